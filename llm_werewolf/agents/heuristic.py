@@ -1,0 +1,54 @@
+"""Rule-of-thumb players: each ruleset ships a policy that plays its roles sensibly.
+
+A policy is a plain function ``decide(view, decision, rng) -> Choice`` in
+``llm_werewolf/agents/heuristics/<variant>.py``. It sees only the seat's view.
+Rulesets without a policy fall back to uniform random choices.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable
+from functools import lru_cache
+
+from ..rules import Choice, Decision, SeatView
+from .base import DecisionRequest, Reply
+from .speech import canned_speech
+
+Policy = Callable[[SeatView, Decision, random.Random], Choice]
+
+
+@lru_cache(maxsize=None)
+def policy_for(variant: str) -> Policy | None:
+    """The heuristic policy of ``variant``, or ``None`` when it has none."""
+    module_name = f"llm_werewolf.agents.heuristics.{variant}"
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name == module_name:
+            return None
+        raise
+    decide: Policy = module.decide
+    return decide
+
+
+def random_choice(view: SeatView, decision: Decision, rng: random.Random) -> Choice:
+    option = decision.options[rng.randrange(len(decision.options))]
+    if decision.speech:
+        return Choice(option.id, text=canned_speech(view, "neutral", rng))
+    return Choice(option.id)
+
+
+class HeuristicAgent:
+    kind = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    async def decide(self, request: DecisionRequest) -> Reply:
+        return Reply(self.choose(request.view, request.decision))
+
+    def choose(self, view: SeatView, decision: Decision) -> Choice:
+        policy = policy_for(view.variant) or random_choice
+        return policy(view, decision, self.rng)

@@ -1,0 +1,1 @@
+"""Per-ruleset heuristic policies (one module per ruleset id, each with ``decide``)."""

@@ -1,0 +1,69 @@
+"""Facts a heuristic can read from a seat's view (never from the game state)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+from ...rules import Decision, Option, SeatView
+from ...rules.events import Info, Speech, VoteCast
+
+
+def seat_options(decision: Decision) -> list[Option]:
+    return [o for o in decision.options if o.kind == "seat" and o.target is not None]
+
+
+def pick_seat(
+    decision: Decision,
+    rng: random.Random,
+    *,
+    prefer: Iterable[int] = (),
+    avoid: Iterable[int] = (),
+) -> Option | None:
+    """A seat option: the first preferred one offered, else a random one not avoided."""
+    options = seat_options(decision)
+    by_target = {o.target: o for o in options}
+    for seat in prefer:
+        if seat in by_target:
+            return by_target[seat]
+    avoided = set(avoid)
+    pool = [o for o in options if o.target not in avoided] or options
+    return rng.choice(pool) if pool else None
+
+
+def option(decision: Decision, option_id: str) -> Option | None:
+    return decision.option(option_id)
+
+
+def known_roles(view: SeatView, fact: str = "role") -> dict[int, str]:
+    """Roles this seat learned through private ``Info`` records (seer results...)."""
+    known: dict[int, str] = {}
+    for record in view.records:
+        event = record.event
+        if isinstance(event, Info) and event.fact == fact and event.subject is not None and event.value:
+            known[event.subject] = event.value
+    return known
+
+
+def infos(view: SeatView, fact: str) -> list[Info]:
+    return [r.event for r in view.records if isinstance(r.event, Info) and r.event.fact == fact]
+
+
+def public_claims(view: SeatView) -> dict[int, str]:
+    """The latest structured role claim of each seat."""
+    claims: dict[int, str] = {}
+    for record in view.records:
+        event = record.event
+        if isinstance(event, Speech) and event.claim:
+            claims[event.seat] = event.claim
+    return claims
+
+
+def votes_against(view: SeatView, ballot: str) -> dict[int, int]:
+    """How many visible ballots of kind ``ballot`` each seat received so far."""
+    counts: dict[int, int] = {}
+    for record in view.records:
+        event = record.event
+        if isinstance(event, VoteCast) and event.ballot == ballot and event.target is not None:
+            counts[event.target] = counts.get(event.target, 0) + 1
+    return counts

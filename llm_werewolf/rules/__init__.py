@@ -1,0 +1,80 @@
+"""The deterministic rules core: pure functions over immutable state.
+
+No I/O, no language models, no asyncio, no wall clock; all randomness comes
+from the seeded :class:`Rng` inside the state.
+"""
+
+from .decisions import SKIP, SKIP_OPTION, Choice, Decision, Option, center_option, plain_option, seat_option, target_of
+from .engine import Answers, Ctx, Step, advance, submit, validate_choice
+from .errors import (
+    AlreadyAnswered,
+    GameOver,
+    IllegalChoice,
+    NoSuchDecision,
+    OptionNotOffered,
+    OptionsError,
+    RulesError,
+    SetupError,
+    SpeechTooLong,
+    TextNotAllowed,
+    UnknownClaim,
+    UnknownVariant,
+)
+from .events import GOD, PUBLIC, Record, Visibility, to_seats, to_team
+from .game import Game
+from .model import GameConfig, GameState, Outcome, Phase, Seat
+from .rng import Rng
+from .variant import BaseOptions, RoleInfo, Ruleset, all_rulesets, get_ruleset, register
+from .views import SeatView, ViewBuilder, build_view
+
+__all__ = [
+    "GOD",
+    "PUBLIC",
+    "SKIP",
+    "SKIP_OPTION",
+    "AlreadyAnswered",
+    "Answers",
+    "BaseOptions",
+    "Choice",
+    "Ctx",
+    "Decision",
+    "Game",
+    "GameConfig",
+    "GameOver",
+    "GameState",
+    "IllegalChoice",
+    "NoSuchDecision",
+    "Option",
+    "OptionNotOffered",
+    "OptionsError",
+    "Outcome",
+    "Phase",
+    "Record",
+    "Rng",
+    "RoleInfo",
+    "Ruleset",
+    "RulesError",
+    "Seat",
+    "SeatView",
+    "SetupError",
+    "SpeechTooLong",
+    "Step",
+    "TextNotAllowed",
+    "UnknownClaim",
+    "UnknownVariant",
+    "ViewBuilder",
+    "Visibility",
+    "advance",
+    "all_rulesets",
+    "build_view",
+    "center_option",
+    "get_ruleset",
+    "plain_option",
+    "register",
+    "seat_option",
+    "submit",
+    "target_of",
+    "to_seats",
+    "to_team",
+    "validate_choice",
+]

@@ -1,0 +1,337 @@
+"""The generic step machine.
+
+A game's procedure is an *agenda*: a tuple of :class:`Step` objects kept in the
+immutable state. The engine pops the first step and runs it; a step may change
+the state, emit events, push more steps to the front of the agenda, or *ask*
+decisions. While decisions are pending the engine stops; when every pending
+decision has an answer, the asking step's :meth:`Step.resolve` receives them.
+
+Nothing here does I/O, touches a clock or uses global randomness: the same
+state and the same choices always give the same new state and events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+from . import errors
+from .decisions import Choice, Decision, Option
+from .events import (
+    GOD,
+    PUBLIC,
+    Asked,
+    ChoiceMade,
+    EventBody,
+    GameEnded,
+    PhaseStarted,
+    Record,
+    RolesRevealed,
+    Visibility,
+    to_seats,
+)
+from .model import GameState, Outcome, Phase
+
+if TYPE_CHECKING:
+    from .variant import Ruleset
+
+T = TypeVar("T")
+D = TypeVar("D")
+O = TypeVar("O")
+
+MAX_STEPS_PER_ADVANCE = 100_000
+
+
+class Step:
+    """One unit of game procedure. Subclasses are frozen dataclasses."""
+
+    __slots__ = ()
+
+    def run(self, ctx: Ctx[Any, Any]) -> None:
+        raise NotImplementedError
+
+    def resolve(self, ctx: Ctx[Any, Any], answers: Answers) -> None:
+        raise NotImplementedError(f"{type(self).__name__} asked decisions but cannot resolve them")
+
+
+@dataclass(frozen=True, slots=True)
+class Answers:
+    """The answers to every decision a step asked, in the order they were asked."""
+
+    pairs: tuple[tuple[Decision, Choice], ...]
+
+    def __iter__(self) -> Iterator[tuple[Decision, Choice]]:
+        return iter(self.pairs)
+
+    def __len__(self) -> int:
+        return len(self.pairs)
+
+    def single(self) -> tuple[Decision, Choice]:
+        if len(self.pairs) != 1:
+            raise RuntimeError(f"expected one answer, got {len(self.pairs)}")
+        return self.pairs[0]
+
+    def for_seat(self, seat: int) -> Choice | None:
+        for decision, choice in self.pairs:
+            if decision.seat == seat:
+                return choice
+        return None
+
+    def of_kind(self, kind: str) -> tuple[tuple[Decision, Choice], ...]:
+        return tuple(pair for pair in self.pairs if pair[0].kind == kind)
+
+
+class Ctx(Generic[D, O]):
+    """A transient, mutable builder around one transition of the immutable state."""
+
+    __slots__ = ("state", "records", "_pushed", "_asked", "_continue", "_finished", "_seq", "_next_id", "_rng", "_rest")
+
+    def __init__(self, state: GameState[D, O], rest: tuple[Step, ...] | None = None) -> None:
+        self.state = state
+        self._rest = state.agenda if rest is None else rest
+        self.records: list[Record] = []
+        self._pushed: list[Step] = []
+        self._asked: list[Decision] = []
+        self._continue: Step | None = None
+        self._finished = False
+        # Counters live here during a transition and are written back once, in _commit.
+        self._seq = state.seq
+        self._next_id = state.next_decision_id
+        self._rng = state.rng
+
+    # -- reading ------------------------------------------------------------
+    @property
+    def data(self) -> D:
+        return self.state.data
+
+    @property
+    def options(self) -> O:
+        return self.state.options
+
+    @property
+    def rules(self) -> Ruleset[D, O]:
+        from .variant import get_ruleset
+
+        return get_ruleset(self.state.variant)  # type: ignore[return-value]
+
+    # -- writing ------------------------------------------------------------
+    def update(self, **changes: Any) -> None:
+        """Replace fields of the state (not ``agenda``: use :meth:`push`)."""
+        self.state = replace(self.state, **changes)
+
+    def update_data(self, **changes: Any) -> None:
+        self.state = replace(self.state, data=replace(self.state.data, **changes))  # type: ignore[type-var]
+
+    def set_seat(self, index: int, **changes: Any) -> None:
+        self.state = self.state.with_seat(index, **changes)
+
+    def emit(self, event: EventBody, vis: Visibility = PUBLIC) -> None:
+        self.records.append(Record(self._seq, self.state.phase.label, vis, event))
+        self._seq += 1
+
+    def emit_god(self, event: EventBody) -> None:
+        self.emit(event, GOD)
+
+    def emit_to(self, event: EventBody, *seats: int) -> None:
+        self.emit(event, to_seats(*seats))
+
+    def push(self, *steps: Step) -> None:
+        """Run ``steps`` next (in the given order), before the rest of the agenda."""
+        self._pushed.extend(steps)
+
+    def continue_with(self, step: Step) -> None:
+        """Resolve this step's pending decisions with ``step`` instead of the asking step."""
+        self._continue = step
+
+    def ask(
+        self,
+        seat: int,
+        kind: str,
+        options: Sequence[Option],
+        *,
+        default: str | None = None,
+        group: str | None = None,
+        collective: bool = False,
+        speech: bool = False,
+    ) -> int:
+        """Open a decision for ``seat``; returns its id. ``options`` must not be empty."""
+        if not options:
+            raise RuntimeError(f"decision {kind!r} for seat {seat} has no options")
+        decision = Decision(
+            id=self._next_id,
+            seat=seat,
+            kind=kind,
+            options=tuple(options),
+            default=default,
+            group=group,
+            collective=collective,
+            speech=speech,
+        )
+        self._next_id += 1
+        self._asked.append(decision)
+        self.emit(
+            Asked(
+                decision_id=decision.id,
+                seat=seat,
+                decision=kind,
+                options=decision.option_ids,
+                group=group,
+            ),
+            to_seats(seat),
+        )
+        return decision.id
+
+    def start_phase(self, phase: Phase) -> None:
+        self.state = replace(self.state, phase=phase)
+        if phase.kind in ("night", "day"):
+            self.emit(PhaseStarted(phase=phase.kind, number=phase.number))  # type: ignore[arg-type]
+
+    def finish(self, outcome: Outcome) -> None:
+        """End the game: record the outcome and reveal every card."""
+        if self._finished or self.state.outcome is not None:
+            return
+        self._finished = True
+        self.state = replace(self.state, phase=Phase("end"), outcome=outcome, agenda=())
+        self._pushed.clear()
+        self._asked.clear()
+        self.emit(GameEnded(winners=outcome.winners, sides=outcome.sides, reason=outcome.reason))
+        self.emit(
+            RolesRevealed(
+                roles=tuple(s.role for s in self.state.seats),
+                start_roles=tuple(s.start_role for s in self.state.seats),
+                extra=self.state.extra,
+            )
+        )
+
+    # -- seeded randomness ----------------------------------------------------
+    def randbelow(self, n: int) -> int:
+        value, self._rng = self._rng.below(n)
+        return value
+
+    def choice(self, items: Sequence[T]) -> T:
+        value, self._rng = self._rng.choice(items)
+        return value
+
+    def shuffle(self, items: Sequence[T]) -> tuple[T, ...]:
+        value, self._rng = self._rng.shuffle(items)
+        return value
+
+    def random(self) -> float:
+        value, self._rng = self._rng.random()
+        return value
+
+    # -- commit -------------------------------------------------------------
+    def _commit(self, step: Step | None) -> GameState[D, O]:
+        state = self.state
+        counters = {"seq": self._seq, "next_decision_id": self._next_id, "rng": self._rng}
+        rest = self._rest
+        if state.outcome is not None:
+            return replace(state, agenda=(), pending=(), answers=(), waiting=None, **counters)
+        agenda = tuple(self._pushed) + rest if self._pushed else rest
+        if self._asked:
+            waiting = self._continue or step
+            return replace(
+                state, agenda=agenda, pending=tuple(self._asked), answers=(), waiting=waiting, **counters
+            )
+        if self._continue is not None:
+            agenda = (self._continue, *agenda)
+        return replace(state, agenda=agenda, pending=(), answers=(), waiting=None, **counters)
+
+
+def advance(state: GameState[D, O]) -> tuple[GameState[D, O], list[Record]]:
+    """Run agenda steps until a decision is pending or the game is over."""
+    records: list[Record] = []
+    steps = 0
+    while state.outcome is None and not state.pending:
+        if not state.agenda:
+            raise RuntimeError(f"{state.variant}: the agenda ran empty before the game ended")
+        step = state.agenda[0]
+        rest = state.agenda[1:]
+        ctx: Ctx[D, O] = Ctx(state, rest)
+        step.run(ctx)
+        state = ctx._commit(step)
+        records.extend(ctx.records)
+        steps += 1
+        if steps > MAX_STEPS_PER_ADVANCE:
+            raise RuntimeError(f"{state.variant}: no decision after {steps} steps (a loop?)")
+    return state, records
+
+
+def validate_choice(state: GameState[Any, Any], decision_id: int, choice: Choice) -> Decision:
+    """Check ``choice`` against the pending decision; raise a precise error if illegal."""
+    if state.outcome is not None:
+        raise errors.GameOver("the game is over")
+    decision = None
+    for pending in state.pending:
+        if pending.id == decision_id:
+            decision = pending
+            break
+    if decision is None:
+        raise errors.NoSuchDecision(f"decision {decision_id} is not pending")
+    for answered_id, _ in state.answers:
+        if answered_id == decision_id:
+            raise errors.AlreadyAnswered(f"decision {decision_id} is already answered")
+    if decision.option(choice.option) is None:
+        raise errors.OptionNotOffered(
+            f"{choice.option!r} is not a legal option for {decision.kind} "
+            f"(legal: {', '.join(decision.option_ids)})"
+        )
+    if not decision.speech:
+        if choice.text or choice.claim is not None:
+            raise errors.TextNotAllowed(f"{decision.kind} takes no text or claim")
+    else:
+        limit = getattr(state.options, "max_speech_chars", 2000)
+        if len(choice.text) > limit:
+            raise errors.SpeechTooLong(f"speech has {len(choice.text)} characters; the cap is {limit}")
+        if choice.claim is not None:
+            from .variant import get_ruleset
+
+            if choice.claim not in get_ruleset(state.variant).claimable_roles():
+                raise errors.UnknownClaim(f"{choice.claim!r} is not a role of {state.variant}")
+    return decision
+
+
+def submit(
+    state: GameState[D, O], decision_id: int, choice: Choice
+) -> tuple[GameState[D, O], list[Record]]:
+    """Answer one pending decision. Illegal input raises and leaves ``state`` as it was."""
+    decision = validate_choice(state, decision_id, choice)
+    ctx: Ctx[D, O] = Ctx(state)
+    ctx.emit(
+        ChoiceMade(
+            decision_id=decision.id,
+            seat=decision.seat,
+            decision=decision.kind,
+            option=choice.option,
+            text=choice.text,
+            claim=choice.claim,
+        ),
+        to_seats(decision.seat),
+    )
+    answers = state.answers + ((decision_id, choice),)
+    if len(answers) < len(state.pending):
+        return replace(state, answers=answers, seq=ctx._seq), ctx.records
+    by_id = dict(answers)
+    pairs = tuple((d, by_id[d.id]) for d in state.pending)
+    step = state.waiting
+    if step is None:
+        raise RuntimeError("decisions were pending without a waiting step")
+    ctx.update(pending=(), answers=(), waiting=None)
+    step.resolve(ctx, Answers(pairs))
+    new_state = ctx._commit(step)
+    records = ctx.records
+    new_state, more = advance(new_state)
+    records.extend(more)
+    return new_state, records
+
+
+def submit_many(
+    state: GameState[D, O], answers: Iterable[tuple[int, Choice]]
+) -> tuple[GameState[D, O], list[Record]]:
+    """Submit several answers in order; all-or-nothing (the original state survives errors)."""
+    records: list[Record] = []
+    for decision_id, choice in answers:
+        state, new = submit(state, decision_id, choice)
+        records.extend(new)
+    return state, records

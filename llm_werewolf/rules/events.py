@@ -1,0 +1,267 @@
+"""Typed events, each recorded with a visibility.
+
+Every fact of a game is one :class:`Record`: a sequence number, the phase it
+happened in, who may see it (:class:`Visibility`) and a typed event body. The
+bodies are plain frozen dataclasses (cheap to build in the hot loop); the
+transcript layer serialises them with a pydantic discriminated union on the
+``kind`` field.
+
+Conventions shared by every ruleset:
+
+* ``Died`` is the *truth* (god only); ``DeathsAnnounced`` is what the table
+  hears, with the cause and role only where the rules reveal them.
+* ``Info`` carries private knowledge (a seer's result, a partner's seat, the
+  witch being shown the victim); its visibility names who learns it.
+* ``Cue`` marks a step the moderator voices ("the seer wakes"), even when the
+  role is absent, so narration and humans can follow the night.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Scope = Literal["public", "team", "seats", "god"]
+
+
+@dataclass(frozen=True, slots=True)
+class Visibility:
+    """Who may see a record. ``team`` records carry the members at emission time."""
+
+    scope: Scope
+    seats: tuple[int, ...] = ()
+    team: str | None = None
+
+    def visible_to(self, seat: int | None) -> bool:
+        """Whether ``seat`` may see the record (``None`` = a public spectator)."""
+        if self.scope == "public":
+            return True
+        if seat is None:
+            return False
+        return seat in self.seats
+
+
+PUBLIC = Visibility("public")
+GOD = Visibility("god")
+
+
+def to_seats(*seats: int) -> Visibility:
+    return Visibility("seats", tuple(sorted(set(seats))))
+
+
+def to_team(team: str, seats: tuple[int, ...] | list[int]) -> Visibility:
+    return Visibility("team", tuple(sorted(set(seats))), team)
+
+
+@dataclass(frozen=True, slots=True)
+class EventBody:
+    """Base class of every event body (for typing only)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameStarted(EventBody):
+    kind: Literal["game_started"] = "game_started"
+    variant: str
+    language: str
+    names: tuple[str, ...]
+    deck: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoleAssigned(EventBody):
+    """A seat learns (or is given) a role. ``reason``: deal, swap, conversion..."""
+
+    kind: Literal["role_assigned"] = "role_assigned"
+    seat: int
+    role: str
+    reason: str = "deal"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PhaseStarted(EventBody):
+    kind: Literal["phase_started"] = "phase_started"
+    phase: Literal["night", "day"]
+    number: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Cue(EventBody):
+    """A step the moderator voices, e.g. ``wake`` / ``sleep`` of a role."""
+
+    kind: Literal["cue"] = "cue"
+    key: str
+    role: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Asked(EventBody):
+    kind: Literal["asked"] = "asked"
+    decision_id: int
+    seat: int
+    decision: str
+    options: tuple[str, ...]
+    group: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChoiceMade(EventBody):
+    kind: Literal["choice"] = "choice"
+    decision_id: int
+    seat: int
+    decision: str
+    option: str
+    text: str = ""
+    claim: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ActionTaken(EventBody):
+    """A night action as it was carried out (visible to god, or to a team)."""
+
+    kind: Literal["action"] = "action"
+    seat: int
+    action: str
+    targets: tuple[int, ...] = ()
+    value: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Info(EventBody):
+    """Private knowledge handed to the seats in the record's visibility."""
+
+    kind: Literal["info"] = "info"
+    fact: str
+    subject: int | None = None
+    value: str | None = None
+    seats: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Speech(EventBody):
+    """Something a player said. ``to`` is set for a whisper (seen by two seats)."""
+
+    kind: Literal["speech"] = "speech"
+    seat: int
+    text: str
+    stage: str = "discussion"
+    claim: str | None = None
+    to: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WhisperNoticed(EventBody):
+    kind: Literal["whisper_noticed"] = "whisper_noticed"
+    seat: int
+    to: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class VoteCast(EventBody):
+    kind: Literal["vote"] = "vote"
+    seat: int
+    ballot: str
+    option: str
+    target: int | None = None
+    weight: float = 1.0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class VoteTally(EventBody):
+    kind: Literal["tally"] = "tally"
+    ballot: str
+    counts: tuple[tuple[str, float], ...]
+    result: str
+    targets: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Died(EventBody):
+    """The truth about a death (normally god-only)."""
+
+    kind: Literal["died"] = "died"
+    seat: int
+    cause: str
+
+
+@dataclass(frozen=True, slots=True)
+class AnnouncedDeath:
+    seat: int
+    cause: str | None = None
+    role: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DeathsAnnounced(EventBody):
+    """What the table is told about deaths; an empty tuple means nobody died."""
+
+    kind: Literal["deaths_announced"] = "deaths_announced"
+    deaths: tuple[AnnouncedDeath, ...]
+    moment: str = "morning"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StatusChanged(EventBody):
+    """A lasting status of a seat changed (sheriff badge, lover, silenced...)."""
+
+    kind: Literal["status"] = "status"
+    seat: int
+    status: str
+    value: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Announcement(EventBody):
+    """A fact the moderator states (``key`` names it; narration packs voice it)."""
+
+    kind: Literal["announcement"] = "announcement"
+    key: str
+    seats: tuple[int, ...] = ()
+    value: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameEnded(EventBody):
+    kind: Literal["game_ended"] = "game_ended"
+    winners: tuple[int, ...]
+    sides: tuple[str, ...]
+    reason: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RolesRevealed(EventBody):
+    kind: Literal["roles_revealed"] = "roles_revealed"
+    roles: tuple[str, ...]
+    start_roles: tuple[str, ...]
+    extra: tuple[str, ...] = ()
+
+
+RulesEvent = (
+    GameStarted
+    | RoleAssigned
+    | PhaseStarted
+    | Cue
+    | Asked
+    | ChoiceMade
+    | ActionTaken
+    | Info
+    | Speech
+    | WhisperNoticed
+    | VoteCast
+    | VoteTally
+    | Died
+    | DeathsAnnounced
+    | StatusChanged
+    | Announcement
+    | GameEnded
+    | RolesRevealed
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One line of the event log."""
+
+    seq: int
+    phase: str
+    vis: Visibility
+    event: EventBody

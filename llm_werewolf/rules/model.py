@@ -1,0 +1,129 @@
+"""Seats, phases, outcomes, configuration and the immutable game state."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
+
+from .decisions import Choice, Decision
+from .rng import Rng
+
+if TYPE_CHECKING:
+    from .engine import Step
+
+D = TypeVar("D")
+O = TypeVar("O")
+
+PhaseKind = Literal["setup", "night", "day", "end"]
+
+
+@dataclass(frozen=True, slots=True)
+class Phase:
+    kind: PhaseKind
+    number: int = 0
+
+    @property
+    def label(self) -> str:
+        return f"{self.kind}:{self.number}" if self.kind in ("night", "day") else self.kind
+
+
+SETUP = Phase("setup")
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One player at the table. ``role`` is the current card, ``start_role`` the dealt one."""
+
+    index: int
+    name: str
+    role: str
+    start_role: str
+    alive: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended: the winning seats, the winning side(s) and why."""
+
+    winners: tuple[int, ...]
+    sides: tuple[str, ...]
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameConfig:
+    """Everything needed to start a game deterministically.
+
+    ``roles`` fixes the deal seat by seat (scenario files); otherwise ``deck``
+    (or the variant's standard board for ``len(names)`` players) is shuffled
+    with the game's RNG. ``extra`` fixes the extra/center cards of a fixed deal.
+    """
+
+    variant: str
+    names: tuple[str, ...]
+    seed: int = 0
+    language: str | None = None
+    roles: tuple[str, ...] | None = None
+    extra: tuple[str, ...] = ()
+    deck: tuple[str, ...] | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class GameState(Generic[D, O]):
+    """The whole state of a game. Never mutated: every change makes a new state."""
+
+    variant: str
+    language: str
+    seats: tuple[Seat, ...]
+    extra: tuple[str, ...]
+    options: O
+    data: D
+    phase: Phase = SETUP
+    agenda: tuple[Step, ...] = ()
+    waiting: Step | None = None
+    pending: tuple[Decision, ...] = ()
+    answers: tuple[tuple[int, Choice], ...] = ()
+    rng: Rng = Rng(0)
+    next_decision_id: int = 0
+    seq: int = 0
+    outcome: Outcome | None = None
+    days_played: int = 0
+
+    # -- read helpers -------------------------------------------------------
+    def seat(self, index: int) -> Seat:
+        return self.seats[index]
+
+    def living(self) -> tuple[int, ...]:
+        return tuple(s.index for s in self.seats if s.alive)
+
+    def is_alive(self, index: int) -> bool:
+        return self.seats[index].alive
+
+    def with_role(self, role: str, *, alive_only: bool = True) -> tuple[int, ...]:
+        return tuple(
+            s.index for s in self.seats if s.role == role and (s.alive or not alive_only)
+        )
+
+    def first_with_role(self, role: str, *, alive_only: bool = True) -> int | None:
+        for s in self.seats:
+            if s.role == role and (s.alive or not alive_only):
+                return s.index
+        return None
+
+    def roles(self) -> tuple[str, ...]:
+        return tuple(s.role for s in self.seats)
+
+    def iter_living(self) -> Iterator[Seat]:
+        return (s for s in self.seats if s.alive)
+
+    @property
+    def over(self) -> bool:
+        return self.outcome is not None
+
+    # -- functional updates -------------------------------------------------
+    def with_seat(self, index: int, **changes: Any) -> GameState[D, O]:
+        seats = list(self.seats)
+        seats[index] = replace(seats[index], **changes)
+        return replace(self, seats=tuple(seats))

@@ -1,0 +1,244 @@
+"""The ruleset interface, the registry, and the generic game start.
+
+A ruleset (variant) is static metadata plus a few small functions, as in
+open_spiel's split between game metadata and per-game state:
+
+* ``roles``: every role id with its side (data, documented per variant);
+* ``options_model``: a pydantic model of the variant's switches, with defaults;
+* ``standard_deck(players, options)``: the default board for a player count;
+* ``check_deck(deck, players, options)``: raise :class:`SetupError` if impossible;
+* ``initial_data(...)`` and ``first_steps(state)``: the variant's own state and
+  the steps that start the game.
+
+Everything else happens in the variant's steps (see :mod:`.engine`).
+"""
+
+from __future__ import annotations
+
+import importlib
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from . import errors
+from .engine import Ctx, Step, advance
+from .events import GameStarted, Record, RoleAssigned, to_seats
+from .model import GameConfig, GameState, Outcome, Seat
+from .rng import Rng
+
+D = TypeVar("D")
+O = TypeVar("O", bound="BaseOptions")
+
+
+class BaseOptions(BaseModel):
+    """Switches every ruleset has. Variants subclass this and add their own."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    max_days: int = Field(
+        40, ge=1, le=1000, description="Safety limit: the game ends as a draw after this many days."
+    )
+    max_speech_chars: int = Field(
+        1200, ge=20, le=100_000, description="Longest speech the rules accept, in characters."
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class RoleInfo:
+    """Static facts about one role id."""
+
+    id: str
+    side: str
+    power: bool = False
+    description: str = ""
+
+
+class Ruleset(ABC, Generic[D, O]):
+    """Base class of every ruleset. Instances are stateless singletons."""
+
+    id: ClassVar[str]
+    source_language: ClassVar[str]
+    languages: ClassVar[tuple[str, ...]]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    roles: ClassVar[Mapping[str, RoleInfo]]
+    options_model: ClassVar[type[BaseOptions]]
+    sides: ClassVar[tuple[str, ...]]
+    decision_kinds: ClassVar[Mapping[str, str]]
+    """Every decision kind this ruleset asks, with a one-line meaning (docs/scenarios.md)."""
+    death_causes: ClassVar[Mapping[str, str]]
+    """Every cause a ``Died`` event of this ruleset can carry."""
+
+    # -- metadata --------------------------------------------------------------
+    def claimable_roles(self) -> frozenset[str]:
+        return frozenset(self.roles)
+
+    def parse_options(self, raw: Mapping[str, Any]) -> O:
+        try:
+            return self.options_model.model_validate(dict(raw))  # type: ignore[return-value]
+        except ValidationError as exc:
+            problems = "; ".join(
+                f"{'.'.join(str(p) for p in err['loc']) or 'options'}: {err['msg']}"
+                for err in exc.errors()
+            )
+            raise errors.OptionsError(f"{self.id} options: {problems}") from None
+
+    def side_of_role(self, role: str) -> str:
+        return self.roles[role].side
+
+    def side_of(self, state: GameState[D, O], seat: int) -> str:
+        """The side a seat plays for now (override for lovers, conversions...)."""
+        return self.roles[state.seat(seat).role].side
+
+    # -- setup hooks -------------------------------------------------------------
+    @abstractmethod
+    def standard_deck(self, players: int, options: O) -> tuple[str, ...]:
+        """The default cards for ``players`` seats (seat cards plus any extra/center cards)."""
+
+    def extra_cards(self, deck: Sequence[str], options: O) -> int:
+        """How many cards of ``deck`` are not dealt to seats (thief's extras, center)."""
+        return 0
+
+    def check_deck(self, deck: Sequence[str], players: int, options: O) -> None:
+        """Raise :class:`SetupError` when ``deck`` cannot be played by ``players`` seats."""
+        if not self.min_players <= players <= self.max_players:
+            raise errors.SetupError(
+                f"{self.id} is played by {self.min_players}-{self.max_players} players, not {players}"
+            )
+        unknown = sorted({r for r in deck if r not in self.roles})
+        if unknown:
+            raise errors.SetupError(
+                f"{self.id} has no role {', '.join(map(repr, unknown))} "
+                f"(roles: {', '.join(sorted(self.roles))})"
+            )
+        extra = self.extra_cards(deck, options)
+        if len(deck) != players + extra:
+            raise errors.SetupError(
+                f"{self.id}: {players} players need {players + extra} cards "
+                f"({extra} not dealt), the deck has {len(deck)}"
+            )
+
+    @abstractmethod
+    def initial_data(self, seats: tuple[Seat, ...], extra: tuple[str, ...], options: O) -> D:
+        """The variant's own part of the state at the start of the game."""
+
+    @abstractmethod
+    def first_steps(self, state: GameState[D, O]) -> tuple[Step, ...]:
+        """The agenda at the start of the game."""
+
+    def deal_events(self, ctx: Ctx[D, O]) -> None:
+        """Tell every seat its card (override to reveal more, e.g. team mates)."""
+        for seat in ctx.state.seats:
+            ctx.emit(RoleAssigned(seat=seat.index, role=seat.role), to_seats(seat.index))
+
+    # -- outcome helpers -----------------------------------------------------------
+    def draw(self, reason: str = "day_limit") -> Outcome:
+        return Outcome(winners=(), sides=(), reason=reason)
+
+    # -- the generic start ---------------------------------------------------------
+    def new_game(self, config: GameConfig) -> tuple[GameState[D, O], list[Record]]:
+        """Deal and run the game up to its first decision."""
+        options: O = self.parse_options(config.options)
+        players = len(config.names)
+        if len(set(config.names)) != players:
+            raise errors.SetupError("seat names must be unique")
+        language = config.language or self.source_language
+        if language not in self.languages:
+            raise errors.SetupError(
+                f"{self.id} is available in {', '.join(self.languages)}, not {language!r}"
+            )
+        rng = Rng.from_seed(config.seed)
+        if config.roles is not None:
+            if len(config.roles) != players:
+                raise errors.SetupError(
+                    f"{players} seats but {len(config.roles)} roles were given"
+                )
+            deck = tuple(config.roles) + tuple(config.extra)
+            self.check_deck(deck, players, options)
+            seat_roles, extra = tuple(config.roles), tuple(config.extra)
+        else:
+            if not self.min_players <= players <= self.max_players:
+                raise errors.SetupError(
+                    f"{self.id} is played by {self.min_players}-{self.max_players} players, "
+                    f"not {players}"
+                )
+            deck = tuple(config.deck) if config.deck is not None else self.standard_deck(players, options)
+            self.check_deck(deck, players, options)
+            shuffled, rng = rng.shuffle(deck)
+            seat_roles, extra = shuffled[:players], shuffled[players:]
+        seats = tuple(
+            Seat(index=i, name=name, role=role, start_role=role)
+            for i, (name, role) in enumerate(zip(config.names, seat_roles, strict=True))
+        )
+        state: GameState[D, O] = GameState(
+            variant=self.id,
+            language=language,
+            seats=seats,
+            extra=extra,
+            options=options,
+            data=self.initial_data(seats, extra, options),
+            rng=rng,
+        )
+        ctx: Ctx[D, O] = Ctx(state)
+        ctx.emit(
+            GameStarted(
+                variant=self.id,
+                language=language,
+                names=tuple(config.names),
+                deck=tuple(sorted(deck)),
+            )
+        )
+        self.deal_events(ctx)
+        state = replace(ctx.state, agenda=self.first_steps(ctx.state))
+        state, records = advance(state)
+        return state, ctx.records + records
+
+
+_REGISTRY: dict[str, Ruleset[Any, Any]] = {}
+
+# Built-in rulesets, imported on first use (each module calls ``register``).
+BUILTIN_MODULES: dict[str, str] = {
+    "chinese_werewolf": "llm_werewolf.rules.variants.chinese_werewolf",
+    "lebanese_ghouls": "llm_werewolf.rules.variants.lebanese_ghouls",
+    "one_night": "llm_werewolf.rules.variants.one_night",
+    "city_mafia": "llm_werewolf.rules.variants.city_mafia",
+    "online_mafia": "llm_werewolf.rules.variants.online_mafia",
+}
+
+
+def register(ruleset: Ruleset[Any, Any]) -> Ruleset[Any, Any]:
+    _REGISTRY[ruleset.id] = ruleset
+    return ruleset
+
+
+def _load_builtin(variant: str) -> bool:
+    module = BUILTIN_MODULES.get(variant)
+    if module is None:
+        return False
+    try:
+        importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        if exc.name != module:
+            raise
+        return False
+    return variant in _REGISTRY
+
+
+def get_ruleset(variant: str) -> Ruleset[Any, Any]:
+    ruleset = _REGISTRY.get(variant)
+    if ruleset is not None:
+        return ruleset
+    if _load_builtin(variant):
+        return _REGISTRY[variant]
+    known = ", ".join(v.id for v in all_rulesets()) or "none"
+    raise errors.UnknownVariant(f"unknown variant {variant!r} (known: {known})")
+
+
+def all_rulesets() -> tuple[Ruleset[Any, Any], ...]:
+    for variant in BUILTIN_MODULES:
+        if variant not in _REGISTRY:
+            _load_builtin(variant)
+    return tuple(_REGISTRY[k] for k in sorted(_REGISTRY))

@@ -1,0 +1,1 @@
+"""Built-in rulesets, one package each (see ``BUILTIN_MODULES`` in ``..variant``)."""

@@ -1,0 +1,86 @@
+"""Player-facing text as data: where the prompts/ and personas/ folders live, and YAML loading.
+
+Text never lives in Python: role names, canned speeches, narration lines and
+prompt templates are files under ``prompts/<lang>/`` and ``personas/``. In a
+source checkout they are read from the repository; in an installed wheel from
+``llm_werewolf/_data/``.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+
+DataKind = Literal["prompts", "personas"]
+
+LANGUAGES: tuple[str, ...] = ("en", "zh-Hant", "ar-LB", "ar", "ru", "he")
+RTL_LANGUAGES = frozenset({"ar-LB", "ar", "he"})
+
+
+@lru_cache(maxsize=None)
+def data_root(kind: DataKind) -> Path:
+    """The folder holding ``prompts`` or ``personas`` (packaged copy first, then the checkout)."""
+    package_dir = Path(__file__).resolve().parent
+    packaged = package_dir / "_data" / kind
+    if packaged.is_dir():
+        return packaged
+    checkout = package_dir.parent / kind
+    if checkout.is_dir():
+        return checkout
+    raise FileNotFoundError(f"cannot find the {kind}/ folder (looked in {packaged} and {checkout})")
+
+
+class TextDataError(ValueError):
+    """A text data file is missing or malformed."""
+
+
+@lru_cache(maxsize=512)
+def load_yaml(kind: DataKind, relative: str) -> Any:
+    """Parse one YAML file under ``prompts/`` or ``personas/`` (cached)."""
+    path = data_root(kind) / relative
+    if not path.is_file():
+        raise TextDataError(f"missing data file {kind}/{relative}")
+    try:
+        with path.open(encoding="utf-8") as handle:
+            return yaml.safe_load(handle)
+    except yaml.YAMLError as exc:
+        raise TextDataError(f"{kind}/{relative}: {exc}") from None
+
+
+def optional_yaml(kind: DataKind, relative: str) -> Any:
+    """Like :func:`load_yaml` but ``None`` when the file does not exist."""
+    if not (data_root(kind) / relative).is_file():
+        return None
+    return load_yaml(kind, relative)
+
+
+@lru_cache(maxsize=256)
+def terms(language: str, variant: str) -> dict[str, Any]:
+    """Vocabulary for one ruleset in one language: ``roles``, ``sides``, ``causes``...
+
+    Merges ``prompts/<lang>/common/terms.yaml`` with ``prompts/<lang>/<variant>/terms.yaml``
+    (the variant file wins).
+    """
+    merged: dict[str, Any] = {}
+    for relative in (f"{language}/common/terms.yaml", f"{language}/{variant}/terms.yaml"):
+        data = optional_yaml("prompts", relative)
+        if data is None:
+            continue
+        if not isinstance(data, dict):
+            raise TextDataError(f"prompts/{relative} must be a mapping")
+        for key, value in data.items():
+            if isinstance(value, dict) and isinstance(merged.get(key), dict):
+                merged[key] = {**merged[key], **value}
+            else:
+                merged[key] = value
+    return merged
+
+
+def role_name(language: str, variant: str, role: str) -> str:
+    """The localized name of a role (the role id when no name is on file)."""
+    names = terms(language, variant).get("roles", {})
+    name = names.get(role) if isinstance(names, dict) else None
+    return name if isinstance(name, str) else role
