@@ -8,7 +8,7 @@ source checkout they are read from the repository; in an installed wheel from
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
@@ -20,7 +20,7 @@ LANGUAGES: tuple[str, ...] = ("en", "zh-Hant", "ar-LB", "ar", "ru", "he")
 RTL_LANGUAGES = frozenset({"ar-LB", "ar", "he"})
 
 
-@lru_cache(maxsize=None)
+@cache
 def data_root(kind: DataKind) -> Path:
     """The folder holding ``prompts`` or ``personas`` (packaged copy first, then the checkout)."""
     package_dir = Path(__file__).resolve().parent

@@ -29,8 +29,17 @@ from llm_werewolf.rules import (
     to_seats,
     to_team,
 )
-from llm_werewolf.rules.events import AnnouncedDeath, Cue, DeathsAnnounced, Died, Info, Speech, VoteCast, VoteTally
-from llm_werewolf.rules.voting import key_seat, seat_key, tally
+from llm_werewolf.rules.events import (
+    AnnouncedDeath,
+    Cue,
+    DeathsAnnounced,
+    Died,
+    Info,
+    Speech,
+    VoteCast,
+    VoteTally,
+)
+from llm_werewolf.rules.voting import key_seat, tally
 
 
 class ToyOptions(BaseOptions):
@@ -89,7 +98,9 @@ class WolfStep(Step):
         wolves = tuple(d.seat for d, _ in answers)
         for decision, choice in answers:
             ctx.emit(
-                VoteCast(seat=decision.seat, ballot="wolf_kill", option=choice.option, target=target_of(choice)),
+                VoteCast(
+                    seat=decision.seat, ballot="wolf_kill", option=choice.option, target=target_of(choice)
+                ),
                 to_team("wolves", wolves),
             )
         _, top = tally((choice.option, 1.0) for _, choice in answers)
@@ -146,7 +157,9 @@ class Vote(Step):
 
     def resolve(self, ctx: Ctx_, answers: Answers) -> None:
         for decision, choice in answers:
-            ctx.emit(VoteCast(seat=decision.seat, ballot="exile", option=choice.option, target=target_of(choice)))
+            ctx.emit(
+                VoteCast(seat=decision.seat, ballot="exile", option=choice.option, target=target_of(choice))
+            )
         counts, top = tally((choice.option, 1.0) for _, choice in answers)
         if len(top) != 1:
             ctx.emit(VoteTally(ballot="exile", counts=counts, result="tie"))
@@ -157,7 +170,9 @@ class Vote(Step):
         ctx.set_seat(target, alive=False)
         ctx.emit_god(Died(seat=target, cause="exile"))
         role = ctx.state.seat(target).role
-        ctx.emit(DeathsAnnounced(deaths=(AnnouncedDeath(seat=target, cause="exile", role=role),), moment="exile"))
+        ctx.emit(
+            DeathsAnnounced(deaths=(AnnouncedDeath(seat=target, cause="exile", role=role),), moment="exile")
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,7 +183,9 @@ class CheckWin(Step):
         living_wolves = [i for i in wolves if state.is_alive(i)]
         others = [s.index for s in state.iter_living() if s.role != "wolf"]
         if not living_wolves:
-            ctx.finish(Outcome(tuple(s.index for s in state.seats if s.role != "wolf"), ("village",), "wolves_dead"))
+            ctx.finish(
+                Outcome(tuple(s.index for s in state.seats if s.role != "wolf"), ("village",), "wolves_dead")
+            )
         elif not others:
             ctx.finish(Outcome(tuple(wolves), ("wolves",), "village_dead"))
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache
 
 from ..rules import Choice, Decision, SeatView
 from .base import DecisionRequest, Reply
@@ -19,7 +19,7 @@ from .speech import canned_speech
 Policy = Callable[[SeatView, Decision, random.Random], Choice]
 
 
-@lru_cache(maxsize=None)
+@cache
 def policy_for(variant: str) -> Policy | None:
     """The heuristic policy of ``variant``, or ``None`` when it has none."""
     module_name = f"llm_werewolf.agents.heuristics.{variant}"

@@ -4,7 +4,17 @@ No I/O, no language models, no asyncio, no wall clock; all randomness comes
 from the seeded :class:`Rng` inside the state.
 """
 
-from .decisions import SKIP, SKIP_OPTION, Choice, Decision, Option, center_option, plain_option, seat_option, target_of
+from .decisions import (
+    SKIP,
+    SKIP_OPTION,
+    Choice,
+    Decision,
+    Option,
+    center_option,
+    plain_option,
+    seat_option,
+    target_of,
+)
 from .engine import Answers, Ctx, Step, advance, submit, validate_choice
 from .errors import (
     AlreadyAnswered,
@@ -52,8 +62,8 @@ __all__ = [
     "Record",
     "Rng",
     "RoleInfo",
-    "Ruleset",
     "RulesError",
+    "Ruleset",
     "Seat",
     "SeatView",
     "SetupError",

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 D = TypeVar("D")
-O = TypeVar("O")
+O_ = TypeVar("O_")
 
 MAX_STEPS_PER_ADVANCE = 100_000
 
@@ -82,12 +82,23 @@ class Answers:
         return tuple(pair for pair in self.pairs if pair[0].kind == kind)
 
 
-class Ctx(Generic[D, O]):
+class Ctx(Generic[D, O_]):
     """A transient, mutable builder around one transition of the immutable state."""
 
-    __slots__ = ("state", "records", "_pushed", "_asked", "_continue", "_finished", "_seq", "_next_id", "_rng", "_rest")
+    __slots__ = (
+        "_asked",
+        "_continue",
+        "_finished",
+        "_next_id",
+        "_pushed",
+        "_rest",
+        "_rng",
+        "_seq",
+        "records",
+        "state",
+    )
 
-    def __init__(self, state: GameState[D, O], rest: tuple[Step, ...] | None = None) -> None:
+    def __init__(self, state: GameState[D, O_], rest: tuple[Step, ...] | None = None) -> None:
         self.state = state
         self._rest = state.agenda if rest is None else rest
         self.records: list[Record] = []
@@ -106,14 +117,14 @@ class Ctx(Generic[D, O]):
         return self.state.data
 
     @property
-    def options(self) -> O:
+    def options(self) -> O_:
         return self.state.options
 
     @property
-    def rules(self) -> Ruleset[D, O]:
+    def rules(self) -> Ruleset[Any, Any]:
         from .variant import get_ruleset
 
-        return get_ruleset(self.state.variant)  # type: ignore[return-value]
+        return get_ruleset(self.state.variant)
 
     # -- writing ------------------------------------------------------------
     def update(self, **changes: Any) -> None:
@@ -184,8 +195,8 @@ class Ctx(Generic[D, O]):
 
     def start_phase(self, phase: Phase) -> None:
         self.state = replace(self.state, phase=phase)
-        if phase.kind in ("night", "day"):
-            self.emit(PhaseStarted(phase=phase.kind, number=phase.number))  # type: ignore[arg-type]
+        if phase.kind == "night" or phase.kind == "day":
+            self.emit(PhaseStarted(phase=phase.kind, number=phase.number))
 
     def finish(self, outcome: Outcome) -> None:
         """End the game: record the outcome and reveal every card."""
@@ -222,24 +233,33 @@ class Ctx(Generic[D, O]):
         return value
 
     # -- commit -------------------------------------------------------------
-    def _commit(self, step: Step | None) -> GameState[D, O]:
+    def _commit(self, step: Step | None) -> GameState[D, O_]:
         state = self.state
-        counters = {"seq": self._seq, "next_decision_id": self._next_id, "rng": self._rng}
         rest = self._rest
+        pending: tuple[Decision, ...] = ()
+        waiting: Step | None = None
         if state.outcome is not None:
-            return replace(state, agenda=(), pending=(), answers=(), waiting=None, **counters)
-        agenda = tuple(self._pushed) + rest if self._pushed else rest
-        if self._asked:
-            waiting = self._continue or step
-            return replace(
-                state, agenda=agenda, pending=tuple(self._asked), answers=(), waiting=waiting, **counters
-            )
-        if self._continue is not None:
-            agenda = (self._continue, *agenda)
-        return replace(state, agenda=agenda, pending=(), answers=(), waiting=None, **counters)
+            agenda: tuple[Step, ...] = ()
+        else:
+            agenda = tuple(self._pushed) + rest if self._pushed else rest
+            if self._asked:
+                pending = tuple(self._asked)
+                waiting = self._continue or step
+            elif self._continue is not None:
+                agenda = (self._continue, *agenda)
+        return replace(
+            state,
+            agenda=agenda,
+            pending=pending,
+            answers=(),
+            waiting=waiting,
+            seq=self._seq,
+            next_decision_id=self._next_id,
+            rng=self._rng,
+        )
 
 
-def advance(state: GameState[D, O]) -> tuple[GameState[D, O], list[Record]]:
+def advance(state: GameState[D, O_]) -> tuple[GameState[D, O_], list[Record]]:
     """Run agenda steps until a decision is pending or the game is over."""
     records: list[Record] = []
     steps = 0
@@ -248,7 +268,7 @@ def advance(state: GameState[D, O]) -> tuple[GameState[D, O], list[Record]]:
             raise RuntimeError(f"{state.variant}: the agenda ran empty before the game ended")
         step = state.agenda[0]
         rest = state.agenda[1:]
-        ctx: Ctx[D, O] = Ctx(state, rest)
+        ctx: Ctx[D, O_] = Ctx(state, rest)
         step.run(ctx)
         state = ctx._commit(step)
         records.extend(ctx.records)
@@ -293,11 +313,11 @@ def validate_choice(state: GameState[Any, Any], decision_id: int, choice: Choice
 
 
 def submit(
-    state: GameState[D, O], decision_id: int, choice: Choice
-) -> tuple[GameState[D, O], list[Record]]:
+    state: GameState[D, O_], decision_id: int, choice: Choice
+) -> tuple[GameState[D, O_], list[Record]]:
     """Answer one pending decision. Illegal input raises and leaves ``state`` as it was."""
     decision = validate_choice(state, decision_id, choice)
-    ctx: Ctx[D, O] = Ctx(state)
+    ctx: Ctx[D, O_] = Ctx(state)
     ctx.emit(
         ChoiceMade(
             decision_id=decision.id,
@@ -309,7 +329,7 @@ def submit(
         ),
         to_seats(decision.seat),
     )
-    answers = state.answers + ((decision_id, choice),)
+    answers = (*state.answers, (decision_id, choice))
     if len(answers) < len(state.pending):
         return replace(state, answers=answers, seq=ctx._seq), ctx.records
     by_id = dict(answers)
@@ -327,8 +347,8 @@ def submit(
 
 
 def submit_many(
-    state: GameState[D, O], answers: Iterable[tuple[int, Choice]]
-) -> tuple[GameState[D, O], list[Record]]:
+    state: GameState[D, O_], answers: Iterable[tuple[int, Choice]]
+) -> tuple[GameState[D, O_], list[Record]]:
     """Submit several answers in order; all-or-nothing (the original state survives errors)."""
     records: list[Record] = []
     for decision_id, choice in answers:

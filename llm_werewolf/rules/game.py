@@ -15,7 +15,7 @@ from .views import SeatView, build_view
 class Game:
     """Holds the current immutable state and every record emitted so far."""
 
-    __slots__ = ("ruleset", "config", "state", "records")
+    __slots__ = ("config", "records", "ruleset", "state")
 
     def __init__(self, config: GameConfig) -> None:
         self.ruleset: Ruleset[Any, Any] = get_ruleset(config.variant)

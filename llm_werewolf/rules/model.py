@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from .engine import Step
 
 D = TypeVar("D")
-O = TypeVar("O")
+O_ = TypeVar("O_")
 
 PhaseKind = Literal["setup", "night", "day", "end"]
 
@@ -71,21 +71,21 @@ class GameConfig:
 
 
 @dataclass(frozen=True, slots=True)
-class GameState(Generic[D, O]):
+class GameState(Generic[D, O_]):
     """The whole state of a game. Never mutated: every change makes a new state."""
 
     variant: str
     language: str
     seats: tuple[Seat, ...]
     extra: tuple[str, ...]
-    options: O
+    options: O_
     data: D
     phase: Phase = SETUP
     agenda: tuple[Step, ...] = ()
     waiting: Step | None = None
     pending: tuple[Decision, ...] = ()
     answers: tuple[tuple[int, Choice], ...] = ()
-    rng: Rng = Rng(0)
+    rng: Rng = Rng(0)  # noqa: RUF009  (immutable, safe as a default)
     next_decision_id: int = 0
     seq: int = 0
     outcome: Outcome | None = None
@@ -102,9 +102,7 @@ class GameState(Generic[D, O]):
         return self.seats[index].alive
 
     def with_role(self, role: str, *, alive_only: bool = True) -> tuple[int, ...]:
-        return tuple(
-            s.index for s in self.seats if s.role == role and (s.alive or not alive_only)
-        )
+        return tuple(s.index for s in self.seats if s.role == role and (s.alive or not alive_only))
 
     def first_with_role(self, role: str, *, alive_only: bool = True) -> int | None:
         for s in self.seats:
@@ -123,7 +121,7 @@ class GameState(Generic[D, O]):
         return self.outcome is not None
 
     # -- functional updates -------------------------------------------------
-    def with_seat(self, index: int, **changes: Any) -> GameState[D, O]:
+    def with_seat(self, index: int, **changes: Any) -> GameState[D, O_]:
         seats = list(self.seats)
         seats[index] = replace(seats[index], **changes)
         return replace(self, seats=tuple(seats))

@@ -30,7 +30,7 @@ from .model import GameConfig, GameState, Outcome, Seat
 from .rng import Rng
 
 D = TypeVar("D")
-O = TypeVar("O", bound="BaseOptions")
+O_ = TypeVar("O_", bound="BaseOptions")
 
 
 class BaseOptions(BaseModel):
@@ -56,7 +56,7 @@ class RoleInfo:
     description: str = ""
 
 
-class Ruleset(ABC, Generic[D, O]):
+class Ruleset(ABC, Generic[D, O_]):
     """Base class of every ruleset. Instances are stateless singletons."""
 
     id: ClassVar[str]
@@ -76,33 +76,32 @@ class Ruleset(ABC, Generic[D, O]):
     def claimable_roles(self) -> frozenset[str]:
         return frozenset(self.roles)
 
-    def parse_options(self, raw: Mapping[str, Any]) -> O:
+    def parse_options(self, raw: Mapping[str, Any]) -> O_:
         try:
             return self.options_model.model_validate(dict(raw))  # type: ignore[return-value]
         except ValidationError as exc:
             problems = "; ".join(
-                f"{'.'.join(str(p) for p in err['loc']) or 'options'}: {err['msg']}"
-                for err in exc.errors()
+                f"{'.'.join(str(p) for p in err['loc']) or 'options'}: {err['msg']}" for err in exc.errors()
             )
             raise errors.OptionsError(f"{self.id} options: {problems}") from None
 
     def side_of_role(self, role: str) -> str:
         return self.roles[role].side
 
-    def side_of(self, state: GameState[D, O], seat: int) -> str:
+    def side_of(self, state: GameState[D, O_], seat: int) -> str:
         """The side a seat plays for now (override for lovers, conversions...)."""
         return self.roles[state.seat(seat).role].side
 
     # -- setup hooks -------------------------------------------------------------
     @abstractmethod
-    def standard_deck(self, players: int, options: O) -> tuple[str, ...]:
+    def standard_deck(self, players: int, options: O_) -> tuple[str, ...]:
         """The default cards for ``players`` seats (seat cards plus any extra/center cards)."""
 
-    def extra_cards(self, deck: Sequence[str], options: O) -> int:
+    def extra_cards(self, deck: Sequence[str], options: O_) -> int:
         """How many cards of ``deck`` are not dealt to seats (thief's extras, center)."""
         return 0
 
-    def check_deck(self, deck: Sequence[str], players: int, options: O) -> None:
+    def check_deck(self, deck: Sequence[str], players: int, options: O_) -> None:
         """Raise :class:`SetupError` when ``deck`` cannot be played by ``players`` seats."""
         if not self.min_players <= players <= self.max_players:
             raise errors.SetupError(
@@ -122,14 +121,14 @@ class Ruleset(ABC, Generic[D, O]):
             )
 
     @abstractmethod
-    def initial_data(self, seats: tuple[Seat, ...], extra: tuple[str, ...], options: O) -> D:
+    def initial_data(self, seats: tuple[Seat, ...], extra: tuple[str, ...], options: O_) -> D:
         """The variant's own part of the state at the start of the game."""
 
     @abstractmethod
-    def first_steps(self, state: GameState[D, O]) -> tuple[Step, ...]:
+    def first_steps(self, state: GameState[D, O_]) -> tuple[Step, ...]:
         """The agenda at the start of the game."""
 
-    def deal_events(self, ctx: Ctx[D, O]) -> None:
+    def deal_events(self, ctx: Ctx[D, O_]) -> None:
         """Tell every seat its card (override to reveal more, e.g. team mates)."""
         for seat in ctx.state.seats:
             ctx.emit(RoleAssigned(seat=seat.index, role=seat.role), to_seats(seat.index))
@@ -139,9 +138,9 @@ class Ruleset(ABC, Generic[D, O]):
         return Outcome(winners=(), sides=(), reason=reason)
 
     # -- the generic start ---------------------------------------------------------
-    def new_game(self, config: GameConfig) -> tuple[GameState[D, O], list[Record]]:
+    def new_game(self, config: GameConfig) -> tuple[GameState[D, O_], list[Record]]:
         """Deal and run the game up to its first decision."""
-        options: O = self.parse_options(config.options)
+        options: O_ = self.parse_options(config.options)
         players = len(config.names)
         if len(set(config.names)) != players:
             raise errors.SetupError("seat names must be unique")
@@ -153,17 +152,14 @@ class Ruleset(ABC, Generic[D, O]):
         rng = Rng.from_seed(config.seed)
         if config.roles is not None:
             if len(config.roles) != players:
-                raise errors.SetupError(
-                    f"{players} seats but {len(config.roles)} roles were given"
-                )
+                raise errors.SetupError(f"{players} seats but {len(config.roles)} roles were given")
             deck = tuple(config.roles) + tuple(config.extra)
             self.check_deck(deck, players, options)
             seat_roles, extra = tuple(config.roles), tuple(config.extra)
         else:
             if not self.min_players <= players <= self.max_players:
                 raise errors.SetupError(
-                    f"{self.id} is played by {self.min_players}-{self.max_players} players, "
-                    f"not {players}"
+                    f"{self.id} is played by {self.min_players}-{self.max_players} players, not {players}"
                 )
             deck = tuple(config.deck) if config.deck is not None else self.standard_deck(players, options)
             self.check_deck(deck, players, options)
@@ -173,7 +169,7 @@ class Ruleset(ABC, Generic[D, O]):
             Seat(index=i, name=name, role=role, start_role=role)
             for i, (name, role) in enumerate(zip(config.names, seat_roles, strict=True))
         )
-        state: GameState[D, O] = GameState(
+        state: GameState[D, O_] = GameState(
             variant=self.id,
             language=language,
             seats=seats,
@@ -182,7 +178,7 @@ class Ruleset(ABC, Generic[D, O]):
             data=self.initial_data(seats, extra, options),
             rng=rng,
         )
-        ctx: Ctx[D, O] = Ctx(state)
+        ctx: Ctx[D, O_] = Ctx(state)
         ctx.emit(
             GameStarted(
                 variant=self.id,

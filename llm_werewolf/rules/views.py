@@ -49,7 +49,7 @@ class SeatView:
 class ViewBuilder:
     """Builds a seat's view incrementally (one record at a time, O(1) each)."""
 
-    __slots__ = ("seat", "variant", "language", "names", "deck", "role", "alive", "phase", "records", "ended")
+    __slots__ = ("alive", "deck", "ended", "language", "names", "phase", "records", "role", "seat", "variant")
 
     def __init__(self, seat: int | None) -> None:
         self.seat = seat

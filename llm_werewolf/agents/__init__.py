@@ -1,0 +1,1 @@
+"""Agents: who answers decisions (random, heuristic, scripted, model, human)."""
