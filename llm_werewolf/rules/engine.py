@@ -355,3 +355,13 @@ def submit_many(
         state, new = submit(state, decision_id, choice)
         records.extend(new)
     return state, records
+
+
+def note(state: GameState[D, O_], event: EventBody, vis: Visibility) -> tuple[GameState[D, O_], Record]:
+    """Append an event the rules do not interpret (model calls, narration) to the log.
+
+    It takes the next sequence number, so the whole transcript is one ordered log,
+    and changes nothing else in the state.
+    """
+    record = Record(state.seq, state.phase.label, vis, event)
+    return replace(state, seq=state.seq + 1), record

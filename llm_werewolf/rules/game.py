@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from .decisions import Choice, Decision
-from .engine import submit
-from .events import Record
+from .engine import note, submit
+from .events import EventBody, Record, Visibility
 from .model import GameConfig, GameState, Outcome
 from .variant import Ruleset, get_ruleset
 from .views import SeatView, build_view
@@ -43,6 +43,12 @@ class Game:
         self.state, new = submit(self.state, decision_id, choice)
         self.records.extend(new)
         return new
+
+    def note(self, event: EventBody, vis: Visibility) -> Record:
+        """Log an event the rules do not interpret (see :func:`engine.note`)."""
+        self.state, record = note(self.state, event, vis)
+        self.records.append(record)
+        return record
 
     def view(self, seat: int | None) -> SeatView:
         return build_view(self.records, seat)

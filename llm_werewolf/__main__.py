@@ -1,0 +1,3 @@
+from llm_werewolf.cli import main
+
+main()

@@ -1,0 +1,1 @@
+"""CLI commands; every module here defines ``register(app: typer.Typer) -> None``."""

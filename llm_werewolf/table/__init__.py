@@ -1,0 +1,6 @@
+"""Running a game with agents: the async table loop, table events, seating."""
+
+from .events import Fallback, ModelCall, Narration, Rejected, Thought
+from .runner import Narrator, Sink, Table, TableSettings
+
+__all__ = ["Fallback", "ModelCall", "Narration", "Narrator", "Rejected", "Sink", "Table", "TableSettings", "Thought"]

@@ -1,0 +1,83 @@
+"""Events the table adds around the rules: model calls, private thoughts, fallbacks, narration.
+
+The rules core never reads these; they share the game's sequence numbers so a
+transcript is one ordered log (see :func:`llm_werewolf.rules.engine.note`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from ..rules.events import EventBody
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ModelCall(EventBody):
+    """One call to a language model (god-only). ``prompt`` is kept only with --log-prompts."""
+
+    kind: Literal["model_call"] = "model_call"
+    seat: int | None
+    decision_id: int | None
+    purpose: str
+    backend: str
+    model: str
+    attempt: int = 0
+    prompt_hash: str = ""
+    prompt: str | None = None
+    raw_output: str = ""
+    parsed: str | None = None
+    error: str | None = None
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    latency_ms: float = 0.0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Thought(EventBody):
+    """A player's private reasoning: visible to that seat only, never to another."""
+
+    kind: Literal["thought"] = "thought"
+    seat: int
+    decision_id: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Rejected(EventBody):
+    """An agent's answer that the rules refused (god-only); the agent is asked again."""
+
+    kind: Literal["rejected"] = "rejected"
+    seat: int
+    decision_id: int
+    attempt: int
+    answer: str
+    error: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Fallback(EventBody):
+    """The table answered for a seat (god-only): broken output, timeout, agent failure."""
+
+    kind: Literal["fallback"] = "fallback"
+    seat: int
+    decision_id: int
+    decision: str
+    option: str
+    reason: str
+    source: str = "heuristic"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Narration(EventBody):
+    """A line the narrator said (public). ``fallback`` marks a template line used after a refused LLM line."""
+
+    kind: Literal["narration"] = "narration"
+    key: str
+    text: str
+    mode: str = "template"
+    fallback: bool = False
+    language: str = ""
+
+
+TableEvent = ModelCall | Thought | Rejected | Fallback | Narration

@@ -1,0 +1,222 @@
+"""The table: runs one game with agents, asynchronously.
+
+For every batch of pending decisions (all asked together by one rules step, so
+simultaneous) the table asks each seat's agent concurrently, bounded by a
+per-game semaphore. Each answer is validated by the rules; a refused answer is
+re-asked with the error shown, up to ``max_attempts``; after that, or on an
+agent failure or timeout, the seat's fallback agent answers and a ``Fallback``
+record says so. The game never crashes on agent output.
+
+Every record (rules events and table events alike) goes, in order, to the
+game's log and to each sink (transcript writer, console, narrator...).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from ..agents.base import Agent, DecisionRequest, Reply
+from ..agents.heuristic import HeuristicAgent
+from ..rules import Choice, Decision, Game, IllegalChoice, Outcome, ViewBuilder, validate_choice
+from ..rules.events import GOD, EventBody, Record, Visibility, to_seats
+from .events import Fallback, ModelCall, Rejected, Thought
+
+
+class Sink(Protocol):
+    """Receives every new record, in order (transcript writer, console, web...)."""
+
+    def write(self, records: Sequence[Record]) -> None: ...
+
+
+class Narrator(Protocol):
+    """Turns new public records into narration events (see llm_werewolf.narration)."""
+
+    async def narrate(self, records: Sequence[Record]) -> list[EventBody]: ...
+
+
+@dataclass
+class TableSettings:
+    max_attempts: int = 3
+    """Answers asked per decision before the fallback agent answers (1 = no re-ask)."""
+    decision_timeout: float | None = None
+    """Seconds an agent may take per attempt (None: no limit)."""
+    concurrency: int = 8
+    """Agents asked at the same time within one simultaneous batch."""
+    pace: Callable[[Sequence[Record]], object] | None = None
+    """Called after each batch of records (a coroutine function may pause for humans)."""
+    extra: dict[str, object] = field(default_factory=dict)
+
+
+@dataclass
+class _Answer:
+    choice: Choice
+    notes: list[tuple[EventBody, Visibility]]
+
+
+class Table:
+    """One game, its agents, and where its records go."""
+
+    def __init__(
+        self,
+        game: Game,
+        agents: Sequence[Agent],
+        *,
+        sinks: Sequence[Sink] = (),
+        narrator: Narrator | None = None,
+        fallbacks: Sequence[HeuristicAgent] | None = None,
+        settings: TableSettings | None = None,
+    ) -> None:
+        players = len(game.state.seats)
+        if len(agents) != players:
+            raise ValueError(f"{players} seats but {len(agents)} agents")
+        self.game = game
+        self.agents = list(agents)
+        self.sinks = list(sinks)
+        self.narrator = narrator
+        self.settings = settings or TableSettings()
+        self.fallbacks = (
+            list(fallbacks)
+            if fallbacks is not None
+            else [HeuristicAgent(seed=game.config.seed * 1009 + i) for i in range(players)]
+        )
+        self.builders = [ViewBuilder(i) for i in range(players)]
+        self._published = 0
+        self._semaphore = asyncio.Semaphore(max(1, self.settings.concurrency))
+
+    # -- records ---------------------------------------------------------------
+    async def _publish(self) -> None:
+        """Send records not yet published to the views, the sinks and the narrator."""
+        while self._published < len(self.game.records):
+            new = self.game.records[self._published :]
+            self._published = len(self.game.records)
+            for builder in self.builders:
+                builder.extend(new)
+            for sink in self.sinks:
+                sink.write(new)
+            if self.narrator is not None:
+                public = [r for r in new if r.vis.scope == "public"]
+                if public:
+                    for body in await self.narrator.narrate(public):
+                        self.game.note(body, Visibility("public"))
+            if self.settings.pace is not None:
+                result = self.settings.pace(new)
+                if asyncio.iscoroutine(result):
+                    await result
+
+    # -- answering -------------------------------------------------------------
+    async def _ask(self, agent: Agent, request: DecisionRequest) -> Reply:
+        async with self._semaphore:
+            coro = agent.decide(request)
+            if self.settings.decision_timeout is None:
+                return await coro
+            return await asyncio.wait_for(coro, self.settings.decision_timeout)
+
+    async def _answer(self, decision: Decision) -> _Answer:
+        seat = decision.seat
+        agent = self.agents[seat]
+        view = self.builders[seat].view()
+        notes: list[tuple[EventBody, Visibility]] = []
+        error: str | None = None
+        attempts = max(1, self.settings.max_attempts)
+        for attempt in range(attempts):
+            request = DecisionRequest(decision=decision, view=view, attempt=attempt, error=error)
+            try:
+                reply = await self._ask(agent, request)
+            except TimeoutError:
+                error = f"no answer within {self.settings.decision_timeout} s"
+                notes.append(
+                    (
+                        Rejected(seat=seat, decision_id=decision.id, attempt=attempt, answer="", error=error),
+                        GOD,
+                    )
+                )
+                continue
+            except Exception as exc:  # an agent bug or a dead backend must not end the game
+                error = f"{type(exc).__name__}: {exc}"
+                notes.append(
+                    (
+                        Rejected(
+                            seat=seat, decision_id=decision.id, attempt=attempt, answer="", error=error[:500]
+                        ),
+                        GOD,
+                    )
+                )
+                break
+            notes.extend(_call_notes(reply))
+            try:
+                validate_choice(self.game.state, decision.id, reply.choice)
+            except IllegalChoice as exc:
+                error = str(exc)
+                notes.append(
+                    (
+                        Rejected(
+                            seat=seat,
+                            decision_id=decision.id,
+                            attempt=attempt,
+                            answer=reply.choice.option[:200],
+                            error=error,
+                        ),
+                        GOD,
+                    )
+                )
+                continue
+            if reply.thought:
+                notes.append(
+                    (Thought(seat=seat, decision_id=decision.id, text=reply.thought), to_seats(seat))
+                )
+            return _Answer(reply.choice, notes)
+        choice, source = self._fallback_choice(decision, view)
+        notes.append(
+            (
+                Fallback(
+                    seat=seat,
+                    decision_id=decision.id,
+                    decision=decision.kind,
+                    option=choice.option,
+                    reason=error or "no valid answer",
+                    source=source,
+                ),
+                GOD,
+            )
+        )
+        return _Answer(choice, notes)
+
+    def _fallback_choice(self, decision: Decision, view: object) -> tuple[Choice, str]:
+        from ..rules import SeatView
+
+        assert isinstance(view, SeatView)
+        try:
+            choice = self.fallbacks[decision.seat].choose(view, decision)
+            validate_choice(self.game.state, decision.id, choice)
+            return choice, "heuristic"
+        except IllegalChoice:
+            option = decision.default or decision.options[0].id
+            return Choice(option), "default"
+
+    # -- the game loop ---------------------------------------------------------
+    async def play(self) -> Outcome:
+        """Play until the game ends; returns the outcome."""
+        await self._publish()
+        while not self.game.over:
+            pending = self.game.pending
+            if not pending:
+                raise RuntimeError("the game is not over but no decision is pending")
+            answers = await asyncio.gather(*(self._answer(d) for d in pending))
+            for decision, answer in zip(pending, answers, strict=True):
+                for body, vis in answer.notes:
+                    self.game.note(body, vis)
+                self.game.submit(decision.id, answer.choice)
+            await self._publish()
+        outcome = self.game.outcome
+        assert outcome is not None
+        return outcome
+
+
+def _call_notes(reply: Reply) -> list[tuple[EventBody, Visibility]]:
+    calls = reply.meta.get("calls")
+    if not isinstance(calls, list):
+        return []
+    return [(call, GOD) for call in calls if isinstance(call, ModelCall)]

@@ -1,0 +1,110 @@
+"""Reading and writing transcripts: the only two entry points are
+:class:`TranscriptWriter` and :func:`read_transcript`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import TracebackType
+from typing import IO
+
+from pydantic import ValidationError
+
+from ..rules.events import Record
+from .schema import Header, dump_header, dump_record, load_record
+
+
+class TranscriptError(ValueError):
+    """A transcript file cannot be read (the message names the file and line)."""
+
+
+class TranscriptWriter:
+    """Appends records to a JSONL transcript, one line each, flushed as they come."""
+
+    def __init__(self, path: str | Path, header: Header, *, append: bool = False) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._handle: IO[bytes] = self.path.open("ab" if append else "wb")
+        if not append:
+            self._handle.write(dump_header(header) + b"\n")
+            self._handle.flush()
+        self.header = header
+
+    def write(self, records: Iterable[Record]) -> None:
+        handle = self._handle
+        for record in records:
+            handle.write(dump_record(record) + b"\n")
+        handle.flush()
+
+    def close(self) -> None:
+        if not self._handle.closed:
+            self._handle.close()
+
+    def __enter__(self) -> TranscriptWriter:
+        return self
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+
+@dataclass
+class Transcript:
+    header: Header
+    records: list[Record]
+    truncated: bool = False
+    warnings: list[str] = field(default_factory=list)
+    valid_bytes: int = 0
+
+
+def read_transcript(path: str | Path) -> Transcript:
+    """Read a transcript. A corrupt line raises :class:`TranscriptError` naming it;
+    a truncated last line (a crash mid-write) is reported in ``warnings`` and ignored."""
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise TranscriptError(f"{path}: cannot read ({exc.strerror})") from None
+    lines = data.split(b"\n")
+    complete_last = data.endswith(b"\n")
+    if complete_last:
+        lines = lines[:-1]
+    if not lines or not lines[0].strip():
+        raise TranscriptError(f"{path}:1: empty file, expected a header line")
+    try:
+        header = Header.model_validate_json(lines[0])
+    except ValidationError as exc:
+        raise TranscriptError(f"{path}:1: bad header: {_first_error(exc)}") from None
+    transcript = Transcript(header=header, records=[], valid_bytes=len(lines[0]) + 1)
+    last = len(lines) - 1
+    for number, raw in enumerate(lines[1:], start=2):
+        index = number - 1
+        if not raw.strip():
+            if index == last and not complete_last:
+                break
+            raise TranscriptError(f"{path}:{number}: empty line")
+        try:
+            record = load_record(raw)
+        except ValidationError as exc:
+            if index == last and not complete_last:
+                transcript.truncated = True
+                transcript.warnings.append(
+                    f"{path}:{number}: truncated last line ignored (the game was interrupted)"
+                )
+                break
+            raise TranscriptError(f"{path}:{number}: {_first_error(exc)}") from None
+        expected = transcript.records[-1].seq + 1 if transcript.records else record.seq
+        if record.seq != expected:
+            raise TranscriptError(f"{path}:{number}: sequence number {record.seq}, expected {expected}")
+        transcript.records.append(record)
+        transcript.valid_bytes += len(raw) + 1
+    return transcript
+
+
+def _first_error(exc: ValidationError) -> str:
+    err = exc.errors()[0]
+    where = ".".join(str(p) for p in err["loc"])
+    return f"{where}: {err['msg']}" if where else str(err["msg"])

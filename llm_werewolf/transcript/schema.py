@@ -1,0 +1,167 @@
+"""The transcript format: a header line, then one JSON record per line.
+
+Records are serialised with one pydantic discriminated union over every event
+body (rules events and table events), keyed by the ``kind`` field.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Annotated, Any, Literal, TypedDict
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from ..rules.events import (
+    ActionTaken,
+    Announcement,
+    Asked,
+    ChoiceMade,
+    Cue,
+    DeathsAnnounced,
+    Died,
+    GameEnded,
+    GameStarted,
+    Info,
+    PhaseStarted,
+    Record,
+    RoleAssigned,
+    RolesRevealed,
+    Speech,
+    StatusChanged,
+    Visibility,
+    VoteCast,
+    VoteTally,
+    WhisperNoticed,
+)
+from ..rules.model import GameConfig
+from ..table.events import Fallback, ModelCall, Narration, Rejected, Thought
+
+SCHEMA_VERSION = 1
+
+AnyEvent = Annotated[
+    GameStarted
+    | RoleAssigned
+    | PhaseStarted
+    | Cue
+    | Asked
+    | ChoiceMade
+    | ActionTaken
+    | Info
+    | Speech
+    | WhisperNoticed
+    | VoteCast
+    | VoteTally
+    | Died
+    | DeathsAnnounced
+    | StatusChanged
+    | Announcement
+    | GameEnded
+    | RolesRevealed
+    | ModelCall
+    | Thought
+    | Rejected
+    | Fallback
+    | Narration,
+    Field(discriminator="kind"),
+]
+
+TABLE_EVENT_TYPES = (ModelCall, Thought, Rejected, Fallback, Narration)
+
+
+class SeatInfo(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str
+    agent: str
+    model: str | None = None
+    persona: str | None = None
+
+
+class Header(BaseModel):
+    """Line 1 of every transcript: enough to rebuild the game exactly."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    type: Literal["header"] = "header"
+    schema_version: int = SCHEMA_VERSION
+    game_id: str = ""
+    variant: str
+    language: str
+    seed: int
+    options: dict[str, Any] = Field(default_factory=dict)
+    names: list[str]
+    roles: list[str] | None = None
+    extra: list[str] = Field(default_factory=list)
+    deck: list[str] | None = None
+    seats: list[SeatInfo] = Field(default_factory=list)
+    prompt_packs: dict[str, str] = Field(default_factory=dict)
+
+    def config(self) -> GameConfig:
+        return GameConfig(
+            variant=self.variant,
+            names=tuple(self.names),
+            seed=self.seed,
+            language=self.language,
+            roles=tuple(self.roles) if self.roles is not None else None,
+            extra=tuple(self.extra),
+            deck=tuple(self.deck) if self.deck is not None else None,
+            options=dict(self.options),
+        )
+
+    def with_game_id(self) -> Header:
+        """A copy whose ``game_id`` is derived from the content (stable across runs)."""
+        body = self.model_dump(exclude={"game_id"})
+        digest = hashlib.sha256(json.dumps(body, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+        return self.model_copy(update={"game_id": f"{self.variant}-s{self.seed}-{digest[:10]}"})
+
+
+def header_for(config: GameConfig, language: str, seats: list[SeatInfo], **extra: Any) -> Header:
+    return Header(
+        variant=config.variant,
+        language=language,
+        seed=config.seed,
+        options=dict(config.options),
+        names=list(config.names),
+        roles=list(config.roles) if config.roles is not None else None,
+        extra=list(config.extra),
+        deck=list(config.deck) if config.deck is not None else None,
+        seats=seats,
+        **extra,
+    ).with_game_id()
+
+
+class _Line(TypedDict):
+    seq: int
+    phase: str
+    vis: Visibility
+    event: AnyEvent
+
+
+LINE_ADAPTER: TypeAdapter[_Line] = TypeAdapter(_Line)
+HEADER_ADAPTER: TypeAdapter[Header] = TypeAdapter(Header)
+
+
+def dump_record(record: Record) -> bytes:
+    line: _Line = {"seq": record.seq, "phase": record.phase, "vis": record.vis, "event": record.event}  # type: ignore[typeddict-item]
+    return LINE_ADAPTER.dump_json(line)
+
+
+def load_record(raw: str | bytes) -> Record:
+    line = LINE_ADAPTER.validate_json(raw)
+    return Record(line["seq"], line["phase"], line["vis"], line["event"])
+
+
+def dump_header(header: Header) -> bytes:
+    return header.model_dump_json().encode()
+
+
+def json_schema() -> dict[str, Any]:
+    """JSON Schema of a transcript: the header and the record line."""
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": f"llm-werewolf transcript, schema version {SCHEMA_VERSION}",
+        "description": "Line 1 is a Header; every further line is a Record.",
+        "header": HEADER_ADAPTER.json_schema(),
+        "record": LINE_ADAPTER.json_schema(),
+    }
