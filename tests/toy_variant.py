@@ -98,9 +98,7 @@ class WolfStep(Step):
         wolves = tuple(d.seat for d, _ in answers)
         for decision, choice in answers:
             ctx.emit(
-                VoteCast(
-                    seat=decision.seat, ballot="wolf_kill", option=choice.option, target=target_of(choice)
-                ),
+                VoteCast(seat=decision.seat, ballot="wolf_kill", option=choice.option, target=target_of(choice)),
                 to_team("wolves", wolves),
             )
         _, top = tally((choice.option, 1.0) for _, choice in answers)
@@ -157,9 +155,7 @@ class Vote(Step):
 
     def resolve(self, ctx: Ctx_, answers: Answers) -> None:
         for decision, choice in answers:
-            ctx.emit(
-                VoteCast(seat=decision.seat, ballot="exile", option=choice.option, target=target_of(choice))
-            )
+            ctx.emit(VoteCast(seat=decision.seat, ballot="exile", option=choice.option, target=target_of(choice)))
         counts, top = tally((choice.option, 1.0) for _, choice in answers)
         if len(top) != 1:
             ctx.emit(VoteTally(ballot="exile", counts=counts, result="tie"))
@@ -170,9 +166,7 @@ class Vote(Step):
         ctx.set_seat(target, alive=False)
         ctx.emit_god(Died(seat=target, cause="exile"))
         role = ctx.state.seat(target).role
-        ctx.emit(
-            DeathsAnnounced(deaths=(AnnouncedDeath(seat=target, cause="exile", role=role),), moment="exile")
-        )
+        ctx.emit(DeathsAnnounced(deaths=(AnnouncedDeath(seat=target, cause="exile", role=role),), moment="exile"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,9 +177,7 @@ class CheckWin(Step):
         living_wolves = [i for i in wolves if state.is_alive(i)]
         others = [s.index for s in state.iter_living() if s.role != "wolf"]
         if not living_wolves:
-            ctx.finish(
-                Outcome(tuple(s.index for s in state.seats if s.role != "wolf"), ("village",), "wolves_dead")
-            )
+            ctx.finish(Outcome(tuple(s.index for s in state.seats if s.role != "wolf"), ("village",), "wolves_dead"))
         elif not others:
             ctx.finish(Outcome(tuple(wolves), ("wolves",), "village_dead"))
 

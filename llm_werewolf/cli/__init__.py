@@ -15,6 +15,7 @@ import typer
 from rich.console import Console
 
 from . import commands
+from .common import UsageError
 
 app = typer.Typer(
     name="llm-werewolf",
@@ -25,10 +26,6 @@ app = typer.Typer(
 )
 
 err_console = Console(stderr=True)
-
-
-class UsageError(Exception):
-    """A bad argument or input file: reported in one line, exit code 2."""
 
 
 def _discover() -> None:
@@ -45,11 +42,12 @@ _discover()
 def main() -> None:
     """Console entry point: known input errors become one line and exit code 2."""
     from ..rules.errors import RulesError
+    from ..table.seating import SeatSpecError
     from ..texts import TextDataError
     from ..transcript.io import TranscriptError
 
     try:
         app(standalone_mode=True)
-    except (UsageError, RulesError, TranscriptError, TextDataError, FileNotFoundError) as exc:
+    except (UsageError, RulesError, TranscriptError, TextDataError, SeatSpecError, FileNotFoundError) as exc:
         err_console.print(f"[bold red]error:[/] {exc}", highlight=False)
         sys.exit(2)

@@ -294,8 +294,7 @@ def validate_choice(state: GameState[Any, Any], decision_id: int, choice: Choice
             raise errors.AlreadyAnswered(f"decision {decision_id} is already answered")
     if decision.option(choice.option) is None:
         raise errors.OptionNotOffered(
-            f"{choice.option!r} is not a legal option for {decision.kind} "
-            f"(legal: {', '.join(decision.option_ids)})"
+            f"{choice.option!r} is not a legal option for {decision.kind} (legal: {', '.join(decision.option_ids)})"
         )
     if not decision.speech:
         if choice.text or choice.claim is not None:
@@ -312,9 +311,7 @@ def validate_choice(state: GameState[Any, Any], decision_id: int, choice: Choice
     return decision
 
 
-def submit(
-    state: GameState[D, O_], decision_id: int, choice: Choice
-) -> tuple[GameState[D, O_], list[Record]]:
+def submit(state: GameState[D, O_], decision_id: int, choice: Choice) -> tuple[GameState[D, O_], list[Record]]:
     """Answer one pending decision. Illegal input raises and leaves ``state`` as it was."""
     decision = validate_choice(state, decision_id, choice)
     ctx: Ctx[D, O_] = Ctx(state)

@@ -38,9 +38,7 @@ class BaseOptions(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    max_days: int = Field(
-        40, ge=1, le=1000, description="Safety limit: the game ends as a draw after this many days."
-    )
+    max_days: int = Field(40, ge=1, le=1000, description="Safety limit: the game ends as a draw after this many days.")
     max_speech_chars: int = Field(
         1200, ge=20, le=100_000, description="Longest speech the rules accept, in characters."
     )
@@ -110,8 +108,7 @@ class Ruleset(ABC, Generic[D, O_]):
         unknown = sorted({r for r in deck if r not in self.roles})
         if unknown:
             raise errors.SetupError(
-                f"{self.id} has no role {', '.join(map(repr, unknown))} "
-                f"(roles: {', '.join(sorted(self.roles))})"
+                f"{self.id} has no role {', '.join(map(repr, unknown))} (roles: {', '.join(sorted(self.roles))})"
             )
         extra = self.extra_cards(deck, options)
         if len(deck) != players + extra:
@@ -146,9 +143,7 @@ class Ruleset(ABC, Generic[D, O_]):
             raise errors.SetupError("seat names must be unique")
         language = config.language or self.source_language
         if language not in self.languages:
-            raise errors.SetupError(
-                f"{self.id} is available in {', '.join(self.languages)}, not {language!r}"
-            )
+            raise errors.SetupError(f"{self.id} is available in {', '.join(self.languages)}, not {language!r}")
         rng = Rng.from_seed(config.seed)
         if config.roles is not None:
             if len(config.roles) != players:

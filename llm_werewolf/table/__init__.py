@@ -3,4 +3,14 @@
 from .events import Fallback, ModelCall, Narration, Rejected, Thought
 from .runner import Narrator, Sink, Table, TableSettings
 
-__all__ = ["Fallback", "ModelCall", "Narration", "Narrator", "Rejected", "Sink", "Table", "TableSettings", "Thought"]
+__all__ = [
+    "Fallback",
+    "ModelCall",
+    "Narration",
+    "Narrator",
+    "Rejected",
+    "Sink",
+    "Table",
+    "TableSettings",
+    "Thought",
+]

@@ -138,9 +138,7 @@ class Table:
                 error = f"{type(exc).__name__}: {exc}"
                 notes.append(
                     (
-                        Rejected(
-                            seat=seat, decision_id=decision.id, attempt=attempt, answer="", error=error[:500]
-                        ),
+                        Rejected(seat=seat, decision_id=decision.id, attempt=attempt, answer="", error=error[:500]),
                         GOD,
                     )
                 )
@@ -164,9 +162,7 @@ class Table:
                 )
                 continue
             if reply.thought:
-                notes.append(
-                    (Thought(seat=seat, decision_id=decision.id, text=reply.thought), to_seats(seat))
-                )
+                notes.append((Thought(seat=seat, decision_id=decision.id, text=reply.thought), to_seats(seat)))
             return _Answer(reply.choice, notes)
         choice, source = self._fallback_choice(decision, view)
         notes.append(

@@ -91,9 +91,7 @@ def read_transcript(path: str | Path) -> Transcript:
         except ValidationError as exc:
             if index == last and not complete_last:
                 transcript.truncated = True
-                transcript.warnings.append(
-                    f"{path}:{number}: truncated last line ignored (the game was interrupted)"
-                )
+                transcript.warnings.append(f"{path}:{number}: truncated last line ignored (the game was interrupted)")
                 break
             raise TranscriptError(f"{path}:{number}: {_first_error(exc)}") from None
         expected = transcript.records[-1].seq + 1 if transcript.records else record.seq

@@ -1,0 +1,89 @@
+"""``llm-werewolf play``: play one game, printed as it happens, with a transcript."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from ...rules import Game, GameConfig, get_ruleset
+from ...table import Table, TableSettings
+from ...table.console import ConsoleSink
+from ...table.seating import AgentSpec, build_agent, parse_seat_overrides
+from ...transcript import SeatInfo, TranscriptWriter, header_for
+from ..common import UsageError, parse_options, seat_names
+
+DEFAULT_VARIANT = "chinese_werewolf"
+
+
+def transcript_path(folder: Path, game_id: str) -> Path:
+    """``folder/<game_id>.jsonl``, with a numeric suffix if that file already exists."""
+    path = folder / f"{game_id}.jsonl"
+    counter = 2
+    while path.exists():
+        path = folder / f"{game_id}-{counter}.jsonl"
+        counter += 1
+    return path
+
+
+def play(
+    variant: Annotated[str, typer.Option(help="Ruleset id (see `llm-werewolf variants`).")] = DEFAULT_VARIANT,
+    players: Annotated[int | None, typer.Option(min=1, help="Number of seats (default: a standard table).")] = None,
+    lang: Annotated[str | None, typer.Option(help="Language (default: the ruleset's source language).")] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed (default: a fresh one, printed).")] = None,
+    agents: Annotated[str, typer.Option(help="Who plays every seat: heuristic, random, ...")] = "heuristic",
+    seat: Annotated[list[str] | None, typer.Option(help="Override one seat: SEAT=KIND[:MODEL] (seats from 1).")] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Rule switch NAME=VALUE.")] = None,
+    god: Annotated[bool, typer.Option("--god", help="Also show night actions and private results.")] = False,
+    transcripts: Annotated[Path, typer.Option(help="Folder for the transcript.")] = Path("transcripts"),
+    no_transcript: Annotated[bool, typer.Option("--no-transcript", help="Do not write a transcript.")] = False,
+) -> None:
+    """Play a full game and write its transcript."""
+    ruleset = get_ruleset(variant)
+    language = lang or ruleset.source_language
+    if language not in ruleset.languages:
+        raise UsageError(f"{variant} is available in {', '.join(ruleset.languages)}, not {language!r}")
+    count = players or min(max(9, ruleset.min_players), ruleset.max_players)
+    if not ruleset.min_players <= count <= ruleset.max_players:
+        raise UsageError(f"{variant} is played by {ruleset.min_players}-{ruleset.max_players} players, not {count}")
+    game_seed = seed if seed is not None else secrets.randbelow(1_000_000)
+    options = parse_options(option)
+    names = seat_names(language, count)
+    config = GameConfig(variant=variant, names=names, seed=game_seed, language=language, options=options)
+    specs = [AgentSpec.parse(agents)] * count
+    for index, spec in parse_seat_overrides(seat or [], count).items():
+        specs[index] = spec
+    game = Game(config)
+    seated = [
+        build_agent(spec, seat=i, seed=game_seed, language=language, variant=variant) for i, spec in enumerate(specs)
+    ]
+    console = Console()
+    console.print(f"[bold]{variant}[/] · {count} players · language {language} · seed {game_seed}", highlight=False)
+    sinks: list[ConsoleSink | TranscriptWriter] = [
+        ConsoleSink(console, names, variant=variant, language=language, god=god)
+    ]
+    writer = None
+    if not no_transcript:
+        header = header_for(
+            config,
+            language,
+            [SeatInfo(name=n, agent=s.label, model=s.model) for n, s in zip(names, specs, strict=True)],
+        )
+        path = transcript_path(transcripts, header.game_id)
+        writer = TranscriptWriter(path, header)
+        sinks.insert(0, writer)
+    table = Table(game, seated, sinks=sinks, settings=TableSettings())
+    try:
+        asyncio.run(table.play())
+    finally:
+        if writer is not None:
+            writer.close()
+            console.print(f"[dim]transcript: {writer.path}[/]", highlight=False)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("play")(play)

@@ -1,0 +1,118 @@
+"""``llm-werewolf simulate``: many fast games of random or heuristic agents, with win rates."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from enum import StrEnum
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table as RichTable
+
+from ...agents.heuristic import HeuristicAgent
+from ...rules import Game, GameConfig, get_ruleset
+from ...sim import SyncAgent, play_with_agents, random_policy, run_sync
+from ...stats import Summary
+from ..common import UsageError, parse_options, seat_names
+
+
+class AgentKind(StrEnum):
+    random = "random"
+    heuristic = "heuristic"
+
+
+def simulate_games(
+    variant: str,
+    players: int,
+    games: int,
+    seed: int,
+    agents: str,
+    options: dict[str, object],
+    progress: Progress | None = None,
+) -> Summary:
+    ruleset = get_ruleset(variant)
+    names = seat_names(ruleset.source_language, players)
+    summary = Summary()
+    task = progress.add_task(f"{variant} x{players}", total=games) if progress else None
+    for index in range(games):
+        game_seed = seed + index
+        config = GameConfig(variant=variant, names=names, seed=game_seed, options=options)
+        if agents == "random":
+            game = run_sync(Game(config), random_policy(random.Random(game_seed)))
+        else:
+            seated: list[SyncAgent] = [HeuristicAgent(seed=game_seed * 1009 + i) for i in range(players)]
+            game = play_with_agents(config, seated)
+        summary.add(game)
+        if progress is not None and task is not None:
+            progress.advance(task)
+    return summary
+
+
+def simulate(
+    variant: Annotated[str, typer.Option(help="Ruleset id (see `llm-werewolf variants`).")] = "chinese_werewolf",
+    players: Annotated[int, typer.Option(min=1, help="Players per game.")] = 12,
+    games: Annotated[int, typer.Option(min=1, help="Number of games.")] = 1000,
+    seed: Annotated[int, typer.Option(help="Seed of the first game (then seed+1, ...).")] = 0,
+    agents: Annotated[AgentKind, typer.Option(help="Who plays every seat.")] = AgentKind.random,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Rule switch NAME=VALUE.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print a machine-readable summary.")] = False,
+) -> None:
+    """Simulate games and report win rates by side and by role (with standard errors)."""
+    ruleset = get_ruleset(variant)
+    if not ruleset.min_players <= players <= ruleset.max_players:
+        raise UsageError(f"{variant} is played by {ruleset.min_players}-{ruleset.max_players} players, not {players}")
+    options = parse_options(option)
+    ruleset.parse_options(options)  # fail fast with a clear message
+    console = Console(stderr=as_json)
+    started = time.perf_counter()
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    ) as progress:
+        summary = simulate_games(variant, players, games, seed, agents.value, options, progress)
+    elapsed = time.perf_counter() - started
+    result = summary.as_dict(ruleset.sides)
+    result.update(
+        {
+            "variant": variant,
+            "players": players,
+            "agents": agents.value,
+            "seed": seed,
+            "seconds": round(elapsed, 3),
+            "games_per_second": round(games / elapsed, 1),
+        }
+    )
+    if as_json:
+        typer.echo(json.dumps(result, ensure_ascii=False, indent=2))
+        return
+    out = Console()
+    table = RichTable(
+        title=f"{variant}, {players} players, {games} games of {agents.value} agents", title_justify="left"
+    )
+    table.add_column("side / role")
+    table.add_column("win rate", justify="right")
+    table.add_column("± s.e.", justify="right")
+    table.add_column("n", justify="right")
+    for side in ruleset.sides:
+        rate = summary.side_rate(side)
+        table.add_row(f"[bold]{side}[/]", f"{rate.rate:.3f}", f"{rate.stderr:.3f}", str(rate.games))
+    for role in sorted(summary.role_seats):
+        rate = summary.role_rate(role)
+        table.add_row(f"  {role}", f"{rate.rate:.3f}", f"{rate.stderr:.3f}", str(rate.games))
+    out.print(table)
+    out.print(
+        f"draws: {summary.draws}; mean days: {result['mean_days']}; {result['games_per_second']} games/s",
+        highlight=False,
+    )
+
+
+def register(app: typer.Typer) -> None:
+    app.command("simulate")(simulate)

@@ -1,0 +1,68 @@
+"""``llm-werewolf variants``: the rulesets, their roles, languages and switches."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table as RichTable
+
+from ...rules import Ruleset, all_rulesets
+from ...texts import role_name
+
+
+def describe_ruleset(ruleset: Ruleset[Any, Any]) -> dict[str, Any]:
+    options = ruleset.options_model.model_json_schema().get("properties", {})
+    return {
+        "id": ruleset.id,
+        "source_language": ruleset.source_language,
+        "languages": list(ruleset.languages),
+        "players": [ruleset.min_players, ruleset.max_players],
+        "sides": list(ruleset.sides),
+        "roles": {
+            role: {
+                "side": info.side,
+                "power": info.power,
+                "name": role_name(ruleset.source_language, ruleset.id, role),
+            }
+            for role, info in ruleset.roles.items()
+        },
+        "options": {
+            name: {"default": spec.get("default"), "description": spec.get("description", "")}
+            for name, spec in options.items()
+        },
+        "decision_kinds": dict(getattr(ruleset, "decision_kinds", {})),
+        "death_causes": dict(getattr(ruleset, "death_causes", {})),
+    }
+
+
+def variants(
+    as_json: Annotated[bool, typer.Option("--json", help="Print a machine-readable description.")] = False,
+) -> None:
+    """List the rulesets with their roles, languages and options."""
+    described = [describe_ruleset(r) for r in all_rulesets()]
+    if as_json:
+        typer.echo(json.dumps(described, ensure_ascii=False, indent=2))
+        return
+    console = Console()
+    for item in described:
+        table = RichTable(
+            title=f"{item['id']}  ({item['players'][0]}-{item['players'][1]} players; "
+            f"languages: {', '.join(item['languages'])})",
+            title_justify="left",
+        )
+        table.add_column("role")
+        table.add_column("name")
+        table.add_column("side")
+        for role, info in item["roles"].items():
+            table.add_row(role, info["name"], info["side"])
+        console.print(table)
+        if item["options"]:
+            opts = ", ".join(f"{k}={v['default']!r}" for k, v in item["options"].items())
+            console.print(f"  [dim]options:[/] {opts}\n", highlight=False)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("variants")(variants)

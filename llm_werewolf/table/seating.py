@@ -1,0 +1,70 @@
+"""Who sits where: turning seat specs (``heuristic``, ``random``, ``local``, ``openai:MODEL``...) into agents."""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+
+from ..agents.base import Agent
+from ..agents.heuristic import HeuristicAgent
+from ..agents.random_agent import RandomAgent
+
+SCRIPTLESS_KINDS = ("random", "heuristic")
+MODEL_KINDS = ("local", "openai", "langchain", "fake")
+
+
+class SeatSpecError(ValueError):
+    """A seat spec cannot be understood."""
+
+
+@dataclass(frozen=True, slots=True)
+class AgentSpec:
+    """What plays a seat. ``kind`` is one of random, heuristic, local, openai, langchain, fake."""
+
+    kind: str
+    model: str | None = None
+    base_url: str | None = None
+    persona: str | None = None
+
+    @staticmethod
+    def parse(text: str) -> AgentSpec:
+        """``heuristic``, ``random``, ``local``, ``local:/path.gguf``, ``openai:MODEL``, ``fake``..."""
+        kind, _, model = text.strip().partition(":")
+        kind = kind.lower()
+        if kind not in SCRIPTLESS_KINDS + MODEL_KINDS:
+            raise SeatSpecError(
+                f"unknown player kind {kind!r} in {text!r} (use one of: {', '.join(SCRIPTLESS_KINDS + MODEL_KINDS)})"
+            )
+        return AgentSpec(kind=kind, model=model or None)
+
+    @property
+    def label(self) -> str:
+        return f"{self.kind}:{self.model}" if self.model else self.kind
+
+
+def parse_seat_overrides(items: list[str], players: int) -> dict[int, AgentSpec]:
+    """``3=openai:gpt-4o-mini`` (seat numbers start at 1) -> {2: AgentSpec(...)}."""
+    out: dict[int, AgentSpec] = {}
+    for item in items:
+        number, sep, spec = item.partition("=")
+        if not sep or not number.strip().isdigit():
+            raise SeatSpecError(f"bad --seat {item!r}: write SEAT=KIND[:MODEL], e.g. 3=openai:gpt-4o-mini")
+        seat = int(number) - 1
+        if not 0 <= seat < players:
+            raise SeatSpecError(f"bad --seat {item!r}: seats are numbered 1 to {players}")
+        out[seat] = AgentSpec.parse(spec)
+    return out
+
+
+def build_agent(spec: AgentSpec, *, seat: int, seed: int, language: str, variant: str) -> Agent:
+    """Create the agent for one seat."""
+    if spec.kind == "random":
+        return RandomAgent(seed=seed * 1009 + seat)
+    if spec.kind == "heuristic":
+        return HeuristicAgent(seed=seed * 1009 + seat)
+    try:
+        llm_agent = importlib.import_module("llm_werewolf.agents.llm_agent")
+    except ModuleNotFoundError as exc:
+        raise SeatSpecError(f"model players ({spec.kind}) are not available: {exc}") from None
+    agent: Agent = llm_agent.build_llm_agent(spec, seat=seat, seed=seed, language=language, variant=variant)
+    return agent
