@@ -1,0 +1,44 @@
+"""The cycle of nights and days (the seed's steps 1-12)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from llm_werewolf.rules import Phase, Step
+from llm_werewolf.rules.events import Cue
+
+from .data import CWCtx
+from .day import Dawn, Discussion, ExileVote
+from .night import CupidStep, GuardStep, LoversStep, SeerStep, ThiefStep, WitchStep, WolvesStep
+from .sheriff import SheriffElection
+
+
+@dataclass(frozen=True, slots=True)
+class Night(Step):
+    """天黑請閉眼. Night 1: thief, cupid, lovers, then every night guard, seer, wolves, witch."""
+
+    def run(self, ctx: CWCtx) -> None:
+        number = ctx.state.days_played + 1
+        ctx.start_phase(Phase("night", number))
+        ctx.emit(Cue(key="nightfall"))
+        if number == 1:
+            ctx.emit(Cue(key="sleep", role="lovers"))
+            ctx.push(ThiefStep(), CupidStep(), LoversStep())
+        ctx.push(GuardStep(), SeerStep(), WolvesStep(), WitchStep(), Day())
+
+
+@dataclass(frozen=True, slots=True)
+class Day(Step):
+    """天亮了. Day 1 elects the sheriff before the night's deaths are announced."""
+
+    def run(self, ctx: CWCtx) -> None:
+        number = ctx.state.days_played + 1
+        ctx.update(days_played=number)
+        ctx.start_phase(Phase("day", number))
+        if number > ctx.options.max_days:
+            ctx.finish(ctx.rules.draw())
+            return
+        ctx.emit(Cue(key="dawn"))
+        if number == 1 and ctx.options.sheriff:
+            ctx.push(SheriffElection())
+        ctx.push(Dawn(), Discussion(), ExileVote(), Night())

@@ -1,0 +1,61 @@
+"""The switches of 狼人殺 (RULES_NOTES §5), each with its default and a description."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from llm_werewolf.rules import BaseOptions
+
+
+class ChineseWerewolfOptions(BaseOptions):
+    thief_must_take_wolf: Literal["if_both", "if_any"] = Field(
+        "if_both",
+        description="When the thief must take a werewolf card: if both extra cards are werewolves "
+        "(if_both) or if either is (if_any). Otherwise he may keep his own card.",
+    )
+    same_guard_same_save_dies: bool = Field(
+        True,
+        description="同守同救: a player both guarded and saved by the witch's antidote dies.",
+    )
+    witch_self_save: Literal["never", "first_night_only", "always"] = Field(
+        "never", description="Whether the witch may use the antidote on herself."
+    )
+    tie_policy: Literal["none", "pk_revote_then_none"] = Field(
+        "none",
+        description="Exile tie: nobody is exiled (none, the seed), or the tied players speak again "
+        "and the others revote among them; a second tie exiles nobody (pk_revote_then_none).",
+    )
+    victory_mode: Literal["side_wipe", "all_good"] = Field(
+        "side_wipe",
+        description="Wolves win when all plain villagers or all gods are dead (side_wipe, 屠邊) "
+        "or only when every non-wolf is dead (all_good, 屠城).",
+    )
+    sheriff: bool = Field(True, description="Elect a sheriff (警長) on day 1 before the night's deaths.")
+    last_words: Literal["first_night_and_day", "all", "none"] = Field(
+        "first_night_and_day",
+        description="Who speaks last words: night-1 victims and every death during the day "
+        "(first_night_and_day), every dead player (all), or nobody (none, the seed's letter).",
+    )
+    little_girl_caught_probability: float = Field(
+        0.0,
+        ge=0.0,
+        le=1.0,
+        description="Chance (seeded RNG) that a peeking little girl is caught: she then becomes "
+        "the wolves' victim instead of their choice, and the wolves learn who she is.",
+    )
+    with_cupid: bool = Field(False, description="Standard board: a villager card becomes cupid (丘比特).")
+    with_thief: bool = Field(
+        False,
+        description="Standard board: a villager card becomes the thief (盜賊) and two villager cards "
+        "are added as the thief's extra cards.",
+    )
+    with_little_girl: bool = Field(False, description="Standard board: a villager card becomes the little girl.")
+    with_guard: bool | None = Field(
+        None,
+        description="Standard board: add a guard (守衛) in place of a villager (true), leave it out "
+        "(false), or follow the board (null: a guard from 11 players).",
+    )
+    require_seer: bool = Field(True, description="The seed: a deck must contain a seer.")
+    require_villager: bool = Field(True, description="The seed: a deck must contain a plain villager.")

@@ -1,0 +1,84 @@
+"""狼人殺 (Chinese Werewolf, "international" rules with thief, cupid, guard, witch, hunter, sheriff)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
+
+from llm_werewolf.rules import BaseOptions, GameState, RoleInfo, Ruleset, Seat, Step, register
+
+from . import roles as cards
+from .data import CWData
+from .flow import Night
+from .options import ChineseWerewolfOptions
+from .win import side_of
+
+DECISION_KINDS: Mapping[str, str] = {
+    "thief_swap": "night 1, thief: take an extra card (center:0, center:1) or keep his own (skip); "
+    "only werewolf cards are offered when he is forced",
+    "cupid": "night 1, cupid: name a lover (seat:N); asked twice, the second time without the first",
+    "guard": "guard: protect a living seat (seat:N, self allowed, not last night's) or nobody (skip)",
+    "seer_check": "seer: see one other living player's card (seat:N)",
+    "wolf_kill": "each living wolf at once: a victim (seat:N, any living seat) or no kill (skip); "
+    "the single most named option wins, a tie kills nobody",
+    "little_girl_peek": "little girl, during the wolves' step: peek (learns the wolves) or sleep",
+    "witch_antidote": "witch, shown the victim: save him (antidote) or not (skip)",
+    "witch_poison": "witch, if she used no potion tonight: poison a living seat (seat:N) or not (skip)",
+    "sheriff_run": "day 1, every living player at once: run for sheriff (run) or not (skip)",
+    "campaign": "a sheriff candidate's speech (speak + text); again after a tie",
+    "sheriff_withdraw": "each candidate at once after the speeches: stay or withdraw",
+    "sheriff_vote": "each player who did not run, at once: a candidate (seat:N) or abstain (skip)",
+    "badge": "a dead sheriff: pass the badge to a living seat (seat:N) or tear it (tear)",
+    "sheriff_order": "the living sheriff: discussion direction, clockwise or counterclockwise",
+    "speech": "a discussion speech (speak + text)",
+    "exile_vote": "every living player at once: exile a seat (seat:N, not self) or abstain (skip); "
+    "the sheriff's ballot weighs 1.5",
+    "defense": "a tied player's second speech before the PK revote (speak + text)",
+    "hunter_shot": "a dead hunter (killed by wolves or exiled): shoot a living seat (seat:N) or decline (skip)",
+    "last_words": "a dead player's last words (speak + text)",
+}
+
+DEATH_CAUSES: Mapping[str, str] = {
+    "wolves": "killed by the wolves at night (also a little girl caught peeking)",
+    "guard_and_antidote": "guarded and saved by the antidote on the same night (同守同救)",
+    "poison": "poisoned by the witch (the guard does not help)",
+    "grief": "died of grief when the other lover died",
+    "hunter": "shot by the hunter",
+    "exile": "voted out by the village",
+}
+
+
+class ChineseWerewolf(Ruleset[CWData, ChineseWerewolfOptions]):
+    id: ClassVar[str] = "chinese_werewolf"
+    source_language: ClassVar[str] = "zh-Hant"
+    languages: ClassVar[tuple[str, ...]] = ("zh-Hant", "en")
+    min_players: ClassVar[int] = cards.MIN_PLAYERS
+    max_players: ClassVar[int] = cards.MAX_PLAYERS
+    roles: ClassVar[Mapping[str, RoleInfo]] = cards.ROLES
+    sides: ClassVar[tuple[str, ...]] = (cards.VILLAGE, cards.WOLVES, cards.LOVERS)
+    options_model: ClassVar[type[BaseOptions]] = ChineseWerewolfOptions
+    decision_kinds: ClassVar[Mapping[str, str]] = DECISION_KINDS
+    death_causes: ClassVar[Mapping[str, str]] = DEATH_CAUSES
+    posthumous_kinds: ClassVar[frozenset[str]] = frozenset({"hunter_shot", "badge", "last_words"})
+
+    def standard_deck(self, players: int, options: ChineseWerewolfOptions) -> tuple[str, ...]:
+        return cards.standard_deck(players, options)
+
+    def extra_cards(self, deck: Sequence[str], options: ChineseWerewolfOptions) -> int:
+        return cards.THIEF_EXTRA if cards.THIEF in deck else 0
+
+    def check_deck(self, deck: Sequence[str], players: int, options: ChineseWerewolfOptions) -> None:
+        super().check_deck(deck, players, options)
+        cards.check_roles(deck, players, options)
+
+    def side_of(self, state: GameState[CWData, ChineseWerewolfOptions], seat: int) -> str:
+        return side_of(state, seat)
+
+    def initial_data(self, seats: tuple[Seat, ...], extra: tuple[str, ...], options: ChineseWerewolfOptions) -> CWData:
+        return CWData(deck_roles=frozenset(s.role for s in seats) | frozenset(extra))
+
+    def first_steps(self, state: GameState[CWData, ChineseWerewolfOptions]) -> tuple[Step, ...]:
+        return (Night(),)
+
+
+CHINESE_WEREWOLF = register(ChineseWerewolf())
