@@ -1,0 +1,443 @@
+"""Rule-of-thumb play for One Night, reading only the seat's view.
+
+Night: look at or swap with a random legal target (the Little Girl always peeks).
+Day: village players claim their dealt role and report what they learned with a
+structured claim plus a canned report line; wolves and the Minion claim a safe
+role (a village card seen in the center, else Villager); the Tanner baits.
+Votes follow the reports: listeners read the canned report lines back (the
+lines are data in ``prompts/<lang>/one_night/canned.yaml``, turned into
+patterns, so this works in every language) and vote the seat most reported as
+a werewolf; the wolves all vote the same non-wolf.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from string import Template
+
+from ...rules import SKIP, Choice, Decision, Option, SeatView
+from ...rules.events import ChoiceMade, Info, RoleAssigned, Speech
+from ...texts import optional_yaml, role_name, terms
+from ..speech import canned_speech
+from .common import pick_seat, seat_options
+
+VARIANT = "one_night"
+WOLF_CARDS = frozenset({"werewolf", "mystic_wolf"})
+WOLF_SIDE = frozenset({"werewolf", "mystic_wolf", "minion"})
+COMMON_ROLES = frozenset({"villager", "werewolf", "mason"})
+"""Roles with several cards: two players may claim them honestly."""
+UNSAFE_CLAIMS = frozenset({"tanner", "doppelganger", "mason"})
+"""Claims a wolf avoids: they invite a vote or are easy to disprove."""
+REPORT_KEYS = (
+    "seer_report",
+    "pi_report",
+    "robber_report",
+    "troublemaker_report",
+    "insomniac_report",
+    "mason_report",
+    "little_girl_report",
+    "doppel_report",
+)
+
+
+# -- what this seat knows -------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Knowledge:
+    """Everything the seat learned at night, read from its own records."""
+
+    me: int
+    start: str = "villager"
+    card: str = "villager"
+    copied: str | None = None
+    copy_target: int | None = None
+    converted: str | None = None
+    seen: dict[int, str] = field(default_factory=dict)
+    center: dict[int, str] = field(default_factory=dict)
+    wolves: set[int] = field(default_factory=set)
+    masons: set[int] = field(default_factory=set)
+    robbed: int | None = None
+    swapped: tuple[int, int] | None = None
+    looked: list[int] = field(default_factory=list)
+    my_speeches: int = 0
+
+    @property
+    def acting(self) -> str:
+        """The role whose night action this seat performed."""
+        return self.copied if self.start == "doppelganger" and self.copied else self.start
+
+    @property
+    def believed(self) -> str:
+        """What this seat believes its card counts as now."""
+        if self.converted:
+            return self.converted
+        if self.card == "doppelganger" and self.copied:
+            return self.copied
+        return self.card
+
+    @property
+    def side(self) -> str:
+        role = self.believed
+        if role in WOLF_SIDE:
+            return "wolves"
+        return "tanner" if role == "tanner" else "village"
+
+
+def knowledge(view: SeatView) -> Knowledge:
+    me = view.seat if view.seat is not None else -1
+    k = Knowledge(me=me)
+    tm_picks: list[int] = []
+    for record in view.records:
+        event = record.event
+        if isinstance(event, RoleAssigned) and event.seat == me:
+            if event.reason == "deal":
+                k.start = event.role
+            k.card = event.role
+        elif isinstance(event, Info):
+            _learn(k, event)
+        elif isinstance(event, ChoiceMade) and event.seat == me and event.option.startswith("seat:"):
+            target = int(event.option[5:])
+            if event.decision == "robber_swap":
+                k.robbed = target
+            elif event.decision == "troublemaker_swap":
+                tm_picks.append(target)
+            elif event.decision in ("pi_look", "seer_look", "mystic_look"):
+                k.looked.append(target)
+        elif isinstance(event, Speech) and event.seat == me:
+            k.my_speeches += 1
+    if len(tm_picks) == 2:
+        k.swapped = (tm_picks[0], tm_picks[1])
+    _apply_own_moves(k)
+    return k
+
+
+def _learn(k: Knowledge, event: Info) -> None:
+    if event.fact == "role" and event.subject is not None and event.value:
+        if event.subject == k.me:
+            k.card = event.value
+        else:
+            k.seen[event.subject] = event.value
+    elif event.fact == "copied" and event.subject is not None and event.value:
+        k.copied = event.value
+        k.copy_target = event.subject
+        k.seen[event.subject] = event.value
+    elif event.fact == "center_role" and event.subject is not None and event.value:
+        k.center[event.subject] = event.value
+    elif event.fact == "converted" and event.value:
+        k.converted = event.value
+    elif event.fact == "team" and event.value == "wolves":
+        k.wolves.update(s for s in event.seats if s != k.me)
+    elif event.fact == "team" and event.value == "masons":
+        k.masons.update(s for s in event.seats if s != k.me)
+    elif event.fact == "wolves":
+        k.wolves.update(s for s in event.seats if s != k.me)
+
+
+def _apply_own_moves(k: Knowledge) -> None:
+    """Carry what the seat saw through the swaps it made itself."""
+    if k.robbed is not None:
+        k.seen[k.robbed] = k.acting
+    if k.swapped is not None:
+        a, b = k.swapped
+        seen_a, seen_b = k.seen.pop(a, None), k.seen.pop(b, None)
+        if seen_a is not None:
+            k.seen[b] = seen_a
+        if seen_b is not None:
+            k.seen[a] = seen_b
+
+
+# -- reading the table's reports ------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    key: str
+    speaker: int
+    target: int | None = None
+    role: str | None = None
+    result: str | None = None
+
+
+@lru_cache(maxsize=64)
+def _patterns(language: str, names: tuple[str, ...]) -> tuple[tuple[str, re.Pattern[str]], ...]:
+    data = optional_yaml("prompts", f"{language}/{VARIANT}/canned.yaml")
+    if not isinstance(data, dict):
+        return ()
+    role_names = terms(language, VARIANT).get("roles", {})
+    names_alt = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    roles_alt = "|".join(re.escape(str(n)) for n in sorted(role_names.values(), key=len, reverse=True))
+    compiled: list[tuple[str, re.Pattern[str]]] = []
+    for key in REPORT_KEYS:
+        for line in data.get(key) or ():
+            compiled.append((key, re.compile(_template_regex(str(line), names_alt, roles_alt))))
+    return tuple(compiled)
+
+
+def _template_regex(line: str, names_alt: str, roles_alt: str) -> str:
+    parts: list[str] = []
+    used: set[str] = set()
+    pos = 0
+    for match in Template.pattern.finditer(line):
+        parts.append(re.escape(line[pos : match.start()]))
+        pos = match.end()
+        name = match.group("named") or match.group("braced")
+        if name is None:
+            parts.append(re.escape(match.group()))
+            continue
+        if name in used:
+            parts.append(f"(?P={name})")
+            continue
+        used.add(name)
+        alt = {"target": names_alt, "role": roles_alt, "me": names_alt}.get(name, ".+?")
+        parts.append(f"(?P<{name}>{alt})")
+    parts.append(re.escape(line[pos:]))
+    return "".join(parts)
+
+
+@lru_cache(maxsize=4096)
+def _parse(language: str, names: tuple[str, ...], speaker: int, text: str) -> Report | None:
+    if not text:
+        return None
+    role_ids = {str(v): k for k, v in terms(language, VARIANT).get("roles", {}).items()}
+    for key, pattern in _patterns(language, names):
+        match = pattern.fullmatch(text.strip())
+        if match is None:
+            continue
+        found = match.groupdict()
+        target = names.index(found["target"]) if found.get("target") in names else None
+        role = role_ids.get(found.get("role") or "")
+        return Report(key=key, speaker=speaker, target=target, role=role, result=found.get("result"))
+    return None
+
+
+def reports(view: SeatView) -> list[Report]:
+    found: list[Report] = []
+    for record in view.records:
+        event = record.event
+        if isinstance(event, Speech) and event.seat != view.seat:
+            report = _parse(view.language, view.names, event.seat, event.text)
+            if report is not None:
+                found.append(report)
+    return found
+
+
+def claims(view: SeatView) -> dict[int, str | None]:
+    """Each speaker's latest claim (``None`` for a seat that spoke without claiming)."""
+    latest: dict[int, str | None] = {}
+    for record in view.records:
+        event = record.event
+        if isinstance(event, Speech) and (event.claim is not None or event.seat not in latest):
+            latest[event.seat] = event.claim
+    return latest
+
+
+# -- suspicion ----------------------------------------------------------------------------
+
+
+def suspicion(view: SeatView, k: Knowledge) -> dict[int, float]:
+    """How much this seat suspects each other seat of holding a werewolf card now."""
+    players = len(view.names)
+    score = {j: 0.0 for j in range(players) if j != k.me}
+    for j, card in k.seen.items():
+        if j in score:
+            score[j] += 10.0 if card in WOLF_CARDS else -3.0
+    for j in k.wolves:
+        if j in score:
+            score[j] += 8.0
+    honest_me = k.side == "village"
+    for report in reports(view):
+        _weigh(score, report, k, honest_me)
+    said = claims(view)
+    counts: dict[str, int] = {}
+    for role in said.values():
+        if role is not None:
+            counts[role] = counts.get(role, 0) + 1
+    for j, role in said.items():
+        if j not in score:
+            continue
+        if role is None:
+            score[j] += 1.0
+        elif role not in view.deck:
+            score[j] += 6.0
+        elif role not in COMMON_ROLES:
+            if honest_me and role == k.start:
+                score[j] += 6.0
+            elif counts[role] > 1:
+                score[j] += 2.0
+    return score
+
+
+def _weigh(score: dict[int, float], report: Report, k: Knowledge, honest_me: bool) -> None:
+    speaker, target = report.speaker, report.target
+    if speaker not in score:
+        return
+    if report.key in ("seer_report", "pi_report", "doppel_report") and target is not None:
+        if target == k.me:
+            if honest_me and report.role != k.start and k.start != "doppelganger":
+                score[speaker] += 6.0
+        elif target in score:
+            score[target] += 5.0 if report.role in WOLF_CARDS else -1.0
+    elif report.key == "little_girl_report" and target is not None:
+        if target == k.me and honest_me:
+            score[speaker] += 6.0
+        elif target in score:
+            score[target] += 4.0
+    elif report.key == "robber_report" and target is not None:
+        if report.role in WOLF_CARDS:
+            score[speaker] += 8.0
+        elif target == k.me and honest_me and report.role != k.start:
+            score[speaker] += 6.0
+    elif report.key == "mason_report" and target == k.me and honest_me and k.start != "mason":
+        score[speaker] += 6.0
+
+
+def _best(score: Mapping[int, float], options: list[Option], rng: random.Random) -> Option:
+    ranked = sorted(options, key=lambda o: (-score.get(o.target or 0, 0.0), rng.random()))
+    return ranked[0]
+
+
+# -- decisions ------------------------------------------------------------------------------
+
+
+def decide(view: SeatView, decision: Decision, rng: random.Random) -> Choice:
+    if decision.kind == "speech":
+        return _speech(view, decision, rng)
+    if decision.kind == "vote":
+        return _vote(view, decision, rng)
+    return _night(view, decision, rng)
+
+
+def _night(view: SeatView, decision: Decision, rng: random.Random) -> Choice:
+    ids = decision.option_ids
+    if decision.kind == "little_girl_peek" and "peek" in ids:
+        return Choice("peek")
+    k = knowledge(view)
+    seats = seat_options(decision)
+    centers = [o for o in decision.options if o.kind == "center"]
+    if decision.kind == "seer_look" and centers and (not seats or rng.random() < 0.25):
+        return Choice(rng.choice(centers).id)
+    if decision.kind == "robber_swap" and rng.random() < 0.1:
+        return Choice(SKIP)
+    if seats:
+        avoid = k.wolves | set(k.looked) | ({k.robbed} if k.robbed is not None else set())
+        picked = pick_seat(decision, rng, avoid=avoid)
+        if picked is not None:
+            return Choice(picked.id)
+    if centers:
+        return Choice(rng.choice(centers).id)
+    return Choice(decision.default or ids[0])
+
+
+def _vote(view: SeatView, decision: Decision, rng: random.Random) -> Choice:
+    k = knowledge(view)
+    options = seat_options(decision)
+    if k.side == "tanner":
+        return Choice(rng.choice(options).id)
+    score = suspicion(view, k)
+    if k.side == "wolves":
+        return Choice(_wolf_target(view, k, options, score).id)
+    best = _best(score, options, rng)
+    return Choice(best.id)
+
+
+def _wolf_target(view: SeatView, k: Knowledge, options: list[Option], score: dict[int, float]) -> Option:
+    """All wolves name the same non-wolf: the one the table suspects most, then the lowest seat."""
+    pool = [o for o in options if o.target not in k.wolves] or options
+    table = {j: 0 for j in range(len(view.names))}
+    for report in reports(view):
+        if report.target is not None and report.role in WOLF_CARDS:
+            table[report.target] += 1
+    return min(pool, key=lambda o: (-table.get(o.target or 0, 0), o.target or 0))
+
+
+def _speech(view: SeatView, decision: Decision, rng: random.Random) -> Choice:
+    k = knowledge(view)
+    whispers = [o for o in decision.options if o.kind == "whisper" and o.target in (k.wolves | k.masons)]
+    if whispers and rng.random() < 0.3:
+        return Choice(rng.choice(whispers).id, text=canned_speech(view, "whisper", rng))
+    if k.my_speeches == 0:
+        text, claim = _opening(view, k, rng)
+        return Choice("speak", text=text, claim=claim)
+    if k.start == "doppelganger" and k.my_speeches == 1 and k.side == "village":
+        text, claim = _village_report(view, k, k.acting, rng)
+        if text:
+            return Choice("speak", text=text, claim=claim)
+    if k.side == "tanner":
+        return Choice("speak", text=canned_speech(view, "tanner_bait", rng))
+    score = suspicion(view, k)
+    if k.side == "wolves":
+        options = [o for o in (Option(f"seat:{j}", "seat", j) for j in score) if o.target not in k.wolves]
+        if options:
+            target = _wolf_target(view, k, options, score).target
+            return Choice("speak", text=canned_speech(view, "accuse", rng, target=target))
+    if score:
+        target, value = max(score.items(), key=lambda kv: (kv[1], -kv[0]))
+        if value >= 4.0:
+            return Choice("speak", text=canned_speech(view, "accuse", rng, target=target))
+    return Choice("speak", text=canned_speech(view, "neutral", rng))
+
+
+def _opening(view: SeatView, k: Knowledge, rng: random.Random) -> tuple[str, str | None]:
+    if k.side == "tanner":
+        return canned_speech(view, "tanner_bait", rng), None
+    if k.side == "wolves":
+        role = _safe_claim(view, k, rng)
+        return canned_speech(view, "claim", rng, role=role), role
+    if k.start == "doppelganger" and k.copied is not None:
+        text = canned_speech(view, "doppel_report", rng, target=k.copy_target, role=k.copied)
+        return text, "doppelganger"
+    text, claim = _village_report(view, k, k.start, rng)
+    return text or canned_speech(view, "claim", rng, role=k.start), claim or k.start
+
+
+def _village_report(view: SeatView, k: Knowledge, role: str, rng: random.Random) -> tuple[str, str | None]:
+    """The honest report of what ``role``'s night action showed this seat ("" if nothing)."""
+    claim = "doppelganger" if k.start == "doppelganger" else role
+    looked = [j for j in k.looked if j in k.seen]
+    if role in ("seer", "paranormal_investigator") and looked:
+        key = "seer_report" if role == "seer" else "pi_report"
+        return canned_speech(view, key, rng, target=looked[0], role=k.seen[looked[0]]), claim
+    if role == "seer" and len(k.center) >= 2:
+        first, second = (k.center[s] for s in sorted(k.center)[:2])
+        result = role_name(view.language, VARIANT, second)
+        return canned_speech(view, "seer_center_report", rng, role=first, result=result), claim
+    if role == "robber" and k.robbed is not None:
+        return canned_speech(view, "robber_report", rng, target=k.robbed, role=k.card), claim
+    if role == "troublemaker" and k.swapped is not None:
+        a, b = k.swapped
+        return canned_speech(view, "troublemaker_report", rng, target=a, result=view.names[b]), claim
+    if role == "insomniac":
+        return canned_speech(view, "insomniac_report", rng, role=k.card), claim
+    if role == "mason":
+        if k.masons:
+            return canned_speech(view, "mason_report", rng, target=min(k.masons)), claim
+        return canned_speech(view, "mason_alone", rng), claim
+    if role == "little_girl" and any(i.fact == "wolves" for i in _infos(view)):
+        if k.wolves:
+            return canned_speech(view, "little_girl_report", rng, target=min(k.wolves)), claim
+        return canned_speech(view, "little_girl_nobody", rng), claim
+    if role == "drunk":
+        return canned_speech(view, "drunk_claim", rng), claim
+    return "", None
+
+
+def _infos(view: SeatView) -> list[Info]:
+    return [r.event for r in view.records if isinstance(r.event, Info)]
+
+
+def _safe_claim(view: SeatView, k: Knowledge, rng: random.Random) -> str:
+    """A role a wolf can claim: a village card seen in the center (nobody holds it), else a
+    village role of the deck that nobody has claimed yet (Villager first)."""
+    for card in k.center.values():
+        if card not in WOLF_SIDE and card not in UNSAFE_CLAIMS:
+            return card
+    taken = {role for role in claims(view).values() if role is not None}
+    if "villager" in view.deck:
+        return "villager"
+    free = sorted({r for r in view.deck if r not in WOLF_SIDE and r not in UNSAFE_CLAIMS} - taken)
+    return rng.choice(free) if free else "villager"

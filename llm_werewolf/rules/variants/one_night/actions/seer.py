@@ -1,0 +1,50 @@
+"""Seer: one other player's card, or two center cards (one at a time)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from llm_werewolf.rules import SKIP, SKIP_OPTION, Answers, Step
+
+from ..cards import OneCtx, center_slots, other_seats, show_card, show_center
+
+KIND = "seer_look"
+
+
+@dataclass(frozen=True, slots=True)
+class SeerLook(Step):
+    actor: int
+
+    def run(self, ctx: OneCtx) -> None:
+        options = [*other_seats(ctx.state, self.actor), *center_slots(ctx.state), SKIP_OPTION]
+        ctx.ask(self.actor, KIND, options, default=SKIP)
+
+    def resolve(self, ctx: OneCtx, answers: Answers) -> None:
+        decision, choice = answers.single()
+        option = decision.option(choice.option)
+        if option is None or option.target is None:
+            return
+        if option.kind == "seat":
+            show_card(ctx, self.actor, option.target)
+            return
+        show_center(ctx, self.actor, option.target)
+        ctx.ask(self.actor, KIND, center_slots(ctx.state, exclude=(option.target,)))
+        ctx.continue_with(SeerSecondCenter(self.actor))
+
+
+@dataclass(frozen=True, slots=True)
+class SeerSecondCenter(Step):
+    actor: int
+
+    def run(self, ctx: OneCtx) -> None:  # only reached through continue_with
+        raise RuntimeError("SeerSecondCenter only resolves")
+
+    def resolve(self, ctx: OneCtx, answers: Answers) -> None:
+        decision, choice = answers.single()
+        option = decision.option(choice.option)
+        if option is not None and option.target is not None:
+            show_center(ctx, self.actor, option.target)
+
+
+def call(ctx: OneCtx, seats: tuple[int, ...]) -> tuple[Step, ...]:
+    return tuple(SeerLook(seat) for seat in seats)

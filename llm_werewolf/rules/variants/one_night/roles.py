@@ -1,0 +1,92 @@
+"""Role ids, their sides, and what a card *is* at the end of the night.
+
+A seat's card (``Seat.role``) is a printed card. Two cards can change what they
+are during the night: the Doppelganger card becomes the role it copied, and
+the Paranormal Investigator card becomes a Werewolf or a Tanner when its
+holder finds one. :func:`identity` gives what a card counts as for the win,
+the Hunter's shot and the Investigator's own look.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from llm_werewolf.rules import RoleInfo
+
+if TYPE_CHECKING:
+    from .data import NightData
+
+DOPPELGANGER = "doppelganger"
+WEREWOLF = "werewolf"
+MYSTIC_WOLF = "mystic_wolf"
+MINION = "minion"
+MASON = "mason"
+SEER = "seer"
+INVESTIGATOR = "paranormal_investigator"
+ROBBER = "robber"
+TROUBLEMAKER = "troublemaker"
+DRUNK = "drunk"
+INSOMNIAC = "insomniac"
+VILLAGER = "villager"
+TANNER = "tanner"
+HUNTER = "hunter"
+LITTLE_GIRL = "little_girl"
+
+VILLAGE = "village"
+WOLVES = "wolves"
+TANNER_SIDE = "tanner"
+SIDES: tuple[str, ...] = (VILLAGE, WOLVES, TANNER_SIDE)
+
+ROLES: Mapping[str, RoleInfo] = {
+    DOPPELGANGER: RoleInfo(DOPPELGANGER, VILLAGE, power=True, description="copies another card at dusk"),
+    WEREWOLF: RoleInfo(WEREWOLF, WOLVES, description="wakes with the wolves; a lone wolf may view a center card"),
+    MYSTIC_WOLF: RoleInfo(MYSTIC_WOLF, WOLVES, power=True, description="a werewolf who views another card"),
+    MINION: RoleInfo(MINION, WOLVES, description="learns the wolves; wins with them even if he dies"),
+    MASON: RoleInfo(MASON, VILLAGE, description="the masons wake together"),
+    SEER: RoleInfo(SEER, VILLAGE, power=True, description="views one player's card or two center cards"),
+    INVESTIGATOR: RoleInfo(
+        INVESTIGATOR, VILLAGE, power=True, description="views up to two cards; joins a wolf or the Tanner"
+    ),
+    ROBBER: RoleInfo(ROBBER, VILLAGE, power=True, description="swaps with a player, then views his new card"),
+    TROUBLEMAKER: RoleInfo(TROUBLEMAKER, VILLAGE, power=True, description="swaps two other players' cards"),
+    DRUNK: RoleInfo(DRUNK, VILLAGE, power=True, description="swaps with a center card without looking"),
+    INSOMNIAC: RoleInfo(INSOMNIAC, VILLAGE, power=True, description="views her own card at the end"),
+    VILLAGER: RoleInfo(VILLAGER, VILLAGE),
+    TANNER: RoleInfo(TANNER, TANNER_SIDE, description="wins if he is voted out"),
+    HUNTER: RoleInfo(HUNTER, VILLAGE, power=True, description="if he dies, his vote target dies too"),
+    LITTLE_GIRL: RoleInfo(LITTLE_GIRL, VILLAGE, power=True, description="may peek while the wolves are awake"),
+}
+
+WOLF_CARDS = frozenset({WEREWOLF, MYSTIC_WOLF})
+"""Cards that wake with the wolves and count as a werewolf for the win."""
+
+WOLF_TEAM = frozenset({WEREWOLF, MYSTIC_WOLF, MINION})
+
+NIGHT_ORDER: tuple[str, ...] = (
+    DOPPELGANGER,
+    WEREWOLF,
+    MYSTIC_WOLF,
+    MINION,
+    MASON,
+    SEER,
+    INVESTIGATOR,
+    ROBBER,
+    TROUBLEMAKER,
+    DRUNK,
+    INSOMNIAC,
+)
+"""The roles the narrator calls, in order (the Doppel-Insomniac follows the Insomniac)."""
+
+
+def identity(card: str, data: NightData) -> str:
+    """What ``card`` counts as now: the Doppelganger's copy, the converted Investigator, or itself."""
+    if card == DOPPELGANGER and data.doppel_as is not None:
+        return data.doppel_as
+    if card == INVESTIGATOR and data.investigator_as is not None:
+        return data.investigator_as
+    return card
+
+
+def side_of_identity(role: str) -> str:
+    return ROLES[role].side

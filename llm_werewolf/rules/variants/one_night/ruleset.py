@@ -1,0 +1,66 @@
+"""The One Night ruleset: metadata, setup checks, and the start of the game."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
+
+from llm_werewolf.rules import BaseOptions, GameState, RoleInfo, Ruleset, Seat, Step, register
+
+from . import setups
+from .data import NightData, OneNightOptions
+from .day import Dawn
+from .night import Night
+from .roles import ROLES, SIDES, identity, side_of_identity
+
+
+class OneNightRuleset(Ruleset[NightData, OneNightOptions]):
+    id: ClassVar[str] = "one_night"
+    source_language: ClassVar[str] = "ar"
+    languages: ClassVar[tuple[str, ...]] = ("ar", "en")
+    min_players: ClassVar[int] = 3
+    max_players: ClassVar[int] = 12
+    roles: ClassVar[Mapping[str, RoleInfo]] = ROLES
+    sides: ClassVar[tuple[str, ...]] = SIDES
+    options_model: ClassVar[type[BaseOptions]] = OneNightOptions
+    posthumous_kinds: ClassVar[frozenset[str]] = frozenset()
+    decision_kinds: ClassVar[Mapping[str, str]] = {
+        "doppel_copy": "the Doppelganger picks another player whose card she copies",
+        "wolf_center": "a lone wolf may view one center card (center:k or skip)",
+        "little_girl_peek": "the Little Girl may peek at the wolves (peek or skip)",
+        "mystic_look": "the Mystic Wolf may view another player's card (seat or skip)",
+        "seer_look": "the Seer views a player's card, or a center card and then a second one",
+        "pi_look": "the Paranormal Investigator views a player's card (up to twice, or skip)",
+        "robber_swap": "the Robber swaps with another player and sees his new card (or skip)",
+        "troublemaker_swap": "the Troublemaker names the first player (or skip), then the second",
+        "drunk_swap": "the Drunk swaps with a center card without looking",
+        "speech": "one turn of discussion (speak, or seat:j to whisper when whispers are on)",
+        "vote": "everyone points at another player at the same time",
+    }
+    death_causes: ClassVar[Mapping[str, str]] = {
+        "vote": "voted out: the top count, at least two votes (all tied at the top die)",
+        "hunter": "the vote target of a Hunter who died",
+    }
+
+    def standard_deck(self, players: int, options: OneNightOptions) -> tuple[str, ...]:
+        return setups.standard_deck(players)
+
+    def extra_cards(self, deck: Sequence[str], options: OneNightOptions) -> int:
+        return setups.CENTER_CARDS
+
+    def check_deck(self, deck: Sequence[str], players: int, options: OneNightOptions) -> None:
+        super().check_deck(deck, players, options)
+        setups.check_limits(deck)
+
+    def initial_data(self, seats: tuple[Seat, ...], extra: tuple[str, ...], options: OneNightOptions) -> NightData:
+        return NightData(deck=tuple(sorted([*(s.role for s in seats), *extra])))
+
+    def first_steps(self, state: GameState[NightData, OneNightOptions]) -> tuple[Step, ...]:
+        return (Night(), Dawn())
+
+    def side_of(self, state: GameState[NightData, OneNightOptions], seat: int) -> str:
+        """The side of what the seat's card counts as now (Doppelganger copy, converted Investigator)."""
+        return side_of_identity(identity(state.seat(seat).role, state.data))
+
+
+ONE_NIGHT = register(OneNightRuleset())
