@@ -183,7 +183,8 @@ class Ruleset(ABC, Generic[D, O_]):
             )
         )
         self.deal_events(ctx)
-        state = replace(ctx.state, agenda=self.first_steps(ctx.state))
+        state = ctx._commit(None)
+        state = replace(state, agenda=self.first_steps(state))
         state, records = advance(state)
         return state, ctx.records + records
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..rules import Choice, Game, IllegalChoice
-from ..rules.events import ChoiceMade, Record
+from ..rules.events import ChoiceMade, Record, RolesRevealed
 from .io import Transcript, read_transcript
 from .schema import TABLE_EVENT_TYPES, dump_record
 
@@ -67,7 +67,7 @@ def replay_file(path: str | Path) -> ReplayResult:
     """Replay a transcript file and check the regenerated log against it."""
     transcript = read_transcript(path)
     game = rebuild(transcript)
-    recorded_end = bool(transcript.records) and transcript.records[-1].phase == "end"
+    recorded_end = bool(transcript.records) and isinstance(transcript.records[-1].event, RolesRevealed)
     if len(game.records) != len(transcript.records) and recorded_end:
         extra = game.records[len(transcript.records)]
         raise ReplayMismatch(

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Annotated, Any, Literal, TypedDict
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from typing_extensions import TypedDict
 
 from ..rules.events import (
     ActionTaken,

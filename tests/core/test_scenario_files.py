@@ -1,0 +1,49 @@
+"""The scenario format: loading errors name the line and field; mismatches produce a readable diff."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from llm_werewolf.scenarios import ScenarioError, check_file, load_scenario
+
+BAD = Path(__file__).parent / "bad_scenarios"
+
+
+@pytest.mark.parametrize(
+    ("name", "pattern"),
+    [
+        ("unknown_role.yaml", r"unknown_role\.yaml:5: seats\[1\]\.role: unknown role 'wolfe'"),
+        ("missing_field.yaml", r"missing_field\.yaml:5: seats\[1\]\.role: Field required"),
+        ("bad_yaml.yaml", r"bad_yaml\.yaml:\d+: YAML syntax error"),
+        ("unknown_kind.yaml", r"unknown_kind\.yaml:10: script\.Ann\.shoot: toy has no decision kind 'shoot'"),
+    ],
+)
+def test_malformed_files_name_line_and_field(name: str, pattern: str) -> None:
+    with pytest.raises(ScenarioError, match=pattern):
+        load_scenario(BAD / name)
+
+
+def test_mismatches_are_listed_with_a_diff() -> None:
+    result = check_file(BAD / "wrong_expectations.yaml")
+    assert not result.passed
+    text = "\n".join(result.mismatches)
+    assert "winners: expected ['Bob'], got ['Ann', 'Cid', 'Dee']" in text
+    assert "-Dee @ night 1: wolves" in text
+    assert "+Cid @ night 1: wolves" in text
+
+
+def test_an_illegal_scripted_answer_is_reported() -> None:
+    result = check_file(BAD / "unknown_role.yaml")
+    assert result.error is not None and "wolfe" in result.error
+
+
+def test_script_exhausted_with_error_fallback(tmp_path: Path) -> None:
+    path = tmp_path / "short.yaml"
+    path.write_text(
+        "name: short\nvariant: toy\nfallback: error\nseats:\n"
+        "  - {name: A, role: seer}\n  - {name: B, role: wolf}\n  - {name: C, role: villager}\n"
+    )
+    result = check_file(path)
+    assert result.error is not None and "no scripted answer left for 'seer_check'" in result.error
