@@ -94,10 +94,11 @@ def test_seer_result_is_private_and_true() -> None:
     game = fixed_game()
     (seer,) = game.pending
     game.submit(seer.id, Choice("seat:4"))
-    infos = [r for r in game.records if isinstance(r.event, Info)]
+    infos = [(r, r.event) for r in game.records if isinstance(r.event, Info)]
     assert len(infos) == 1
-    assert infos[0].event.value == "wolf"
-    assert infos[0].vis.seats == (1,)
+    record, info = infos[0]
+    assert info.value == "wolf"
+    assert record.vis.seats == (1,)
     assert all(not isinstance(r.event, Info) for r in game.view(0).records)
 
 

@@ -92,10 +92,10 @@ def test_thoughts_reach_only_their_own_seat() -> None:
     game = _game()
     agents = [Thinker(seed=i) for i in range(6)]
     asyncio.run(Table(game, agents).play())
-    thoughts = [r for r in game.records if isinstance(r.event, Thought)]
+    thoughts = [(r, r.event) for r in game.records if isinstance(r.event, Thought)]
     assert thoughts
-    for record in thoughts:
-        assert record.vis.seats == (record.event.seat,)
+    for record, thought in thoughts:
+        assert record.vis.seats == (thought.seat,)
     for seat in range(6):
         for record in game.view(seat).records:
             if isinstance(record.event, Thought):
