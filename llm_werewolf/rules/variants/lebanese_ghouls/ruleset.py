@@ -1,0 +1,62 @@
+"""The "Min El Ghoul?" (مين الغول؟) ruleset object, registered as ``lebanese_ghouls``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
+
+from llm_werewolf.rules import BaseOptions, GameState, RoleInfo, Ruleset, Seat, Step, register
+
+from . import setup
+from .data import GhoulsData
+from .night import Night
+from .options import GhoulsOptions
+from .roles import DEATH_CAUSES, ROLES, SIDES
+from .victory import side_of
+
+GState = GameState[GhoulsData, GhoulsOptions]
+
+
+class LebaneseGhouls(Ruleset[GhoulsData, GhoulsOptions]):
+    id: ClassVar[str] = "lebanese_ghouls"
+    source_language: ClassVar[str] = "ar-LB"
+    languages: ClassVar[tuple[str, ...]] = ("ar-LB", "en")
+    min_players: ClassVar[int] = setup.MIN_PLAYERS
+    max_players: ClassVar[int] = setup.MAX_PLAYERS
+    roles: ClassVar[Mapping[str, RoleInfo]] = ROLES
+    sides: ClassVar[tuple[str, ...]] = SIDES
+    options_model: ClassVar[type[BaseOptions]] = GhoulsOptions
+    decision_kinds: ClassVar[Mapping[str, str]] = {
+        "umm_lhaf_first": "night 1: Umm Lhaf names the first lover (any living seat, herself included)",
+        "umm_lhaf_second": "night 1: Umm Lhaf names the second lover (any other living seat)",
+        "bassara_look": "the Bassara names a seat whose card she sees",
+        "ghoul_kill": "each living ghoul names the prey (collective: plurality; a tie is voted again "
+        "among the tied; a second tie is settled by the seeded RNG)",
+        "jara_peek": "during the ghouls' turn the Jara peeks or sleeps (peek | sleep; default sleep)",
+        "sahra_elixir": "the Sahra, shown the ghouls' prey, saves it (elixir | skip; default skip)",
+        "sahra_poison": "the Sahra poisons a seat or not (seat | skip; default skip)",
+        "speech": "a day speech (option speak)",
+        "vote": "the simultaneous day vote (seat | abstain = a vote against oneself; default abstain)",
+        "sayyad_shot": "the dead Sayyad shoots another living player (seat | skip; default skip)",
+    }
+    death_causes: ClassVar[Mapping[str, str]] = DEATH_CAUSES
+    posthumous_kinds: ClassVar[frozenset[str]] = frozenset({"sayyad_shot"})
+
+    def side_of(self, state: GState, seat: int) -> str:
+        return side_of(state, seat)
+
+    def standard_deck(self, players: int, options: GhoulsOptions) -> tuple[str, ...]:
+        return setup.standard_deck(players)
+
+    def check_deck(self, deck: Sequence[str], players: int, options: GhoulsOptions) -> None:
+        super().check_deck(deck, players, options)
+        setup.check_deck(deck)
+
+    def initial_data(self, seats: tuple[Seat, ...], extra: tuple[str, ...], options: GhoulsOptions) -> GhoulsData:
+        return GhoulsData(deck_roles=frozenset(seat.role for seat in seats))
+
+    def first_steps(self, state: GState) -> tuple[Step, ...]:
+        return (Night(),)
+
+
+LEBANESE_GHOULS = register(LebaneseGhouls())
