@@ -18,6 +18,9 @@ class Night(Step):
     """天黑請閉眼. Night 1: thief, cupid, lovers, then every night guard, seer, wolves, witch."""
 
     def run(self, ctx: CWCtx) -> None:
+        if ctx.state.days_played >= ctx.options.max_days:
+            ctx.finish(ctx.rules.draw())
+            return
         number = ctx.state.days_played + 1
         ctx.start_phase(Phase("night", number))
         ctx.emit(Cue(key="nightfall"))
@@ -35,9 +38,6 @@ class Day(Step):
         number = ctx.state.days_played + 1
         ctx.update(days_played=number)
         ctx.start_phase(Phase("day", number))
-        if number > ctx.options.max_days:
-            ctx.finish(ctx.rules.draw())
-            return
         ctx.emit(Cue(key="dawn"))
         if number == 1 and ctx.options.sheriff:
             ctx.push(SheriffElection())
