@@ -40,15 +40,24 @@ def random_choice(view: SeatView, decision: Decision, rng: random.Random) -> Cho
     return Choice(option.id)
 
 
+def decision_rng(seed: int, decision: Decision) -> random.Random:
+    """A generator for one decision, derived from the agent's seed and the decision id.
+
+    Agents keep no running random state, so a game resumed from its transcript
+    makes exactly the choices an uninterrupted game would have made.
+    """
+    return random.Random(f"{seed}:{decision.id}:{decision.seat}")
+
+
 class HeuristicAgent:
     kind = "heuristic"
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+        self.seed = seed
 
     async def decide(self, request: DecisionRequest) -> Reply:
         return Reply(self.choose(request.view, request.decision))
 
     def choose(self, view: SeatView, decision: Decision) -> Choice:
         policy = policy_for(view.variant) or random_choice
-        return policy(view, decision, self.rng)
+        return policy(view, decision, decision_rng(self.seed, decision))

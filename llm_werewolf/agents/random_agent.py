@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import random
-
-from ..rules import Choice
+from ..rules import Choice, Decision, SeatView
 from .base import DecisionRequest, Reply
+from .heuristic import decision_rng
 from .speech import canned_speech
 
 
@@ -13,14 +12,14 @@ class RandomAgent:
     kind = "random"
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+        self.seed = seed
 
     async def decide(self, request: DecisionRequest) -> Reply:
-        return Reply(self.choose(request))
+        return Reply(self.choose(request.view, request.decision))
 
-    def choose(self, request: DecisionRequest) -> Choice:
-        decision = request.decision
-        option = decision.options[self.rng.randrange(len(decision.options))]
+    def choose(self, view: SeatView, decision: Decision) -> Choice:
+        rng = decision_rng(self.seed, decision)
+        option = decision.options[rng.randrange(len(decision.options))]
         if decision.speech:
-            return Choice(option.id, text=canned_speech(request.view, "neutral", self.rng))
+            return Choice(option.id, text=canned_speech(view, "neutral", rng))
         return Choice(option.id)

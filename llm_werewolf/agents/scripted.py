@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -10,7 +9,7 @@ from typing import Literal
 
 from ..rules import Choice, Decision, SeatView
 from .base import DecisionRequest, Reply
-from .heuristic import HeuristicAgent
+from .heuristic import HeuristicAgent, decision_rng
 from .speech import canned_speech
 
 FallbackMode = Literal["default", "first", "random", "heuristic", "error"]
@@ -46,7 +45,7 @@ class ScriptedAgent:
     ) -> None:
         self.queues = {kind: deque(answers) for kind, answers in script.items()}
         self.fallback = fallback
-        self.rng = random.Random(seed)
+        self.seed = seed
         self._heuristic = HeuristicAgent(seed=seed)
         self.used: list[tuple[str, ScriptedAnswer]] = []
 
@@ -62,7 +61,7 @@ class ScriptedAgent:
                 return Choice(decision.options[0].id, text=answer.text)
             option = answer.option if answer.option is not None else decision.options[0].id
             if decision.speech:
-                text = answer.text or canned_speech(view, "neutral", self.rng)
+                text = answer.text or canned_speech(view, "neutral", decision_rng(self.seed, decision))
                 return Choice(option, text=text, claim=answer.claim)
             return Choice(option)
         return self._fallback(view, decision)
@@ -76,12 +75,13 @@ class ScriptedAgent:
             raise ScriptExhausted(f"no scripted answer left for {decision.kind!r}")
         if mode == "heuristic":
             return self._heuristic.choose(view, decision)
+        rng = decision_rng(self.seed, decision)
         if mode == "random":
-            option = decision.options[self.rng.randrange(len(decision.options))].id
+            option = decision.options[rng.randrange(len(decision.options))].id
         elif mode == "first":
             option = decision.options[0].id
         else:
             option = decision.default or decision.options[0].id
         if decision.speech:
-            return Choice(option, text=canned_speech(view, "neutral", self.rng))
+            return Choice(option, text=canned_speech(view, "neutral", rng))
         return Choice(option)
