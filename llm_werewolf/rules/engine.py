@@ -129,10 +129,10 @@ class Ctx(Generic[D, O_]):
     # -- writing ------------------------------------------------------------
     def update(self, **changes: Any) -> None:
         """Replace fields of the state (not ``agenda``: use :meth:`push`)."""
-        self.state = replace(self.state, **changes)
+        self.state = self.state.evolve(**changes)
 
     def update_data(self, **changes: Any) -> None:
-        self.state = replace(self.state, data=replace(self.state.data, **changes))  # type: ignore[type-var]
+        self.state = self.state.evolve(data=replace(self.state.data, **changes))  # type: ignore[type-var]
 
     def set_seat(self, index: int, **changes: Any) -> None:
         self.state = self.state.with_seat(index, **changes)
@@ -194,7 +194,7 @@ class Ctx(Generic[D, O_]):
         return decision.id
 
     def start_phase(self, phase: Phase) -> None:
-        self.state = replace(self.state, phase=phase)
+        self.state = self.state.evolve(phase=phase)
         if phase.kind == "night" or phase.kind == "day":
             self.emit(PhaseStarted(phase=phase.kind, number=phase.number))
 
@@ -203,7 +203,7 @@ class Ctx(Generic[D, O_]):
         if self._finished or self.state.outcome is not None:
             return
         self._finished = True
-        self.state = replace(self.state, phase=Phase("end"), outcome=outcome, agenda=())
+        self.state = self.state.evolve(phase=Phase("end"), outcome=outcome, agenda=())
         self._pushed.clear()
         self._asked.clear()
         self.emit(GameEnded(winners=outcome.winners, sides=outcome.sides, reason=outcome.reason))
@@ -247,8 +247,7 @@ class Ctx(Generic[D, O_]):
                 waiting = self._continue or step
             elif self._continue is not None:
                 agenda = (self._continue, *agenda)
-        return replace(
-            state,
+        return state.evolve(
             agenda=agenda,
             pending=pending,
             answers=(),
@@ -328,7 +327,7 @@ def submit(state: GameState[D, O_], decision_id: int, choice: Choice) -> tuple[G
     )
     answers = (*state.answers, (decision_id, choice))
     if len(answers) < len(state.pending):
-        return replace(state, answers=answers, seq=ctx._seq), ctx.records
+        return state.evolve(answers=answers, seq=ctx._seq), ctx.records
     by_id = dict(answers)
     pairs = tuple((d, by_id[d.id]) for d in state.pending)
     step = state.waiting
@@ -361,4 +360,4 @@ def note(state: GameState[D, O_], event: EventBody, vis: Visibility) -> tuple[Ga
     and changes nothing else in the state.
     """
     record = Record(state.seq, state.phase.label, vis, event)
-    return replace(state, seq=state.seq + 1), record
+    return state.evolve(seq=state.seq + 1), record
