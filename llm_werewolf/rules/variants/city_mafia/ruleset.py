@@ -1,0 +1,74 @@
+"""Russian city Mafia (seed 002): Putana, Mafia, Don, Sheriff, Doctor, Maniac, citizens."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from llm_werewolf.rules import BaseOptions, GameState, RoleInfo, Ruleset, Seat, Step, register
+
+from . import setup
+from .common import CityCtx
+from .data import CityData
+from .morning import Morning
+from .night import NIGHT_STEPS
+from .options import CityMafiaOptions
+from .roles import ROLES, SIDES
+
+
+@dataclass(frozen=True, slots=True)
+class Round(Step):
+    """One night and the day after it, then the next round."""
+
+    def run(self, ctx: CityCtx) -> None:
+        ctx.push(*NIGHT_STEPS, Morning(), Round())
+
+
+class CityMafiaRuleset(Ruleset[CityData, CityMafiaOptions]):
+    id: ClassVar[str] = "city_mafia"
+    source_language: ClassVar[str] = "ru"
+    languages: ClassVar[tuple[str, ...]] = ("ru", "en")
+    min_players: ClassVar[int] = setup.MIN_PLAYERS
+    max_players: ClassVar[int] = setup.MAX_PLAYERS
+    roles: ClassVar[Mapping[str, RoleInfo]] = ROLES
+    sides: ClassVar[tuple[str, ...]] = SIDES
+    options_model: ClassVar[type[BaseOptions]] = CityMafiaOptions
+    decision_kinds: ClassVar[Mapping[str, str]] = {
+        "putana_block": "the Putana picks the player she visits (blocked tonight)",
+        "mafia_suggest": "a mafia member other than the Don suggests a victim (the team sees it)",
+        "mafia_kill": "the Don names the victim; without a Don every member names one and all must agree",
+        "don_check": "the Don asks: is this player the Sheriff?",
+        "sheriff_check": "the Sheriff asks: is this player mafia?",
+        "doctor_heal": "the Doctor heals a player (not the same twice running; himself once)",
+        "maniac_kill": "the Maniac kills a player or refuses (skip)",
+        "speech": "a day speech; the option nominates a player (seat:N) or none",
+        "defense": "a tied player speaks again before the revote",
+        "vote": "raise a hand (yes) against the nominee being voted on, or keep the ballot (no)",
+        "remove_all": "after a second tie: remove all the tied players (yes) or none (no)",
+        "last_words": "a departing player's last words (he is already out)",
+    }
+    death_causes: ClassVar[Mapping[str, str]] = {
+        "mafia": "shot by the mafia at night",
+        "maniac": "killed by the Maniac at night",
+        "putana_client": "left with the Putana, who was shot while visiting him",
+        "vote": "voted out by the table",
+        "disqualified": "the Don-less mafia could not agree and the team was asked to leave",
+    }
+    posthumous_kinds: ClassVar[frozenset[str]] = frozenset({"last_words"})
+
+    def standard_deck(self, players: int, options: CityMafiaOptions) -> tuple[str, ...]:
+        return setup.standard_deck(players)
+
+    def check_deck(self, deck: Sequence[str], players: int, options: CityMafiaOptions) -> None:
+        super().check_deck(deck, players, options)
+        setup.check_cards(deck, players)
+
+    def initial_data(self, seats: tuple[Seat, ...], extra: tuple[str, ...], options: CityMafiaOptions) -> CityData:
+        return CityData(deck=frozenset(seat.role for seat in seats))
+
+    def first_steps(self, state: GameState[CityData, CityMafiaOptions]) -> tuple[Step, ...]:
+        return (Round(),)
+
+
+CITY_MAFIA = register(CityMafiaRuleset())

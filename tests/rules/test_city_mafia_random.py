@@ -1,0 +1,128 @@
+"""Many seeded games of city Mafia: random and heuristic players, invariants, speed."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from llm_werewolf.agents.heuristic import HeuristicAgent
+from llm_werewolf.rules import Game, GameConfig, ViewBuilder, get_ruleset
+from llm_werewolf.rules.events import Asked, Died, Info, Speech
+from llm_werewolf.sim import play_random
+
+RULES = get_ruleset("city_mafia")
+POSTHUMOUS = RULES.posthumous_kinds  # type: ignore[attr-defined]
+OPTIONS: list[dict[str, Any]] = [
+    {},
+    {"first_night_kills": False},
+    {"leaderless_disagreement": "no_kill"},
+    {"tie_policy": "none"},
+    {"tie_policy": "all", "night_last_words": False},
+]
+
+
+def check_invariants(game: Game) -> None:
+    assert game.over
+    alive = [True] * len(game.state.seats)
+    for record in game.records:
+        event = record.event
+        if isinstance(event, Died):
+            assert alive[event.seat], f"seat {event.seat} died twice"
+            assert event.cause in RULES.death_causes
+            alive[event.seat] = False
+        elif isinstance(event, Asked):
+            assert event.decision in RULES.decision_kinds
+            assert alive[event.seat] or event.decision in POSTHUMOUS, (event, record.phase)
+        elif isinstance(event, Info):
+            assert record.vis.scope != "public"
+    assert tuple(alive) == tuple(s.alive for s in game.state.seats)
+
+
+@pytest.mark.parametrize("players", range(7, 21))
+def test_random_games_end_legally(players: int) -> None:
+    reasons: Counter[str] = Counter()
+    for seed in range(30):
+        game = play_random("city_mafia", players, seed, **OPTIONS[seed % len(OPTIONS)])
+        check_invariants(game)
+        assert game.outcome is not None
+        reasons[game.outcome.reason] += 1
+    assert sum(reasons.values()) == 30
+
+
+def test_every_side_wins_sometimes() -> None:
+    sides: Counter[tuple[str, ...]] = Counter()
+    for seed in range(300):
+        game = play_random("city_mafia", 12, seed)
+        assert game.outcome is not None
+        sides[game.outcome.sides] += 1
+    assert {("town",), ("mafia",), ("maniac",)} <= set(sides)
+
+
+def test_same_seed_same_log() -> None:
+    one = play_random("city_mafia", 13, 42)
+    two = play_random("city_mafia", 13, 42)
+    assert one.records == two.records
+
+
+def test_god_records_never_reach_a_seat() -> None:
+    game = play_random("city_mafia", 14, 7)
+    for seat in range(14):
+        view = game.view(seat)
+        assert all(r.vis.scope != "god" for r in view.records)
+        assert all(r.vis.visible_to(seat) for r in view.records)
+
+
+def play_heuristic(players: int, seed: int, language: str) -> Game:
+    game = Game(
+        GameConfig(variant="city_mafia", names=tuple(f"P{i}" for i in range(players)), seed=seed, language=language)
+    )
+    agent = HeuristicAgent(seed)
+    builders = [ViewBuilder(i) for i in range(players)]
+    published = 0
+    while not game.over:
+        for builder in builders:
+            builder.extend(game.records[published:])
+        published = len(game.records)
+        for decision in game.pending:
+            choice = agent.choose(builders[decision.seat].view(), decision)
+            assert decision.option(choice.option) is not None
+            game.submit(decision.id, choice)
+    return game
+
+
+def test_heuristic_games_end_and_the_sheriff_exposes_mafia() -> None:
+    exposures = 0
+    sides: Counter[tuple[str, ...]] = Counter()
+    for seed in range(60):
+        game = play_heuristic(7 + seed % 14, seed, "ru" if seed % 2 else "en")
+        check_invariants(game)
+        assert game.outcome is not None
+        sides[game.outcome.sides] += 1
+        for record in game.records:
+            event = record.event
+            if isinstance(event, Speech) and event.claim == "sheriff":
+                assert game.state.seat(event.seat).role == "sheriff"
+                exposures += 1
+    assert exposures > 0
+    assert len(sides) >= 2
+
+
+def test_heuristic_speech_is_in_the_games_language() -> None:
+    game = play_heuristic(10, 3, "ru")
+    texts = [r.event.text for r in game.records if isinstance(r.event, Speech) and r.event.text]
+    assert texts
+    assert all(any("а" <= ch <= "я" or ch == "ё" for ch in text.lower()) for text in texts)
+
+
+def test_speed_of_random_twelve_player_games() -> None:
+    rng = random.Random(0)
+    start = time.perf_counter()
+    games = 0
+    while time.perf_counter() - start < 1.0:
+        play_random("city_mafia", 12, rng.randrange(1 << 30))
+        games += 1
+    assert games >= 20, f"only {games} random 12-player games in a second"
