@@ -1,0 +1,46 @@
+"""Every role of online_mafia: one spec each (data) plus its small action functions.
+
+Importing this package fills :data:`..registry.ROLES`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from ..asking import AskCtx
+from ..model import Faction, RoleSpec
+from ..registry import ROLES
+from ..wake import STEP_OF_ROLE
+from ..work import Action
+from .cult import CULT_ROLES
+from .killers import KILLER_ROLES
+from .mafia import MAFIA_ROLES, merge_mafia_kill
+from .neutrals import NEUTRAL_ROLES
+from .town import TOWN_ROLES
+
+ALL_SPECS: tuple[RoleSpec, ...] = TOWN_ROLES + MAFIA_ROLES + CULT_ROLES + KILLER_ROLES + NEUTRAL_ROLES
+
+Merger = Callable[[list[Action], AskCtx], list[Action]]
+MERGERS: tuple[Merger, ...] = (merge_mafia_kill,)
+"""Team actions combined from several seats' answers (the mafia's one kill)."""
+
+
+def _check(specs: tuple[RoleSpec, ...]) -> None:
+    ids = [s.id for s in specs]
+    if len(set(ids)) != len(ids):
+        raise RuntimeError("online_mafia: duplicate role ids")
+    for spec in specs:
+        if spec.step is not None and STEP_OF_ROLE.get(spec.id) != spec.step:
+            raise RuntimeError(f"online_mafia: {spec.id} is not in wake step {spec.step!r}")
+    missing = sorted(set(STEP_OF_ROLE) - set(ids))
+    if missing:
+        raise RuntimeError(f"online_mafia: wake order roles without a spec: {missing}")
+
+
+_check(ALL_SPECS)
+ROLES.update({spec.id: spec for spec in ALL_SPECS})
+
+ROLE_IDS: tuple[str, ...] = tuple(spec.id for spec in ALL_SPECS)
+FACTION_OF: Mapping[str, Faction] = {spec.id: spec.faction for spec in ALL_SPECS}
+
+__all__ = ["ALL_SPECS", "FACTION_OF", "MERGERS", "ROLES", "ROLE_IDS"]
