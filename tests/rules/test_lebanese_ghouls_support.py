@@ -15,9 +15,15 @@ E = TypeVar("E", bound=EventBody)
 Script = Mapping[str, Mapping[str, Sequence[str]]]
 
 
-def new_game(*roles: str, seed: int = 0, language: str | None = None, **options: Any) -> Game:
-    """A game with a fixed deal: seat A gets ``roles[0]``, seat B ``roles[1]``..."""
-    names = tuple(NAMES[: len(roles)])
+PEOPLE = ("Rami", "Layla", "Samir", "Nadia", "Karim", "Hoda", "Tony", "Maya", "Ziad", "Rita", "Fadi", "Nour")
+
+
+def new_game(*roles: str, seed: int = 0, language: str | None = None, people: bool = False, **options: Any) -> Game:
+    """A game with a fixed deal: seat A gets ``roles[0]``, seat B ``roles[1]``...
+
+    Seats are named A, B, C... or, with ``people``, with first names (seat letters still address them).
+    """
+    names = PEOPLE[: len(roles)] if people else tuple(NAMES[: len(roles)])
     config = GameConfig(
         variant="lebanese_ghouls", names=names, seed=seed, roles=roles, language=language, options=options
     )

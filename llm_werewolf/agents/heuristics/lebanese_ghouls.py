@@ -8,8 +8,8 @@
 * Sayyad: shoots an exposed ghoul, else the player most voted against.
 * Everyone votes for a ghoul they know of or that was exposed, never for their lover or partners.
 
-A ghoul counts as *exposed* when a speech claiming ``bassara`` or ``jara`` names exactly one other
-seat: names are matched as whole words, so this works in every language.
+A ghoul counts as *exposed* when a speech claiming ``bassara`` or ``jara`` names one other seat
+(the only one, or the one named most often): names are matched as whole words, in any language.
 """
 
 from __future__ import annotations
@@ -46,12 +46,26 @@ def _partners(view: SeatView) -> set[int]:
     return {seat for seat, role in known_roles(view, "team").items() if role == GHOUL} - {view.seat}
 
 
-def _mentioned(view: SeatView, text: str) -> list[int]:
-    found = []
+def _mentions(view: SeatView, text: str) -> dict[int, int]:
+    """How often each seat's name occurs in ``text`` as a whole word."""
+    found: dict[int, int] = {}
     for seat, name in enumerate(view.names):
-        if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text):
-            found.append(seat)
+        count = len(re.findall(rf"(?<!\w){re.escape(name)}(?!\w)", text))
+        if count:
+            found[seat] = count
     return found
+
+
+def _named(view: SeatView, speech: Speech) -> int | None:
+    """The one seat a speech is about: the only other seat named, else the one named most often."""
+    counts = _mentions(view, speech.text)
+    counts.pop(speech.seat, None)
+    if not counts:
+        return None
+    ranked = sorted(counts.items(), key=lambda kv: -kv[1])
+    if len(ranked) > 1 and ranked[0][1] == ranked[1][1]:
+        return None
+    return ranked[0][0]
 
 
 def _exposures(view: SeatView) -> dict[int, int]:
@@ -60,9 +74,9 @@ def _exposures(view: SeatView) -> dict[int, int]:
     for record in view.records:
         event = record.event
         if isinstance(event, Speech) and event.claim in EXPOSERS:
-            named = [s for s in _mentioned(view, event.text) if s != event.seat]
-            if len(named) == 1:
-                exposed.setdefault(named[0], event.seat)
+            named = _named(view, event)
+            if named is not None:
+                exposed.setdefault(named, event.seat)
     return exposed
 
 
