@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -30,6 +31,8 @@ WOLF_CARDS = frozenset({"werewolf", "mystic_wolf"})
 WOLF_SIDE = frozenset({"werewolf", "mystic_wolf", "minion"})
 COMMON_ROLES = frozenset({"villager", "werewolf", "mason"})
 """Roles with several cards: two players may claim them honestly."""
+EVIDENCE = 2.0
+"""Suspicion below this is noise: a village player then votes at random."""
 UNSAFE_CLAIMS = frozenset({"tanner", "doppelganger", "mason"})
 """Claims a wolf avoids: they invite a vote or are easy to disprove."""
 REPORT_KEYS = (
@@ -112,7 +115,6 @@ def knowledge(view: SeatView) -> Knowledge:
             k.my_speeches += 1
     if len(tm_picks) == 2:
         k.swapped = (tm_picks[0], tm_picks[1])
-    _apply_own_moves(k)
     return k
 
 
@@ -136,19 +138,6 @@ def _learn(k: Knowledge, event: Info) -> None:
         k.masons.update(s for s in event.seats if s != k.me)
     elif event.fact == "wolves":
         k.wolves.update(s for s in event.seats if s != k.me)
-
-
-def _apply_own_moves(k: Knowledge) -> None:
-    """Carry what the seat saw through the swaps it made itself."""
-    if k.robbed is not None:
-        k.seen[k.robbed] = k.acting
-    if k.swapped is not None:
-        a, b = k.swapped
-        seen_a, seen_b = k.seen.pop(a, None), k.seen.pop(b, None)
-        if seen_a is not None:
-            k.seen[b] = seen_a
-        if seen_b is not None:
-            k.seen[a] = seen_b
 
 
 # -- reading the table's reports ------------------------------------------------------------
@@ -240,60 +229,88 @@ def claims(view: SeatView) -> dict[int, str | None]:
 
 
 def suspicion(view: SeatView, k: Knowledge) -> dict[int, float]:
-    """How much this seat suspects each other seat of holding a werewolf card now."""
+    """How much this seat suspects each other seat of holding a werewolf card now.
+
+    Evidence about *cards* (what was seen at night, before the Robber and the
+    Troublemaker) follows the swaps this seat made or heard reported; evidence
+    about *players* (lies: impossible or duplicated claims) stays with the player.
+    """
     players = len(view.names)
-    score = {j: 0.0 for j in range(players) if j != k.me}
-    for j, card in k.seen.items():
-        if j in score:
-            score[j] += 10.0 if card in WOLF_CARDS else -3.0
+    card = [0.0] * players
+    liar = [0.0] * players
+    for j, seen in k.seen.items():
+        card[j] += 10.0 if seen in WOLF_CARDS else -3.0
     for j in k.wolves:
-        if j in score:
-            score[j] += 8.0
+        card[j] += 8.0
     honest_me = k.side == "village"
+    moves: list[tuple[int, int, int]] = []
     for report in reports(view):
-        _weigh(score, report, k, honest_me)
+        _weigh(view, card, liar, moves, report, k, honest_me)
+    if k.robbed is not None:
+        moves.append((0, k.me, k.robbed))
+    if k.swapped is not None:
+        moves.append((1, *k.swapped))
+    for _, a, b in sorted(moves, key=lambda move: move[0]):
+        card[a], card[b] = card[b], card[a]
+    _weigh_claims(view, liar, k, honest_me)
+    return {j: card[j] + liar[j] for j in range(players) if j != k.me}
+
+
+def _weigh_claims(view: SeatView, liar: list[float], k: Knowledge, honest_me: bool) -> None:
+    """Count the claimed roles (seed tip: two Seers means one lies)."""
     said = claims(view)
     counts: dict[str, int] = {}
     for role in said.values():
         if role is not None:
             counts[role] = counts.get(role, 0) + 1
+    copies = {role: view.deck.count(role) for role in set(view.deck)}
+    if honest_me:
+        counts[k.start] = counts.get(k.start, 0) + (0 if said.get(k.me) == k.start else 1)
     for j, role in said.items():
-        if j not in score:
+        if j == k.me:
             continue
         if role is None:
-            score[j] += 1.0
-        elif role not in view.deck:
-            score[j] += 6.0
-        elif role not in COMMON_ROLES:
-            if honest_me and role == k.start:
-                score[j] += 6.0
-            elif counts[role] > 1:
-                score[j] += 2.0
-    return score
+            liar[j] += 0.5
+        elif role not in copies or (honest_me and role == k.start and copies[role] == 1):
+            liar[j] += 6.0
+        elif counts[role] > copies[role]:
+            liar[j] += 3.0
 
 
-def _weigh(score: dict[int, float], report: Report, k: Knowledge, honest_me: bool) -> None:
+def _weigh(
+    view: SeatView,
+    card: list[float],
+    liar: list[float],
+    moves: list[tuple[int, int, int]],
+    report: Report,
+    k: Knowledge,
+    honest_me: bool,
+) -> None:
     speaker, target = report.speaker, report.target
-    if speaker not in score:
+    if target is None:
         return
-    if report.key in ("seer_report", "pi_report", "doppel_report") and target is not None:
-        if target == k.me:
-            if honest_me and report.role != k.start and k.start != "doppelganger":
-                score[speaker] += 6.0
-        elif target in score:
-            score[target] += 5.0 if report.role in WOLF_CARDS else -1.0
-    elif report.key == "little_girl_report" and target is not None:
-        if target == k.me and honest_me:
-            score[speaker] += 6.0
-        elif target in score:
-            score[target] += 4.0
-    elif report.key == "robber_report" and target is not None:
+    me_lied_about = target == k.me and honest_me
+    if report.key in ("seer_report", "pi_report", "doppel_report"):
+        if me_lied_about:
+            if report.role != k.start and k.start != "doppelganger":
+                liar[speaker] += 6.0
+        else:
+            card[target] += 5.0 if report.role in WOLF_CARDS else -1.0
+    elif report.key == "little_girl_report":
+        if me_lied_about:
+            liar[speaker] += 6.0
+        else:
+            card[target] += 4.0
+    elif report.key == "robber_report":
         if report.role in WOLF_CARDS:
-            score[speaker] += 8.0
-        elif target == k.me and honest_me and report.role != k.start:
-            score[speaker] += 6.0
-    elif report.key == "mason_report" and target == k.me and honest_me and k.start != "mason":
-        score[speaker] += 6.0
+            liar[speaker] += 8.0
+        elif me_lied_about and report.role != k.start:
+            liar[speaker] += 6.0
+        moves.append((0, speaker, target))
+    elif report.key == "troublemaker_report" and report.result in view.names:
+        moves.append((1, target, view.names.index(report.result)))
+    elif report.key == "mason_report" and me_lied_about and k.start != "mason":
+        liar[speaker] += 6.0
 
 
 def _best(score: Mapping[int, float], options: list[Option], rng: random.Random) -> Option:
@@ -342,6 +359,9 @@ def _vote(view: SeatView, decision: Decision, rng: random.Random) -> Choice:
     if k.side == "wolves":
         return Choice(_wolf_target(view, k, options, score).id)
     best = _best(score, options, rng)
+    if score.get(best.target or 0, 0.0) < EVIDENCE:
+        unsuspected = [o for o in options if score.get(o.target or 0, 0.0) >= 0.0] or options
+        return Choice(rng.choice(unsuspected).id)
     return Choice(best.id)
 
 
@@ -432,12 +452,16 @@ def _infos(view: SeatView) -> list[Info]:
 
 def _safe_claim(view: SeatView, k: Knowledge, rng: random.Random) -> str:
     """A role a wolf can claim: a village card seen in the center (nobody holds it), else a
-    village role of the deck that nobody has claimed yet (Villager first)."""
+    village role of the deck with a card nobody has claimed yet (Villager first)."""
     for card in k.center.values():
         if card not in WOLF_SIDE and card not in UNSAFE_CLAIMS:
             return card
-    taken = {role for role in claims(view).values() if role is not None}
-    if "villager" in view.deck:
+    taken = Counter(role for role in claims(view).values() if role is not None)
+    free = sorted(
+        role
+        for role in set(view.deck)
+        if role not in WOLF_SIDE and role not in UNSAFE_CLAIMS and taken[role] < view.deck.count(role)
+    )
+    if "villager" in free:
         return "villager"
-    free = sorted({r for r in view.deck if r not in WOLF_SIDE and r not in UNSAFE_CLAIMS} - taken)
     return rng.choice(free) if free else "villager"
