@@ -47,13 +47,30 @@ class ConsoleSink:
         return role_name(self.language, self.variant, role) if role else "?"
 
     def write(self, records: Sequence[Record]) -> None:
+        """Print records in order; a narration line goes right after the record it voices,
+        replacing that record's plain line (kept for phase headers, and everything with ``god``)."""
+        voiced: dict[int, list[Narration]] = {}
         for record in records:
+            event = record.event
+            if isinstance(event, Narration) and event.about is not None:
+                voiced.setdefault(event.about, []).append(event)
+        for record in records:
+            event = record.event
+            if isinstance(event, Narration) and event.about is not None and event.about >= records[0].seq:
+                continue  # printed with its source record below
             if record.vis.scope != "public" and not self.god:
                 continue
-            line = self._line(record)
-            if line:
-                prefix = "" if record.vis.scope == "public" else f"[magenta]({record.vis.scope})[/] "
-                self.console.print(prefix + line, highlight=False)
+            lines = voiced.get(record.seq, [])
+            if not lines or self.god or isinstance(event, PhaseStarted):
+                self._print(record)
+            for narration in lines:
+                self.console.print(f"[italic cyan]{escape(narration.text)}[/]", highlight=False)
+
+    def _print(self, record: Record) -> None:
+        line = self._line(record)
+        if line:
+            prefix = "" if record.vis.scope == "public" else f"[magenta]({record.vis.scope})[/] "
+            self.console.print(prefix + line, highlight=False)
 
     def _line(self, record: Record) -> str | None:
         e = record.event

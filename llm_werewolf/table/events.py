@@ -70,11 +70,17 @@ class Fallback(EventBody):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Narration(EventBody):
-    """A line the narrator said (public). ``fallback`` marks a template line used after a refused LLM line."""
+    """A line the narrator said (public).
+
+    ``about`` is the sequence number of the record it voices (so renderings can
+    place it right after that record); ``fallback`` marks a template line used
+    after a refused LLM line.
+    """
 
     kind: Literal["narration"] = "narration"
     key: str
     text: str
+    about: int | None = None
     mode: str = "template"
     fallback: bool = False
     language: str = ""

@@ -14,7 +14,7 @@ game's log and to each sink (transcript writer, console, narrator...).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -45,7 +45,7 @@ class TableSettings:
     """Seconds an agent may take per attempt (None: no limit)."""
     concurrency: int = 8
     """Agents asked at the same time within one simultaneous batch."""
-    pace: Callable[[Sequence[Record]], object] | None = None
+    pace: Callable[[Sequence[Record]], Awaitable[None]] | None = None
     """Called after each batch of records (a coroutine function may pause for humans)."""
     extra: dict[str, object] = field(default_factory=dict)
 
@@ -88,23 +88,26 @@ class Table:
 
     # -- records ---------------------------------------------------------------
     async def _publish(self) -> None:
-        """Send records not yet published to the views, the sinks and the narrator."""
-        while self._published < len(self.game.records):
-            new = self.game.records[self._published :]
-            self._published = len(self.game.records)
+        """Narrate new public records, then send everything new to the views and the sinks.
+
+        Narration lines are logged right after the batch they voice (each names
+        its source record in ``about``), and reach the sinks in the same write.
+        """
+        records = self.game.records
+        while self._published < len(records):
+            if self.narrator is not None:
+                public = [r for r in records[self._published :] if r.vis.scope == "public"]
+                if public:
+                    for body in await self.narrator.narrate(public):
+                        self.game.note(body, Visibility("public"))
+            new = records[self._published :]
+            self._published = len(records)
             for builder in self.builders:
                 builder.extend(new)
             for sink in self.sinks:
                 sink.write(new)
-            if self.narrator is not None:
-                public = [r for r in new if r.vis.scope == "public"]
-                if public:
-                    for body in await self.narrator.narrate(public):
-                        self.game.note(body, Visibility("public"))
             if self.settings.pace is not None:
-                result = self.settings.pace(new)
-                if asyncio.iscoroutine(result):
-                    await result
+                await self.settings.pace(new)
 
     # -- answering -------------------------------------------------------------
     async def _ask(self, agent: Agent, request: DecisionRequest) -> Reply:

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
 
-from ...rules import Game, GameConfig, get_ruleset
-from ...table import Table, TableSettings
+from ...narration import TemplateNarrator
+from ...rules import Game, GameConfig, Record, get_ruleset
+from ...table import Narrator, Table, TableSettings
 from ...table.console import ConsoleSink
 from ...table.seating import AgentSpec, build_agent, parse_seat_overrides
 from ...transcript import SeatInfo, TranscriptWriter, header_for
@@ -30,6 +32,39 @@ def transcript_path(folder: Path, game_id: str) -> Path:
     return path
 
 
+def make_narrator(mode: str, variant: str, language: str, names: tuple[str, ...]) -> Narrator | None:
+    if mode == "off":
+        return None
+    if mode == "template":
+        return TemplateNarrator(variant, language, names)
+    raise UsageError(f"unknown narrator {mode!r} (use template or off)")
+
+
+def make_pace(pace: str | None) -> Callable[[Sequence[Record]], Awaitable[None]] | None:
+    """A pause after each batch of public records: a number of seconds, or until Enter is pressed."""
+    if pace is None:
+        return None
+    if pace.lower() == "enter":
+
+        async def wait_for_enter(records: Sequence[Record]) -> None:
+            if any(r.vis.scope == "public" for r in records):
+                await asyncio.to_thread(input, "")
+
+        return wait_for_enter
+    try:
+        seconds = float(pace)
+    except ValueError:
+        raise UsageError(f"bad --pace {pace!r}: give seconds (e.g. 2.5) or 'enter'") from None
+    if seconds < 0:
+        raise UsageError("--pace cannot be negative")
+
+    async def sleep(records: Sequence[Record]) -> None:
+        if any(r.vis.scope == "public" for r in records):
+            await asyncio.sleep(seconds)
+
+    return sleep
+
+
 def play(
     variant: Annotated[str, typer.Option(help="Ruleset id (see `llm-werewolf variants`).")] = DEFAULT_VARIANT,
     players: Annotated[int | None, typer.Option(min=1, help="Number of seats (default: a standard table).")] = None,
@@ -41,6 +76,10 @@ def play(
     god: Annotated[bool, typer.Option("--god", help="Also show night actions and private results.")] = False,
     transcripts: Annotated[Path, typer.Option(help="Folder for the transcript.")] = Path("transcripts"),
     no_transcript: Annotated[bool, typer.Option("--no-transcript", help="Do not write a transcript.")] = False,
+    narrator: Annotated[str, typer.Option(help="Narrator: template or off.")] = "template",
+    pace: Annotated[
+        str | None, typer.Option(help="Pause between steps for a real table: SECONDS, or 'enter' to wait for Enter.")
+    ] = None,
 ) -> None:
     """Play a full game and write its transcript."""
     ruleset = get_ruleset(variant)
@@ -76,7 +115,13 @@ def play(
         path = transcript_path(transcripts, header.game_id)
         writer = TranscriptWriter(path, header)
         sinks.insert(0, writer)
-    table = Table(game, seated, sinks=sinks, settings=TableSettings())
+    table = Table(
+        game,
+        seated,
+        sinks=sinks,
+        narrator=make_narrator(narrator, variant, language, names),
+        settings=TableSettings(pace=make_pace(pace)),
+    )
     try:
         asyncio.run(table.play())
     finally:
