@@ -70,29 +70,28 @@ def after_deaths(ctx: OMCtx, dead: Iterable[int], executed: int | None = None) -
             ctx.emit_to(Info(fact="target_executed", subject=target), executioner)
         elif seat.alive:
             set_role(ctx, executioner, "jester", "target_died")
-    promote(ctx)
+    promote(ctx, corpses)
 
 
-def promote(ctx: OMCtx) -> None:
-    """A dead Godfather's Mafioso becomes Godfather; a mafia without killer gets a Mafioso (lowest seat);
-    a cult without leader gets one (lowest-seat Cult member, else Mimic)."""
+def promote(ctx: OMCtx, corpses: set[int]) -> None:
+    """A dead Godfather's Mafioso becomes Godfather; a mafia left without Godfather and Mafioso gets a
+    Mafioso (its lowest living seat); a cult without leader gets one (lowest-seat Cult member, else Mimic)."""
     state = ctx.state
     living_roles = {s.role for s in state.iter_living()}
     mafia = members(ctx, Faction.MAFIA)
-    changed = False
-    if mafia and "godfather" not in living_roles and "mafioso" in living_roles:
-        heir = state.first_with_role("mafioso")
-        assert heir is not None
-        set_role(ctx, heir, "godfather", "promotion")
-        changed = True
-    elif mafia and "godfather" not in living_roles and "mafioso" not in living_roles:
-        set_role(ctx, mafia[0], "mafioso", "promotion")
-        changed = True
-    if changed:
+    heir: int | None = None
+    if mafia and "godfather" not in living_roles:
+        if "mafioso" in living_roles and any(state.seat(i).role == "godfather" for i in corpses):
+            heir = state.first_with_role("mafioso")
+            role = "godfather"
+        elif "mafioso" not in living_roles:
+            heir = mafia[0]
+            role = "mafioso"
+    if heir is not None:
+        set_role(ctx, heir, role, "promotion")
         tell_team(ctx, Faction.MAFIA)
     cult = members(ctx, Faction.CULT)
     if cult and "cult_leader" not in living_roles:
         plain = [i for i in cult if state.seat(i).role == "cult_member"]
-        heir = (plain or list(cult))[0]
-        set_role(ctx, heir, "cult_leader", "promotion")
+        set_role(ctx, (plain or list(cult))[0], "cult_leader", "promotion")
         tell_team(ctx, Faction.CULT)

@@ -1,0 +1,285 @@
+"""Heuristic play for online_mafia, reading only the seat's view.
+
+Investigators (Detective, Investigator, Butler, Lookout...) that find an evil player claim their role
+and name him in their speech; the town puts players named that way (or found evil by itself) on trial
+and votes them guilty. The mafia's Godfather and Mafioso agree on one victim (a claimed investigator,
+else a pick both compute the same way) and never name a member; doctors and bodyguards protect claimed
+investigators; neutral killers kill; everyone else uses its ability on a plausible target. Every answer
+is one of the decision's options.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+
+from ...rules import Choice, Decision, SeatView
+from ...rules.events import ChoiceMade, DeathsAnnounced, PhaseStarted, Speech, VoteTally
+from ..speech import canned_speech
+from .common import infos, pick_seat, public_claims, seat_options
+
+INVESTIGATIVE = frozenset({"detective", "investigator", "butler", "lookout", "spy", "undertaker"})
+PROTECTED_CLAIMS = INVESTIGATIVE | {"doctor", "escort"}
+EVIL_GROUPS = frozenset({"faces", "leaders"})
+TOWN_ROLES = frozenset(
+    {
+        "citizen",
+        "escort",
+        "butler",
+        "spy",
+        "guild_member",
+        "detective",
+        "doctor",
+        "bodyguard",
+        "outlaw",
+        "veteran",
+        "undertaker",
+        "lookout",
+        "investigator",
+    }
+)
+MAFIA_ROLES = frozenset(
+    {
+        "necromancer",
+        "femme_fatale",
+        "framer",
+        "blackmailer",
+        "disguiser",
+        "accomplice",
+        "consigliere",
+        "janitor",
+        "godfather",
+        "mafioso",
+        "infiltrator",
+    }
+)
+CULT_ROLES = frozenset({"mimic", "cult_leader", "cult_member"})
+KILLER_ROLES = frozenset({"serial_killer", "werewolf", "butcher", "mask_artist", "thief"})
+EVIL_ROLES = MAFIA_ROLES | CULT_ROLES | KILLER_ROLES
+WANTS_EXECUTIONS = frozenset({"jester", "executioner"})
+RANDOM_KILLS = frozenset({"serial_killer_kill", "butcher_kill", "mask_artist_kill", "thief_kill", "werewolf_maul"})
+TRIED_KINDS = RANDOM_KILLS | {"mafia_kill", "cult_convert"}
+CHECKS = frozenset({"detective_check", "investigator_check", "consigliere_check", "butler_check", "lookout_watch"})
+
+
+@dataclass
+class Facts:
+    """What this seat knows, gathered once per decision from its visible records."""
+
+    me: int
+    role: str | None
+    living: tuple[int, ...]
+    night: int = 0
+    team: set[int] = field(default_factory=set)
+    evil: set[int] = field(default_factory=set)
+    good: set[int] = field(default_factory=set)
+    checked: set[int] = field(default_factory=set)
+    claims: dict[int, str] = field(default_factory=dict)
+    exposed: set[int] = field(default_factory=set)
+    exposed_by_me: set[int] = field(default_factory=set)
+    dead_roles: dict[int, str | None] = field(default_factory=dict)
+    accused: int | None = None
+    executioner_target: int | None = None
+    tried: set[int] = field(default_factory=set)
+    """Seats this player attacked on an earlier night who are still alive (protected: try someone else)."""
+
+    @property
+    def evil_side(self) -> bool:
+        return self.role in EVIL_ROLES
+
+    def claimed(self, roles: frozenset[str]) -> list[int]:
+        return sorted(s for s, r in self.claims.items() if r in roles and s in self.living and s != self.me)
+
+    def suspects(self) -> list[int]:
+        found = (self.evil | self.exposed) - self.team - {self.me}
+        return sorted(s for s in found if s in self.living)
+
+
+def _names_in(text: str, names: tuple[str, ...]) -> list[int]:
+    return [i for i, name in enumerate(names) if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text)]
+
+
+def gather(view: SeatView) -> Facts:
+    assert view.seat is not None
+    facts = Facts(me=view.seat, role=view.role, living=view.living(), claims=public_claims(view))
+    for team in infos(view, "team"):
+        facts.team = set(team.seats)
+    for result in infos(view, "detective"):
+        if result.subject is not None:
+            facts.checked.add(result.subject)
+            (facts.evil if result.value == "suspicious" else facts.good).add(result.subject)
+    for result in infos(view, "role"):
+        if result.subject is not None and result.value:
+            facts.checked.add(result.subject)
+            if result.value in EVIL_ROLES:
+                facts.evil.add(result.subject)
+            elif result.value in TOWN_ROLES:
+                facts.good.add(result.subject)
+    for result in infos(view, "investigation"):
+        if result.subject is not None:
+            facts.checked.add(result.subject)
+            if result.value in EVIL_GROUPS:
+                facts.evil.add(result.subject)
+    for target in infos(view, "executioner_target"):
+        facts.executioner_target = target.subject
+    for record in view.records:
+        event = record.event
+        if isinstance(event, PhaseStarted) and event.phase == "night":
+            facts.night = event.number
+        elif isinstance(event, Speech) and event.claim in INVESTIGATIVE and event.stage == "discussion":
+            named = [i for i in _names_in(event.text, view.names) if i != event.seat]
+            if len(named) == 1:
+                facts.exposed.add(named[0])
+                if event.seat == facts.me:
+                    facts.exposed_by_me.add(named[0])
+        elif isinstance(event, ChoiceMade) and event.decision in TRIED_KINDS and event.option.startswith("seat:"):
+            facts.tried.add(int(event.option[5:]))
+        elif isinstance(event, VoteTally) and event.result == "trial" and event.targets:
+            facts.accused = event.targets[0]
+        elif isinstance(event, DeathsAnnounced):
+            for death in event.deaths:
+                facts.dead_roles[death.seat] = death.role
+    facts.team.discard(facts.me)
+    facts.tried = (facts.tried & set(facts.living)) - facts.team
+    return facts
+
+
+def _fallback(decision: Decision) -> str:
+    return decision.default if decision.default is not None else decision.options[0].id
+
+
+def _seat(
+    decision: Decision, rng: random.Random, prefer: list[int] | None = None, avoid: set[int] | None = None
+) -> Choice:
+    option = pick_seat(decision, rng, prefer=prefer or (), avoid=avoid or ())
+    return Choice(option.id if option is not None else _fallback(decision))
+
+
+def _only_if(decision: Decision, prefer: list[int]) -> Choice:
+    """A preferred seat if one is offered, else the default (skip)."""
+    offered = {o.target for o in seat_options(decision)}
+    for seat in prefer:
+        if seat in offered:
+            return Choice(f"seat:{seat}")
+    return Choice(_fallback(decision))
+
+
+def _team_pick(facts: Facts, decision: Decision) -> Choice:
+    """The mafia's shared victim: a claimed power role, else a pick every member computes alike."""
+    targets = sorted(o.target for o in seat_options(decision) if o.target is not None and o.target not in facts.team)
+    if not targets:
+        return Choice(_fallback(decision))
+    for seat in facts.claimed(PROTECTED_CLAIMS):
+        if seat in targets and seat not in facts.tried:
+            return Choice(f"seat:{seat}")
+    fresh = [t for t in targets if t not in facts.tried] or targets
+    return Choice(f"seat:{fresh[(facts.night * 7) % len(fresh)]}")
+
+
+def _speech(view: SeatView, facts: Facts, decision: Decision, rng: random.Random) -> Choice:
+    option = _fallback(decision)
+    if decision.kind == "defense":
+        return Choice(option, text=canned_speech(view, "defend", rng))
+    if not facts.evil_side and facts.role is not None:
+        fresh = [s for s in sorted(facts.evil) if s in facts.living and s not in facts.exposed_by_me]
+        if fresh and facts.role in INVESTIGATIVE | {"consigliere"}:
+            claim = facts.role
+            result = "suspicious" if facts.role == "detective" else "evil"
+            text = canned_speech(view, "expose", rng, target=fresh[0], role=claim, result=result)
+            return Choice(option, text=text, claim=claim)
+    suspects = facts.suspects()
+    if suspects and not facts.evil_side:
+        return Choice(option, text=canned_speech(view, "accuse", rng, target=suspects[0]))
+    return Choice(option, text=canned_speech(view, "neutral", rng))
+
+
+def _nominate(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
+    if facts.role in WANTS_EXECUTIONS and facts.executioner_target is not None:
+        return _only_if(decision, [facts.executioner_target])
+    if facts.evil_side:
+        prefer = [s for s in facts.claimed(INVESTIGATIVE) if s not in facts.team]
+        return _only_if(decision, prefer)
+    suspects = facts.suspects()
+    if suspects:
+        return _only_if(decision, suspects)
+    if rng.random() < 0.1:
+        return _seat(decision, rng, avoid=facts.good | set(facts.claimed(PROTECTED_CLAIMS)))
+    return Choice(_fallback(decision))
+
+
+def _verdict(facts: Facts, rng: random.Random) -> str:
+    accused = facts.accused
+    if accused is None:
+        return "skip"
+    if facts.role in WANTS_EXECUTIONS:
+        return "guilty"
+    if facts.evil_side:
+        return "innocent" if accused in facts.team else "guilty"
+    if accused in facts.suspects():
+        return "guilty"
+    if accused in facts.good or accused in facts.claimed(PROTECTED_CLAIMS):
+        return "innocent"
+    return "guilty" if rng.random() < 0.5 else "innocent"
+
+
+def _night(view: SeatView, facts: Facts, decision: Decision, rng: random.Random) -> Choice:
+    kind = decision.kind
+    me = {facts.me}
+    claimed = facts.claimed(PROTECTED_CLAIMS)
+    if kind in ("mafia_kill", "janitor_clean"):
+        return _team_pick(facts, decision)
+    if kind in RANDOM_KILLS:
+        prefer = [s for s in claimed if s not in facts.tried] if rng.random() < 0.5 else []
+        return _seat(decision, rng, prefer=prefer, avoid=me | facts.team | facts.tried)
+    if kind in ("necromancer_target", "witch_control", "witch_target", "jinx_curse"):
+        return _seat(decision, rng, prefer=claimed, avoid=me | facts.team)
+    if kind == "outlaw_shoot":
+        return _only_if(decision, facts.suspects())
+    if kind in CHECKS:
+        return _seat(decision, rng, avoid=me | facts.checked | facts.team)
+    if kind in ("doctor_heal", "bodyguard_guard", "martyr_shield"):
+        return _seat(decision, rng, prefer=claimed, avoid=set(facts.suspects()))
+    if kind == "accomplice_guard":
+        return _seat(decision, rng)
+    if kind in ("escort_block", "judge_rule"):
+        prefer = facts.suspects() if not facts.evil_side else claimed
+        return _seat(decision, rng, prefer=prefer, avoid=me | facts.good)
+    if kind in ("femme_fatale_block", "blackmailer_silence", "framer_frame"):
+        return _seat(decision, rng, prefer=claimed, avoid=facts.team)
+    if kind == "disguiser_member":
+        return _seat(decision, rng)
+    if kind == "cult_convert":
+        return _seat(decision, rng, avoid=me | facts.team | facts.tried)
+    if kind in ("disguiser_as", "mimic_copy", "twin_soul_bind", "necromancer_corpse"):
+        return _seat(decision, rng, avoid=me | facts.team | set(facts.suspects()))
+    if kind == "veteran_alert":
+        return Choice("alert" if rng.random() < 0.3 else "skip")
+    if kind == "survivor_vest":
+        return Choice("vest" if rng.random() < 0.5 else "skip")
+    if kind == "amnesiac_remember":
+        wanted = [s for s, role in sorted(facts.dead_roles.items()) if role in TOWN_ROLES]
+        return _only_if(decision, wanted)
+    if kind == "undertaker_exhume":
+        hidden = [s for s, role in sorted(facts.dead_roles.items()) if role is None]
+        return _only_if(decision, hidden)
+    return Choice(_fallback(decision))
+
+
+def decide(view: SeatView, decision: Decision, rng: random.Random) -> Choice:
+    """A legal choice for ``decision`` from what ``view`` shows."""
+    facts = gather(view)
+    kind = decision.kind
+    if decision.speech:
+        choice = _speech(view, facts, decision, rng)
+    elif kind == "nominate":
+        choice = _nominate(facts, decision, rng)
+    elif kind == "verdict":
+        choice = Choice(_verdict(facts, rng))
+    elif kind == "volunteer_offer":
+        choice = Choice("volunteer")
+    else:
+        choice = _night(view, facts, decision, rng)
+    if decision.option(choice.option) is None:
+        return Choice(_fallback(decision), text=choice.text if decision.speech else "")
+    return choice
