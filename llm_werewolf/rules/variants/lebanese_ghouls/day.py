@@ -68,9 +68,12 @@ class Vote(Step):
         ctx.emit(Cue(key="revote" if self.tied else "vote"))
         living = ctx.state.living()
         candidates = self.tied or living
+        targets = [seat_option(i) for i in candidates]
+        abstain = plain_option(ABSTAIN)
         for voter in living:
-            options = [seat_option(i) for i in candidates if i != voter]
-            ctx.ask(voter, "vote", [*options, plain_option(ABSTAIN)], default=ABSTAIN, group=self.ballot)
+            options = [o for o in targets if o.target != voter]
+            options.append(abstain)
+            ctx.ask(voter, "vote", options, default=ABSTAIN, group=self.ballot)
 
     def resolve(self, ctx: GCtx, answers: Answers) -> None:
         ballots: list[tuple[str, float]] = []
