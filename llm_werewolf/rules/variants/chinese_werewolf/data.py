@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from llm_werewolf.rules import Ctx, GameState
+from llm_werewolf.rules import Ctx, GameState, Option, seat_option
 
 from .options import ChineseWerewolfOptions
-from .roles import WEREWOLF
+from .roles import MAX_PLAYERS, WEREWOLF
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,3 +41,11 @@ def partner_of(data: CWData, seat: int) -> int | None:
         return None
     first, second = data.lovers
     return second if seat == first else first
+
+
+_SEAT_OPTIONS: tuple[Option, ...] = tuple(seat_option(i) for i in range(MAX_PLAYERS))
+
+
+def seat_opt(index: int) -> Option:
+    """The (immutable, shared) ``seat:<index>`` option."""
+    return _SEAT_OPTIONS[index]

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from llm_werewolf.rules import SKIP, SKIP_OPTION, Answers, Step, plain_option, seat_option, target_of
+from llm_werewolf.rules import SKIP, SKIP_OPTION, Answers, Step, plain_option, target_of
 from llm_werewolf.rules.events import Announcement, DeathsAnnounced, VoteCast, VoteTally
 from llm_werewolf.rules.voting import key_seat, tally
 
-from .data import CWCtx
+from .data import CWCtx, seat_opt
 from .deaths import ResolveDeaths
 from .talk import Talk, clockwise_after
 
@@ -112,7 +112,7 @@ class ExileVote(Step):
         group = f"exile_{self.round}"
         for voter in voters:
             pool = self.candidates or living
-            options = [seat_option(i) for i in pool if i != voter]
+            options = [seat_opt(i) for i in pool if i != voter]
             ctx.ask(voter, "exile_vote", [*options, SKIP_OPTION], default=SKIP, group=group)
 
     def resolve(self, ctx: CWCtx, answers: Answers) -> None:

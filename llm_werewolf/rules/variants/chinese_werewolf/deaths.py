@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from llm_werewolf.rules import SKIP, SKIP_OPTION, Answers, Step, plain_option, seat_option, target_of
+from llm_werewolf.rules import SKIP, SKIP_OPTION, Answers, Step, plain_option, target_of
 from llm_werewolf.rules.events import ActionTaken, AnnouncedDeath, Announcement, DeathsAnnounced, Died, Speech
 
-from .data import CWCtx, partner_of
+from .data import CWCtx, partner_of, seat_opt
 from .roles import HUNTER
 from .sheriff import Badge
 from .win import CheckWin
@@ -80,7 +80,7 @@ class HunterShot(Step):
     last_words: bool
 
     def run(self, ctx: CWCtx) -> None:
-        options = [seat_option(i) for i in ctx.state.living() if i != self.seat]
+        options = [seat_opt(i) for i in ctx.state.living() if i != self.seat]
         if not options:
             return
         ctx.ask(self.seat, "hunter_shot", [*options, SKIP_OPTION], default=SKIP)

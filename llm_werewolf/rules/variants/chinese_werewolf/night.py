@@ -18,14 +18,13 @@ from llm_werewolf.rules import (
     Step,
     center_option,
     plain_option,
-    seat_option,
     target_of,
     to_team,
 )
 from llm_werewolf.rules.events import ActionTaken, Cue, Info, RoleAssigned, StatusChanged, VoteCast, VoteTally
 from llm_werewolf.rules.voting import key_seat, tally
 
-from .data import CWCtx, living_wolves
+from .data import CWCtx, living_wolves, seat_opt
 from .roles import CUPID, GUARD, LITTLE_GIRL, SEER, THIEF, WEREWOLF, WITCH
 
 PEEK = "peek"
@@ -98,14 +97,14 @@ class CupidStep(Step):
         if cupid is None:
             _sleep(ctx, CUPID, always=True)
             return
-        ctx.ask(cupid, "cupid", [seat_option(i) for i in ctx.state.living()])
+        ctx.ask(cupid, "cupid", [seat_opt(i) for i in ctx.state.living()])
 
     def resolve(self, ctx: CWCtx, answers: Answers) -> None:
         decision, choice = answers.single()
         target = target_of(choice)
         assert target is not None
         if self.first is None:
-            options = [seat_option(i) for i in ctx.state.living() if i != target]
+            options = [seat_opt(i) for i in ctx.state.living() if i != target]
             ctx.ask(decision.seat, "cupid", options)
             ctx.continue_with(CupidStep(first=target))
             return
@@ -143,7 +142,7 @@ class GuardStep(Step):
             _sleep(ctx, GUARD)
             return
         last = ctx.data.guarded
-        options = [seat_option(i) for i in ctx.state.living() if i != last]
+        options = [seat_opt(i) for i in ctx.state.living() if i != last]
         ctx.ask(guard, "guard", [*options, SKIP_OPTION], default=SKIP)
 
     def resolve(self, ctx: CWCtx, answers: Answers) -> None:
@@ -165,7 +164,7 @@ class SeerStep(Step):
         if seer is None:
             _sleep(ctx, SEER)
             return
-        ctx.ask(seer, "seer_check", [seat_option(i) for i in ctx.state.living() if i != seer])
+        ctx.ask(seer, "seer_check", [seat_opt(i) for i in ctx.state.living() if i != seer])
 
     def resolve(self, ctx: CWCtx, answers: Answers) -> None:
         decision, choice = answers.single()
@@ -194,7 +193,7 @@ class WolvesStep(Step):
             ctx.update_data(wolf_victim=None)
             ctx.emit(Cue(key="sleep", role=WEREWOLF))
             return
-        options = [*(seat_option(i) for i in state.living()), SKIP_OPTION]
+        options = [*(seat_opt(i) for i in state.living()), SKIP_OPTION]
         for wolf in wolves:
             ctx.ask(wolf, "wolf_kill", options, default=SKIP, group="wolves", collective=True)
         girl = state.first_with_role(LITTLE_GIRL)
@@ -272,7 +271,7 @@ class WitchStep(Step):
     def _ask_poison(ctx: CWCtx, witch: int) -> bool:
         if not ctx.data.poison:
             return False
-        options: list[Option] = [seat_option(i) for i in ctx.state.living() if i != witch]
+        options: list[Option] = [seat_opt(i) for i in ctx.state.living() if i != witch]
         ctx.ask(witch, "witch_poison", [*options, SKIP_OPTION], default=SKIP)
         return True
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from llm_werewolf.rules import SKIP, SKIP_OPTION, Answers, Step, plain_option, seat_option, target_of
+from llm_werewolf.rules import SKIP, SKIP_OPTION, Answers, Step, plain_option, target_of
 from llm_werewolf.rules.events import Announcement, StatusChanged, VoteCast, VoteTally
 from llm_werewolf.rules.voting import key_seat, tally
 
-from .data import CWCtx
+from .data import CWCtx, seat_opt
 from .talk import Talk
 
 RUN = "run"
@@ -91,7 +91,7 @@ class SheriffVote(Step):
     round: int
 
     def run(self, ctx: CWCtx) -> None:
-        options = [*(seat_option(c) for c in self.candidates), SKIP_OPTION]
+        options = [*(seat_opt(c) for c in self.candidates), SKIP_OPTION]
         for seat in self.voters:
             ctx.ask(seat, "sheriff_vote", options, default=SKIP, group=f"sheriff_vote_{self.round}")
 
@@ -130,7 +130,7 @@ class Badge(Step):
     seat: int
 
     def run(self, ctx: CWCtx) -> None:
-        options = [seat_option(i) for i in ctx.state.living() if i != self.seat]
+        options = [seat_opt(i) for i in ctx.state.living() if i != self.seat]
         if not options:
             self._tear(ctx)
             return
