@@ -223,6 +223,22 @@ def _normalize(key: str, value: Any, names: Sequence[str]) -> Any:
     return value
 
 
+def _same(key: str, actual: Any, raw: Any, names: Sequence[str]) -> bool:
+    """Compare a field with its expected value; nested records (``deaths``) compare as lists of mappings."""
+    if isinstance(raw, list) and isinstance(actual, tuple) and raw and isinstance(raw[0], dict):
+        if len(raw) != len(actual):
+            return False
+        for item, wanted in zip(actual, raw, strict=True):
+            for sub_key, sub_raw in wanted.items():
+                if not hasattr(item, sub_key) or not _same(sub_key, getattr(item, sub_key), sub_raw, names):
+                    return False
+        return True
+    expected = _normalize(key, raw, names)
+    if isinstance(actual, tuple) and isinstance(expected, list):
+        expected = tuple(expected)
+    return bool(actual == expected)
+
+
 def _matches(record: Record, wanted: dict[str, Any], names: Sequence[str]) -> bool:
     event = record.event
     for key, raw in wanted.items():
@@ -239,13 +255,6 @@ def _matches(record: Record, wanted: dict[str, Any], names: Sequence[str]) -> bo
             if record.vis.scope == "public" or record.vis.seats != seats:
                 return False
             continue
-        if not hasattr(event, key):
-            return False
-        actual = getattr(event, key)
-        expected = _normalize(key, raw, names)
-        if isinstance(actual, tuple) and isinstance(expected, tuple):
-            if actual != expected:
-                return False
-        elif actual != expected:
+        if not hasattr(event, key) or not _same(key, getattr(event, key), raw, names):
             return False
     return True

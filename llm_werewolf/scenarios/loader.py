@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import yaml
 from pydantic import ValidationError
@@ -75,6 +76,7 @@ def load_scenario(path: str | Path) -> LoadedScenario:
         raise ScenarioError(f"{path}:{line}: YAML syntax error: {getattr(exc, 'problem', exc)}") from None
     if not isinstance(data, dict):
         raise ScenarioError(f"{path}:1: a scenario must be a mapping")
+    _yes_no(data)
     try:
         scenario = Scenario.model_validate(data)
     except ValidationError as exc:
@@ -86,6 +88,19 @@ def load_scenario(path: str | Path) -> LoadedScenario:
     loaded = LoadedScenario(path=path, scenario=scenario, root=root)
     _check_semantics(loaded)
     return loaded
+
+
+def _yes_no(data: dict[str, Any]) -> None:
+    """YAML reads bare ``yes``/``no`` as booleans; in a script they are option ids."""
+    script = data.get("script")
+    if not isinstance(script, dict):
+        return
+    for per_kind in script.values():
+        if not isinstance(per_kind, dict):
+            continue
+        for kind, answers in per_kind.items():
+            if isinstance(answers, list):
+                per_kind[kind] = [("yes" if a else "no") if isinstance(a, bool) else a for a in answers]
 
 
 def _child(node: object, part: str | int) -> tuple[bool, object]:
