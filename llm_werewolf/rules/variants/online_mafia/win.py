@@ -9,10 +9,9 @@ Checked after every night and every execution, in this order:
 3. exactly two alive: the higher win priority wins; two neutral killers of the same rank are drawn by the
    game's seeded RNG (Thief and Werewolf outrank every killer; the Thief outranks the Werewolf); a
    must-complete role that has not completed has no priority;
-4. only non-killing neutrals alive: decided by numbers at once (nothing can change any more);
-5. cult majority: the cult outnumbers everyone else and no living non-cult player can still start a kill;
-6. mafia parity: mafia >= town, no neutral and no cult alive, and no living town player can still start a kill;
-7. after a night only: three quiet nights in a row (no death, no conversion) end in a stalemate.
+4. cult majority: the cult outnumbers everyone else and no living non-cult player can still start a kill;
+5. mafia parity: mafia >= town, no neutral and no cult alive, and no living town player can still start a kill;
+6. after a night only: three quiet nights in a row (no death, no conversion) end in a stalemate.
 
 Then the co-winners join: all members of the winning group alive and dead, evil neutrals whenever the
 town did not win, survive-to-the-end roles alive, completed executioners/jesters/volunteers/martyrs, and
@@ -95,15 +94,19 @@ def _winning_side(state: OMState, side: str) -> tuple[int, ...]:
     return _living_side(state, side)
 
 
-def by_numbers(state: OMState, reason: str, *, town_first: bool = False) -> Primary | None:
-    """The largest living side (ties: the higher win priority); the town first if asked and alive."""
-    living = state.living()
-    if not living:
-        return None
+def by_numbers(state: OMState, reason: str, *, town_first: bool = False) -> Primary:
+    """The largest living side (ties: the higher win priority); the town first if asked and alive.
+
+    Must-complete roles that have not completed cannot win this way; if nobody can, nobody wins
+    as a side (co-winners still join)."""
     counts: dict[str, int] = {}
-    for seat in living:
+    for seat in state.living():
+        if rank(state, seat) is None:
+            continue
         side = side_of(state, seat)
         counts[side] = counts.get(side, 0) + 1
+    if not counts:
+        return Primary(None, (), reason)
     if town_first and "town" in counts:
         return Primary("town", _winning_side(state, "town"), reason)
     side = min(counts, key=lambda s: (-counts[s], RANK[s]))
@@ -113,11 +116,11 @@ def by_numbers(state: OMState, reason: str, *, town_first: bool = False) -> Prim
 def duel(state: OMState, a: int, b: int, draw: Draw) -> Primary | None:
     """The 1v1 tiebreak between the last two living players."""
     side_a, side_b = side_of(state, a), side_of(state, b)
-    if side_a == side_b:
-        return Primary(side_a, _winning_side(state, side_a), "duel")
     rank_a, rank_b = rank(state, a), rank(state, b)
     if rank_a is None and rank_b is None:
         return None
+    if side_a == side_b:
+        return Primary(side_a, _winning_side(state, side_a), "duel")
     if rank_b is None or (rank_a is not None and rank_a < rank_b):
         winner = a
     elif rank_a is None or rank_b < rank_a:
@@ -129,7 +132,7 @@ def duel(state: OMState, a: int, b: int, draw: Draw) -> Primary | None:
 
 
 def primary_winner(state: OMState, draw: Draw) -> Primary | None:
-    """Steps 1-6 of the module docstring: who has won now, or ``None``."""
+    """Steps 1-5 of the module docstring: who has won now, or ``None``."""
     living = state.living()
     if not living:
         return Primary(None, (), "all_dead")
@@ -150,8 +153,6 @@ def primary_winner(state: OMState, draw: Draw) -> Primary | None:
         result = duel(state, living[0], living[1], draw)
         if result is not None:
             return result
-    if not town and not mafia and not cult and not killers:
-        return by_numbers(state, "no_killers")
     others = [i for i, f in zip(living, factions, strict=True) if f is not Faction.CULT]
     if cult > len(others) and not any(can_still_kill(state, i) for i in others):
         return _with_reason(_group(state, "cult"), "cult_majority")
@@ -163,7 +164,7 @@ def primary_winner(state: OMState, draw: Draw) -> Primary | None:
     return None
 
 
-def stalemate(state: OMState) -> Primary | None:
+def stalemate(state: OMState) -> Primary:
     town_first = state.options.stalemate_policy == "town_then_largest"
     return by_numbers(state, "stalemate", town_first=town_first)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..asking import Ask, AskCtx, answer_target, dead_target, one_target, others, plain_choice, seat_options, with_skip
+from ..asking import Ask, AskCtx, answer_target, one_target, others, plain_choice, seat_options, with_skip
 from ..model import Faction, Level, Nights, RoleSpec, Stage, WinRule
 from ..priority import RANK
 from ..registry import ROLES
@@ -83,6 +83,17 @@ def act_shield(work: NightWork, action: Action) -> None:
 def act_vest(work: NightWork, action: Action) -> None:
     """Survivor: a bulletproof vest gives basic defense tonight."""
     work.protect(action.actor, Level.BASIC)
+
+
+def ask_amnesiac(ctx: AskCtx, seat: int) -> Sequence[Ask]:
+    """A dead player whose role he may take: not another Amnesiac, not a unique role someone alive holds."""
+    held = {ctx.role(i) for i in ctx.living()}
+    corpses = [
+        i for i in ctx.dead() if ctx.role(i) != "amnesiac" and not (ROLES[ctx.role(i)].unique and ctx.role(i) in held)
+    ]
+    if not corpses:
+        return ()
+    return (Ask("amnesiac_remember", with_skip(seat_options(corpses))),)
 
 
 def act_remember(work: NightWork, action: Action) -> None:
@@ -188,7 +199,7 @@ NEUTRAL_ROLES: tuple[RoleSpec, ...] = (
         "dead",
         step="amnesiac",
         stage=Stage.AFTER,
-        ask=dead_target("amnesiac_remember"),
+        ask=ask_amnesiac,
         act=act_remember,
         uses=1,
         visits=False,

@@ -78,7 +78,7 @@ def act_undertaker(work: NightWork, action: Action) -> None:
 
 def act_lookout(work: NightWork, action: Action) -> None:
     """Lookout: everyone who visited the target tonight."""
-    seen = tuple(v for v in work.visitors(action.target) if v != action.source)
+    seen = tuple(sorted({v for v in work.visitors(action.target) if v != action.source}))
     work.tell(action.actor, "visitors", action.target, seats=seen)
 
 
