@@ -355,9 +355,9 @@ def _vote(view: SeatView, decision: Decision, rng: random.Random) -> Choice:
     options = seat_options(decision)
     if k.side == "tanner":
         return Choice(rng.choice(options).id)
-    score = suspicion(view, k)
     if k.side == "wolves":
-        return Choice(_wolf_target(view, k, options, score).id)
+        return Choice(_wolf_target(view, k, options).id)
+    score = suspicion(view, k)
     best = _best(score, options, rng)
     if score.get(best.target or 0, 0.0) < EVIDENCE:
         unsuspected = [o for o in options if score.get(o.target or 0, 0.0) >= 0.0] or options
@@ -365,7 +365,7 @@ def _vote(view: SeatView, decision: Decision, rng: random.Random) -> Choice:
     return Choice(best.id)
 
 
-def _wolf_target(view: SeatView, k: Knowledge, options: list[Option], score: dict[int, float]) -> Option:
+def _wolf_target(view: SeatView, k: Knowledge, options: list[Option]) -> Option:
     """All wolves name the same non-wolf: the one the table suspects most, then the lowest seat."""
     pool = [o for o in options if o.target not in k.wolves] or options
     table = {j: 0 for j in range(len(view.names))}
@@ -389,12 +389,13 @@ def _speech(view: SeatView, decision: Decision, rng: random.Random) -> Choice:
             return Choice("speak", text=text, claim=claim)
     if k.side == "tanner":
         return Choice("speak", text=canned_speech(view, "tanner_bait", rng))
-    score = suspicion(view, k)
     if k.side == "wolves":
-        options = [o for o in (Option(f"seat:{j}", "seat", j) for j in score) if o.target not in k.wolves]
+        others = (Option(f"seat:{j}", "seat", j) for j in range(len(view.names)) if j != k.me)
+        options = [o for o in others if o.target not in k.wolves]
         if options:
-            target = _wolf_target(view, k, options, score).target
+            target = _wolf_target(view, k, options).target
             return Choice("speak", text=canned_speech(view, "accuse", rng, target=target))
+    score = suspicion(view, k)
     if score:
         target, value = max(score.items(), key=lambda kv: (kv[1], -kv[0]))
         if value >= 4.0:
