@@ -94,3 +94,16 @@ def test_check_exits_1_on_a_failing_scenario(tmp_path: Path) -> None:
     assert result.returncode == 1
     assert "FAIL" in result.stdout
     assert "reason: expected 'no_such_reason'" in result.stdout
+
+
+def test_setups_suggests_decks_with_intervals() -> None:
+    result = run("setups", "--variant", "one_night", "--players", "5", "--games", "20", "--candidates", "3", "--json")
+    assert result.returncode == 0, result.stderr
+    suggestions = json.loads(result.stdout)
+    assert 1 <= len(suggestions) <= 3
+    for suggestion in suggestions:
+        assert len(suggestion["roles"]) == 5 + 3  # five seats and three center cards
+        for side in suggestion["sides"]:
+            assert 0.0 <= side["low"] <= side["rate"] <= side["high"] <= 1.0
+    imbalances = [s["imbalance"] for s in suggestions]
+    assert imbalances == sorted(imbalances)

@@ -1,0 +1,65 @@
+"""``llm-werewolf setups``: suggest balanced role lists from simulations with heuristic players."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table as RichTable
+
+from ...balance import suggest_setups
+from ...texts import role_name
+from ..common import UsageError, parse_options
+
+
+def setups(
+    variant: Annotated[str, typer.Option(help="Ruleset id.")] = "one_night",
+    players: Annotated[int, typer.Option(min=1, help="Number of players.")] = 5,
+    games: Annotated[int, typer.Option(min=1, help="Simulated games per candidate deck.")] = 200,
+    candidates: Annotated[int, typer.Option(min=1, help="Candidate decks to simulate.")] = 8,
+    top: Annotated[int, typer.Option(min=1, help="How many suggestions to show.")] = 5,
+    seed: Annotated[int, typer.Option(help="Seed of the simulations.")] = 0,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Rule switch NAME=VALUE.")] = None,
+    lang: Annotated[str | None, typer.Option(help="Language of role names (default: the ruleset's).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable suggestions.")] = False,
+) -> None:
+    """Simulate candidate decks and list the most even ones, with each side's win rate and 95% interval."""
+    if players < 1:
+        raise UsageError("--players must be at least 1")
+    console = Console(stderr=as_json)
+    with console.status(f"simulating {candidates} decks x {games} games with heuristic players..."):
+        found = suggest_setups(
+            variant, players, games=games, seed=seed, candidates=candidates, options=parse_options(option)
+        )
+    shown = found[:top]
+    if as_json:
+        typer.echo(json.dumps([s.as_dict() for s in shown], ensure_ascii=False, indent=2))
+        return
+    from ...rules import get_ruleset
+
+    language = lang or get_ruleset(variant).source_language
+    out = Console()
+    table = RichTable(
+        title=f"{variant}: balanced setups for {players} players ({games} heuristic games each)", title_justify="left"
+    )
+    table.add_column("#", justify="right")
+    table.add_column("deck")
+    sides = [e.side for e in shown[0].estimates] if shown else []
+    for side in sides:
+        table.add_column(f"{side} win rate (95% CI)", justify="right")
+    table.add_column("imbalance", justify="right")
+    for rank, suggestion in enumerate(shown, start=1):
+        deck = ", ".join(f"{role_name(language, variant, r)}" for r in suggestion.roles)
+        cells = []
+        for side in sides:
+            estimate = suggestion.estimate(side)
+            low, high = estimate.interval
+            cells.append(f"{estimate.rate:.2f} ({low:.2f}-{high:.2f})")
+        table.add_row(str(rank), deck, *cells, f"{suggestion.imbalance:.2f}")
+    out.print(table)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("setups")(setups)
