@@ -28,11 +28,20 @@ class Option:
     target: int | None = None
 
 
+_SEAT_OPTIONS = tuple(Option(id=f"seat:{i}", kind="seat", target=i) for i in range(64))
+_CENTER_OPTIONS = tuple(Option(id=f"center:{i}", kind="center", target=i) for i in range(16))
+
+
 def seat_option(index: int) -> Option:
+    """The option naming seat ``index`` (shared immutable instances for the common sizes)."""
+    if 0 <= index < len(_SEAT_OPTIONS):
+        return _SEAT_OPTIONS[index]
     return Option(id=f"seat:{index}", kind="seat", target=index)
 
 
 def center_option(slot: int) -> Option:
+    if 0 <= slot < len(_CENTER_OPTIONS):
+        return _CENTER_OPTIONS[slot]
     return Option(id=f"center:{slot}", kind="center", target=slot)
 
 

@@ -45,7 +45,12 @@ PUBLIC = Visibility("public")
 GOD = Visibility("god")
 
 
+_SINGLE_SEAT = tuple(Visibility("seats", (i,)) for i in range(64))
+
+
 def to_seats(*seats: int) -> Visibility:
+    if len(seats) == 1 and 0 <= seats[0] < len(_SINGLE_SEAT):
+        return _SINGLE_SEAT[seats[0]]
     return Visibility("seats", tuple(sorted(set(seats))))
 
 

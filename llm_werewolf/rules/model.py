@@ -22,10 +22,12 @@ PhaseKind = Literal["setup", "night", "day", "end"]
 class Phase:
     kind: PhaseKind
     number: int = 0
+    label: str = field(init=False, repr=False, compare=False)
+    """``night:2``, ``day:1``, ``setup``, ``end`` (computed once; used for every record)."""
 
-    @property
-    def label(self) -> str:
-        return f"{self.kind}:{self.number}" if self.kind in ("night", "day") else self.kind
+    def __post_init__(self) -> None:
+        label = f"{self.kind}:{self.number}" if self.kind in ("night", "day") else self.kind
+        object.__setattr__(self, "label", label)
 
 
 SETUP = Phase("setup")
