@@ -8,13 +8,19 @@ byte; the first difference is reported.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from ..rules import Choice, Game, IllegalChoice
+from ..rules import Choice, Game, GameState, IllegalChoice
+from ..rules.errors import RulesError
 from ..rules.events import ChoiceMade, Record, RolesRevealed
 from .io import Transcript, read_transcript
 from .schema import TABLE_EVENT_TYPES, dump_record
+
+Observer = Callable[[Sequence[Record], GameState[Any, Any]], None]
+"""Called with each batch of records the rebuild adds and the state just after them."""
 
 
 class ReplayMismatch(ValueError):
@@ -28,30 +34,54 @@ class ReplayResult:
     records_checked: int
     complete: bool
 
+    @property
+    def extra_records(self) -> list[Record]:
+        """Records the rules produced past the end of an interrupted transcript."""
+        return self.game.records[len(self.transcript.records) :]
 
-def rebuild(transcript: Transcript) -> Game:
-    """Re-run ``transcript``'s game up to its last recorded record (raises on divergence)."""
-    game = Game(transcript.header.config())
-    recorded = transcript.records
-    index = 0
-    while index < len(recorded):
-        record = recorded[index]
-        if record.seq < len(game.records):
+
+def start_game(transcript: Transcript) -> Game:
+    """A fresh game from the transcript's header (a bad header is a :class:`ReplayMismatch`)."""
+    try:
+        return Game(transcript.header.config())
+    except RulesError as exc:
+        raise ReplayMismatch(f"the header cannot start a game: {exc}") from None
+
+
+def rebuild(transcript: Transcript, records: Sequence[Record] | None = None, observe: Observer | None = None) -> Game:
+    """Re-run ``transcript``'s game through ``records`` (default: all of them); raises on divergence.
+
+    Rules events are regenerated and compared; ``ChoiceMade`` records are
+    submitted; table events are logged where they were recorded.
+    """
+    game = start_game(transcript)
+    if observe is not None:
+        observe(game.records, game.state)
+    recorded = transcript.records if records is None else records
+    for record in recorded:
+        produced = len(game.records)
+        if record.seq < produced:
             _compare(game.records[record.seq], record)
-            index += 1
             continue
+        if record.seq > produced:
+            raise ReplayMismatch(f"seq {record.seq}: the rules produced only {produced} records before it")
         event = record.event
         if isinstance(event, TABLE_EVENT_TYPES):
-            game.note(event, record.vis)
-            index += 1
-            continue
-        if isinstance(event, ChoiceMade):
+            new = [game.note(event, record.vis)]
+        elif isinstance(event, ChoiceMade):
+            if game.over:
+                raise ReplayMismatch(f"seq {record.seq}: a choice was recorded after the game ended")
             try:
-                game.submit(event.decision_id, Choice(event.option, event.text, event.claim))
+                new = game.submit(event.decision_id, Choice(event.option, event.text, event.claim))
             except IllegalChoice as exc:
                 raise ReplayMismatch(f"seq {record.seq}: the recorded choice is illegal on replay: {exc}") from None
-            continue
-        raise ReplayMismatch(f"seq {record.seq}: recorded {type(event).__name__} but the rules produced nothing there")
+            _compare(new[0], record)
+        else:
+            raise ReplayMismatch(
+                f"seq {record.seq}: recorded {type(event).__name__} but the rules produced nothing there"
+            )
+        if observe is not None:
+            observe(new, game.state)
     return game
 
 
@@ -63,17 +93,23 @@ def _compare(produced: Record, recorded: Record) -> None:
         )
 
 
-def replay_file(path: str | Path) -> ReplayResult:
-    """Replay a transcript file and check the regenerated log against it."""
-    transcript = read_transcript(path)
-    game = rebuild(transcript)
+def replay_transcript(transcript: Transcript, observe: Observer | None = None) -> ReplayResult:
+    """Replay an already read transcript and check the regenerated log against it."""
+    game = rebuild(transcript, observe=observe)
     recorded_end = bool(transcript.records) and isinstance(transcript.records[-1].event, RolesRevealed)
-    if len(game.records) != len(transcript.records) and recorded_end:
+    if recorded_end and len(game.records) != len(transcript.records):
         extra = game.records[len(transcript.records)]
         raise ReplayMismatch(
             f"the rules produced more records than were recorded (first extra: seq {extra.seq}, "
             f"{type(extra.event).__name__})"
         )
+    if recorded_end and not game.over:
+        raise ReplayMismatch("the transcript ends the game but the rules did not end it")
     return ReplayResult(
         game=game, transcript=transcript, records_checked=len(transcript.records), complete=recorded_end
     )
+
+
+def replay_file(path: str | Path) -> ReplayResult:
+    """Replay a transcript file and check the regenerated log against it."""
+    return replay_transcript(read_transcript(path))

@@ -71,12 +71,20 @@ TABLE_EVENT_TYPES = (ModelCall, Thought, Rejected, Fallback, Narration)
 
 
 class SeatInfo(BaseModel):
+    """Who played one seat: enough to seat the same agent again on resume."""
+
     model_config = ConfigDict(extra="forbid")
 
     name: str
     agent: str
+    """The seat spec, e.g. ``heuristic``, ``random``, ``local``, ``openai:gpt-4o-mini``."""
     model: str | None = None
     persona: str | None = None
+    """Persona id (``personas/<lang>.yaml``), when the seat played one."""
+    persona_name: str | None = None
+    """The persona's display name, shown next to the seat name in renderings."""
+    agent_seed: int | None = None
+    """The agent's own seed when it is not derived from the game seed."""
 
 
 class Header(BaseModel):
@@ -97,6 +105,9 @@ class Header(BaseModel):
     deck: list[str] | None = None
     seats: list[SeatInfo] = Field(default_factory=list)
     prompt_packs: dict[str, str] = Field(default_factory=dict)
+    """Prompt pack name -> content hash, so a transcript names the exact prompts its models saw."""
+    table: dict[str, Any] = Field(default_factory=dict)
+    """Table settings that shape the log (``max_attempts``, ``decision_timeout``); empty = defaults."""
 
     def config(self) -> GameConfig:
         return GameConfig(
@@ -112,7 +123,7 @@ class Header(BaseModel):
 
     def with_game_id(self) -> Header:
         """A copy whose ``game_id`` is derived from the content (stable across runs)."""
-        body = self.model_dump(exclude={"game_id"})
+        body = self.model_dump(exclude={"game_id"}, exclude_defaults=True)
         digest = hashlib.sha256(json.dumps(body, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
         return self.model_copy(update={"game_id": f"{self.variant}-s{self.seed}-{digest[:10]}"})
 

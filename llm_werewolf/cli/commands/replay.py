@@ -1,4 +1,4 @@
-"""``llm-werewolf replay FILE``: re-run a game from its recorded choices and check the log."""
+"""``llm-werewolf replay FILE...``: re-run games from their recorded choices and check the logs byte for byte."""
 
 from __future__ import annotations
 
@@ -9,22 +9,49 @@ import typer
 from rich.console import Console
 
 from ...transcript.replay import ReplayMismatch, replay_file
+from ..common import UsageError
+
+
+def transcript_files(paths: list[Path]) -> list[Path]:
+    """Files as given; folders give their ``*.jsonl`` files (recursively, sorted)."""
+    files: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            files.extend(sorted(path.rglob("*.jsonl")))
+        else:
+            files.append(path)  # a missing file is reported by the reader ("cannot read")
+    return files
 
 
 def replay(
-    file: Annotated[Path, typer.Argument(help="A transcript (.jsonl).")],
+    files: Annotated[list[Path], typer.Argument(help="Transcripts (.jsonl) or folders of them.")],
 ) -> None:
-    """Replay a transcript without calling any agent; fail loudly if the event log differs."""
+    """Replay transcripts without calling any agent or model; fail loudly if an event log differs."""
     console = Console()
-    try:
-        result = replay_file(file)
-    except ReplayMismatch as exc:
-        console.print(f"[bold red]replay differs:[/] {exc}", highlight=False, markup=True)
-        raise typer.Exit(1) from None
-    for warning in result.transcript.warnings:
-        console.print(f"[yellow]warning:[/] {warning}", highlight=False)
-    state = "complete game" if result.complete else "partial game (interrupted)"
-    console.print(f"[green]identical[/]: {result.records_checked} records replayed ({state})", highlight=False)
+    failed = 0
+    paths = transcript_files(files)
+    if not paths:
+        raise UsageError("no transcripts found")
+    for path in paths:
+        label = f"{path}: " if len(paths) > 1 else ""
+        try:
+            result = replay_file(path)
+        except ReplayMismatch as exc:
+            failed += 1
+            console.print(f"[bold red]{label}replay differs:[/] {exc}", highlight=False, markup=True)
+            continue
+        for warning in result.transcript.warnings:
+            console.print(f"[yellow]warning:[/] {warning}", highlight=False)
+        if result.complete:
+            state = "complete game"
+        else:
+            waiting = ", ".join(f"seat {d.seat + 1} {d.kind}" for d in result.game.pending)
+            state = f"partial game (interrupted; `llm-werewolf resume` continues it; waiting for: {waiting or '-'})"
+        console.print(
+            f"{label}[green]identical[/]: {result.records_checked} records replayed ({state})", highlight=False
+        )
+    if failed:
+        raise typer.Exit(1)
 
 
 def register(app: typer.Typer) -> None:

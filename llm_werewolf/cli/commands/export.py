@@ -1,0 +1,41 @@
+"""``llm-werewolf export DIR``: dataset rows (one per utterance, one per game) from a folder of transcripts."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from ...export import export_transcripts
+
+
+class ExportFormat(StrEnum):
+    jsonl = "jsonl"
+
+
+def export(
+    folder: Annotated[Path, typer.Argument(help="A folder of transcripts (searched recursively), or one transcript.")],
+    fmt: Annotated[ExportFormat, typer.Option("--format", "-f", help="Output format.")] = ExportFormat.jsonl,
+    out: Annotated[
+        Path, typer.Option("--out", "-o", help="Output folder: utterances.jsonl and games.jsonl go there.")
+    ] = Path("dataset"),
+) -> None:
+    """Export transcripts as a dataset: utterances.jsonl (one row per utterance) and games.jsonl (one per game)."""
+    console = Console(stderr=True)
+    if not folder.exists():
+        raise FileNotFoundError(f"no such file or folder: {folder}")
+    result = export_transcripts([folder], out)
+    for reason in result.skipped:
+        console.print(f"[yellow]skipped:[/] {reason}", highlight=False)
+    console.print(
+        f"[green]exported[/] {result.games} games, {result.utterances} utterances ({fmt.value}) to "
+        + ", ".join(str(p) for p in result.files),
+        highlight=False,
+    )
+
+
+def register(app: typer.Typer) -> None:
+    app.command("export")(export)

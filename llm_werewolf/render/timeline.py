@@ -1,0 +1,499 @@
+"""A transcript as a document: sections (setup, nights, days, end) of items, built for one view.
+
+The view decides which records exist at all: ``god`` sees every record,
+``public`` what a spectator saw, ``seat:N`` what that player knew
+(:func:`llm_werewolf.rules.build_view`). Nothing else is read, so a rendering
+for a seat cannot contain a record that seat never saw. The Markdown and HTML
+writers only lay this document out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from ..rules import Record, Ruleset, build_view, get_ruleset
+from ..rules.errors import UnknownVariant
+from ..rules.events import (
+    ActionTaken,
+    Announcement,
+    ChoiceMade,
+    Cue,
+    DeathsAnnounced,
+    Died,
+    GameEnded,
+    GameStarted,
+    Info,
+    PhaseStarted,
+    RoleAssigned,
+    RolesRevealed,
+    Speech,
+    StatusChanged,
+    VoteCast,
+    VoteTally,
+    WhisperNoticed,
+)
+from ..table.events import Fallback, ModelCall, Narration, Rejected, Thought
+from ..transcript.schema import Header
+from .labels import PLACEHOLDER, Words
+
+ViewKind = Literal["public", "god", "seat"]
+CATEGORIES: tuple[str, ...] = (
+    "narration",
+    "moderator",
+    "speech",
+    "vote",
+    "death",
+    "night",
+    "info",
+    "decision",
+    "thought",
+    "table",
+    "end",
+)
+HIDDEN_BY_DEFAULT = frozenset({"decision", "table"})
+
+
+class ViewError(ValueError):
+    """A ``--view`` value that cannot be understood."""
+
+
+@dataclass(frozen=True, slots=True)
+class ViewSpec:
+    """Whose knowledge a rendering shows. ``seat`` is 0-based; people write ``seat:N`` from 1."""
+
+    kind: ViewKind
+    seat: int | None = None
+
+    @staticmethod
+    def parse(text: str, players: int) -> ViewSpec:
+        value = text.strip().lower()
+        if value in ("public", "god"):
+            return ViewSpec(value)  # type: ignore[arg-type]
+        prefix, sep, number = value.partition(":")
+        if prefix == "seat" and sep and number.isdigit() and 1 <= int(number) <= players:
+            return ViewSpec("seat", int(number) - 1)
+        raise ViewError(f"bad view {text!r}: use public, god or seat:N with N from 1 to {players}")
+
+    @property
+    def name(self) -> str:
+        return f"seat:{(self.seat or 0) + 1}" if self.kind == "seat" else self.kind
+
+    def select(self, records: Sequence[Record]) -> list[Record]:
+        """The records this view may show, in order."""
+        if self.kind == "god":
+            return list(records)
+        return list(build_view(records, self.seat if self.kind == "seat" else None).records)
+
+
+# -- document parts ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRef:
+    """A seat, shown with its number, name and persona (always bidi-isolated)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Quote:
+    """Words a player or a model produced: untrusted, shown as quoted text in its own direction."""
+
+    text: str
+
+
+Segment = str | SeatRef | Quote
+
+
+@dataclass
+class Item:
+    """One line of the timeline."""
+
+    category: str
+    seq: int
+    scope: str
+    seats: tuple[int, ...]
+    segments: list[Segment]
+    quote: Quote | None = None
+    detail: str | None = None
+    """Long untrusted text shown folded (a model's raw output)."""
+
+
+@dataclass
+class VoteBlock:
+    """The ballots of one vote and its count."""
+
+    category: str
+    seq: int
+    scope: str
+    seats: tuple[int, ...]
+    ballot: str
+    rows: list[tuple[int, list[Segment], float]] = field(default_factory=list)
+    counts: list[tuple[list[Segment], float]] = field(default_factory=list)
+    result: list[Segment] | None = None
+
+
+@dataclass
+class RevealRow:
+    seat: int
+    dealt: str
+    final: str
+    side: str
+    alive: bool
+    winner: bool
+
+
+@dataclass
+class RevealBlock:
+    category: str
+    seq: int
+    scope: str
+    seats: tuple[int, ...]
+    rows: list[RevealRow]
+    extra: list[str]
+
+
+Entry = Item | VoteBlock | RevealBlock
+
+
+@dataclass
+class Section:
+    key: str
+    """``setup``, ``night:N``, ``day:N`` or ``end``."""
+    kind: str
+    title: str
+    entries: list[Entry] = field(default_factory=list)
+
+
+@dataclass
+class SeatLine:
+    seat: int
+    name: str
+    persona: str | None
+    player: str
+
+
+@dataclass
+class Document:
+    words: Words
+    view: ViewSpec
+    title: str
+    view_title: str
+    game_id: str
+    variant: str
+    language: str
+    seed: int
+    seats: list[SeatLine]
+    sections: list[Section]
+    complete: bool
+
+    @property
+    def rtl(self) -> bool:
+        return self.words.rtl
+
+
+# -- building ---------------------------------------------------------------------------
+
+
+def fill(template: str, **values: Segment | Sequence[Segment]) -> list[Segment]:
+    """Split a label template into segments, putting ``values`` where its ``$names`` are."""
+    out: list[Segment] = []
+    position = 0
+    for match in PLACEHOLDER.finditer(template):
+        if match.start() > position:
+            out.append(template[position : match.start()])
+        value = values.get(match.group(1))
+        if value is None:
+            out.append(match.group(0))
+        elif isinstance(value, (str, SeatRef, Quote)):
+            out.append(value)
+        else:
+            out.extend(value)
+        position = match.end()
+    if position < len(template):
+        out.append(template[position:])
+    return out
+
+
+def _join(parts: Sequence[list[Segment]], separator: str = ", ") -> list[Segment]:
+    out: list[Segment] = []
+    for index, part in enumerate(parts):
+        if index:
+            out.append(separator)
+        out.extend(part)
+    return out
+
+
+class Builder:
+    """Turns the records of one view into a :class:`Document`."""
+
+    def __init__(self, header: Header, view: ViewSpec) -> None:
+        self.header = header
+        self.view = view
+        self.words = Words(header.language, header.variant)
+        self.players = len(header.names)
+        self.sections: list[Section] = []
+        self.open_votes: dict[str, VoteBlock] = {}
+        self.dead: set[int] = set()
+        self.complete = False
+        self.winners: set[int] = set()
+        self.ruleset: Ruleset[Any, Any] | None
+        try:
+            self.ruleset = get_ruleset(header.variant)
+        except UnknownVariant:
+            self.ruleset = None
+
+    # -- words ------------------------------------------------------------------------
+    def seat(self, index: int | None) -> list[Segment]:
+        if index is None or not 0 <= index < self.players:
+            return [self.words.label("nobody")]
+        return [SeatRef(index)]
+
+    def option(self, option: str) -> list[Segment]:
+        if option.startswith("seat:") and option[5:].isdigit():
+            return self.seat(int(option[5:]))
+        if option.startswith("center:") and option[7:].isdigit():
+            return [f"{self.words.label('center')} {int(option[7:]) + 1}"]
+        return [self.words.option_word(option)]
+
+    def value(self, value: str | None) -> list[Segment]:
+        """A fact's value: a role, a side, a seat option or a plain word."""
+        if value is None:
+            return []
+        if self.ruleset is not None and value in self.ruleset.roles:
+            return [self.words.role(value)]
+        if self.ruleset is not None and value in self.ruleset.sides:
+            return [self.words.side(value)]
+        return self.option(value)
+
+    # -- sections ---------------------------------------------------------------------
+    def section(self, key: str) -> Section:
+        if self.sections and self.sections[-1].key == key:
+            return self.sections[-1]
+        kind, _, number = key.partition(":")
+        if kind in ("night", "day"):
+            title = self.words.label(kind).replace("$n", number)
+        else:
+            title = self.words.label(kind if kind in ("setup", "end") else "setup")
+        section = Section(key=key, kind=kind, title=title)
+        self.sections.append(section)
+        self.open_votes.clear()
+        return section
+
+    def add(self, record: Record, category: str, segments: list[Segment], **extra: object) -> None:
+        item = Item(category, record.seq, record.vis.scope, record.vis.seats, segments)
+        for key, value in extra.items():
+            setattr(item, key, value)
+        self.section(record.phase).entries.append(item)
+
+    # -- records ------------------------------------------------------------------------
+    def build(self, records: Sequence[Record]) -> Document:
+        for record in self.view.select(records):
+            self.record(record)
+        seats = []
+        for index, name in enumerate(self.header.names):
+            info = self.header.seats[index] if index < len(self.header.seats) else None
+            persona = info.persona_name or info.persona if info is not None else None
+            player = (info.model or info.agent) if info is not None else ""
+            seats.append(SeatLine(index, name, persona, player))
+        view_title = {
+            "public": self.words.label("view_public"),
+            "god": self.words.label("view_god"),
+        }.get(self.view.kind)
+        if view_title is None:
+            view_title = self.words.label("view_seat").replace("$name", self.header.names[self.view.seat or 0])
+        title = self.words.label("title").replace("$game", self.words.game_title())
+        return Document(
+            words=self.words,
+            view=self.view,
+            title=title,
+            view_title=view_title,
+            game_id=self.header.game_id,
+            variant=self.header.variant,
+            language=self.header.language,
+            seed=self.header.seed,
+            seats=seats,
+            sections=self.sections,
+            complete=self.complete,
+        )
+
+    def record(self, record: Record) -> None:
+        w = self.words
+        e = record.event
+        if isinstance(e, PhaseStarted):
+            self.section(record.phase)
+        elif isinstance(e, GameStarted):
+            deck = ", ".join(w.role(card) for card in e.deck)
+            self.add(record, "moderator", [deck])
+        elif isinstance(e, RoleAssigned):
+            segments = fill(w.label("role_assigned"), name=self.seat(e.seat), role=[w.role(e.role)])
+            if e.reason != "deal":
+                segments.append(f" ({w.option_word(e.reason)})")
+            self.add(record, "info", segments)
+        elif isinstance(e, Cue):
+            line = w.cue(e.key, e.role)
+            if line is not None:
+                self.add(record, "moderator", [line])
+            elif e.role is None:
+                self.add(record, "moderator", [w.sublabel("cues", e.key)])
+            else:
+                template = w.sublabel("cues", e.key, "$key: $role")
+                self.add(record, "moderator", fill(template, key=[e.key.replace("_", " ")], role=[w.role(e.role)]))
+        elif isinstance(e, ChoiceMade):
+            if not e.text:
+                segments = fill(
+                    w.label("chose"), name=self.seat(e.seat), option=self.option(e.option), decision=[e.decision]
+                )
+                self.add(record, "decision", segments)
+        elif isinstance(e, ActionTaken):
+            targets = _join([self.seat(t) for t in e.targets])
+            if e.value:
+                targets = [*targets, " ", *self.value(e.value)]
+            segments = fill(
+                w.label("action"), name=self.seat(e.seat), action=[w.option_word(e.action)], targets=targets
+            )
+            self.add(record, "night", segments)
+        elif isinstance(e, Info):
+            learners = e.seats or record.vis.seats
+            detail: list[Segment] = []
+            if e.subject is not None:
+                detail.extend(self.seat(e.subject))
+            if e.value is not None:
+                if detail:
+                    detail.append(" → ")
+                detail.extend(self.value(e.value))
+            segments = fill(
+                w.label("info"), name=_join([self.seat(s) for s in learners]), fact=[w.fact(e.fact)], detail=detail
+            )
+            self.add(record, "info", segments)
+        elif isinstance(e, Speech):
+            segments = self.seat(e.seat)
+            if e.to is not None:
+                segments = [*segments, " ", *fill(w.label("whisper_to"), name=self.seat(e.to))]
+            if e.stage != "discussion":
+                segments = [*segments, f" ({w.stage(e.stage)})"]
+            if e.claim:
+                segments = [*segments, " [", *fill(w.label("claims"), role=[w.role(e.claim)]), "]"]
+            self.add(record, "speech", segments, quote=Quote(e.text))
+        elif isinstance(e, WhisperNoticed):
+            self.add(record, "speech", fill(w.label("whispers"), name=self.seat(e.seat), other=self.seat(e.to)))
+        elif isinstance(e, VoteCast):
+            self.section(record.phase)
+            block = self.open_votes.get(e.ballot)
+            if block is None or any(row[0] == e.seat for row in block.rows):
+                block = VoteBlock("vote", record.seq, record.vis.scope, record.vis.seats, e.ballot)
+                self.open_votes[e.ballot] = block
+                self.section(record.phase).entries.append(block)
+            block.rows.append((e.seat, self.option(e.option), e.weight))
+        elif isinstance(e, VoteTally):
+            self.section(record.phase)
+            block = self.open_votes.pop(e.ballot, None)
+            if block is None:
+                block = VoteBlock("vote", record.seq, record.vis.scope, record.vis.seats, e.ballot)
+                self.section(record.phase).entries.append(block)
+            block.counts = [(self.option(option), count) for option, count in e.counts]
+            result: list[Segment] = [w.option_word(e.result)]
+            if e.targets:
+                result = [*result, ": ", *_join([self.seat(t) for t in e.targets])]
+            block.result = fill(w.label("result"), result=result)
+        elif isinstance(e, Died):
+            self.dead.add(e.seat)
+            self.add(record, "death", fill(w.label("died"), name=self.seat(e.seat), cause=[w.cause(e.cause)]))
+        elif isinstance(e, DeathsAnnounced):
+            if not e.deaths:
+                self.add(record, "death", [w.label("nobody_died")])
+                return
+            parts: list[list[Segment]] = []
+            for death in e.deaths:
+                self.dead.add(death.seat)
+                part = self.seat(death.seat)
+                if death.cause:
+                    part = fill(w.label("death_cause"), name=part, cause=[w.cause(death.cause)])
+                if death.role:
+                    part = fill(w.label("death_role"), name=part, role=[w.role(death.role)])
+                parts.append(part)
+            self.add(record, "death", fill(w.label("deaths"), deaths=_join(parts)))
+        elif isinstance(e, StatusChanged):
+            key = "status_off" if e.value == "off" else "status_on"
+            status: list[Segment] = [w.status(e.status)]
+            if e.value not in (None, "on", "off"):
+                status = [*status, f" {w.option_word(e.value)}"]
+            self.add(record, "moderator", fill(w.label(key), name=self.seat(e.seat), status=status))
+        elif isinstance(e, Announcement):
+            self.add(record, "moderator", self.announcement(e))
+        elif isinstance(e, GameEnded):
+            self.complete = True
+            if e.sides:
+                sides = ", ".join(w.side(side) for side in e.sides)
+                segments = fill(w.label("game_ended"), sides=[sides], reason=[w.reason(e.reason)])
+            else:
+                segments = fill(w.label("draw"), reason=[w.reason(e.reason)])
+            self.add(record, "end", segments)
+            names = _join([self.seat(s) for s in e.winners]) or [w.label("nobody")]
+            self.add(record, "end", fill(w.label("winners"), names=names))
+            self.winners = set(e.winners)
+        elif isinstance(e, RolesRevealed):
+            rows = [
+                RevealRow(
+                    seat=i,
+                    dealt=w.role(e.start_roles[i]) if i < len(e.start_roles) else "",
+                    final=w.role(role),
+                    side=self.side_of(role),
+                    alive=i not in self.dead,
+                    winner=i in self.winners,
+                )
+                for i, role in enumerate(e.roles)
+            ]
+            extra = [w.role(card) for card in e.extra]
+            reveal = RevealBlock("end", record.seq, record.vis.scope, record.vis.seats, rows, extra)
+            self.section(record.phase).entries.append(reveal)
+        elif isinstance(e, Narration):
+            self.add(record, "narration", [], quote=Quote(e.text))
+        elif isinstance(e, Thought):
+            self.add(record, "thought", fill(w.label("thought"), name=self.seat(e.seat)), quote=Quote(e.text))
+        elif isinstance(e, ModelCall):
+            tokens = (
+                w.label("tokens")
+                .replace("$prompt", str(e.prompt_tokens))
+                .replace("$completion", str(e.completion_tokens))
+                .replace("$ms", f"{e.latency_ms:.0f}")
+            )
+            segments = fill(
+                w.label("model_call"),
+                name=self.seat(e.seat),
+                purpose=[e.purpose],
+                model=[e.model],
+                parsed=[Quote(e.parsed or e.error or "")],
+            )
+            self.add(record, "table", [*segments, f" · {tokens}"], detail=e.raw_output)
+        elif isinstance(e, Rejected):
+            self.add(record, "table", fill(w.label("rejected"), name=self.seat(e.seat), error=[Quote(e.error)]))
+        elif isinstance(e, Fallback):
+            segments = fill(
+                w.label("fallback"), name=self.seat(e.seat), option=self.option(e.option), reason=[Quote(e.reason)]
+            )
+            self.add(record, "table", segments)
+
+    def announcement(self, e: Announcement) -> list[Segment]:
+        seats = _join([self.seat(s) for s in e.seats])
+        value = self.value(e.value) if e.value is not None else []
+        line = self.words.announcement(e.key)
+        if line is not None:
+            return fill(line, seats=seats, value=value)
+        segments: list[Segment] = [self.words.option_word(e.key)]
+        if seats:
+            segments += [": ", *seats]
+        if value:
+            segments += [" ", *value]
+        return segments
+
+    def side_of(self, role: str) -> str:
+        if self.ruleset is None or role not in self.ruleset.roles:
+            return ""
+        return self.words.side(self.ruleset.side_of_role(role))
+
+
+def build_document(header: Header, records: Sequence[Record], view: ViewSpec) -> Document:
+    return Builder(header, view).build(records)
