@@ -53,9 +53,9 @@ class AskCtx:
         return self.data.uses.get(seat)
 
     def can_act(self, seat: int) -> bool:
-        """Whether the seat's role may use its night ability tonight (alive, night allowed, uses left)."""
+        """Whether the seat is asked tonight: alive, a role with night decisions, night allowed, uses left."""
         spec = self.spec(seat)
-        if spec.act is None or not self.state.seats[seat].alive or not spec.nights.allows(self.night):
+        if spec.ask is None or not self.state.seats[seat].alive or not spec.nights.allows(self.night):
             return False
         if seat in self.data.guilty:
             return False

@@ -145,7 +145,3 @@ class RoleSpec:
     """The Witch may force this ability onto another target (one-target abilities)."""
     power: bool = False
     vote_weight: float = 1.0
-
-    @property
-    def night_action(self) -> bool:
-        return self.act is not None

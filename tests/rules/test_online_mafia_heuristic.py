@@ -1,0 +1,122 @@
+"""The online_mafia heuristic: always legal, and the behaviours the brief asks for."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from llm_werewolf.agents.heuristic import HeuristicAgent, policy_for
+from llm_werewolf.agents.heuristics.online_mafia import decide
+from llm_werewolf.rules import PUBLIC, Choice, Decision, GameConfig, Record, SeatView, ViewBuilder
+from llm_werewolf.rules.events import ChoiceMade, PhaseStarted, Speech, VoteCast
+from llm_werewolf.rules.variants.online_mafia.setups import PRESET_LISTS
+from llm_werewolf.sim import play_with_agents
+
+from .test_online_mafia_support import start
+
+
+class Checked(HeuristicAgent):
+    """The heuristic, asserting every answer is one of the options."""
+
+    def choose(self, view: SeatView, decision: Decision) -> Choice:
+        choice = super().choose(view, decision)
+        assert decision.option(choice.option) is not None, (decision.kind, choice)
+        assert decision.speech or not choice.text
+        return choice
+
+
+def test_the_policy_is_registered() -> None:
+    assert policy_for("online_mafia") is decide
+
+
+@pytest.mark.parametrize("preset", sorted(PRESET_LISTS))
+def test_heuristic_games_end_with_legal_answers(preset: str) -> None:
+    for seed, players in enumerate((7, 10, 13, 16, 20)):
+        names = tuple(f"P{i}" for i in range(players))
+        config = GameConfig(variant="online_mafia", names=names, seed=seed, options={"preset": preset})
+        game = play_with_agents(config, [Checked(seed * 50 + i) for i in range(players)])
+        assert game.outcome is not None
+
+
+def _play(roles: list[str], seed: int = 0, language: str = "en") -> list[object]:
+    names = tuple(f"P{i}" for i in range(len(roles)))
+    config = GameConfig(variant="online_mafia", names=names, roles=tuple(roles), seed=seed, language=language)
+    game = play_with_agents(config, [Checked(seed * 50 + i) for i in range(len(roles))])
+    return [r.event for r in game.records]
+
+
+def test_the_mafia_agrees_on_one_victim_and_never_names_a_member() -> None:
+    roles = ["godfather", "mafioso", "framer", "doctor", "detective", "citizen", "citizen", "citizen", "lookout"]
+    for seed in range(10):
+        events = _play(roles, seed)
+        nights: dict[int, dict[int, str]] = {}
+        night = 0
+        for event in events:
+            if isinstance(event, PhaseStarted) and event.phase == "night":
+                night = event.number
+            elif isinstance(event, ChoiceMade) and event.decision == "mafia_kill":
+                nights.setdefault(night, {})[event.seat] = event.option
+        assert nights
+        for answers in nights.values():
+            assert len(set(answers.values())) == 1
+            assert not set(answers.values()) & {"seat:0", "seat:1", "seat:2"}
+
+
+def test_an_investigator_with_a_finding_claims_and_names_the_target() -> None:
+    roles = ["detective", "mafioso", "citizen", "citizen", "citizen", "citizen", "citizen"]
+    for seed in range(20):
+        events = _play(roles, seed)
+        checked = [e for e in events if isinstance(e, ChoiceMade) and e.decision == "detective_check"]
+        if checked and checked[0].option == "seat:1":
+            claims = [e for e in events if isinstance(e, Speech) and e.seat == 0 and e.claim == "detective"]
+            assert claims and "P1" in claims[0].text
+            return
+    pytest.fail("the detective never checked the mafioso in 20 games")
+
+
+def test_the_town_tries_the_exposed_player_and_votes_guilty() -> None:
+    game = start(["detective", "mafioso", "citizen", "citizen", "citizen", "citizen", "doctor"])
+    builders = [ViewBuilder(i) for i in range(7)]
+    for builder in builders:
+        builder.extend(game.records)
+    rng = random.Random(0)
+
+    def answer(seat: int, kind: str, option: str | None = None) -> None:
+        for decision in game.pending:
+            if decision.seat == seat and decision.kind == kind:
+                choice = Choice(option) if option else decide(builders[seat].view(), decision, rng)
+                new = game.submit(decision.id, choice)
+                for builder in builders:
+                    builder.extend(new)
+                return
+
+    while game.state.phase.label == "night:1":
+        pending = game.pending
+        first = pending[0]
+        forced = {"detective_check": "seat:1", "mafia_kill": "seat:2", "doctor_heal": "seat:0"}.get(first.kind)
+        answer(first.seat, first.kind, forced)
+    while game.state.phase.label == "day:1" and not any(
+        isinstance(r.event, VoteCast) and r.event.ballot.startswith("verdict") for r in game.records
+    ):
+        first = game.pending[0]
+        answer(first.seat, first.kind)
+    nominations = {
+        e.seat: e.target for r in game.records if isinstance((e := r.event), VoteCast) and e.ballot == "nominate_1"
+    }
+    assert all(nominations[s] == 1 for s in (0, 3, 4, 5, 6))
+    verdicts = {
+        e.seat: e.option for r in game.records if isinstance((e := r.event), VoteCast) and e.ballot == "verdict_1"
+    }
+    assert all(verdicts[s] == "guilty" for s in (0, 3, 4, 5, 6))
+
+
+def test_the_doctor_protects_a_claimed_investigator() -> None:
+    game = start(["doctor", "mafioso", "detective", "citizen", "citizen", "citizen", "citizen"])
+    builder = ViewBuilder(0)
+    builder.extend(game.records)
+    claim = Speech(seat=2, text="I am the Detective.", claim="detective")
+    builder.add(Record(seq=10_000, phase="day:1", vis=PUBLIC, event=claim))
+    (heal,) = [d for d in game.pending if d.kind == "doctor_heal"]
+    for seed in range(5):
+        assert decide(builder.view(), heal, random.Random(seed)).option == "seat:2"
