@@ -1,0 +1,41 @@
+"""Sort SDK exceptions into transient (retry) and permanent (fail now) transport faults."""
+
+from __future__ import annotations
+
+import asyncio
+
+from .errors import LLMError, PermanentError, TransientError
+from .retry import is_retryable_status
+
+
+def _status_of(exc: BaseException) -> int | None:
+    for attribute in ("status_code", "status", "http_status"):
+        value = getattr(exc, attribute, None)
+        if isinstance(value, int):
+            return value
+    response = getattr(exc, "response", None)
+    value = getattr(response, "status_code", None)
+    return value if isinstance(value, int) else None
+
+
+def _message(exc: BaseException) -> str:
+    text = str(exc).strip() or type(exc).__name__
+    return text if len(text) <= 300 else text[:297] + "..."
+
+
+def classify(exc: BaseException) -> LLMError:
+    """The :class:`TransientError` or :class:`PermanentError` that ``exc`` stands for."""
+    if isinstance(exc, (TransientError, PermanentError)):
+        return exc
+    status = _status_of(exc)
+    name = type(exc).__name__
+    if status is not None:
+        kind = TransientError if is_retryable_status(status) else PermanentError
+        return kind(f"HTTP {status}: {_message(exc)}", status=status)
+    timeout_like = isinstance(exc, (TimeoutError, asyncio.TimeoutError)) or "Timeout" in name
+    connection_like = isinstance(exc, ConnectionError) or "Connection" in name or "Connect" in name
+    if timeout_like:
+        return TransientError(f"timeout: {_message(exc)}")
+    if connection_like:
+        return TransientError(f"connection failed: {_message(exc)}")
+    return PermanentError(f"{name}: {_message(exc)}")

@@ -1,0 +1,126 @@
+"""The ``langchain`` backend: any LangChain chat model (``BaseChatModel``).
+
+With a ``json_schema`` profile the model's ``with_structured_output(method="json_schema",
+include_raw=True)`` is used (the raw text is kept for the transcript and parsed by
+the agent like any other answer); with ``json_object`` the ``response_format`` is
+bound directly (llama.cpp servers behind ``ChatOpenAI``); with ``text`` the model
+is invoked plainly. Retries: :mod:`.retry` (build the model with ``max_retries=0``).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from .base import Completion, CompletionRequest
+from .classify import classify
+from .profiles import Profile, get_profile
+from .retry import RetrySettings, call_with_retries
+
+
+def _text_of(message: Any) -> str:
+    content = getattr(message, "content", message)
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        parts = [p.get("text", "") if isinstance(p, dict) else str(p) for p in content]
+        return "".join(parts)
+    return str(content or "")
+
+
+def _usage(message: Any) -> tuple[int, int]:
+    usage = getattr(message, "usage_metadata", None) or {}
+    return int(usage.get("input_tokens", 0) or 0), int(usage.get("output_tokens", 0) or 0)
+
+
+class LangChainBackend:
+    name = "langchain"
+
+    def __init__(
+        self,
+        chat_model: Any,
+        *,
+        model: str | None = None,
+        profile: Profile | None = None,
+        retry: RetrySettings | None = None,
+        base_url: str | None = None,
+    ) -> None:
+        self.chat_model = chat_model
+        self.model = model or str(
+            getattr(chat_model, "model_name", None) or getattr(chat_model, "model", None) or type(chat_model).__name__
+        )
+        self.profile = profile or get_profile("openai")
+        self.retry = retry or RetrySettings()
+        self.base_url = base_url
+
+    def _runnable(self, request: CompletionRequest) -> tuple[Any, bool]:
+        """(runnable, structured) for this request."""
+        model = self.chat_model
+        if request.mode == "text" and request.stop:
+            model = model.bind(stop=list(request.stop)[:4])
+        if request.mode != "json" or request.schema is None:
+            return model.bind(max_tokens=request.max_tokens) if hasattr(model, "bind") else model, False
+        schema = dict(request.schema)
+        if self.profile.structured == "json_schema":
+            titled = {"title": "answer", "description": "the player's answer", **schema}
+            return model.with_structured_output(titled, method="json_schema", include_raw=True), True
+        if self.profile.structured in ("json_object", "grammar"):
+            return model.bind(
+                response_format={"type": "json_object", "schema": schema}, max_tokens=request.max_tokens
+            ), False
+        return model.bind(max_tokens=request.max_tokens), False
+
+    async def complete(self, request: CompletionRequest) -> Completion:
+        from langchain_core.messages import HumanMessage, SystemMessage
+
+        user = request.user if not request.cue else f"{request.user}\n\n{request.cue}"
+        messages = [SystemMessage(content=request.system), HumanMessage(content=user)]
+        runnable, structured = self._runnable(request)
+        started = time.perf_counter()
+
+        async def once() -> Any:
+            try:
+                return await runnable.ainvoke(messages)
+            except Exception as exc:
+                raise classify(exc) from exc
+
+        result, retries = await call_with_retries(once, self.retry, what=f"langchain model {self.model!r}")
+        latency = (time.perf_counter() - started) * 1000.0
+        if structured and isinstance(result, dict):
+            raw = result.get("raw")
+            text = _text_of(raw) if raw is not None else ""
+            if not text and result.get("parsed") is not None:
+                text = json.dumps(result["parsed"], ensure_ascii=False)
+            message = raw
+        else:
+            text = _text_of(result)
+            message = result
+        prompt_tokens, completion_tokens = _usage(message)
+        return Completion(
+            text=text,
+            prompt_tokens=prompt_tokens,
+            completion_tokens=completion_tokens,
+            latency_ms=latency,
+            retries=retries,
+        )
+
+    async def preflight(self) -> None:
+        from .preflight import explain
+
+        quick = RetrySettings(attempts=2, initial=0.2, max_wait=1.0, jitter=0.1)
+        model = self.chat_model.bind(max_tokens=1) if hasattr(self.chat_model, "bind") else self.chat_model
+
+        async def ping() -> Any:
+            try:
+                return await model.ainvoke("ping")
+            except Exception as exc:
+                raise classify(exc) from exc
+
+        try:
+            await call_with_retries(ping, quick, what="a one-token test call")
+        except Exception as exc:
+            raise explain(exc, self) from exc
+
+    async def aclose(self) -> None:
+        return None

@@ -1,0 +1,249 @@
+"""The ``local`` backend: llama.cpp in process, running a GGUF (by default the embedded base model).
+
+A base model is not asked to chat. It continues a game transcript: speeches
+are a continuation bounded by stop sequences, and decisions are picked under a
+GBNF grammar that only admits the legal options, so every answer is legal.
+Calls to one model instance are serialized (an asyncio lock) and run in a
+worker thread so the event loop stays free.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import threading
+import time
+import weakref
+from collections.abc import Mapping
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from .base import Completion, CompletionRequest
+from .embedded import EMBEDDED_MODEL, embedded_model_path
+from .errors import BackendConfigError, PreflightError, TransportError
+from .profiles import Profile, get_profile
+
+
+def gbnf_literal(text: str) -> str:
+    """``text`` as a GBNF string literal."""
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\r", "\\r")
+    return f'"{escaped}"'
+
+
+def _char_class_excluding(chars: str) -> str:
+    banned = "".join(
+        "\\" + c if c in "]\\^-" else ("\\n" if c == "\n" else ("\\r" if c == "\r" else c))
+        for c in sorted(set(chars + "\n\r"))
+    )
+    return f"[^{banned}]"
+
+
+def pick_grammar(labels: tuple[str, ...], tail_chars: int = 0, tail_required: bool = False) -> str:
+    """GBNF: exactly one of ``labels``, then optionally ``: `` and a one-line tail."""
+    if not labels:
+        raise ValueError("a pick needs at least one label")
+    choice = " | ".join(gbnf_literal(label) for label in dict.fromkeys(labels))
+    if not tail_chars:
+        return f"root ::= ({choice})\n"
+    tail = f'": " char{{1,{tail_chars}}}'
+    rule = tail if tail_required else f"({tail})?"
+    return f"root ::= ({choice}) {rule}\nchar ::= {_char_class_excluding('')}\n"
+
+
+def text_grammar(max_chars: int, stops: tuple[str, ...]) -> str:
+    """GBNF: one line of 1..max_chars characters, none of them a one-character stop."""
+    banned = "".join(s for s in stops if len(s) == 1)
+    return f"root ::= char{{1,{max_chars}}}\nchar ::= {_char_class_excluding(banned)}\n"
+
+
+@lru_cache(maxsize=256)
+def _compiled(grammar: str, json_schema: bool) -> Any:
+    from llama_cpp.llama_grammar import LlamaGrammar
+
+    if json_schema:
+        return LlamaGrammar.from_json_schema(grammar, verbose=False)
+    return LlamaGrammar.from_string(grammar, verbose=False)
+
+
+class LabelMask:
+    """Constrains sampling to exactly one of several token sequences (a trie walked per step)."""
+
+    def __init__(self, sequences: list[list[int]], prompt_length: int, eos: int) -> None:
+        self.sequences = sequences
+        self.prompt_length = prompt_length
+        self.eos = eos
+
+    def _next(self, generated: list[int]) -> set[int]:
+        allowed: set[int] = set()
+        n = len(generated)
+        for sequence in self.sequences:
+            if sequence[:n] == generated:
+                allowed.add(sequence[n] if len(sequence) > n else self.eos)
+        return allowed or {self.eos}
+
+    def allow(self, input_ids: Any, scores: Any) -> Any:
+        import numpy as np
+
+        generated = [int(t) for t in input_ids[self.prompt_length :]]
+        allowed = sorted(self._next(generated))
+        masked = np.full_like(scores, -np.inf)
+        masked[allowed] = scores[allowed]
+        return masked
+
+    def done(self, input_ids: Any, logits: Any) -> bool:
+        generated = [int(t) for t in input_ids[self.prompt_length :]]
+        return self._next(generated) == {self.eos}
+
+
+class LocalBackend:
+    name = "local"
+
+    def __init__(
+        self,
+        model_path: str | Path | None = None,
+        *,
+        model: str | None = None,
+        profile: Profile | None = None,
+        n_ctx: int = 4096,
+        n_threads: int | None = None,
+        seed: int = 0,
+        verbose: bool = False,
+    ) -> None:
+        self.model_path = Path(model_path).expanduser() if model_path else None
+        self.model = model or (self.model_path.stem if self.model_path else EMBEDDED_MODEL)
+        self.profile = profile or get_profile("local")
+        self.n_ctx = n_ctx
+        self.n_threads = n_threads or max(1, min(os.cpu_count() or 1, 8))
+        self.seed = seed
+        self.verbose = verbose
+        self._llama: Any = None
+        self._load_lock = threading.Lock()
+        self._run_lock = threading.Lock()
+        self._locks: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = weakref.WeakKeyDictionary()
+        self.calls = 0
+
+    # -- the model -------------------------------------------------------------
+    def _load(self) -> Any:
+        with self._load_lock:
+            if self._llama is None:
+                try:
+                    from llama_cpp import Llama
+                except ModuleNotFoundError:
+                    raise BackendConfigError("llama-cpp-python is not installed: pip install -e '.[local]'") from None
+                path = self.model_path or embedded_model_path()
+                if not path.is_file():
+                    raise BackendConfigError(f"model file not found: {path}")
+                self._llama = Llama(
+                    model_path=str(path),
+                    n_ctx=self.n_ctx,
+                    n_threads=self.n_threads,
+                    seed=self.seed,
+                    verbose=self.verbose,
+                )
+            return self._llama
+
+    def _lock(self) -> asyncio.Lock:
+        loop = asyncio.get_running_loop()
+        lock = self._locks.get(loop)
+        if lock is None:
+            lock = self._locks[loop] = asyncio.Lock()
+        return lock
+
+    # -- one call --------------------------------------------------------------
+    def _grammar(self, request: CompletionRequest) -> Any:
+        if request.mode == "pick":
+            labels = tuple(" " + label for label in request.labels)
+            return _compiled(pick_grammar(labels, request.tail_chars, request.tail_required), False)
+        if request.mode == "json":
+            schema: Mapping[str, Any] = request.schema or {"type": "object"}
+            return _compiled(json.dumps(schema, sort_keys=True, ensure_ascii=False), True)
+        return None  # free text: stop sequences and max_tokens bound it (a grammar would be slow here)
+
+    def _prompt_tokens(self, llama: Any, prompt: str, max_tokens: int) -> list[int]:
+        tokens: list[int] = llama.tokenize(prompt.encode("utf-8"), add_bos=True, special=False)
+        room = self.n_ctx - max_tokens - 8
+        if len(tokens) > room:
+            # The prompt layer budgets the history; this is the last guard against overflowing the
+            # context window: keep the start of the stable prefix and the newest part.
+            tokens = tokens[: room // 4] + tokens[len(tokens) - (room - room // 4) :]
+        return tokens
+
+    def _pick_constraint(self, llama: Any, prompt: str, tokens: list[int], labels: tuple[str, ...]) -> Any:
+        """A token trie over the labels as a logits mask (cheaper than a grammar over a 262k vocabulary).
+
+        ``None`` when a label does not tokenize cleanly after the prompt (the grammar is used then).
+        """
+        sequences: list[list[int]] = []
+        for label in dict.fromkeys(labels):
+            full: list[int] = llama.tokenize((prompt + " " + label).encode("utf-8"), add_bos=True, special=False)
+            if full[: len(tokens)] != tokens or len(full) == len(tokens):
+                return None
+            sequences.append(full[len(tokens) :])
+        return LabelMask(sequences, len(tokens), int(llama.token_eos()))
+
+    def _run(self, request: CompletionRequest) -> dict[str, Any]:
+        llama = self._load()
+        seed = (self.seed if request.seed is None else request.seed) & 0x7FFFFFFF
+        kwargs: dict[str, Any] = {
+            "max_tokens": request.max_tokens,
+            "temperature": request.temperature,
+            "seed": seed,
+        }
+        prompt = request.transcript()
+        if request.mode == "pick":
+            prompt = prompt.rstrip(" ")
+            tokens = self._prompt_tokens(llama, prompt, request.max_tokens)
+            mask = None if request.tail_chars else self._pick_constraint(llama, prompt, tokens, request.labels)
+            if mask is not None:
+                from llama_cpp import LogitsProcessorList, StoppingCriteriaList
+
+                kwargs["logits_processor"] = LogitsProcessorList([mask.allow])
+                kwargs["stopping_criteria"] = StoppingCriteriaList([mask.done])
+            else:
+                kwargs["grammar"] = self._grammar(request)
+        else:
+            tokens = self._prompt_tokens(llama, prompt, request.max_tokens)
+            kwargs["grammar"] = self._grammar(request)
+            kwargs["stop"] = list(request.stop) or None
+        with self._run_lock:
+            result: dict[str, Any] = llama.create_completion(tokens, **kwargs)
+        self.calls += 1
+        if request.mode == "pick":
+            choice = result["choices"][0]
+            choice["text"] = str(choice.get("text", "")).strip()
+        return result
+
+    async def complete(self, request: CompletionRequest) -> Completion:
+        started = time.perf_counter()
+        async with self._lock():
+            try:
+                result = await asyncio.to_thread(self._run, request)
+            except BackendConfigError:
+                raise
+            except Exception as exc:  # llama.cpp failures are not retryable: report them once
+                raise TransportError(f"local model {self.model}: {exc}", attempts=1) from exc
+        choice = result["choices"][0]
+        usage = result.get("usage", {})
+        return Completion(
+            text=str(choice.get("text", "")),
+            prompt_tokens=int(usage.get("prompt_tokens", 0)),
+            completion_tokens=int(usage.get("completion_tokens", 0)),
+            latency_ms=(time.perf_counter() - started) * 1000.0,
+            finish_reason=choice.get("finish_reason"),
+        )
+
+    async def preflight(self) -> None:
+        try:
+            await asyncio.to_thread(self._load)
+        except Exception as exc:
+            raise PreflightError(f"local model: {exc}") from exc
+
+    async def aclose(self) -> None:
+        with self._load_lock:
+            llama, self._llama = self._llama, None
+        if llama is not None:
+            close = getattr(llama, "close", None)
+            if callable(close):
+                close()

@@ -1,0 +1,165 @@
+"""The ``openai`` backend: any OpenAI-compatible chat endpoint through the ``openai`` SDK.
+
+OpenAI, vLLM, llama.cpp servers, Ollama... The capability profile decides how the
+answer is constrained: ``json_schema`` (strict schema, options as an enum),
+``json_object`` with a ``schema`` field (llama.cpp servers) or plain ``text``.
+The SDK's own retries are off (``max_retries=0``); :mod:`.retry` retries.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import Any
+
+from .base import Completion, CompletionRequest
+from .classify import classify
+from .errors import BackendConfigError, PreflightError
+from .profiles import Profile, get_profile
+from .retry import RetrySettings, call_with_retries
+
+NO_KEY = "sk-no-key-needed"
+
+
+def resolve_api_key(api_key: str | None, base_url: str | None, env_var: str = "OPENAI_API_KEY") -> str:
+    """The key to send: given, from ``env_var``, or a placeholder for local servers without auth."""
+    key = api_key or os.environ.get(env_var)
+    if key:
+        return key
+    if base_url:
+        return NO_KEY
+    raise BackendConfigError(f"no API key: set {env_var} (or pass --base-url for a local server that needs none)")
+
+
+def response_format(request: CompletionRequest, profile: Profile) -> dict[str, Any] | None:
+    if request.mode != "json" or request.schema is None:
+        return None
+    schema = dict(request.schema)
+    if profile.structured == "json_schema":
+        return {"type": "json_schema", "json_schema": {"name": "answer", "schema": schema, "strict": True}}
+    if profile.structured in ("json_object", "grammar"):
+        return {"type": "json_object", "schema": schema}
+    return None
+
+
+def messages_for(request: CompletionRequest) -> list[dict[str, str]]:
+    user = request.user if not request.cue else f"{request.user}\n\n{request.cue}"
+    return [{"role": "system", "content": request.system}, {"role": "user", "content": user}]
+
+
+class OpenAIBackend:
+    name = "openai"
+
+    def __init__(
+        self,
+        model: str,
+        *,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        api_key_env: str = "OPENAI_API_KEY",
+        profile: Profile | None = None,
+        timeout: float = 60.0,
+        retry: RetrySettings | None = None,
+        client: Any = None,
+    ) -> None:
+        if not model:
+            raise BackendConfigError("the openai backend needs a model name (openai:MODEL or --model)")
+        self.model = model
+        self.base_url = base_url
+        self.profile = profile or get_profile("openai")
+        self.timeout = timeout
+        self.retry = retry or RetrySettings()
+        if client is None:
+            from openai import AsyncOpenAI
+
+            client = AsyncOpenAI(
+                api_key=resolve_api_key(api_key, base_url, api_key_env),
+                base_url=base_url,
+                max_retries=0,
+                timeout=timeout,
+            )
+        self.client = client
+
+    async def _create(self, **kwargs: Any) -> Any:
+        try:
+            return await self.client.chat.completions.create(**kwargs)
+        except Exception as exc:
+            raise classify(exc) from exc
+
+    async def complete(self, request: CompletionRequest) -> Completion:
+        kwargs: dict[str, Any] = {
+            "model": self.model,
+            "messages": messages_for(request),
+            "max_tokens": request.max_tokens,
+            "temperature": request.temperature,
+        }
+        fmt = response_format(request, self.profile)
+        if fmt is not None:
+            kwargs["response_format"] = fmt
+        if request.stop and request.mode == "text":
+            kwargs["stop"] = list(request.stop)[:4]
+        if request.seed is not None and self.profile.seed:
+            kwargs["seed"] = request.seed
+        started = time.perf_counter()
+
+        async def once() -> Any:
+            return await self._create(**kwargs)
+
+        response, retries = await call_with_retries(
+            once, self.retry, what=f"openai model {self.model!r}" + (f" at {self.base_url}" if self.base_url else "")
+        )
+        latency = (time.perf_counter() - started) * 1000.0
+        choice = response.choices[0] if response.choices else None
+        message = getattr(choice, "message", None)
+        text = getattr(message, "content", None) or ""
+        usage = getattr(response, "usage", None)
+        return Completion(
+            text=str(text),
+            prompt_tokens=int(getattr(usage, "prompt_tokens", 0) or 0),
+            completion_tokens=int(getattr(usage, "completion_tokens", 0) or 0),
+            latency_ms=latency,
+            retries=retries,
+            finish_reason=getattr(choice, "finish_reason", None),
+        )
+
+    async def preflight(self) -> None:
+        """List the endpoint's models (reachability, key, model name), then make a one-token call."""
+        from .preflight import explain
+
+        quick = RetrySettings(attempts=2, initial=0.2, max_wait=1.0, jitter=0.1)
+
+        async def list_models() -> list[str]:
+            try:
+                page = await self.client.models.list()
+            except Exception as exc:
+                raise classify(exc) from exc
+            return [str(getattr(m, "id", "")) for m in getattr(page, "data", [])]
+
+        try:
+            served, _ = await call_with_retries(list_models, quick, what="listing models")
+        except Exception as exc:
+            error = explain(exc, self)
+            if getattr(exc, "status", None) != 404:  # some servers have no /models: go on to the ping
+                raise error from exc
+            served = []
+        if served and self.model not in served:
+            raise PreflightError(
+                f"openai model {self.model!r}"
+                + (f" at {self.base_url}" if self.base_url else "")
+                + f": unknown model (the endpoint serves: {', '.join(sorted(served)[:12])})"
+            )
+
+        async def ping() -> Any:
+            return await self._create(
+                model=self.model, messages=[{"role": "user", "content": "ping"}], max_tokens=1, temperature=0.0
+            )
+
+        try:
+            await call_with_retries(ping, quick, what="a one-token test call")
+        except Exception as exc:
+            raise explain(exc, self) from exc
+
+    async def aclose(self) -> None:
+        close = getattr(self.client, "close", None)
+        if close is not None:
+            await close()

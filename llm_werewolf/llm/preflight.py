@@ -1,0 +1,51 @@
+"""Check every endpoint before a game starts, so a bad setup is one clear error, not a mid-game crash."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterable
+from typing import Any
+
+from .classify import classify
+from .errors import PreflightError, TransportError
+
+
+def _where(backend: Any) -> str:
+    base_url = getattr(backend, "base_url", None)
+    model = getattr(backend, "model", "?")
+    name = getattr(backend, "name", "backend")
+    return f"{name} model {model!r}" + (f" at {base_url}" if base_url else "")
+
+
+def explain(exc: BaseException, backend: Any) -> PreflightError:
+    """One line saying what is wrong with ``backend``'s endpoint."""
+    if isinstance(exc, PreflightError):
+        return exc
+    cause: BaseException = exc.__cause__ if isinstance(exc, TransportError) and exc.__cause__ else exc
+    status = getattr(exc, "status", None) if isinstance(exc, TransportError) else None
+    fault = classify(cause)
+    status = status if status is not None else getattr(fault, "status", None)
+    where = _where(backend)
+    if status in (401, 403):
+        return PreflightError(f"{where}: the API key was refused (HTTP {status}); check the key or its variable")
+    if status == 404:
+        return PreflightError(f"{where}: unknown model or wrong path (HTTP 404): {fault}")
+    if status is not None:
+        return PreflightError(f"{where}: the endpoint answered HTTP {status}: {fault}")
+    text = str(fault)
+    if text.startswith("connection failed"):
+        return PreflightError(f"{where}: cannot reach the endpoint ({text})")
+    if text.startswith("timeout"):
+        return PreflightError(f"{where}: the endpoint did not answer in time ({text})")
+    return PreflightError(f"{where}: {text}")
+
+
+async def preflight_all(backends: Iterable[Any]) -> None:
+    """Preflight each distinct backend once (concurrently); raise the first problem found."""
+    unique: dict[int, Any] = {}
+    for backend in backends:
+        unique.setdefault(id(backend), backend)
+    results = await asyncio.gather(*(b.preflight() for b in unique.values()), return_exceptions=True)
+    for backend, result in zip(unique.values(), results, strict=True):
+        if isinstance(result, BaseException):
+            raise explain(result, backend)

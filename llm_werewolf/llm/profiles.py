@@ -1,0 +1,103 @@
+"""Capability profiles: what an endpoint can do and how big our prompts and answers may be.
+
+The agent and the prompt layer read the profile; nothing else in the code
+branches on the name of a provider.
+
+* ``style``: ``chat`` models get a system + user message and answer one JSON
+  object; ``transcript`` (base) models continue a game transcript.
+* ``structured``: how the answer is constrained. ``json_schema`` (OpenAI, vLLM,
+  Ollama: the options as an ``enum``), ``json_object`` with a ``schema`` field
+  (llama.cpp servers), ``grammar`` (in-process llama.cpp: GBNF over the legal
+  options) or ``text`` (plain text and strict parsing).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+from .errors import BackendConfigError
+
+Style = Literal["chat", "transcript"]
+Structured = Literal["json_schema", "json_object", "grammar", "text"]
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    name: str
+    style: Style = "chat"
+    structured: Structured = "json_schema"
+    history_chars: int = 16000
+    """Most characters of game history in one prompt (oldest speeches are dropped first)."""
+    quote_chars: int = 600
+    """Longest speech quoted in the history; longer ones are cut with an ellipsis."""
+    speech_chars: int = 600
+    """Longest speech asked for (the agent also cuts to the table's cap)."""
+    thought_chars: int = 400
+    reason_chars: int = 160
+    speech_tokens: int = 600
+    choice_tokens: int = 160
+    temperature: float = 0.7
+    seed: bool = True
+    """The endpoint accepts a ``seed`` parameter."""
+    description: str = ""
+
+    def with_overrides(self, **changes: Any) -> Profile:
+        unknown = sorted(set(changes) - set(self.__dataclass_fields__))
+        if unknown:
+            raise BackendConfigError(f"unknown profile setting(s): {', '.join(unknown)}")
+        return replace(self, **changes)
+
+
+PROFILES: dict[str, Profile] = {
+    profile.name: profile
+    for profile in (
+        Profile(
+            "openai",
+            description="OpenAI and compatible servers with strict JSON-schema output (options as an enum)",
+        ),
+        Profile("vllm", description="vLLM's OpenAI-compatible server (JSON-schema guided decoding)"),
+        Profile("ollama", description="Ollama's OpenAI-compatible endpoint (JSON-schema format)"),
+        Profile(
+            "llamacpp",
+            structured="json_object",
+            history_chars=6000,
+            quote_chars=300,
+            speech_chars=240,
+            thought_chars=120,
+            reason_chars=60,
+            speech_tokens=200,
+            choice_tokens=60,
+            description="llama.cpp servers (llama-server, python -m llama_cpp.server): json_object + schema",
+        ),
+        Profile(
+            "text",
+            structured="text",
+            description="any chat endpoint without structured output: plain text, strict JSON parsing",
+        ),
+        Profile(
+            "local",
+            style="transcript",
+            structured="grammar",
+            history_chars=3000,
+            quote_chars=220,
+            speech_chars=200,
+            thought_chars=0,
+            reason_chars=0,
+            speech_tokens=60,
+            choice_tokens=16,
+            temperature=0.8,
+            description="the embedded base model in process: transcript continuation, GBNF over the options",
+        ),
+        Profile("fake", description="the deterministic fake backend (tests, benchmarks)"),
+    )
+}
+
+
+def get_profile(name: str) -> Profile:
+    try:
+        return PROFILES[name]
+    except KeyError:
+        raise BackendConfigError(
+            f"unknown capability profile {name!r} (known: {', '.join(sorted(PROFILES))})"
+        ) from None

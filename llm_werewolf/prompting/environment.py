@@ -1,0 +1,56 @@
+"""The one Jinja environment: sandboxed, strict about undefined names, never autoescaping prose.
+
+Every template (built-in or from a user pack) renders in a
+:class:`jinja2.sandbox.SandboxedEnvironment` with :class:`jinja2.StrictUndefined`:
+a misspelled variable is an error, not an empty string, and a template cannot
+reach Python internals. Player text is only ever passed in as variables.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from jinja2 import FileSystemLoader, StrictUndefined, Template, TemplateNotFound
+from jinja2.sandbox import SandboxedEnvironment
+
+from .packs import MissingPromptFile
+
+
+def _join_nonempty(items: Sequence[Any], separator: str = ", ") -> str:
+    return separator.join(str(item) for item in items if str(item))
+
+
+@lru_cache(maxsize=32)
+def environment(roots: tuple[Path, ...]) -> SandboxedEnvironment:
+    env = SandboxedEnvironment(
+        loader=FileSystemLoader([str(root) for root in roots], encoding="utf-8"),
+        undefined=StrictUndefined,
+        autoescape=False,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=False,
+        auto_reload=False,
+        cache_size=400,
+    )
+    env.filters["join_nonempty"] = _join_nonempty
+    return env
+
+
+def get_template(roots: tuple[Path, ...], name: str) -> Template:
+    try:
+        return environment(roots).get_template(name)
+    except TemplateNotFound:
+        raise MissingPromptFile(f"missing prompt file prompts/{name}") from None
+
+
+@lru_cache(maxsize=2048)
+def _from_string(roots: tuple[Path, ...], source: str) -> Template:
+    return environment(roots).from_string(source)
+
+
+def string_template(roots: tuple[Path, ...], source: str) -> Template:
+    """A template compiled from pack data (an instruction or phrase in decisions.yaml), cached."""
+    return _from_string(roots, source)

@@ -1,0 +1,491 @@
+"""Render a seat's prompt from its view, its persona and the game's language.
+
+The prompt has a stable prefix (rules, table, role card, persona: ``system``)
+and a changing part (state, history, the decision, the answer format:
+``user``), so servers can reuse their prompt cache. Transcript-style models
+also get a ``cue`` to continue (``Bob: “``).
+
+Nothing here reads the game state: only the :class:`SeatView` (records that
+seat may see), static ruleset metadata (role and side ids) and prompt data.
+History lines are rendered once per record and cached per seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from string import Template
+from typing import Any
+
+from jinja2 import TemplateError
+
+from ..llm.base import AnswerMode
+from ..llm.profiles import Profile
+from ..rules import Decision, Option, SeatView, get_ruleset
+from ..rules.events import Record
+from ..texts import TextDataError
+from .environment import get_template, string_template
+from .items import to_item
+from .packs import MissingPromptFile, merged_yaml, require_pack, search_roots
+from .personas import Persona
+from .sanitize import DELIMITERS, clean_line, clean_name
+
+
+class PromptError(TextDataError):
+    """A prompt template failed to render (names the template and the cause)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """A rendered prompt plus how the answer must look."""
+
+    system: str
+    user: str
+    cue: str
+    mode: AnswerMode
+    labels: tuple[str, ...]
+    """Model-facing option labels, aligned with ``decision.options``."""
+    claims: Mapping[str, str] = field(default_factory=dict)
+    """Model-facing role-claim labels -> role ids (speech decisions)."""
+    schema: Mapping[str, Any] | None = None
+    stop: tuple[str, ...] = ()
+    max_chars: int = 0
+    speech: bool = False
+    pick_cue: str = ""
+    """Transcript style, a speech with several options: after the speech, this cue asks for the option."""
+
+    def text(self) -> str:
+        parts = [self.system, self.user]
+        if self.cue:
+            parts.append(self.cue)
+        return "\n\n".join(parts)
+
+
+@dataclass(slots=True)
+class _Line:
+    text: str
+    speech: bool
+
+
+class Phrasebook:
+    """Ruleset phrases from ``decisions.yaml`` (``events``, ``options``, ``kinds``, ``roles``)."""
+
+    def __init__(self, roots: tuple[Path, ...], language: str, variant: str) -> None:
+        self.roots = roots
+        self.language = language
+        self.variant = variant
+        self.common = merged_yaml(roots, [f"{language}/common/decisions.yaml"])
+        self.data = merged_yaml(roots, [f"{language}/common/decisions.yaml", f"{language}/{variant}/decisions.yaml"])
+        self.variant_data = merged_yaml(roots, [f"{language}/{variant}/decisions.yaml"])
+        self.terms = merged_yaml(roots, [f"{language}/common/terms.yaml", f"{language}/{variant}/terms.yaml"])
+        self.separator = str(self.data.get("separator", ", "))
+        quotes = self.data.get("quotes") or {}
+        self.open_quote = str(quotes.get("open", "“"))
+        self.close_quote = str(quotes.get("close", "”"))
+
+    def section(self, name: str) -> dict[str, Any]:
+        value = self.data.get(name) or {}
+        return value if isinstance(value, dict) else {}
+
+    def render(self, source: str, context: Mapping[str, Any], where: str) -> str:
+        try:
+            return string_template(self.roots, source).render(context).strip()
+        except TemplateError as exc:
+            raise PromptError(f"{where}: {type(exc).__name__}: {exc}") from None
+
+    def instruction(self, kind: str, context: Mapping[str, Any]) -> str:
+        kinds = self.variant_data.get("kinds") or {}
+        source = kinds.get(kind) if isinstance(kinds, dict) else None
+        if not isinstance(source, str):
+            raise MissingPromptFile(
+                f"prompts/{self.language}/{self.variant}/decisions.yaml has no instruction for decision kind {kind!r}"
+            )
+        return self.render(source, context, f"{self.language}/{self.variant}/decisions.yaml kinds.{kind}")
+
+    def tip(self, role: str | None, context: Mapping[str, Any]) -> str:
+        roles = self.variant_data.get("roles") or {}
+        source = roles.get(role) if isinstance(roles, dict) and role else None
+        if not isinstance(source, str):
+            return ""
+        return self.render(source, context, f"{self.language}/{self.variant}/decisions.yaml roles.{role}")
+
+    def phrase(self, key: str, context: Mapping[str, Any]) -> str:
+        """The line for ``key`` (``cue.wake``, ``announcement.peaceful_night``...), or "".
+
+        ``decisions.yaml`` ``events`` (Jinja) come first; then the ruleset's ``terms.yaml``
+        (``cues``, ``announcements``: ``$seats`` templates, substituted, never compiled).
+        """
+        events = self.section("events")
+        source = events.get(key)
+        if isinstance(source, str):
+            return self.render(source, context, f"decisions.yaml events.{key}")
+        return self._term_phrase(key, context)
+
+    def _term_phrase(self, key: str, context: Mapping[str, Any]) -> str:
+        group, _, name = key.partition(".")
+        item = context.get("item")
+        if not isinstance(item, Mapping):
+            return ""
+        if group == "cue":
+            cues = self.terms.get("cues") or {}
+            entry = cues.get(name) if isinstance(cues, dict) else None
+            if isinstance(entry, dict):
+                entry = entry.get(item.get("role"))
+            return str(entry) if isinstance(entry, str) else ""
+        if group == "announcement":
+            table = self.terms.get("announcements") or {}
+            entry = table.get(name) if isinstance(table, dict) else None
+            if not isinstance(entry, str):
+                return ""
+            names = context.get("names") or []
+            seats = self.separator.join(names[s] for s in item.get("seats", ()) if 0 <= s < len(names))
+            value = item.get("value")
+            return Template(entry).safe_substitute(seats=seats, value="" if value is None else str(value))
+        return ""
+
+    def option_label(self, option_id: str) -> str:
+        """Label of a plain option: the ruleset's decisions.yaml, its terms.yaml, then the shared labels."""
+        for table in (
+            self.variant_data.get("options"),
+            self.terms.get("options"),
+            self.terms.get("results"),
+            self.common.get("options"),
+        ):
+            if isinstance(table, dict) and table.get(option_id) is not None:
+                return str(table[option_id])
+        return option_id
+
+    def narrator(self) -> str:
+        """What the moderator is called (terms ``moderator``/``narrator``, else the shared label)."""
+        for value in (self.terms.get("moderator"), self.terms.get("narrator"), self.common.get("narrator")):
+            if isinstance(value, str) and value:
+                return value
+        return "Moderator"
+
+    def status_name(self, status: str) -> str:
+        names = self.terms.get("statuses") or {}
+        name = names.get(status) if isinstance(names, dict) else None
+        return str(name) if name else status
+
+    def role_name(self, role: str | None) -> str:
+        if role is None:
+            return "?"
+        names = self.terms.get("roles") or {}
+        name = names.get(role) if isinstance(names, dict) else None
+        return str(name) if name else role
+
+    def side_name(self, side: str | None) -> str:
+        if side is None:
+            return "?"
+        names = self.terms.get("sides") or {}
+        name = names.get(side) if isinstance(names, dict) else None
+        return str(name) if name else side
+
+    def cause_name(self, cause: str | None) -> str:
+        if cause is None:
+            return ""
+        names = self.terms.get("causes") or {}
+        name = names.get(cause) if isinstance(names, dict) else None
+        return str(name) if name else cause
+
+
+class SeatPrompter:
+    """Prompts for one seat of one game, with the seat's history lines cached."""
+
+    def __init__(
+        self,
+        *,
+        language: str,
+        variant: str,
+        seat: int,
+        profile: Profile,
+        persona: Persona | None = None,
+        packs: Sequence[str | Path] = (),
+    ) -> None:
+        self.language = language
+        self.variant = variant
+        self.seat = seat
+        self.profile = profile
+        self.persona = persona
+        self.roots = search_roots(packs)
+        require_pack(self.roots, language, variant)
+        self.book = Phrasebook(self.roots, language, variant)
+        self.ruleset = get_ruleset(variant)
+        self._lines: list[_Line | None] = []
+        self._first: Record | None = None
+        self._history_module: Any = None
+        self._system_cache: tuple[tuple[Any, ...], str] | None = None
+        self._static: dict[str, Any] | None = None
+
+    # -- static context (names, roles, deck: fixed for a game) -----------------
+    def _static_context(self, view: SeatView) -> dict[str, Any]:
+        if self._static is not None:
+            return self._static
+        book = self.book
+        names = [clean_name(name) for name in view.names]
+        deck_counts: dict[str, int] = {}
+        for role in view.deck:
+            deck_counts[role] = deck_counts.get(role, 0) + 1
+        roles = {role: book.role_name(role) for role in self.ruleset.roles}
+        sides = {side: book.side_name(side) for side in self.ruleset.sides}
+        claimable = sorted(self.ruleset.claimable_roles())
+        self._static = {
+            "lang": self.language,
+            "variant": self.variant,
+            "style": self.profile.style,
+            "names": names,
+            "roles": roles,
+            "sides": sides,
+            "causes": {cause: book.cause_name(cause) for cause in self.ruleset.death_causes},
+            "deck": [{"role": r, "name": roles.get(r, r), "count": n} for r, n in sorted(deck_counts.items())],
+            "claimable": [{"id": r, "name": roles.get(r, r)} for r in claimable],
+            "narrator": book.narrator(),
+            "quote_open": book.open_quote,
+            "quote_close": book.close_quote,
+            "persona": self.persona.as_context() if self.persona else None,
+            "limits": {
+                "speech": self.profile.speech_chars,
+                "thought": self.profile.thought_chars,
+                "reason": self.profile.reason_chars,
+            },
+        }
+        self._static["label"] = self._label
+        self._static["phrase"] = self._phrase
+        self._static["role_name"] = book.role_name
+        self._static["side_name"] = book.side_name
+        self._static["cause_name"] = book.cause_name
+        self._static["status_name"] = book.status_name
+        self._static["player"] = self._player
+        return self._static
+
+    def _player(self, seat: int | None) -> str:
+        if seat is None or self._static is None:
+            return "?"
+        names: list[str] = self._static["names"]
+        return names[seat] if 0 <= seat < len(names) else "?"
+
+    def _label(self, option_id: str) -> str:
+        if option_id.startswith("seat:"):
+            return self._player(int(option_id[5:]))
+        if option_id.startswith("center:"):
+            number = int(option_id[7:]) + 1
+            return self.book.phrase("option.center", {"n": number}) or f"center {number}"
+        return self.book.option_label(option_id)
+
+    def _phrase(self, key: str, **values: Any) -> str:
+        context = dict(self._static or {})
+        context.update(values)
+        return self.book.phrase(key, context)
+
+    # -- history ---------------------------------------------------------------
+    def _history_lines(self, view: SeatView, static: Mapping[str, Any]) -> list[_Line]:
+        records = view.records
+        if records and (self._first is not records[0] or len(self._lines) > len(records)):
+            self._lines = []
+            self._first = records[0]
+        if self._history_module is None:
+            template = get_template(self.roots, f"{self.language}/common/history.j2")
+            self._history_module = template.make_module({**static, "me": {"seat": self.seat}})
+        line = self._history_module.line
+        for record in records[len(self._lines) :]:
+            item = to_item(record, quote_chars=self.profile.quote_chars)
+            if item is None:
+                self._lines.append(None)
+                continue
+            try:
+                text = str(line(item)).strip()
+            except TemplateError as exc:
+                raise PromptError(
+                    f"{self.language}/common/history.j2 on a {item['kind']} record: {type(exc).__name__}: {exc}"
+                ) from None
+            self._lines.append(_Line(text, item["kind"] == "speech") if text else None)
+        return [entry for entry in self._lines if entry is not None]
+
+    def _budgeted(self, lines: list[_Line]) -> tuple[list[str], int]:
+        budget = self.profile.history_chars
+        total = sum(len(entry.text) + 1 for entry in lines)
+        if total <= budget:
+            return [entry.text for entry in lines], 0
+        keep = [True] * len(lines)
+        for i, entry in enumerate(lines):  # oldest speeches go first
+            if total <= budget:
+                break
+            if entry.speech:
+                keep[i] = False
+                total -= len(entry.text) + 1
+        for i, entry in enumerate(lines):  # then the oldest of anything
+            if total <= budget:
+                break
+            if keep[i]:
+                keep[i] = False
+                total -= len(entry.text) + 1
+        kept = [entry.text for entry, k in zip(lines, keep, strict=True) if k]
+        return kept, len(lines) - len(kept)
+
+    # -- the prompt ------------------------------------------------------------
+    def _options(self, decision: Decision) -> list[dict[str, Any]]:
+        options: list[dict[str, Any]] = []
+        seen: set[str] = set()
+        for option in decision.options:
+            label = clean_line(self._label(option.id), 80) or option.id
+            if label.casefold() in seen:
+                label = f"{label} ({option.id})"
+            seen.add(label.casefold())
+            options.append(_option_context(option, label))
+        return options
+
+    def prompt(
+        self,
+        view: SeatView,
+        decision: Decision,
+        *,
+        error: str | None = None,
+        attempt: int = 0,
+        switch_language: bool = False,
+    ) -> Prompt:
+        if view.seat != self.seat:
+            raise ValueError(f"this prompter serves seat {self.seat}, not {view.seat}")
+        static = self._static_context(view)
+        lines = self._history_lines(view, static)
+        history, omitted = self._budgeted(lines)
+        role = view.role
+        side = self.ruleset.roles[role].side if role is not None and role in self.ruleset.roles else None
+        me = {
+            "seat": self.seat,
+            "number": self.seat + 1,
+            "name": static["names"][self.seat],
+            "role": role,
+            "role_name": self.book.role_name(role),
+            "side": side,
+            "side_name": self.book.side_name(side),
+            "alive": view.alive[self.seat] if view.alive else True,
+        }
+        players = [
+            {"seat": i, "number": i + 1, "name": name, "alive": view.alive[i], "me": i == self.seat}
+            for i, name in enumerate(static["names"])
+        ]
+        phase_kind, _, phase_number = view.phase.partition(":")
+        options = self._options(decision)
+        context: dict[str, Any] = {
+            **static,
+            "me": me,
+            "players": players,
+            "phase": {"kind": phase_kind, "number": int(phase_number) if phase_number else 0},
+        }
+        context["tips"] = self.book.tip(role, context)
+        decision_context: dict[str, Any] = {
+            "kind": decision.kind,
+            "options": options,
+            "speech": decision.speech,
+            "multi": len(options) > 1,
+            "collective": decision.collective,
+        }
+        context["decision"] = decision_context
+        decision_context["instruction"] = self.book.instruction(decision.kind, context)
+        context.update(
+            history=history,
+            omitted=omitted,
+            error=clean_line(error, 300) if error else None,
+            attempt=attempt,
+            switch_language=switch_language,
+        )
+        system = self._render_system(context, role)
+        user = self._render("turn.j2", context)
+        cue = pick_cue = ""
+        if self.profile.style == "transcript":
+            context["part"] = "speech" if decision.speech else "pick"
+            cue = self._render("cue.j2", context)
+            if decision.speech and len(options) > 1:
+                context["part"] = "pick"
+                pick_cue = self._render("cue.j2", context)
+        labels = tuple(o["label"] for o in options)
+        claims = {c["name"]: c["id"] for c in static["claimable"]}
+        return self._shape(decision, system, user, cue, pick_cue, labels, claims)
+
+    def _render(self, name: str, context: Mapping[str, Any]) -> str:
+        relative = f"{self.language}/common/{name}"
+        try:
+            return get_template(self.roots, relative).render(context).strip("\n")
+        except TemplateError as exc:
+            raise PromptError(f"{relative}: {type(exc).__name__}: {exc}") from None
+
+    def _render_system(self, context: Mapping[str, Any], role: str | None) -> str:
+        key = (role, context["tips"])
+        if self._system_cache is not None and self._system_cache[0] == key:
+            return self._system_cache[1]
+        text = self._render("system.j2", context)
+        self._system_cache = (key, text)
+        return text
+
+    def _shape(
+        self,
+        decision: Decision,
+        system: str,
+        user: str,
+        cue: str,
+        pick_cue: str,
+        labels: tuple[str, ...],
+        claims: dict[str, str],
+    ) -> Prompt:
+        profile = self.profile
+        if profile.style == "transcript":
+            if decision.speech:
+                stops = (self.book.close_quote, "\n", *(c for c in DELIMITERS if c in '"”»」'))
+                return Prompt(
+                    system,
+                    user,
+                    cue,
+                    "text",
+                    labels,
+                    claims,
+                    stop=tuple(dict.fromkeys(stops)),
+                    max_chars=profile.speech_chars,
+                    speech=True,
+                    pick_cue=pick_cue,
+                )
+            return Prompt(system, user, cue, "pick", labels, claims, speech=decision.speech)
+        return Prompt(
+            system,
+            user,
+            cue,
+            "json",
+            labels,
+            claims,
+            schema=answer_schema(decision, labels, tuple(claims), profile),
+            speech=decision.speech,
+        )
+
+
+def _option_context(option: Option, label: str) -> dict[str, Any]:
+    return {
+        "id": option.id,
+        "kind": option.kind,
+        "label": label,
+        "target": option.target,
+        "number": option.target + 1 if option.target is not None else None,
+    }
+
+
+def answer_schema(
+    decision: Decision, labels: tuple[str, ...], claims: tuple[str, ...], profile: Profile
+) -> dict[str, Any]:
+    """JSON schema of the answer: the options as an enum, bounded strings, every field required."""
+    properties: dict[str, Any] = {}
+    if decision.speech:
+        if profile.thought_chars:
+            properties["thought"] = {"type": "string", "maxLength": profile.thought_chars}
+        if len(labels) > 1:
+            properties["option"] = {"type": "string", "enum": list(labels)}
+        properties["speech"] = {"type": "string", "maxLength": profile.speech_chars}
+        properties["claim"] = {"type": ["string", "null"], "enum": [*claims, None]}
+    else:
+        if profile.reason_chars:
+            properties["reason"] = {"type": "string", "maxLength": profile.reason_chars}
+        properties["option"] = {"type": "string", "enum": list(labels)}
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": list(properties),
+        "additionalProperties": False,
+    }

@@ -1,0 +1,41 @@
+"""Is an utterance in the game's language? A cheap check by writing system.
+
+The check counts letters only (digits, punctuation and emoji are neutral) and
+asks that most of them belong to the language's script. It cannot tell Lebanese
+from Modern Standard Arabic, nor traditional from simplified Chinese; it stops
+an English answer in a Russian game, which is what the re-ask switch is for.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+_SCRIPT_PREFIX: dict[str, tuple[str, ...]] = {
+    "en": ("LATIN",),
+    "ru": ("CYRILLIC",),
+    "he": ("HEBREW",),
+    "ar": ("ARABIC",),
+    "ar-LB": ("ARABIC",),
+    "zh-Hant": ("CJK", "KANGXI", "IDEOGRAPHIC"),
+}
+
+
+def script_share(text: str, language: str) -> float:
+    """Share of the letters of ``text`` written in ``language``'s script (1.0 when there are none)."""
+    prefixes = _SCRIPT_PREFIX.get(language)
+    if prefixes is None:
+        return 1.0
+    letters = 0
+    matching = 0
+    for char in text:
+        if not char.isalpha():
+            continue
+        letters += 1
+        name = unicodedata.name(char, "")
+        if name.startswith(prefixes):
+            matching += 1
+    return 1.0 if letters == 0 else matching / letters
+
+
+def in_language(text: str, language: str, threshold: float = 0.6) -> bool:
+    return script_share(text, language) >= threshold
