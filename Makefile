@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 ARGS ?=
 
-.PHONY: play test install lint typecheck unit bench clean
+.PHONY: play test install lint typecheck unit bench clean browser
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -30,8 +30,12 @@ lint: install
 typecheck: install
 	$(BIN)/mypy llm_werewolf tests bench
 
-unit: install
+unit: install browser
 	$(BIN)/pytest -q
+
+# Debian's Chromium for the browser tests (Playwright drives it; never `playwright install`).
+browser:
+	@test -x /usr/bin/chromium || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
 
 test: lint typecheck unit
 
