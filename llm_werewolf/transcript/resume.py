@@ -1,21 +1,26 @@
 """Resuming a game that was killed mid-way, from its partial transcript.
 
-1. Read the file (a truncated last line is reported and ignored).
-2. Find the last consistent point: table records (model calls, thoughts,
-   re-asks, fallbacks) of a decision whose ``ChoiceMade`` never reached the
-   file are dropped; every recorded choice is kept.
-3. Rebuild the game from the kept records (the replay checks every rules
-   event) and seat the agents the header names.
-4. Cut the file back to the kept records and append from there: first the
-   rules events the rebuild regenerated past the cut, then the rest of the game.
+The table writes a game in *units*: one unit per batch of simultaneous
+decisions, holding each decision's table records (model calls, thoughts,
+re-asks, fallbacks) and its ``ChoiceMade``, then what the rules did with the
+answers, then the narration of those records — all in one write. A crash can
+cut the last unit anywhere (even inside a line). Resuming:
 
-A simultaneous batch that was half answered when the process died is finished
-with the views the seats had when the batch was asked, exactly as the
-uninterrupted table would have. Agents draw their randomness per decision
-(:func:`llm_werewolf.agents.heuristic.decision_rng`), so the same agents (or a
-model replaying recorded outputs) give the same log as an uninterrupted run.
-Limitation: narration for the very last batch is not redone when the process
-died between that batch and its narration.
+1. reads the file (a truncated last line is reported and ignored);
+2. drops the trailing table records of decisions whose ``ChoiceMade`` never
+   reached the file, and keeps every recorded choice;
+3. rebuilds the game through the kept records (the replay checks every rules
+   event), leaving out the narration of the last unit;
+4. cuts the file back to the start of the last unit and plays on from there
+   with the agents (and narrator) the header names: the last unit is written
+   again (its rules records regenerated, its narration redone), a
+   half-answered batch is finished with the views the seats had when it was
+   asked, and the game continues.
+
+Agents draw their randomness per decision
+(:func:`llm_werewolf.agents.heuristic.decision_rng`) and the template narrator
+is stateless, so the same agents (or a model replaying recorded outputs) give a
+log byte-identical to an uninterrupted run.
 """
 
 from __future__ import annotations
@@ -30,8 +35,9 @@ from ..agents.base import Agent
 from ..agents.heuristic import HeuristicAgent
 from ..agents.random_agent import RandomAgent
 from ..rules import Game, Outcome
-from ..rules.events import ChoiceMade, Record
-from ..table import Table, TableSettings
+from ..rules.events import ChoiceMade, Record, RolesRevealed
+from ..table import Narrator, Table, TableSettings
+from ..table.events import Narration
 from ..table.runner import Sink
 from ..table.seating import AgentSpec, build_agent
 from .io import Transcript, TranscriptWriter, read_transcript
@@ -44,7 +50,7 @@ class ResumeError(ValueError):
 
 
 def decision_of(record: Record) -> int | None:
-    """The decision a choice or table record belongs to (``None`` for narration and rules events)."""
+    """The decision a choice or table record belongs to (``None`` for rules events and narration)."""
     event = record.event
     if isinstance(event, ChoiceMade):
         return event.decision_id
@@ -59,46 +65,56 @@ def consistent_prefix(records: Sequence[Record]) -> int:
     chosen = {r.event.decision_id for r in records if isinstance(r.event, ChoiceMade)}
     keep = len(records)
     while keep > 0:
-        record = records[keep - 1]
-        decision = decision_of(record)
-        if not isinstance(record.event, TABLE_EVENT_TYPES) or decision is None or decision in chosen:
+        decision = decision_of(records[keep - 1])
+        if decision is None or decision in chosen:
             break
         keep -= 1
     return keep
 
 
+def last_unit_start(records: Sequence[Record]) -> int:
+    """Index of the first record of the last unit: 0, or a decision's record right after a non-decision one."""
+    for index in range(len(records) - 1, 0, -1):
+        if decision_of(records[index]) is not None and decision_of(records[index - 1]) is None:
+            return index
+    return 0
+
+
 @dataclass
 class ResumePoint:
-    """Where a partial transcript can go on from."""
+    """Where a partial transcript goes on from."""
 
     transcript: Transcript
     game: Game
-    kept: int
-    """Records of the file kept (the rest is cut off before appending)."""
-    batch_start: int | None
-    """Index of the first record of a half-answered simultaneous batch, else ``None``."""
+    start: int
+    """Records of the file kept as they are; the file is cut after them and the game is published from there."""
+    partial_batch: bool
+    """Whether the last unit is a simultaneous batch whose answers only partly reached the file."""
+    dropped: int
+    """Table records of never-chosen decisions that were dropped."""
 
     @property
     def cut_at(self) -> int:
         """Byte offset the file is cut to before appending."""
-        if self.kept == 0:
+        if self.start == 0:
             return self.transcript.header_bytes
-        return self.transcript.offsets[self.kept - 1]
-
-    @property
-    def dropped(self) -> int:
-        return len(self.transcript.records) - self.kept
+        return self.transcript.offsets[self.start - 1]
 
 
 def find_resume_point(transcript: Transcript) -> ResumePoint:
-    kept = consistent_prefix(transcript.records)
-    records = transcript.records[:kept]
-    game = rebuild(transcript, records)
-    batch_start: int | None = None
-    if not game.over and game.state.answers:
-        open_ids = {d.id for d in game.state.pending}
-        batch_start = next(i for i, r in enumerate(records) if decision_of(r) in open_ids)
-    return ResumePoint(transcript=transcript, game=game, kept=kept, batch_start=batch_start)
+    records = transcript.records
+    kept = consistent_prefix(records)
+    start = min(last_unit_start(records), kept)
+    # The last unit's narration is redone; its rules records are regenerated and checked.
+    tail = [r for r in records[start:kept] if not (isinstance(r.event, TABLE_EVENT_TYPES) and decision_of(r) is None)]
+    game = rebuild(transcript, [*records[:start], *tail])
+    return ResumePoint(
+        transcript=transcript,
+        game=game,
+        start=start,
+        partial_batch=not game.over and bool(game.state.answers),
+        dropped=len(records) - kept,
+    )
 
 
 def settings_from(header: Header) -> TableSettings:
@@ -121,6 +137,8 @@ def agents_from(header: Header) -> list[Agent]:
     agents: list[Agent] = []
     for index, seat in enumerate(header.seats):
         spec = replace(AgentSpec.parse(seat.agent), persona=seat.persona)
+        if spec.kind in ("human",):
+            raise ResumeError(f"seat {index + 1} was played by a person; resume seats only programs")
         if seat.agent_seed is not None and spec.kind == "heuristic":
             agents.append(HeuristicAgent(seed=seat.agent_seed))
         elif seat.agent_seed is not None and spec.kind == "random":
@@ -132,27 +150,42 @@ def agents_from(header: Header) -> list[Agent]:
     return agents
 
 
+def narrator_mode(transcript: Transcript) -> str:
+    """The header's narrator, else ``template`` when the file holds template narration, else ``off``."""
+    if transcript.header.narrator is not None:
+        return transcript.header.narrator
+    for record in transcript.records:
+        if isinstance(record.event, Narration):
+            return "template" if record.event.mode == "template" else "off"
+    return "off"
+
+
+def narrator_from(mode: str, header: Header) -> Narrator | None:
+    if mode == "off":
+        return None
+    if mode == "template":
+        from ..narration import TemplateNarrator
+
+        return TemplateNarrator(header.variant, header.language, tuple(header.names))
+    raise ResumeError(f"cannot rebuild the narrator {mode!r} (use --narrator template or off)")
+
+
 class ResumedTable(Table):
-    """A :class:`Table` that starts from a rebuilt game whose first ``kept`` records are already written."""
+    """A :class:`Table` that starts from a rebuilt game whose first ``point.start`` records are on file."""
 
     def __init__(self, point: ResumePoint, agents: Sequence[Agent], **kwargs: Any) -> None:
         super().__init__(point.game, agents, **kwargs)
         self.point = point
 
     async def play(self) -> Outcome:
-        records = self.game.records
-        kept = self.point.kept
-        start = self.point.batch_start
-        first_unseen = kept if start is None else start
+        start = self.point.start
         for builder in self.builders:
-            builder.extend(records[:first_unseen])
-        self._published = kept
-        if start is not None:
+            builder.extend(self.game.records[:start])
+        self._published = start
+        if self.point.partial_batch:
             # Finish the half-answered batch with the views of the moment it was asked.
             pending = self.game.pending
             answers = await asyncio.gather(*(self._answer(d) for d in pending))
-            for builder in self.builders:
-                builder.extend(records[start:kept])
             for decision, answer in zip(pending, answers, strict=True):
                 for body, vis in answer.notes:
                     self.game.note(body, vis)
@@ -165,22 +198,30 @@ class ResumeResult:
     point: ResumePoint
     outcome: Outcome | None
     written: int
-    """Records appended to the file."""
+    """Records written from the resume point on (0: the game was already complete)."""
 
 
-def resume_file(path: str | Path, *, agents: Sequence[Agent] | None = None, sinks: Sequence[Sink] = ()) -> ResumeResult:
-    """Continue the game of ``path`` and append the rest of its log to the same file."""
+def resume_file(
+    path: str | Path,
+    *,
+    agents: Sequence[Agent] | None = None,
+    narrator: str = "auto",
+    sinks: Sequence[Sink] = (),
+) -> ResumeResult:
+    """Continue the game of ``path``, rewriting its last unit and appending the rest to the same file.
+
+    ``narrator``: ``auto`` (the header's, else inferred from the file), ``template`` or ``off``.
+    """
     transcript = read_transcript(path)
     point = find_resume_point(transcript)
     game = point.game
-    if game.over and point.kept == len(game.records):
+    revealed = any(isinstance(r.event, RolesRevealed) for r in transcript.records)
+    if game.over and revealed and not transcript.truncated:
         return ResumeResult(point=point, outcome=game.outcome, written=0)
-    seated = list(agents) if agents is not None else agents_from(transcript.header)
-    with TranscriptWriter(path, transcript.header, append=True, truncate_at=point.cut_at) as writer:
-        before = len(game.records)
-        if game.over:
-            writer.write(game.records[point.kept :])
-            return ResumeResult(point=point, outcome=game.outcome, written=before - point.kept)
-        table = ResumedTable(point, seated, sinks=[writer, *sinks], settings=settings_from(transcript.header))
+    header = transcript.header
+    seated = list(agents) if agents is not None else agents_from(header)
+    voice = narrator_from(narrator_mode(transcript) if narrator == "auto" else narrator, header)
+    with TranscriptWriter(path, header, append=True, truncate_at=point.cut_at) as writer:
+        table = ResumedTable(point, seated, sinks=[writer, *sinks], narrator=voice, settings=settings_from(header))
         outcome = asyncio.run(table.play())
-    return ResumeResult(point=point, outcome=outcome, written=len(game.records) - point.kept)
+    return ResumeResult(point=point, outcome=outcome, written=len(game.records) - point.start)

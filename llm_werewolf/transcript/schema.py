@@ -106,6 +106,9 @@ class Header(BaseModel):
     seats: list[SeatInfo] = Field(default_factory=list)
     prompt_packs: dict[str, str] = Field(default_factory=dict)
     """Prompt pack name -> content hash, so a transcript names the exact prompts its models saw."""
+    narrator: str | None = None
+    """The narrator: ``template``, ``off``, or a model narrator's spec; ``None`` = not recorded
+    (resume then infers it from the narration records)."""
     table: dict[str, Any] = Field(default_factory=dict)
     """Table settings that shape the log (``max_attempts``, ``decision_timeout``); empty = defaults."""
 
