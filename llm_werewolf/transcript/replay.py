@@ -96,7 +96,7 @@ def _compare(produced: Record, recorded: Record) -> None:
 def replay_transcript(transcript: Transcript, observe: Observer | None = None) -> ReplayResult:
     """Replay an already read transcript and check the regenerated log against it."""
     game = rebuild(transcript, observe=observe)
-    recorded_end = bool(transcript.records) and isinstance(transcript.records[-1].event, RolesRevealed)
+    recorded_end = any(isinstance(r.event, RolesRevealed) for r in reversed(transcript.records))
     if recorded_end and len(game.records) != len(transcript.records):
         extra = game.records[len(transcript.records)]
         raise ReplayMismatch(

@@ -45,6 +45,9 @@ from .replay import rebuild
 from .schema import TABLE_EVENT_TYPES, Header
 
 
+DETERMINISTIC_NARRATORS = frozenset({"template", "off"})
+
+
 class ResumeError(ValueError):
     """The transcript cannot be resumed (the message says why)."""
 
@@ -198,7 +201,7 @@ class ResumeResult:
     point: ResumePoint
     outcome: Outcome | None
     written: int
-    """Records written from the resume point on (0: the game was already complete)."""
+    """Records the file gained (0: the game was already complete). The last unit is always written again."""
 
 
 def resume_file(
@@ -215,13 +218,15 @@ def resume_file(
     transcript = read_transcript(path)
     point = find_resume_point(transcript)
     game = point.game
-    revealed = any(isinstance(r.event, RolesRevealed) for r in transcript.records)
-    if game.over and revealed and not transcript.truncated:
-        return ResumeResult(point=point, outcome=game.outcome, written=0)
     header = transcript.header
+    mode = narrator_mode(transcript) if narrator == "auto" else narrator
+    revealed = any(isinstance(r.event, RolesRevealed) for r in transcript.records)
+    if game.over and revealed and not transcript.truncated and mode not in DETERMINISTIC_NARRATORS:
+        # A finished game whose narration cannot be redone identically: leave it as it is.
+        return ResumeResult(point=point, outcome=game.outcome, written=0)
     seated = list(agents) if agents is not None else agents_from(header)
-    voice = narrator_from(narrator_mode(transcript) if narrator == "auto" else narrator, header)
+    voice = narrator_from(mode, header)
     with TranscriptWriter(path, header, append=True, truncate_at=point.cut_at) as writer:
         table = ResumedTable(point, seated, sinks=[writer, *sinks], narrator=voice, settings=settings_from(header))
         outcome = asyncio.run(table.play())
-    return ResumeResult(point=point, outcome=outcome, written=len(game.records) - point.start)
+    return ResumeResult(point=point, outcome=outcome, written=len(game.records) - len(transcript.records))

@@ -17,6 +17,9 @@ def resume(
     file: Annotated[Path, typer.Argument(help="The partial transcript (.jsonl) of an interrupted game.")],
     god: Annotated[bool, typer.Option("--god", help="Also show night actions and private results.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Do not print the rest of the game.")] = False,
+    narrator: Annotated[
+        str, typer.Option(help="auto (the header's, else as the file shows), template or off.")
+    ] = "auto",
 ) -> None:
     """Rebuild the game from its transcript, seat the same agents and play it to the end."""
     from ...transcript import read_transcript
@@ -27,7 +30,7 @@ def resume(
     if not quiet:
         sinks.append(ConsoleSink(console, header.names, variant=header.variant, language=header.language, god=god))
     try:
-        result = resume_file(file, sinks=sinks)
+        result = resume_file(file, sinks=sinks, narrator=narrator)
     except (ReplayMismatch, ResumeError) as exc:
         console.print(f"[bold red]cannot resume:[/] {exc}", highlight=False)
         raise typer.Exit(1) from None
@@ -36,11 +39,11 @@ def resume(
         console.print(f"[yellow]warning:[/] {warning}", highlight=False)
     if point.dropped:
         console.print(f"[yellow]dropped[/] {point.dropped} table records of unfinished decisions", highlight=False)
-    if result.written == 0:
-        console.print("[green]the game was already complete[/]; nothing to do", highlight=False)
+    if result.written == 0 and point.game.over and not point.transcript.truncated:
+        console.print("[green]the game was already complete[/]; nothing to add", highlight=False)
         return
     console.print(
-        f"[green]resumed[/] after {point.kept} records; appended {result.written} records to {file}", highlight=False
+        f"[green]resumed[/] from record {point.start}; {file} gained {result.written} records", highlight=False
     )
 
 
