@@ -44,7 +44,6 @@ from .io import Transcript, TranscriptWriter, read_transcript
 from .replay import rebuild
 from .schema import TABLE_EVENT_TYPES, Header
 
-
 DETERMINISTIC_NARRATORS = frozenset({"template", "off"})
 
 
