@@ -1,0 +1,327 @@
+"""What one transcript says, in the shape the metrics need.
+
+Everything here is read from the transcript alone (header + records, the
+god's view): who sat where and with which model, the true card of every seat
+at every moment, deaths, the day's final exile ballot, speeches, and the
+table's records (model calls, re-asks, fallbacks). A metric never replays the
+game, so transcripts of an older rules version still score.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..rules import get_ruleset
+from ..rules.errors import UnknownVariant
+from ..rules.events import (
+    Announcement,
+    Asked,
+    Died,
+    GameEnded,
+    RoleAssigned,
+    RolesRevealed,
+    Speech,
+    StatusChanged,
+    VoteCast,
+)
+from ..table.events import Fallback, ModelCall, Rejected, Thought
+from ..transcript import Transcript, read_transcript
+from .profiles import EvalProfile, profile_for
+
+MACHINE_KINDS = frozenset({"random", "heuristic", "scripted", "local", "openai", "langchain", "fake"})
+"""Seat kinds whose speeches carry a structured claim; any other kind (a human) is read by the claim extractor."""
+
+
+def day_of(phase: str) -> int:
+    """The number of ``day:N`` / ``night:N`` phases (0 for setup, -1 for the end)."""
+    kind, _, number = phase.partition(":")
+    if number.isdigit():
+        return int(number)
+    return -1 if kind == "end" else 0
+
+
+@dataclass(frozen=True, slots=True)
+class Ballot:
+    seq: int
+    day: int
+    ballot: str
+    voter: int
+    option: str
+    target: int | None
+    """The seat voted against; ``None`` for an abstention."""
+
+
+@dataclass(frozen=True, slots=True)
+class DayVote:
+    """The final exile ballot of one day and who left by it."""
+
+    day: int
+    ballot: str
+    votes: tuple[Ballot, ...]
+    exiled: tuple[int, ...]
+
+    def top_targets(self) -> frozenset[int]:
+        counts = Counter(b.target for b in self.votes if b.target is not None)
+        if not counts:
+            return frozenset()
+        best = max(counts.values())
+        return frozenset(t for t, c in counts.items() if c == best)
+
+
+@dataclass(frozen=True, slots=True)
+class SpeechFact:
+    seq: int
+    day: int
+    phase: str
+    seat: int
+    text: str
+    stage: str
+    claim: str | None
+    public: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Death:
+    seq: int
+    day: int
+    phase: str
+    cause: str
+
+
+@dataclass
+class GameFacts:
+    """The facts of one game that the metrics read."""
+
+    path: str
+    game_id: str
+    variant: str
+    language: str
+    seed: int
+    names: tuple[str, ...]
+    models: tuple[str, ...]
+    """Per seat: the model label (the seat spec: ``heuristic``, ``local``, ``openai:gpt-4o``...)."""
+    kinds: tuple[str, ...]
+    profile: EvalProfile | None
+    complete: bool
+    winners: frozenset[int] = frozenset()
+    win_sides: tuple[str, ...] = ()
+    reason: str = ""
+    days: int = 0
+    start_roles: tuple[str, ...] = ()
+    final_roles: tuple[str, ...] = ()
+    role_changes: dict[int, list[tuple[int, str]]] = field(default_factory=dict)
+    identities: dict[str, str] = field(default_factory=dict)
+    lovers: tuple[int, ...] = ()
+    deaths: dict[int, Death] = field(default_factory=dict)
+    ballots: list[Ballot] = field(default_factory=list)
+    day_votes: list[DayVote] = field(default_factory=list)
+    speeches: list[SpeechFact] = field(default_factory=list)
+    phases: list[str] = field(default_factory=list)
+    decisions: Counter[int] = field(default_factory=Counter)
+    rejected: Counter[int] = field(default_factory=Counter)
+    fallbacks: Counter[int] = field(default_factory=Counter)
+    calls: list[ModelCall] = field(default_factory=list)
+    thoughts: list[tuple[int, int, str]] = field(default_factory=list)
+    """(seq, seat, text) of every private thought."""
+    transcript: Transcript | None = None
+
+    # -- seats ---------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+    def phase_of(self, seq: int) -> str:
+        return self.phases[seq] if 0 <= seq < len(self.phases) else "end"
+
+    def role_at(self, seat: int, seq: int) -> str:
+        """The seat's true card (its identity) just after record ``seq``."""
+        profile = self.profile
+        if profile is not None and profile.day_roles_final and self.phase_of(seq).startswith(("day", "end")):
+            return self.identity(self.final_roles[seat])
+        role = self.start_roles[seat] if self.start_roles else "unknown"
+        for at, new in self.role_changes.get(seat, ()):
+            if at > seq:
+                break
+            role = new
+        return role
+
+    def identity(self, card: str) -> str:
+        return self.identities.get(card, card)
+
+    def card_side(self, role: str) -> str:
+        try:
+            info = get_ruleset(self.variant).roles.get(role)
+        except UnknownVariant:
+            return "unknown"
+        return info.side if info is not None else "unknown"
+
+    def side_at(self, seat: int, seq: int) -> str:
+        """The side of the seat's card at ``seq`` (lovers are counted by their card)."""
+        return self.card_side(self.role_at(seat, seq))
+
+    def final_side(self, seat: int) -> str:
+        """The side the seat played for at the end (a mixed couple of lovers plays for the lovers)."""
+        profile = self.profile
+        if profile is not None and profile.lovers_side and seat in self.lovers and self.mixed_couple():
+            return profile.lovers_side
+        role = self.identity(self.final_roles[seat]) if self.final_roles else "unknown"
+        return self.card_side(role)
+
+    def mixed_couple(self) -> bool:
+        if len(self.lovers) != 2:
+            return False
+        end = len(self.phases)
+        return self.side_at(self.lovers[0], end) != self.side_at(self.lovers[1], end)
+
+    def is_village(self, seat: int, seq: int) -> bool:
+        return self.profile is not None and self.side_at(seat, seq) in self.profile.village_sides
+
+    def is_wolf(self, seat: int, seq: int) -> bool:
+        return self.profile is not None and self.side_at(seat, seq) in self.profile.wolf_sides
+
+    def alive_at(self, seat: int, seq: int) -> bool:
+        death = self.deaths.get(seat)
+        return death is None or death.seq > seq
+
+    def alive_at_end(self, seat: int) -> bool:
+        return seat not in self.deaths
+
+    def won(self, seat: int) -> bool:
+        return seat in self.winners
+
+    def side_won(self, sides: frozenset[str]) -> bool:
+        return any(s in sides for s in self.win_sides)
+
+
+def load_facts(path: str | Path) -> GameFacts:
+    """Read one transcript file into :class:`GameFacts`."""
+    return facts_from(read_transcript(path), str(path))
+
+
+def facts_from(transcript: Transcript, path: str = "") -> GameFacts:
+    header = transcript.header
+    players = len(header.names)
+    seats = header.seats if len(header.seats) == players else []
+    models = tuple(s.agent for s in seats) if seats else tuple("unknown" for _ in range(players))
+    kinds = tuple(m.partition(":")[0].lower() for m in models)
+    facts = GameFacts(
+        path=path,
+        game_id=header.game_id,
+        variant=header.variant,
+        language=header.language,
+        seed=header.seed,
+        names=tuple(header.names),
+        models=models,
+        kinds=kinds,
+        profile=profile_for(header.variant),
+        complete=False,
+        transcript=transcript,
+    )
+    _scan(facts, transcript)
+    return facts
+
+
+def _scan(facts: GameFacts, transcript: Transcript) -> None:
+    profile = facts.profile
+    dealt: dict[int, str] = {}
+    lovers: list[int] = []
+    announced: dict[str, str] = {}
+    for record in transcript.records:
+        facts.phases.append(record.phase)
+        event: Any = record.event
+        seq = record.seq
+        if isinstance(event, RoleAssigned):
+            if event.reason == "deal" and event.seat not in dealt:
+                dealt[event.seat] = event.role
+            else:
+                facts.role_changes.setdefault(event.seat, []).append((seq, event.role))
+        elif isinstance(event, Asked):
+            facts.decisions[event.seat] += 1
+        elif isinstance(event, Rejected):
+            facts.rejected[event.seat] += 1
+        elif isinstance(event, Fallback):
+            facts.fallbacks[event.seat] += 1
+        elif isinstance(event, ModelCall):
+            facts.calls.append(event)
+        elif isinstance(event, Thought):
+            facts.thoughts.append((seq, event.seat, event.text))
+        elif isinstance(event, Speech):
+            facts.speeches.append(
+                SpeechFact(
+                    seq=seq,
+                    day=day_of(record.phase),
+                    phase=record.phase,
+                    seat=event.seat,
+                    text=event.text,
+                    stage=event.stage,
+                    claim=event.claim,
+                    public=record.vis.scope == "public" and event.to is None,
+                )
+            )
+        elif isinstance(event, VoteCast):
+            if profile is not None and profile.is_exile_ballot(event.ballot):
+                facts.ballots.append(_ballot(profile, seq, record.phase, event))
+        elif isinstance(event, Died):
+            facts.deaths.setdefault(event.seat, Death(seq, day_of(record.phase), record.phase, event.cause))
+        elif isinstance(event, StatusChanged):
+            if event.status == "lover" and event.value == "on" and event.seat not in lovers:
+                lovers.append(event.seat)
+        elif isinstance(event, Announcement):
+            if event.value is not None:
+                announced[event.key] = event.value
+        elif isinstance(event, GameEnded):
+            facts.complete = True
+            facts.winners = frozenset(event.winners)
+            facts.win_sides = tuple(event.sides)
+            facts.reason = event.reason
+        elif isinstance(event, RolesRevealed):
+            facts.final_roles = tuple(event.roles)
+            facts.start_roles = tuple(event.start_roles)
+        if record.phase.startswith("day:"):
+            facts.days = max(facts.days, day_of(record.phase))
+    if not facts.start_roles and len(dealt) == facts.players:
+        facts.start_roles = tuple(dealt[i] for i in range(facts.players))
+    if not facts.final_roles and facts.start_roles:
+        facts.final_roles = tuple(facts.role_at(i, len(facts.phases)) for i in range(facts.players))
+    for seat in facts.role_changes:
+        facts.role_changes[seat].sort()
+    facts.lovers = tuple(sorted(lovers))
+    if profile is not None:
+        for card, keys in profile.identity_announcements.items():
+            for key in keys:
+                if key in announced:
+                    facts.identities[card] = announced[key]
+                    break
+        facts.day_votes = _day_votes(facts, profile)
+
+
+def _ballot(profile: EvalProfile, seq: int, phase: str, event: VoteCast) -> Ballot:
+    target = event.target
+    if event.option in profile.abstain_options:
+        target = None
+    for prefix, accuse in profile.accuse_options.items():
+        if event.ballot.startswith(prefix) and event.option != accuse:
+            target = None
+    return Ballot(seq=seq, day=day_of(phase), ballot=event.ballot, voter=event.seat, option=event.option, target=target)
+
+
+def _day_votes(facts: GameFacts, profile: EvalProfile) -> list[DayVote]:
+    final: dict[int, str] = {}
+    for ballot in facts.ballots:  # in log order: the last ballot name of a day wins
+        final[ballot.day] = ballot.ballot
+    out: list[DayVote] = []
+    for day in sorted(final):
+        name = final[day]
+        votes = tuple(b for b in facts.ballots if b.day == day and b.ballot == name)
+        exiled = tuple(
+            sorted(
+                s
+                for s, d in facts.deaths.items()
+                if d.day == day and d.phase.startswith("day") and d.cause in profile.exile_causes
+            )
+        )
+        out.append(DayVote(day=day, ballot=name, votes=votes, exiled=exiled))
+    return out
