@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from typing_extensions import TypedDict
 
+from ..evaluation.probe_events import SuspicionEstimate, VoteIntent
 from ..rules.events import (
     ActionTaken,
     Announcement,
@@ -63,11 +64,13 @@ AnyEvent = Annotated[
     | Thought
     | Rejected
     | Fallback
-    | Narration,
+    | Narration
+    | VoteIntent
+    | SuspicionEstimate,
     Field(discriminator="kind"),
 ]
 
-TABLE_EVENT_TYPES = (ModelCall, Thought, Rejected, Fallback, Narration)
+TABLE_EVENT_TYPES = (ModelCall, Thought, Rejected, Fallback, Narration, VoteIntent, SuspicionEstimate)
 
 
 class SeatInfo(BaseModel):

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from llm_werewolf.evaluation.probe_events import SuspicionEstimate, VoteIntent
 from llm_werewolf.rules import GOD, PUBLIC, GameConfig, Record, to_seats, to_team
 from llm_werewolf.rules.events import (
     ActionTaken,
@@ -77,6 +78,8 @@ ONE_OF_EACH: list[EventBody] = [
     Rejected(seat=0, decision_id=4, attempt=0, answer="seat:9", error="not offered"),
     Fallback(seat=0, decision_id=4, decision="seer_check", option="seat:2", reason="timeout", source="default"),
     Narration(key="dawn", text="The sun rises.", mode="llm", fallback=True, language="en"),
+    VoteIntent(seat=1, about=12, round=3, option="seat:2", target=2),
+    SuspicionEstimate(seat=1, day=2, estimates=((0, 0.25), (2, 0.75)), method="sampled_intents:4"),
 ]
 VISIBILITIES = [PUBLIC, GOD, to_seats(0), to_team("wolves", (1, 2))]
 
