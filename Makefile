@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 ARGS ?=
 
-.PHONY: play test install lint typecheck unit bench clean browser
+.PHONY: play test install lint typecheck unit bench clean browser fonts
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -15,7 +15,7 @@ $(BIN)/python:
 
 # Re-install only when the project's dependencies change (idempotent).
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[dev,local]"
+	$(BIN)/python -m pip install --quiet -e ".[dev,local,eval]"
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -30,12 +30,17 @@ lint: install
 typecheck: install
 	$(BIN)/mypy llm_werewolf tests bench
 
-unit: install browser
+unit: install browser fonts
 	$(BIN)/pytest -q
 
 # Debian's Chromium for the browser tests (Playwright drives it; never `playwright install`).
 browser:
 	@test -x /usr/bin/chromium || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
+
+# Debian's Noto fonts for the evaluation report's plots (Arabic, Hebrew, Chinese names).
+fonts:
+	@fc-list 2>/dev/null | grep -q "Noto Sans CJK TC" && fc-list | grep -q "Noto Sans Arabic" && fc-list | grep -q "Noto Sans Hebrew" \
+		|| (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-noto-core fonts-noto-cjk)
 
 test: lint typecheck unit
 
