@@ -126,4 +126,4 @@ class Words:
         return value if isinstance(value, str) else None
 
 
-PLACEHOLDER = re.compile(r"\$(\w+)")
+PLACEHOLDER = re.compile(r"\$(\w+)", re.ASCII)

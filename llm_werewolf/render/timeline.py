@@ -337,7 +337,10 @@ class Builder:
             if line is not None:
                 self.add(record, "moderator", [line])
             elif e.role is None:
-                self.add(record, "moderator", [w.sublabel("cues", e.key)])
+                labels = w.labels.get("cues")
+                if (isinstance(labels, dict) and e.key in labels) or w.language == "en":
+                    self.add(record, "moderator", [w.sublabel("cues", e.key)])
+                # else: a ruleset's own cue with no line in this language; the section heading marks the moment
             else:
                 template = w.sublabel("cues", e.key, "$key: $role")
                 self.add(record, "moderator", fill(template, key=[e.key.replace("_", " ")], role=[w.role(e.role)]))

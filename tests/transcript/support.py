@@ -56,9 +56,14 @@ class NoisyAgent:
         return Reply(choice, thought=thought, meta={"calls": [call]})
 
 
+def seat_marker(marker: str, seat: int) -> str:
+    """A string unique to one seat (no seat's marker is a prefix of another's)."""
+    return f"{marker}{seat:02d}X"
+
+
 def agents_for(kind: str, seed: int, players: int, marker: str = "") -> list[Agent]:
     if kind == "noisy":
-        return [NoisyAgent(seed * 1009 + i, f"{marker}{i}" if marker else "") for i in range(players)]
+        return [NoisyAgent(seed * 1009 + i, seat_marker(marker, i) if marker else "") for i in range(players)]
     return [HeuristicAgent(seed=seed * 1009 + i) for i in range(players)]
 
 

@@ -108,9 +108,8 @@ from llm_werewolf.cli import main
 sys.argv = ["llm-werewolf", *sys.argv[1:]]
 main()
 """
-KILLED_RULESETS = [
-    v for v in ("chinese_werewolf", "lebanese_ghouls", "one_night", "city_mafia", "online_mafia") if v in RULESETS
-]
+BUILTIN: tuple[str, ...] = ("chinese_werewolf", "lebanese_ghouls", "one_night", "city_mafia", "online_mafia")
+KILLED_RULESETS: list[str] = [v for v in BUILTIN if v in RULESETS]
 
 
 def play_args(variant: str, seed: int, folder: Path) -> list[str]:
