@@ -14,7 +14,8 @@ from .tally import Grouped, mean_stderr
 
 @dataclass
 class WinRates:
-    """Per seat: won or not (draws are losses). Role = the dealt card; side = the side played at the end."""
+    """Per seat: won or not (draws are losses). Role = the dealt card, as ``variant/role``; side = the side
+    played at the end."""
 
     by_model_role_side: Grouped[tuple[str, str, str]] = field(default_factory=Grouped)
     by_model_side: Grouped[tuple[str, str]] = field(default_factory=Grouped)
@@ -39,7 +40,7 @@ def win_rates(games: Sequence[GameFacts]) -> WinRates:
     for game in games:
         for seat in range(game.players):
             model = game.models[seat]
-            role = game.start_roles[seat] if game.start_roles else "unknown"
+            role = role_key(game.variant, game.start_roles[seat] if game.start_roles else "unknown")
             side = game.final_side(seat)
             won = game.won(seat)
             for share in (
@@ -54,10 +55,9 @@ def win_rates(games: Sequence[GameFacts]) -> WinRates:
     return out
 
 
-def winning_team(game: GameFacts) -> list[int]:
-    """Every seat that played for a winning side (dead or alive)."""
-    sides = set(game.win_sides)
-    return [s for s in range(game.players) if game.final_side(s) in sides or (s in game.winners and not sides)]
+def role_key(variant: str, role: str) -> str:
+    """Roles are grouped per ruleset (a werewolf of one night is not one of chinese_werewolf)."""
+    return f"{variant}/{role}"
 
 
 def margin_and_speed(games: Sequence[GameFacts]) -> dict[str, Any]:
@@ -137,9 +137,9 @@ def key_role_survival(games: Sequence[GameFacts]) -> KeyRoleSurvival:
             wd = alive and game.won(seat)
             model = game.models[seat]
             out.ksr_by_model[model].add(alive)
-            out.ksr_by_role[role].add(alive)
+            out.ksr_by_role[role_key(game.variant, role)].add(alive)
             out.wd_ksr_by_model[model].add(wd)
-            out.wd_ksr_by_role[role].add(wd)
+            out.wd_ksr_by_role[role_key(game.variant, role)].add(wd)
     return out
 
 

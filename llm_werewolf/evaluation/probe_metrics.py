@@ -118,7 +118,7 @@ def auroc(pairs: Sequence[tuple[float, bool]]) -> float | None:
 
 
 def suspicion_calibration(games: Sequence[GameFacts]) -> dict[str, Any]:
-    """Brier score and AUROC of every p(j is W) against the truth (j's card side at the estimate), by model."""
+    """Brier score and AUROC of village-side seats' p(j is W) against the truth (j's card at the estimate), by model."""
     pairs_by_model: dict[str, list[tuple[float, bool]]] = {}
     methods: set[str] = set()
     for game in games:
@@ -128,6 +128,8 @@ def suspicion_calibration(games: Sequence[GameFacts]) -> dict[str, Any]:
             event = record.event
             if not isinstance(event, SuspicionEstimate):
                 continue
+            if not game.is_village(event.seat, record.seq):
+                continue  # a wolf's "estimate" is strategy, not belief: only village-side estimators count
             methods.add(event.method)
             model = game.models[event.seat]
             for target, p in event.estimates:

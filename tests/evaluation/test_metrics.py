@@ -68,8 +68,8 @@ def test_win_rate_by_model_role_side(cw: GameFacts) -> None:
     w = win_rates([cw])
     assert (w.by_model[A].hits, w.by_model[A].n) == (2, 3)
     assert w.by_side["village"].rate == 1.0 and w.by_side["wolves"].rate == 0.0
-    assert w.by_model_role_side[(A, "werewolf", "wolves")].n == 1
-    assert w.by_model_role_side[(B, "witch", "village")].hits == 1
+    assert w.by_model_role_side[(A, "chinese_werewolf/werewolf", "wolves")].n == 1
+    assert w.by_model_role_side[(B, "chinese_werewolf/witch", "village")].hits == 1
     assert w.by_model[A].stderr == pytest.approx((2 / 3 * 1 / 3 / 3) ** 0.5)
 
 
@@ -77,7 +77,7 @@ def test_ksr_margin_and_speed(cw: GameFacts) -> None:
     k = key_role_survival([cw])
     assert (k.ksr_by_model[A].hits, k.ksr_by_model[A].n) == (0, 1)  # the seer died
     assert (k.ksr_by_model[B].hits, k.ksr_by_model[B].n) == (1, 1)  # the witch lived
-    assert k.wd_ksr_by_role["witch"].rate == 1.0
+    assert k.wd_ksr_by_role["chinese_werewolf/witch"].rate == 1.0
     ms = margin_and_speed([cw])
     assert ms["margin_by_side"]["village"]["mean"] == 0.75  # 3 of 4 village seats alive
     assert ms["speed_by_side"]["village"]["mean"] == 0.5  # two days
@@ -130,7 +130,7 @@ def test_one_night_claims_use_dealt_cards_and_votes_final_cards(onw: GameFacts) 
     assert (v.irp[B].hits, v.irp[B].n) == (1, 1)
     assert (v.irp["human"].hits, v.irp["human"].n) == (1, 1)
     assert (v.bus[A].hits, v.bus[A].n) == (0, 1)
-    assert win_rates([onw]).by_model_role_side[(B, "werewolf", "village")].rate == 1.0
+    assert win_rates([onw]).by_model_role_side[(B, "one_night/werewolf", "village")].rate == 1.0
 
 
 def test_structured_only_ignores_human_text(onw: GameFacts) -> None:

@@ -1,0 +1,195 @@
+"""The report's figures (matplotlib, Agg): each function takes the metrics dict and writes one PNG."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from ..tally import Share
+from .fonts import setup_fonts
+from .labels import role_label
+
+Plot = Callable[[dict[str, Any], Path], bool]
+
+
+def _figure(rows: int, width: float = 8.0) -> Any:
+    setup_fonts()
+    import matplotlib.pyplot as plt
+
+    height = max(2.5, 0.32 * rows + 1.2)
+    return plt.subplots(figsize=(width, height))
+
+
+def _save(fig: Any, path: Path) -> None:
+    import matplotlib.pyplot as plt
+
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def _interval(cell: dict[str, Any]) -> tuple[float, float, float] | None:
+    n = int(cell.get("n") or 0)
+    if not n:
+        return None
+    share = Share(float(cell["hits"]), n)
+    rate = share.rate or 0.0
+    low, high = share.interval() or (rate, rate)
+    return rate, max(0.0, rate - low), max(0.0, high - rate)
+
+
+def win_rate_by_role(metrics: dict[str, Any], path: Path) -> bool:
+    """Win rate by role and model, with 95% Wilson intervals."""
+    cells = metrics["win_rate"]["by_model_role"]
+    rows = []
+    for key, cell in cells.items():
+        model, _, role = key.partition(" | ")
+        point = _interval(cell)
+        if point is not None:
+            rows.append((role_label(role), model, point))
+    if not rows:
+        return False
+    rows.sort(key=lambda r: (r[0], r[1]))
+    fig, ax = _figure(len(rows))
+    labels = [f"{model} · {role}" for role, model, _ in rows]
+    rates = [p[0] for _, _, p in rows]
+    errors = [[p[1] for _, _, p in rows], [p[2] for _, _, p in rows]]
+    models = sorted({m for _, m, _ in rows})
+    colors = [f"C{models.index(m) % 10}" for _, m, _ in rows]
+    ax.barh(range(len(rows)), rates, xerr=errors, color=colors, capsize=2)
+    ax.set_yticks(range(len(rows)), labels)
+    ax.invert_yaxis()
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("win rate (95% Wilson interval)")
+    ax.set_title("Win rate by role and model")
+    _save(fig, path)
+    return True
+
+
+def ratings_plot(metrics: dict[str, Any], path: Path) -> bool:
+    """OpenSkill mu ± 1.96 sigma and bootstrapped team Elo (95% percentile interval)."""
+    ratings = metrics["ratings"]
+    skill, elo = ratings["openskill"], ratings["elo"]
+    if not skill:
+        return False
+    setup_fonts()
+    import matplotlib.pyplot as plt
+
+    models = sorted(skill)
+    fig, (left, right) = plt.subplots(1, 2, figsize=(9, max(2.5, 0.4 * len(models) + 1.2)))
+    ys = range(len(models))
+    left.errorbar(
+        [skill[m]["mu"] for m in models],
+        ys,
+        xerr=[[skill[m]["mu"] - skill[m]["low"] for m in models], [skill[m]["high"] - skill[m]["mu"] for m in models]],
+        fmt="o",
+        capsize=3,
+    )
+    left.set_yticks(ys, models)
+    left.set_title("OpenSkill (Plackett–Luce) μ ± 1.96σ")
+    right.errorbar(
+        [elo[m]["elo"] for m in models],
+        ys,
+        xerr=[[elo[m]["elo"] - elo[m]["low"] for m in models], [elo[m]["high"] - elo[m]["elo"] for m in models]],
+        fmt="s",
+        color="C1",
+        capsize=3,
+    )
+    right.set_yticks(ys, models)
+    right.axvline(1200, color="grey", lw=0.8, ls="--")
+    right.set_title("Team Elo (bootstrap 95%)")
+    _save(fig, path)
+    return True
+
+
+def _grouped_bars(series: dict[str, dict[str, Any]], title: str, xlabel: str, path: Path) -> bool:
+    """``series``: name -> {model: share cell}; one bar group per model."""
+    models = sorted({m for cells in series.values() for m, c in cells.items() if c.get("n")})
+    if not models:
+        return False
+    fig, ax = _figure(len(models) * len(series))
+    height = 0.8 / max(1, len(series))
+    for index, (name, cells) in enumerate(series.items()):
+        points = [_interval(cells.get(m, {})) for m in models]
+        ys = [i + index * height for i in range(len(models))]
+        rates = [p[0] if p else 0.0 for p in points]
+        errors = [[p[1] if p else 0.0 for p in points], [p[2] if p else 0.0 for p in points]]
+        ax.barh(ys, rates, height=height, xerr=errors, capsize=2, label=name, color=f"C{index}")
+    ax.set_yticks([i + height * (len(series) - 1) / 2 for i in range(len(models))], models)
+    ax.invert_yaxis()
+    ax.set_xlim(0, 1)
+    ax.set_xlabel(xlabel)
+    ax.set_title(title)
+    ax.legend(loc="lower right", fontsize="small")
+    _save(fig, path)
+    return True
+
+
+def voting_plot(metrics: dict[str, Any], path: Path) -> bool:
+    voting = metrics["voting"]
+    return _grouped_bars(
+        {"IRP": voting["irp"], "WD-IRP": voting["wd_irp"], "VSS-ballots": voting["vss"], "bus rate": voting["bus"]},
+        "Voting: IRP, WD-IRP, VSS (ballots), bus rate",
+        "share (95% Wilson interval)",
+        path,
+    )
+
+
+def claims_plot(metrics: dict[str, Any], path: Path) -> bool:
+    cells = metrics["claims"]["false_rate_by_side_model"]
+    by_side: dict[str, dict[str, Any]] = {}
+    for key, cell in cells.items():
+        side, _, model = key.partition(" | ")
+        by_side.setdefault(side, {})[model] = cell
+    if not by_side:
+        return False
+    return _grouped_bars(
+        dict(sorted(by_side.items())), "False-claim rate by side and model", "share of claims that were false", path
+    )
+
+
+def cost_plot(metrics: dict[str, Any], path: Path) -> bool:
+    rows = metrics["cost"]["by_model"]
+    adherence = metrics["rule_adherence"]
+    models = sorted(m for m in rows if rows[m].get("decisions"))
+    if not models:
+        return False
+    setup_fonts()
+    import matplotlib.pyplot as plt
+
+    fig, (left, right) = plt.subplots(1, 2, figsize=(9, max(2.5, 0.4 * len(models) + 1.2)))
+    ys = range(len(models))
+    left.barh(ys, [rows[m]["tokens_per_decision"] or 0 for m in models], color="C2")
+    left.set_yticks(ys, models)
+    left.invert_yaxis()
+    left.set_title("Tokens per decision")
+    invalid = [adherence.get(m, {}).get("invalid_per_100") or 0 for m in models]
+    fallbacks = [adherence.get(m, {}).get("fallbacks_per_100") or 0 for m in models]
+    right.barh([y - 0.2 for y in ys], invalid, height=0.4, label="invalid", color="C3")
+    right.barh([y + 0.2 for y in ys], fallbacks, height=0.4, label="fallbacks", color="C4")
+    right.set_yticks(ys, models)
+    right.invert_yaxis()
+    right.set_title("Rule adherence (per 100 decisions)")
+    right.legend(fontsize="small")
+    _save(fig, path)
+    return True
+
+
+PLOTS: dict[str, tuple[str, Plot]] = {
+    "win_rate_by_role.png": ("Win rate by role and model", win_rate_by_role),
+    "ratings.png": ("Ratings", ratings_plot),
+    "voting.png": ("IRP / VSS / bus rate", voting_plot),
+    "claims.png": ("Role-claim honesty", claims_plot),
+    "cost.png": ("Cost and rule adherence", cost_plot),
+}
+
+
+def draw_all(metrics: dict[str, Any], folder: Path) -> list[tuple[str, str]]:
+    """Draw every plot that has data; returns (file name, title) of those written."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, (title, plot) in PLOTS.items():
+        if plot(metrics, folder / name):
+            written.append((name, title))
+    return written

@@ -1,0 +1,131 @@
+"""Playing one tournament game: seats, table, transcript, and whether it is scored."""
+
+from __future__ import annotations
+
+import importlib
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from ...agents.base import Agent
+from ...rules import Game, GameConfig
+from ...table import Table, TableSettings
+from ...table.events import Fallback
+from ...table.seating import SCRIPTLESS_KINDS, AgentSpec, build_agent
+from ...texts import TextDataError, load_yaml
+from ...transcript import SeatInfo, TranscriptWriter, header_for
+from ..ledger import Entry
+from ..probes import ProbeSettings, ProbingTable, wrap_canaries
+from .config import LLMConfig, ModelEntry, ProbeConfig, TableConfig
+from .plan import GameJob
+
+
+@dataclass(frozen=True, slots=True)
+class GameSettings:
+    """The parts of a config every game needs (picklable)."""
+
+    table: TableConfig
+    llm: LLMConfig
+    probes: ProbeConfig
+    max_fallback_share: float
+
+
+def agent_spec(entry: ModelEntry) -> AgentSpec:
+    spec = AgentSpec.parse(entry.spec)
+    return AgentSpec(kind=spec.kind, model=spec.model, base_url=entry.base_url, persona=entry.persona)
+
+
+def apply_llm_settings(llm: LLMConfig) -> None:
+    """Set the session defaults of model seats (a no-op where model players are not installed)."""
+    try:
+        module = importlib.import_module("llm_werewolf.agents.llm_agent")
+    except ModuleNotFoundError:
+        return
+    defaults = module.DEFAULTS
+    for name, value in llm.model_dump().items():
+        if hasattr(defaults, name):
+            setattr(defaults, name, value)
+
+
+def seat_names(language: str, players: int) -> tuple[str, ...]:
+    """Seat names in the game's language (as ``llm-werewolf play`` names them)."""
+    try:
+        data = load_yaml("prompts", f"{language}/common/names.yaml")
+    except TextDataError:
+        data = load_yaml("prompts", "en/common/names.yaml")
+    names = [str(n) for n in data.get("names", [])]
+    names += [f"P{i + 1}" for i in range(len(names), players)]
+    return tuple(names[:players])
+
+
+def build_game(job: GameJob) -> tuple[GameConfig, list[AgentSpec]]:
+    names = seat_names(job.language, job.players)
+    config = GameConfig(variant=job.variant, names=names, seed=job.seed, language=job.language, options=job.options)
+    return config, [agent_spec(e) for e in job.seats]
+
+
+def degraded(game: Game, specs: list[AgentSpec], limit: float) -> str:
+    """Why the game should not be scored ("" when it should): a model seat mostly answered by fallbacks."""
+    asked = [0] * len(specs)
+    fallbacks = [0] * len(specs)
+    for record in game.records:
+        event = record.event
+        if isinstance(event, Fallback):
+            fallbacks[event.seat] += 1
+    for record in game.records:
+        seat = getattr(record.event, "seat", None)
+        if getattr(record.event, "kind", "") == "asked" and isinstance(seat, int):
+            asked[seat] += 1
+    for seat, spec in enumerate(specs):
+        if spec.kind in SCRIPTLESS_KINDS or not asked[seat]:
+            continue
+        share = fallbacks[seat] / asked[seat]
+        if share > limit:
+            return f"seat {seat + 1} ({spec.label}) fell back on {share:.0%} of its decisions"
+    return ""
+
+
+async def play_game(job: GameJob, path: Path, settings: GameSettings) -> Entry:
+    """Play ``job`` and write its transcript to ``path``; the ledger entry says how it went."""
+    started = time.perf_counter()
+    apply_llm_settings(settings.llm)
+    config, specs = build_game(job)
+    game = Game(config)
+    agents: list[Agent] = [
+        build_agent(spec, seat=i, seed=job.seed, language=job.language, variant=job.variant)
+        for i, spec in enumerate(specs)
+    ]
+    probes = settings.probes
+    if probes.canaries:
+        agents = wrap_canaries(agents, job.seed)
+    seats = [
+        SeatInfo(name=name, agent=spec.label, model=spec.model, persona=spec.persona)
+        for name, spec in zip(config.names, specs, strict=True)
+    ]
+    header = header_for(config, job.language, seats)
+    table_settings = TableSettings(
+        max_attempts=settings.table.max_attempts,
+        decision_timeout=settings.table.decision_timeout,
+        concurrency=settings.table.concurrency,
+    )
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with TranscriptWriter(path, header) as writer:
+        table: Table
+        if probes.vote_intent or probes.suspicion:
+            probe_settings = ProbeSettings(
+                vote_intent=probes.vote_intent, suspicion=probes.suspicion, samples=probes.samples
+            )
+            table = ProbingTable(game, agents, sinks=[writer], settings=table_settings, probes=probe_settings)
+        else:
+            table = Table(game, agents, sinks=[writer], settings=table_settings)
+        await table.play()
+    wall = round(time.perf_counter() - started, 3)
+    reason = degraded(game, specs, settings.max_fallback_share)
+    return Entry(
+        key=job.key,
+        status="unscored" if reason else "done",
+        path=str(path.name),
+        game_id=header.game_id,
+        wall_s=wall,
+        reason=reason,
+    )
