@@ -47,5 +47,9 @@ test: lint typecheck unit
 bench: install
 	$(BIN)/python bench/engine.py
 
+# One short sample game per ruleset in its source language, played by the embedded model (transcripts/samples/).
+samples: install
+	$(BIN)/python -m llm_werewolf.transcript.samples transcripts/samples
+
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache
