@@ -60,7 +60,7 @@ def moment_of(record: Record) -> Moment | None:
         return Moment(record, keys, {"number": e.number})
     if isinstance(e, Cue):
         keys = (f"cue.{e.key}.{e.role}", f"cue.{e.key}") if e.role else (f"cue.{e.key}",)
-        return Moment(record, keys, {"role": e.role})
+        return Moment(record, keys, {"role": e.role, "key": e.key})
     if isinstance(e, DeathsAnnounced):
         if not e.deaths:
             return Moment(record, (f"deaths.{e.moment}.none", "deaths.none"), {})
@@ -75,13 +75,20 @@ def moment_of(record: Record) -> Moment | None:
         return Moment(
             record,
             (f"tally.{e.ballot}.{e.result}", f"tally.{e.result}", "tally"),
-            {"targets": _seats(e.targets), "ballot": e.ballot, "result": e.result},
+            {
+                "targets": _seats(e.targets),
+                "ballot": e.ballot,
+                "result": e.result,
+                "counts": [(str(option), float(count)) for option, count in e.counts],
+            },
         )
     if isinstance(e, Announcement):
-        return Moment(record, (f"announcement.{e.key}",), {"seats": _seats(e.seats), "value": e.value})
+        return Moment(record, (f"announcement.{e.key}",), {"seats": _seats(e.seats), "value": e.value, "key": e.key})
     if isinstance(e, StatusChanged):
         return Moment(
-            record, (f"status.{e.status}.{e.value}", f"status.{e.status}"), {"seats": [e.seat], "value": e.value}
+            record,
+            (f"status.{e.status}.{e.value}", f"status.{e.status}"),
+            {"seats": [e.seat], "value": e.value, "status": e.status},
         )
     if isinstance(e, GameEnded):
         return Moment(
@@ -92,5 +99,9 @@ def moment_of(record: Record) -> Moment | None:
     if isinstance(e, WhisperNoticed):
         return Moment(record, ("whisper_noticed",), {"seats": [e.seat, e.to]})
     if isinstance(e, RolesRevealed):
-        return Moment(record, ("roles_revealed",), {"cards": list(e.roles), "extra": list(e.extra)})
+        return Moment(
+            record,
+            ("roles_revealed",),
+            {"cards": list(e.roles), "start_cards": list(e.start_roles), "extra": list(e.extra)},
+        )
     return None

@@ -2,9 +2,12 @@
 
 ``prompts/<lang>/common/narration.yaml`` holds generic lines; the ruleset's
 ``prompts/<lang>/<variant>/narration.yaml`` adds and overrides them. Each key
-names a moment (see :mod:`.keys`); each value is a Jinja template string or a
-list of alternatives. Two non-line keys shape every line: ``seat_label`` (how
-a seat is named, with ``name`` and ``number``) and ``list_separator``.
+names a moment (see :mod:`.moments`); each value is a Jinja template string or a
+list of alternatives; an empty string is a deliberate silence (another record
+voices the same moment). Non-line keys: ``seat_label`` (how a seat is named,
+with ``name`` and ``number``), ``list_separator``, ``storyteller`` (the persona
+of the LLM narrator) and ``checker`` (word lists for the LLM narration checker:
+``seat_patterns``, ``death_words``, ``victory_words``; merged key by key).
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from typing import Any
 
 from ..texts import TextDataError, optional_yaml
 
-FORMAT_KEYS = frozenset({"seat_label", "list_separator", "storyteller"})
+FORMAT_KEYS = frozenset({"seat_label", "list_separator", "storyteller", "checker"})
 
 
 @dataclass(frozen=True)
@@ -26,6 +29,7 @@ class NarrationPack:
     seat_label: str
     list_separator: str
     storyteller: str
+    checker: dict[str, tuple[str, ...]]
 
     def find(self, *keys: str) -> tuple[str, tuple[str, ...]] | None:
         """The first of ``keys`` the pack has, with its alternatives."""
@@ -45,13 +49,28 @@ def _read(relative: str) -> dict[str, Any]:
     return data
 
 
+def _checker(language: str, variant: str, *sections: Any) -> dict[str, tuple[str, ...]]:
+    merged: dict[str, tuple[str, ...]] = {}
+    for section in sections:
+        if section is None:
+            continue
+        if not isinstance(section, dict):
+            raise TextDataError(f"narration pack {language}/{variant}: 'checker' must be a mapping of word lists")
+        for key, value in section.items():
+            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                raise TextDataError(f"narration pack {language}/{variant}: checker.{key} must be a list of strings")
+            merged[str(key)] = (*merged.get(str(key), ()), *value)
+    return merged
+
+
 @lru_cache(maxsize=64)
 def load_pack(language: str, variant: str) -> NarrationPack:
     """The merged pack of (language, variant); raises if the language has no common pack."""
     common = _read(f"{language}/common/narration.yaml")
     if not common:
         raise TextDataError(f"missing narration pack prompts/{language}/common/narration.yaml")
-    merged = {**common, **_read(f"{language}/{variant}/narration.yaml")}
+    own = _read(f"{language}/{variant}/narration.yaml")
+    merged = {**common, **own}
     lines: dict[str, tuple[str, ...]] = {}
     for key, value in merged.items():
         if key in FORMAT_KEYS:
@@ -69,4 +88,10 @@ def load_pack(language: str, variant: str) -> NarrationPack:
         seat_label=str(merged.get("seat_label", "{{ name }}")),
         list_separator=str(merged.get("list_separator", ", ")),
         storyteller=str(merged.get("storyteller", "")),
+        checker=_checker(language, variant, common.get("checker"), own.get("checker")),
     )
+
+
+def own_keys(language: str, variant: str) -> frozenset[str]:
+    """The moment keys the ruleset's own pack defines (not inherited from the common pack)."""
+    return frozenset(k for k in _read(f"{language}/{variant}/narration.yaml") if k not in FORMAT_KEYS)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from string import Template
 from typing import Any
 
 from ..prompting.environment import string_template
@@ -10,13 +11,24 @@ from ..prompting.packs import search_roots
 from ..prompting.sanitize import clean_name
 from ..rules.events import EventBody, Record
 from ..table.events import Narration
-from ..texts import role_name, terms
+from ..texts import terms
 from .moments import Moment, moment_of
 from .packs import NarrationPack, load_pack
 
 
+def _table(vocabulary: Mapping[str, Any], name: str) -> dict[str, Any]:
+    value = vocabulary.get(name)
+    return dict(value) if isinstance(value, dict) else {}
+
+
 class TemplateNarrator:
-    """Voices every public moment its pack covers; silent on the others (never on secrets)."""
+    """Voices every public moment its pack covers; silent on the others (never on secrets).
+
+    A pack line is a Jinja template; besides the moment's facts it may use
+    ``term`` (the ruleset's own line for this moment in ``terms.yaml``: its
+    ``cues``, ``announcements``, ``reasons`` or ``statuses``), so a line the
+    ruleset already quotes from its seed is referenced, never copied.
+    """
 
     mode = "template"
 
@@ -26,9 +38,12 @@ class TemplateNarrator:
         self.names = [clean_name(n) for n in names]
         self.pack: NarrationPack = load_pack(language, variant)
         self.roots = search_roots()
-        vocabulary = terms(language, variant)
-        self.sides = vocabulary.get("sides", {}) if isinstance(vocabulary.get("sides"), dict) else {}
-        self.causes = vocabulary.get("causes", {}) if isinstance(vocabulary.get("causes"), dict) else {}
+        self.terms: dict[str, Any] = dict(terms(language, variant))
+        self.roles = {k: str(v) for k, v in _table(self.terms, "roles").items()}
+        self.sides = {k: str(v) for k, v in _table(self.terms, "sides").items()}
+        self.causes = {k: str(v) for k, v in _table(self.terms, "causes").items()}
+        self.statuses = {k: str(v) for k, v in _table(self.terms, "statuses").items()}
+        self.labels = {**_table(self.terms, "options"), **_table(self.terms, "results")}
 
     # -- variables -----------------------------------------------------------------
     def seat_label(self, seat: int) -> str:
@@ -37,14 +52,44 @@ class TemplateNarrator:
     def join(self, items: Sequence[str]) -> str:
         return self.pack.list_separator.join(items)
 
-    def _role(self, role: str | None) -> str:
-        return role_name(self.language, self.variant, role) if role else ""
+    def role(self, role: str | None) -> str:
+        return self.roles.get(role, role) if role else ""
 
-    def _cause(self, cause: str | None) -> str:
-        if not cause:
-            return ""
-        value = self.causes.get(cause)
-        return value if isinstance(value, str) else cause
+    def cause(self, cause: str | None) -> str:
+        return self.causes.get(cause, cause) if cause else ""
+
+    def side(self, side: str) -> str:
+        return self.sides.get(side, side)
+
+    def label(self, value: str) -> str:
+        """A value as people say it: a seat's label, a role's name, an option or result word."""
+        if value.startswith("seat:") and value[5:].isdigit() and int(value[5:]) < len(self.names):
+            return self.seat_label(int(value[5:]))
+        if value in self.roles:
+            return self.roles[value]
+        found = self.labels.get(value)
+        return str(found) if found is not None else value
+
+    def term(self, moment: Moment) -> str:
+        """The ruleset's own line for this moment (``terms.yaml``), or ""."""
+        facts = moment.facts
+        event_kind = moment.keys[0].split(".", 1)[0]
+        entry: Any = None
+        if event_kind == "cue":
+            entry = _table(self.terms, "cues").get(str(facts.get("key")))
+            if isinstance(entry, dict):
+                entry = entry.get(facts.get("role"))
+        elif event_kind == "announcement":
+            entry = _table(self.terms, "announcements").get(str(facts.get("key")))
+            if isinstance(entry, str):
+                seats = self.join([self.seat_label(s) for s in facts.get("seats", [])])
+                value = facts.get("value")
+                entry = Template(entry).safe_substitute(seats=seats, value=self.label(value) if value else "")
+        elif event_kind == "game_ended":
+            entry = _table(self.terms, "reasons").get(str(facts.get("reason")))
+        elif event_kind == "status":
+            entry = self.statuses.get(str(facts.get("status")))
+        return entry if isinstance(entry, str) else ""
 
     def variables(self, moment: Moment) -> dict[str, Any]:
         facts = moment.facts
@@ -52,43 +97,73 @@ class TemplateNarrator:
         targets = [int(s) for s in facts.get("targets", [])]
         winners = [int(s) for s in facts.get("winners", [])]
         deaths = [
-            {"name": self.seat_label(d["seat"]), "cause": self._cause(d["cause"]), "role": self._role(d["role"])}
+            {
+                "name": self.seat_label(d["seat"]),
+                "number": d["seat"] + 1,
+                "cause_id": d["cause"] or "",
+                "cause": self.cause(d["cause"]),
+                "role_id": d["role"] or "",
+                "role": self.role(d["role"]),
+            }
             for d in facts.get("deaths", [])
         ]
-        cards = [{"name": self.seat_label(i), "role": self._role(r)} for i, r in enumerate(facts.get("cards", []))]
-        sides = [str(self.sides.get(s, s)) for s in facts.get("sides", [])]
+        start_cards = facts.get("start_cards", [])
+        cards = [
+            {
+                "name": self.seat_label(i),
+                "role": self.role(r),
+                "start": self.role(start_cards[i]) if i < len(start_cards) else self.role(r),
+            }
+            for i, r in enumerate(facts.get("cards", []))
+        ]
+        counts = [{"name": self.label(option), "count": f"{count:g}"} for option, count in facts.get("counts", [])]
+        value = facts.get("value") or ""
         return {
             "number": facts.get("number", 0),
-            "role": self._role(facts.get("role")),
+            "role": self.role(facts.get("role")),
             "seats": [self.seat_label(s) for s in seats],
             "names": self.join([self.seat_label(s) for s in seats]),
             "count": len(seats) or len(deaths) or len(targets),
-            "value": facts.get("value") or "",
+            "value": value,
+            "value_label": self.label(value) if value else "",
             "deaths": deaths,
             "targets": self.join([self.seat_label(s) for s in targets]),
+            "target_list": [self.seat_label(s) for s in targets],
             "winners": self.join([self.seat_label(s) for s in winners]),
-            "sides": self.join(sides),
+            "sides": self.join([self.side(s) for s in facts.get("sides", [])]),
+            "side_ids": list(facts.get("sides", [])),
             "reason": facts.get("reason", ""),
             "cards": cards,
-            "extra": [self._role(r) for r in facts.get("extra", [])],
+            "extra": [self.role(r) for r in facts.get("extra", [])],
+            "counts": counts,
             "ballot": facts.get("ballot", ""),
             "result": facts.get("result", ""),
             "sep": self.pack.list_separator,
+            "term": self.term(moment),
+            "terms": self.terms,
+            "role_names": self.roles,
+            "side_names": self.sides,
         }
 
     # -- lines ---------------------------------------------------------------------
-    def line_for(self, record: Record) -> Narration | None:
-        moment = moment_of(record)
-        if moment is None:
-            return None
+    def render(self, moment: Moment) -> tuple[str, str] | None:
+        """The pack key and the rendered line for ``moment`` (``None``: the pack stays silent)."""
         found = self.pack.find(*moment.keys)
         if found is None:
             return None
         key, alternatives = found
-        source = alternatives[record.seq % len(alternatives)]
+        source = alternatives[moment.record.seq % len(alternatives)]
         text = string_template(self.roots, source).render(**self.variables(moment)).strip()
-        if not text:
+        return (key, text) if text else None
+
+    def line_for(self, record: Record) -> Narration | None:
+        moment = moment_of(record)
+        if moment is None:
             return None
+        rendered = self.render(moment)
+        if rendered is None:
+            return None
+        key, text = rendered
         return Narration(key=key, text=text, about=record.seq, mode=self.mode, language=self.language)
 
     async def narrate(self, records: Sequence[Record]) -> list[EventBody]:

@@ -1,0 +1,260 @@
+"""The narration checker: a model's line is shown only if the public record already says it.
+
+The checker never sees a secret either. It compares the candidate line with
+:class:`~.public.PublicFacts` and with the template lines spoken so far (the
+public record as the moderator voices it), sentence by sentence:
+
+* ``empty`` / ``wrong_language``: nothing left, or mostly another script;
+* ``unknown_seat``: a seat number outside the table, or a default name of
+  another table (someone who is not playing);
+* ``speaks_for_player``: the line starts as a player's speech (``Name: ...``);
+* ``quotes_speech``: it repeats a run of a player's public speech (a speech
+  cannot get the narrator to say its words);
+* ``death_not_public``: a seat and a death word in one sentence, and the
+  table was not told that seat died;
+* ``role_not_public``: a seat and a role, side, status or secret cause word
+  in one sentence, and the table was not shown that about that seat;
+* ``result_not_public``: a victory word before the game ended, or a winner
+  the end of the game did not name.
+
+A sentence naming no seat is read with the seats of the sentence before it
+("Alice died. She was the seer."). Words that every narration needs are
+left out of the role check: the side most seats play for and its plain role
+(villagers, citizens, farmers), which the table's own language uses for
+everyone. The checker errs on the side of refusing: a refused line is asked
+again once, then the template line is used.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from ..prompting.script import in_language
+from ..rules.variant import get_ruleset
+from ..texts import optional_yaml, terms
+from .packs import NarrationPack, load_pack
+from .public import PublicFacts
+from .vocabulary import Lexicon, SeatFinder, Term, normalize, script_of, sentences
+
+DEATH = "death"
+VICTORY = "victory"
+QUOTE_WORDS = 5
+QUOTE_CHARS_HAN = 8
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The checker's answer: ``ok``, or the problems found (``code: detail``)."""
+
+    problems: tuple[str, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def codes(self) -> set[str]:
+        return {p.split(":", 1)[0] for p in self.problems}
+
+    def __str__(self) -> str:
+        return "; ".join(self.problems) if self.problems else "ok"
+
+
+@dataclass(frozen=True, slots=True)
+class Claims:
+    """What a text asserts: (seat, term id) pairs said together, seat-free terms, unknown seats."""
+
+    pairs: frozenset[tuple[int, str]]
+    terms: frozenset[str]
+    victory_sides: frozenset[str] = field(default_factory=frozenset)
+
+
+def _table(vocabulary: Mapping[str, Any], name: str) -> dict[str, str]:
+    value = vocabulary.get(name)
+    if not isinstance(value, dict):
+        return {}
+    return {str(k): str(v) for k, v in value.items() if isinstance(v, str)}
+
+
+@lru_cache(maxsize=16)
+def stranger_names(language: str) -> tuple[str, ...]:
+    """Default seat names and persona names of ``language`` (for ``unknown_seat``)."""
+    found: list[str] = []
+    names = optional_yaml("prompts", f"{language}/common/names.yaml")
+    if isinstance(names, dict):
+        found += [str(n) for n in names.get("names", []) if isinstance(n, str)]
+    personas = optional_yaml("personas", f"{language}.yaml")
+    if isinstance(personas, dict):
+        for persona in personas.get("personas", []) or []:
+            if isinstance(persona, dict) and isinstance(persona.get("name"), str):
+                found.append(persona["name"])
+    return tuple(found)
+
+
+def common_words(variant: str) -> tuple[str | None, str | None]:
+    """The side most seats play for and its most common role, in a standard table of the ruleset."""
+    ruleset = get_ruleset(variant)
+    players = min(max(ruleset.min_players, 10), ruleset.max_players)
+    try:
+        deck = ruleset.standard_deck(players, ruleset.parse_options({}))
+    except Exception:  # a ruleset that cannot build a default table: leave every word in the check
+        return None, None
+    sides = Counter(ruleset.side_of_role(r) for r in deck)
+    side = sides.most_common(1)[0][0] if sides else None
+    roles = Counter(r for r in deck if ruleset.side_of_role(r) == side)
+    role = roles.most_common(1)[0][0] if roles else None
+    return side, role
+
+
+class NarrationChecker:
+    """Checks narrations of one game (one ruleset, one language, one table of names)."""
+
+    def __init__(self, variant: str, language: str, names: Sequence[str], pack: NarrationPack | None = None) -> None:
+        self.variant = variant
+        self.language = language
+        self.names = list(names)
+        self.pack = pack or load_pack(language, variant)
+        ruleset = get_ruleset(variant)
+        self.side_of_role = {role: info.side for role, info in ruleset.roles.items()}
+        vocabulary = terms(language, variant)
+        plain_side, plain_role = common_words(variant)
+        word_lists = self.pack.checker
+        entries: list[Term] = []
+        for role, text in _table(vocabulary, "roles").items():
+            if role != plain_role:
+                entries.append(Term(f"role:{role}", text))
+        for side, text in _table(vocabulary, "sides").items():
+            if side != plain_side:
+                entries.append(Term(f"side:{side}", text))
+        for status, text in _table(vocabulary, "statuses").items():
+            entries.append(Term(f"status:{status}", text.split("(")[0]))
+        for key, words in word_lists.items():
+            if key.startswith("cause."):
+                entries += [Term(f"cause:{key[6:]}", w) for w in words]
+        self.lexicon = Lexicon(language, entries)
+        self.sides_lexicon = Lexicon(language, [Term(f"side:{s}", t) for s, t in _table(vocabulary, "sides").items()])
+        self.death_words = Lexicon(language, [Term(DEATH, w) for w in word_lists.get("death_words", ())])
+        self.victory_words = Lexicon(language, [Term(VICTORY, w) for w in word_lists.get("victory_words", ())])
+        self.causes = _table(vocabulary, "causes")
+        self.seats = SeatFinder(
+            language, self.names, word_lists.get("seat_patterns", ()), strangers=stranger_names(language)
+        )
+        self.script = script_of(language)
+        self._spoken: dict[str, Claims] = {}
+
+    # -- reading a text ------------------------------------------------------------
+    def claims(self, text: str) -> Claims:
+        """The (seat, term) pairs ``text`` asserts, sentence by sentence."""
+        pairs: set[tuple[int, str]] = set()
+        found: set[str] = set()
+        victory_sides: set[str] = set()
+        previous: set[int] = set()
+        for sentence in sentences(text):
+            seats = self.seats.seats(sentence) or previous
+            words = self.lexicon.find(sentence) | self.death_words.find(sentence)
+            victory = self.victory_words.find(sentence)
+            found |= words | victory
+            if victory:
+                victory_sides |= {t[5:] for t in self.sides_lexicon.find(sentence)}
+            pairs |= {(seat, word) for seat in seats for word in words}
+            previous = seats
+        return Claims(frozenset(pairs), frozenset(found), frozenset(victory_sides))
+
+    def spoken(self, line: str) -> Claims:
+        """Claims of a template line (cached: the same lines come back every night)."""
+        claims = self._spoken.get(line)
+        if claims is None:
+            claims = self._spoken[line] = self.claims(line)
+        return claims
+
+    # -- what is public --------------------------------------------------------------
+    def allowed_pairs(self, facts: PublicFacts, spoken: Iterable[str]) -> set[tuple[int, str]]:
+        allowed: set[tuple[int, str]] = set()
+        for line in spoken:
+            allowed |= self.spoken(line).pairs
+        for seat, cause in facts.dead.items():
+            allowed.add((seat, DEATH))
+            if cause:
+                allowed.add((seat, f"cause:{cause}"))
+                phrase = self.causes.get(cause)
+                if phrase:
+                    allowed |= {(seat, t) for t in self.lexicon.find(phrase)}
+        for seat, roles in facts.roles.items():
+            allowed |= {(seat, f"role:{r}") for r in roles}
+            allowed |= {(seat, f"side:{s}") for s in facts.revealed_sides(seat, self.side_of_role)}
+        for seat in facts.winners:
+            allowed |= {(seat, f"side:{s}") for s in facts.sides}
+        for seat, statuses in facts.statuses.items():
+            allowed |= {(seat, f"status:{s}") for s in statuses}
+        return allowed
+
+    # -- the check -------------------------------------------------------------------
+    def check(self, text: str, facts: PublicFacts, spoken: Sequence[str] = ()) -> Verdict:
+        """Problems of narration ``text`` given the public ``facts`` and the template lines ``spoken``."""
+        problems: list[str] = []
+        if not text.strip():
+            return Verdict(("empty",))
+        if not in_language(text, self.language):
+            problems.append(f"wrong_language: not written in {self.language}")
+        problems += [f"unknown_seat: {ref}" for ref in self.seats.unknown(text)]
+        problems += self._speaker(text)
+        problems += self._quotes(text, facts)
+        claims = self.claims(text)
+        allowed = self.allowed_pairs(facts, spoken)
+        for seat, word in sorted(claims.pairs - allowed):
+            label = f"{seat + 1} {self.names[seat]}"
+            if word == DEATH:
+                problems.append(f"death_not_public: {label}")
+            else:
+                problems.append(f"role_not_public: {label} ~ {word}")
+        problems += self._result(claims, facts, spoken)
+        return Verdict(tuple(dict.fromkeys(problems)))
+
+    def _speaker(self, text: str) -> list[str]:
+        head = normalize(text.split(":", 1)[0]) if ":" in text[:60] else ""
+        if head and any(normalize(name) == head.strip() for name in self.names):
+            return [f"speaks_for_player: {head.strip()}"]
+        return []
+
+    def _quotes(self, text: str, facts: PublicFacts) -> list[str]:
+        said = normalize(text)
+        for seat, speech in facts.speeches:
+            spoken = normalize(speech)
+            if self.script == "han":
+                size = QUOTE_CHARS_HAN
+                compact = "".join(spoken.split())
+                target = "".join(said.split())
+                windows = (compact[i : i + size] for i in range(0, max(0, len(compact) - size + 1)))
+            else:
+                words = spoken.split()
+                target = " ".join(said.split())
+                windows = (" ".join(words[i : i + QUOTE_WORDS]) for i in range(0, len(words) - QUOTE_WORDS + 1))
+            for window in windows:
+                if window and window in target:
+                    return [f"quotes_speech: seat {seat + 1}"]
+        return []
+
+    def _result(self, claims: Claims, facts: PublicFacts, spoken: Sequence[str]) -> list[str]:
+        if VICTORY not in claims.terms:
+            return []
+        announced = [self.spoken(line) for line in spoken]
+        said_before = any(VICTORY in c.terms for c in announced)
+        if not facts.ended and not said_before:
+            return ["result_not_public: a victory before the game ended"]
+        public_sides = set(facts.sides)
+        for c in announced:
+            public_sides |= c.victory_sides
+        wrong = sorted(claims.victory_sides - public_sides)
+        return [f"result_not_public: {side} did not win" for side in wrong]
+
+
+def check_narration(
+    text: str, variant: str, language: str, names: Sequence[str], records: Iterable[Any], spoken: Sequence[str] = ()
+) -> Verdict:
+    """One-off check of ``text`` against the public records among ``records``."""
+    facts = PublicFacts(roles_known=frozenset(get_ruleset(variant).roles))
+    facts.extend(records)
+    return NarrationChecker(variant, language, names).check(text, facts, spoken)

@@ -1,0 +1,212 @@
+"""Every step each ruleset's moderator voices renders in every language of the ruleset.
+
+The steps are listed here from the rulesets' code and docs (docs/rules/<id>.md), including the
+rare ones random games seldom reach (a first-day single nomination, a lovers' win, a day limit).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from llm_werewolf.narration import TemplateNarrator, moment_of
+from llm_werewolf.narration.packs import load_pack, own_keys
+from llm_werewolf.rules import get_ruleset
+from llm_werewolf.rules.events import (
+    PUBLIC,
+    AnnouncedDeath,
+    Announcement,
+    Cue,
+    DeathsAnnounced,
+    EventBody,
+    GameEnded,
+    PhaseStarted,
+    Record,
+    RolesRevealed,
+    StatusChanged,
+    VoteTally,
+    WhisperNoticed,
+)
+
+from .support import RULESETS, languages
+
+NAMES = tuple(f"P{i + 1}" for i in range(12))
+
+
+def deaths(moment: str, *causes: str | None, role: str | None = None, empty: bool = False) -> list[EventBody]:
+    """The moment with one and several deaths (each cause in turn), and with nobody when ``empty``."""
+    out: list[EventBody] = [DeathsAnnounced(deaths=(), moment=moment)] if empty else []
+    for cause in causes:
+        out.append(DeathsAnnounced(deaths=(AnnouncedDeath(1, cause, role),), moment=moment))
+    if causes:
+        several = tuple(AnnouncedDeath(i + 1, c, role) for i, c in enumerate(causes))
+        out.append(DeathsAnnounced(deaths=(*several, AnnouncedDeath(9, causes[0], role)), moment=moment))
+    return out
+
+
+def common(variant: str, reasons: tuple[str, ...], sides: tuple[str, ...]) -> list[EventBody]:
+    roles = list(get_ruleset(variant).roles)
+    cards = tuple(roles[i % len(roles)] for i in range(len(NAMES)))
+    out: list[EventBody] = [PhaseStarted(phase=p, number=n) for p in ("night", "day") for n in (1, 2, 3)]
+    out += [GameEnded(winners=(0, 2), sides=sides, reason=reason) for reason in reasons]
+    if variant != "one_night":  # one night, one day: no day limit
+        out += [GameEnded(winners=(), sides=(), reason="day_limit")]
+    out += [RolesRevealed(roles=cards, start_roles=cards[::-1], extra=tuple(roles[:3]))]
+    return out
+
+
+def wake_sleep(roles: tuple[str, ...], keys: tuple[str, ...] = ("wake", "sleep")) -> list[EventBody]:
+    return [Cue(key=key, role=role) for role in roles for key in keys]
+
+
+def tallies(ballots: tuple[str, ...], results: tuple[str, ...]) -> list[EventBody]:
+    counts = (("seat:1", 3.0), ("seat:2", 1.5), ("skip", 1.0))
+    return [VoteTally(ballot=b, counts=counts, result=r, targets=(1, 2)) for b in ballots for r in results]
+
+
+def chinese_werewolf() -> Iterator[EventBody]:
+    yield from wake_sleep(("thief", "cupid", "lovers", "guard", "seer", "werewolf", "witch"))
+    yield from (Cue(key=k) for k in ("nightfall", "dawn"))
+    yield Cue(key="hunt", role="werewolf")
+    yield from deaths("morning", None, empty=True)
+    yield from deaths("morning", None, role="hunter")
+    yield from deaths("exile", "exile", None, role="hunter")
+    yield from deaths("hunter_shot", "hunter", None)
+    for key in ("peaceful_night", "sheriff_election"):
+        yield Announcement(key=key)
+    for key in ("speaking_order", "sheriff_candidates", "sheriff_withdrawn", "sheriff_tie", "exile_pk"):
+        yield Announcement(key=key, seats=(0, 3, 5))
+    for key in ("sheriff_elected", "badge_torn", "hunter_declined"):
+        yield Announcement(key=key, seats=(4,))
+    for key in ("badge_passed", "hunter_shot"):
+        yield Announcement(key=key, seats=(4, 6))
+    yield from (Announcement(key="no_sheriff", value=v) for v in ("all_withdrew", "no_votes", "tie"))
+    yield from (Announcement(key="no_exile", value=v) for v in ("tie", "no_votes"))
+    yield from (StatusChanged(seat=3, status="sheriff", value=v) for v in ("on", "off"))
+    yield from tallies(("sheriff_1", "sheriff_2"), ("elected", "tie", "no_votes"))
+    yield from tallies(("exile_1", "exile_2"), ("exiled", "tie", "no_votes"))
+    reasons = ("wolves_dead", "villagers_dead", "gods_dead", "good_dead", "lovers_last_two", "everyone_dead")
+    yield from common("chinese_werewolf", reasons, ("wolves",))
+
+
+def city_mafia() -> Iterator[EventBody]:
+    yield from wake_sleep(("putana", "mafia", "don", "sheriff", "doctor", "maniac"))
+    yield from (Cue(key=k) for k in ("night", "morning"))
+    yield from deaths("morning", None, empty=True)
+    yield from deaths("morning", None, role="maniac")
+    yield from deaths("morning", "mafia", "maniac", "putana_client")
+    yield from deaths("morning", "mafia", "maniac", role="maniac")
+    yield from deaths("disqualified", "disqualified", role="mafia")
+    yield from deaths("vote", "vote")
+    yield from deaths("vote", "vote", role="maniac")
+    yield Announcement(key="opener", seats=(2,))
+    yield Announcement(key="nomination", seats=(2, 5))
+    yield Announcement(key="no_nominations")
+    yield Announcement(key="single_nominee_not_voted", seats=(5,))
+    yield from (Announcement(key="vote_on", seats=(5,), value=v) for v in ("elimination", "revote"))
+    yield Announcement(key="leftover_votes", seats=(1, 2, 3), value="seat:5")
+    yield from (Announcement(key="tie_resolved", seats=(1, 2), value=v) for v in ("all_removed", "none_removed"))
+    yield Announcement(key="mafia_disqualified", seats=(1, 2))
+    yield from tallies(("elimination", "revote"), ("eliminated", "tie"))
+    yield from tallies(("remove_all",), ("all_removed", "none_removed"))
+    reasons = ("mafia_and_maniac_gone", "mafia_parity", "maniac_last", "maniac_one_on_one", "table_empty")
+    yield from common("city_mafia", reasons, ("town",))
+
+
+def lebanese_ghouls() -> Iterator[EventBody]:
+    yield from wake_sleep(("umm_lhaf", "bassara", "ghoul", "sahra"))
+    keys = ("night_opening", "night_falls", "lovers_wake", "lovers_sleep", "dawn", "discussion", "vote", "revote")
+    yield from (Cue(key=k) for k in keys)
+    yield from deaths("morning", "ghouls", "poison", "grief", empty=True)
+    yield from deaths("execution", "execution", "grief", role="farmer")
+    yield from deaths("shot", "shot", "grief")
+    yield Announcement(key="saved", seats=(3,))
+    yield Announcement(key="sayyad_card", seats=(3,), value="sayyad")
+    yield Announcement(key="sayyad_holds_fire", seats=(3,))
+    yield from tallies(("execution",), ("executed", "revote", "tie"))
+    yield from tallies(("execution_revote",), ("executed", "tie"))
+    reasons = ("ghouls_dead", "farmers_dead", "lovers_last_alive", "nobody_alive")
+    yield from common("lebanese_ghouls", reasons, ("farmers",))
+
+
+def one_night() -> Iterator[EventBody]:
+    roles: tuple[str, ...] = ("doppelganger", "werewolf", "mystic_wolf", "minion", "mason", "seer")
+    roles += ("paranormal_investigator", "robber", "troublemaker", "drunk", "insomniac")
+    yield from wake_sleep(roles)
+    yield from wake_sleep(("insomniac",), ("doppel_wake", "doppel_sleep"))
+    yield from (Cue(key=k) for k in ("discussion", "vote"))
+    yield WhisperNoticed(seat=1, to=4)
+    yield from deaths("vote", "vote", role="tanner", empty=True)
+    yield from deaths("hunter", "hunter", role="werewolf")
+    yield from tallies(("vote",), ("killed", "nobody"))
+    for key in ("doppelganger_copied", "doppelganger_became", "investigator_became"):
+        yield Announcement(key=key, value="werewolf")
+    reasons: tuple[str, ...] = ("werewolf_died", "no_werewolf_no_death", "only_minion_died", "werewolves_survived")
+    reasons += ("minion_alone_death", "tanner_died", "no_winner")
+    yield from common("one_night", reasons, ("village",))
+
+
+def online_mafia() -> Iterator[EventBody]:
+    from llm_werewolf.rules.variants.online_mafia.wake import WAKE_ORDER
+
+    yield from wake_sleep(tuple(step for step, _ in WAKE_ORDER))
+    yield from deaths("morning", "mafia", "butcher", "twin_soul", "guilt", empty=True)
+    yield from deaths("morning", "mafia", "veteran", role="citizen")
+    yield from deaths("execution", "execution", "twin_soul", role="jester")
+    yield from deaths("execution", "volunteered", role="volunteer")
+    for status in ("blackmailed", "judged"):
+        yield from (StatusChanged(seat=2, status=status, value=v) for v in ("on", "off"))
+    yield Announcement(key="silenced", seats=(2,))
+    yield Announcement(key="jester_wins", seats=(2,))
+    yield Announcement(key="volunteered", seats=(2, 5))
+    yield Announcement(key="remembered", seats=(2,), value="doctor")
+    yield from tallies(("nominate_1", "nominate_2"), ("trial", "no_trial"))
+    yield from tallies(("verdict_1", "verdict_2"), ("guilty", "innocent"))
+    reasons: tuple[str, ...] = (
+        "town_dominance",
+        "mafia_dominance",
+        "cult_dominance",
+        "killer_dominance",
+        "duel",
+        "cult_majority",
+    )
+    reasons += ("mafia_parity", "stalemate", "all_dead")
+    yield from common("online_mafia", reasons, ("mafia", "jester"))
+
+
+STEPS = {
+    "chinese_werewolf": chinese_werewolf,
+    "city_mafia": city_mafia,
+    "lebanese_ghouls": lebanese_ghouls,
+    "one_night": one_night,
+    "online_mafia": online_mafia,
+}
+CASES = [(variant, language) for variant in RULESETS for language in languages(variant)]
+
+
+def test_every_ruleset_has_its_steps_listed() -> None:
+    assert set(STEPS) == set(RULESETS)
+
+
+@pytest.mark.parametrize(("variant", "language"), CASES)
+def test_every_step_renders(variant: str, language: str) -> None:
+    narrator = TemplateNarrator(variant, language, NAMES)
+    own = own_keys(language, variant)
+    pack = load_pack(language, variant)
+    keys: set[str] = set()
+    for seq, event in enumerate(STEPS[variant]()):
+        moment = moment_of(Record(seq, "day:1", PUBLIC, event))
+        assert moment is not None
+        found = pack.find(*moment.keys)
+        assert found is not None, f"{variant}/{language}: nothing voices {moment.keys}"
+        key = found[0]
+        assert key in own, f"{variant}/{language}: {key} is not in the ruleset's own pack"
+        rendered = narrator.render(moment)
+        silent = pack.lines[key] == ("",)
+        assert (rendered is None) == silent, f"{variant}/{language}: {key} -> {rendered}"
+        if rendered is not None:
+            assert "seat:" not in rendered[1] and "{{" not in rendered[1], rendered
+        keys.add(key)
+    unused = own - keys
+    assert not unused, f"{variant}/{language}: lines no step uses: {sorted(unused)}"
