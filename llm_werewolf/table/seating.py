@@ -11,6 +11,8 @@ from ..agents.random_agent import RandomAgent
 
 SCRIPTLESS_KINDS = ("random", "heuristic")
 MODEL_KINDS = ("local", "openai", "langchain", "fake")
+HUMAN_KINDS = ("human",)
+"""Seats a person plays; the front end seats them (``play --human N``, ``serve``), not :func:`build_agent`."""
 
 
 class SeatSpecError(ValueError):
@@ -31,10 +33,9 @@ class AgentSpec:
         """``heuristic``, ``random``, ``local``, ``local:/path.gguf``, ``openai:MODEL``, ``fake``..."""
         kind, _, model = text.strip().partition(":")
         kind = kind.lower()
-        if kind not in SCRIPTLESS_KINDS + MODEL_KINDS:
-            raise SeatSpecError(
-                f"unknown player kind {kind!r} in {text!r} (use one of: {', '.join(SCRIPTLESS_KINDS + MODEL_KINDS)})"
-            )
+        known = SCRIPTLESS_KINDS + MODEL_KINDS + HUMAN_KINDS
+        if kind not in known:
+            raise SeatSpecError(f"unknown player kind {kind!r} in {text!r} (use one of: {', '.join(known)})")
         return AgentSpec(kind=kind, model=model or None)
 
     @property
@@ -62,6 +63,8 @@ def build_agent(spec: AgentSpec, *, seat: int, seed: int, language: str, variant
         return RandomAgent(seed=seed * 1009 + seat)
     if spec.kind == "heuristic":
         return HeuristicAgent(seed=seed * 1009 + seat)
+    if spec.kind in HUMAN_KINDS:
+        raise SeatSpecError("a human seat is seated by its front end: `play --human N` or `serve`")
     try:
         llm_agent = importlib.import_module("llm_werewolf.agents.llm_agent")
     except ModuleNotFoundError as exc:

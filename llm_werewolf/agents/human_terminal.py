@@ -1,0 +1,162 @@
+"""A human at the terminal: role card, private results, the table's speech, a numbered menu.
+
+Several humans can share one terminal (hot seat): before a seat's turn the
+screen is cleared and the device is passed, after it the screen is hidden again,
+so nobody reads another player's card. Everything shown comes from the seat's
+view (records visible to it), through :class:`llm_werewolf.web.present.Presenter`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from rich.console import Console
+
+from ..rules import Choice, Decision, SeatView
+from ..web.present import FeedItem, Presenter
+from ..web.ui_text import fill
+from .base import DecisionRequest, Reply
+
+DEFAULT_SPEECH_LIMIT = 1200
+
+
+class TerminalIO(Protocol):
+    """Where a terminal human reads and types (a real console, or a script in tests)."""
+
+    def show(self, text: str) -> None: ...
+
+    def read(self, prompt: str) -> str: ...
+
+    def clear(self) -> None: ...
+
+
+class ConsoleIO:
+    """The real terminal: Rich for output (markup off: names and speeches are shown as typed)."""
+
+    def __init__(self, console: Console | None = None, reader: Callable[[str], str] = input) -> None:
+        self.console = console or Console()
+        self.reader = reader
+
+    def show(self, text: str) -> None:
+        self.console.print(text, markup=False, highlight=False)
+
+    def read(self, prompt: str) -> str:
+        return self.reader(f"{prompt} ")
+
+    def clear(self) -> None:
+        self.console.clear()
+
+
+@dataclass
+class HotSeat:
+    """Shared by every human at one terminal: one of them at the keyboard at a time."""
+
+    hide: bool = False
+    """Clear the screen and pass the device before and after each human turn."""
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
+class TerminalHumanAgent:
+    """Answers a seat's decisions by asking the person at the terminal."""
+
+    kind = "human"
+    label = "human"
+
+    def __init__(
+        self,
+        seat: int,
+        *,
+        io: TerminalIO,
+        hot_seat: HotSeat | None = None,
+        speech_limit: int = DEFAULT_SPEECH_LIMIT,
+    ) -> None:
+        self.seat = seat
+        self.io = io
+        self.hot_seat = hot_seat or HotSeat()
+        self.speech_limit = speech_limit
+        self._shown_seq = -1
+
+    async def decide(self, request: DecisionRequest) -> Reply:
+        async with self.hot_seat.lock:
+            return await asyncio.to_thread(self.turn, request)
+
+    # -- one turn (blocking: runs in a worker thread) ----------------------------------
+    def turn(self, request: DecisionRequest) -> Reply:
+        view, decision = request.view, request.decision
+        p = Presenter.for_view(view)
+        me = p.seat(self.seat)
+        if self.hot_seat.hide:
+            self.io.clear()
+            self.io.show(fill(p.ui("terminal", "pass_device"), label=me))
+            self.io.read(fill(p.ui("terminal", "press_enter_ready"), label=me))
+        self._show_card(view, p)
+        self._show_news(view, p)
+        if request.error:
+            self.io.show(fill(p.ui("terminal", "retry"), error=request.error))
+        choice = self._ask(decision, p)
+        if self.hot_seat.hide:
+            self.io.read(p.ui("terminal", "press_enter_hide"))
+            self.io.clear()
+        return Reply(choice)
+
+    def _show_card(self, view: SeatView, p: Presenter) -> None:
+        card = p.card(view.seat, view.role)
+        self.io.show("")
+        self.io.show(fill(p.ui("your_seat"), number=self.seat + 1, name=view.me or ""))
+        line = f"{p.ui('card')}: {card['role_name']}"
+        if card["side_name"]:
+            line += " · " + fill(p.ui("side"), side=card["side_name"])
+        self.io.show(line)
+        secrets = [item for item in p.feed(view) if item.private and item.cls in ("info", "card")]
+        self.io.show(p.ui("private") + ":")
+        for item in secrets or [FeedItem(-1, "info", p.ui("no_private"))]:
+            self.io.show(f"  🔒 {item.text}")
+
+    def _show_news(self, view: SeatView, p: Presenter) -> None:
+        news = [item for item in p.feed(view) if item.seq > self._shown_seq]
+        if view.records:
+            self._shown_seq = view.records[-1].seq
+        if not news:
+            return
+        self.io.show(p.ui("terminal", "since_last"))
+        for item in news:
+            self.io.show(("  🔒 " if item.private else "  ") + item.text)
+
+    def _ask(self, decision: Decision, p: Presenter) -> Choice:
+        self.io.show("")
+        self.io.show(f"» {p.decision_title(decision.kind)}")
+        if len(decision.options) == 1:
+            option = decision.options[0]
+        else:
+            for number, option in enumerate(decision.options, start=1):
+                self.io.show(f"  {number}) {p.option(option, decision)}")
+            option = decision.options[self._number(len(decision.options), p) - 1]
+        if not decision.speech:
+            return Choice(option.id)
+        return Choice(option.id, text=self._speech(p))
+
+    def _number(self, count: int, p: Presenter) -> int:
+        while True:
+            answer = self.io.read(p.ui("terminal", "choose")).strip()
+            if answer.isdigit() and 1 <= int(answer) <= count:
+                return int(answer)
+            self.io.show(fill(p.ui("terminal", "bad_number"), count=count))
+
+    def _speech(self, p: Presenter) -> str:
+        while True:
+            text = " ".join(self.io.read(fill(p.ui("terminal", "speech_prompt"), limit=self.speech_limit)).split())
+            if len(text) <= self.speech_limit:
+                return text
+            self.io.show(fill(p.ui("too_long"), length=len(text), limit=self.speech_limit))
+
+
+def terminal_humans(
+    seats: list[int], *, console: Console | None = None, speech_limit: int = DEFAULT_SPEECH_LIMIT
+) -> dict[int, TerminalHumanAgent]:
+    """One agent per human seat sharing this terminal; with two or more, hot-seat hiding is on."""
+    io = ConsoleIO(console)
+    hot_seat = HotSeat(hide=len(seats) > 1)
+    return {seat: TerminalHumanAgent(seat, io=io, hot_seat=hot_seat, speech_limit=speech_limit) for seat in seats}

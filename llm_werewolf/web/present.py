@@ -1,0 +1,278 @@
+"""What a human player is shown: feed lines, the role card, option labels, built from a seat's view.
+
+Everything here reads a :class:`~llm_werewolf.rules.SeatView` (records the seat may
+see) or static ruleset data, never the game state, so a screen cannot show a
+secret the seat does not have. Both the terminal agent and the web app use it;
+it imports nothing from the web stack.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..rules import Decision, Option, Record, SeatView, get_ruleset
+from ..rules.events import (
+    Announcement,
+    ChoiceMade,
+    Cue,
+    DeathsAnnounced,
+    GameEnded,
+    GameStarted,
+    Info,
+    PhaseStarted,
+    RoleAssigned,
+    RolesRevealed,
+    Speech,
+    StatusChanged,
+    VoteCast,
+    VoteTally,
+    WhisperNoticed,
+)
+from ..table.events import Narration, Thought
+from ..texts import terms
+from .ui_text import fill, label
+
+
+@dataclass(frozen=True, slots=True)
+class FeedItem:
+    """One line of a player's feed. ``private`` marks lines only this seat (or its team) sees."""
+
+    seq: int
+    cls: str
+    text: str
+    private: bool = False
+
+    def as_json(self) -> dict[str, Any]:
+        return {"seq": self.seq, "cls": self.cls, "text": self.text, "private": self.private}
+
+
+class Presenter:
+    """Localized wording for one game (language, ruleset, seat names)."""
+
+    def __init__(self, language: str, variant: str, names: tuple[str, ...]) -> None:
+        self.language = language
+        self.variant = variant
+        self.names = names
+        vocabulary = terms(language, variant)
+        self._roles = _mapping(vocabulary.get("roles"))
+        self._sides = _mapping(vocabulary.get("sides"))
+        self._causes = _mapping(vocabulary.get("causes"))
+
+    @staticmethod
+    def for_view(view: SeatView) -> Presenter:
+        return Presenter(view.language, view.variant, view.names)
+
+    # -- words -------------------------------------------------------------------
+    def ui(self, *path: str, default: str | None = None) -> str:
+        return label(self.language, *path, default=default)
+
+    def seat(self, index: int | None) -> str:
+        if index is None or not 0 <= index < len(self.names):
+            return self.ui("feed_lines", "nobody")
+        return fill(self.ui("seat_label"), number=index + 1, name=self.names[index])
+
+    def seats(self, indices: tuple[int, ...]) -> str:
+        return ", ".join(self.seat(i) for i in indices)
+
+    def role(self, role: str | None) -> str:
+        if role is None:
+            return self.ui("role_unknown")
+        return self._roles.get(role, role)
+
+    def side(self, side: str) -> str:
+        return self._sides.get(side, side)
+
+    def value(self, value: str | None) -> str:
+        """A role, side or plain value in the game's words."""
+        if value is None:
+            return ""
+        if value in self._roles:
+            return self._roles[value]
+        return self._sides.get(value, value)
+
+    def cause(self, cause: str) -> str:
+        return self._causes.get(cause, cause)
+
+    def phase(self, phase: str) -> str:
+        kind, _, number = phase.partition(":")
+        if kind in ("night", "day"):
+            return fill(self.ui(f"phase_{kind}"), number=number)
+        return self.ui("phase_setup") if kind == "setup" else self.ui("game_over")
+
+    def decision_title(self, kind: str) -> str:
+        return self.ui("decisions", kind, default=kind.replace("_", " ").capitalize())
+
+    def option(self, option: Option, decision: Decision | None = None) -> str:
+        """``3. Clara``, ``center card 2``, ``nobody (skip)``, ``whisper to 3. Clara``..."""
+        if option.kind == "seat" and option.target is not None:
+            template = self.ui("options", "seat")
+            if decision is not None and decision.speech:
+                template = self.ui("speech_seat_option", self.variant, default=template)
+            return fill(template, label=self.seat(option.target))
+        if option.kind == "center" and option.target is not None:
+            return fill(self.ui("options", "center"), number=option.target + 1)
+        return self.ui("options", option.id, default=option.id.replace("_", " "))
+
+    def option_id(self, option_id: str, decision: str = "") -> str:
+        """The label of an option known only by its id (from a ``ChoiceMade`` or a tally)."""
+        kind, _, rest = option_id.partition(":")
+        target = int(rest) if rest.isdigit() else None
+        if kind in ("seat", "center") and target is not None:
+            return self.option(Option(id=option_id, kind=kind, target=target))
+        return self.option(Option(id=option_id, kind=option_id))
+
+    def claims(self) -> list[dict[str, str]]:
+        roles = sorted(get_ruleset(self.variant).claimable_roles(), key=self.role)
+        return [{"id": role, "label": self.role(role)} for role in roles]
+
+    # -- the feed ----------------------------------------------------------------
+    def item(self, record: Record) -> FeedItem | None:
+        """The line a player sees for ``record`` (``None`` for records a screen does not show)."""
+        text, cls = self._line(record)
+        if text is None:
+            return None
+        return FeedItem(record.seq, cls, text, private=record.vis.scope != "public")
+
+    def feed(self, view: SeatView) -> list[FeedItem]:
+        return [item for item in (self.item(r) for r in view.records) if item is not None]
+
+    def _line(self, record: Record) -> tuple[str | None, str]:
+        e = record.event
+        lines = ("feed_lines",)
+        if isinstance(e, GameStarted):
+            cards = ", ".join(self.role(r) for r in e.deck)
+            started = fill(self.ui(*lines, "game_started"), count=len(e.names))
+            return f"{started} {fill(self.ui(*lines, 'deck'), cards=cards)}", "phase"
+        if isinstance(e, PhaseStarted):
+            return fill(self.ui(f"phase_{e.phase}"), number=e.number), "phase"
+        if isinstance(e, Narration):
+            return e.text, "narration"
+        if isinstance(e, Cue):
+            if e.key in ("wake", "sleep") and e.role:
+                return fill(self.ui(*lines, f"cue_{e.key}"), role=self.role(e.role)), "cue"
+            return fill(self.ui(*lines, "cue"), key=e.key, role=self.role(e.role) if e.role else ""), "cue"
+        if isinstance(e, Speech):
+            return self._speech(e), "speech"
+        if isinstance(e, WhisperNoticed):
+            return fill(self.ui(*lines, "whisper_noticed"), speaker=self.seat(e.seat), to=self.seat(e.to)), "speech"
+        if isinstance(e, VoteCast):
+            target = self.seat(e.target) if e.target is not None else self.option_id(e.option)
+            weight = f" ×{e.weight:g}" if e.weight != 1 else ""
+            return fill(self.ui(*lines, "vote"), voter=self.seat(e.seat), target=target) + weight, "vote"
+        if isinstance(e, VoteTally):
+            counts = ", ".join(f"{self.option_id(k)}: {v:g}" for k, v in e.counts)
+            result = self.seats(e.targets) if e.targets else self.option_id(e.result)
+            return fill(self.ui(*lines, "tally"), result=result, counts=counts), "vote"
+        if isinstance(e, DeathsAnnounced):
+            return self._deaths(e), "death"
+        if isinstance(e, StatusChanged):
+            key = "status_off" if e.value == "off" else "status_on"
+            return fill(self.ui(*lines, key), seat=self.seat(e.seat), status=e.status.replace("_", " ")), "status"
+        if isinstance(e, Announcement):
+            seats = self.seats(e.seats)
+            text = fill(
+                self.ui(*lines, "announcement"), key=e.key.replace("_", " "), seats=seats, value=self.value(e.value)
+            )
+            return text, "announce"
+        if isinstance(e, GameEnded):
+            sides = ", ".join(self.side(s) for s in e.sides) or "-"
+            winners = self.seats(e.winners) or self.ui(*lines, "nobody")
+            return fill(self.ui(*lines, "ended"), sides=sides, winners=winners), "end"
+        if isinstance(e, RolesRevealed):
+            cards = ", ".join(f"{self.seat(i)} = {self.role(r)}" for i, r in enumerate(e.roles))
+            return fill(self.ui(*lines, "revealed"), cards=cards), "end"
+        if isinstance(e, RoleAssigned):
+            key = "role_dealt" if e.reason == "deal" else "role_assigned"
+            return fill(self.ui(*lines, key), role=self.role(e.role)), "card"
+        if isinstance(e, Info):
+            return self._info(e), "info"
+        if isinstance(e, ChoiceMade):
+            if e.text:
+                return None, ""  # the Speech record itself follows
+            decision = self.decision_title(e.decision)
+            return fill(self.ui(*lines, "your_choice"), option=self.option_id(e.option), decision=decision), "mine"
+        if isinstance(e, Thought):
+            return fill(self.ui(*lines, "thought"), text=e.text), "mine"
+        return None, ""
+
+    def _speech(self, e: Speech) -> str:
+        lines = ("feed_lines",)
+        text = e.text or self.ui("speech_empty")
+        if e.to is not None:
+            line = fill(self.ui(*lines, "whisper"), speaker=self.seat(e.seat), to=self.seat(e.to), text=text)
+        elif e.stage == "discussion":
+            line = fill(self.ui(*lines, "speech"), speaker=self.seat(e.seat), text=text)
+        else:
+            stage = self.ui("stages", e.stage, default=e.stage.replace("_", " "))
+            line = fill(self.ui(*lines, "speech_stage"), speaker=self.seat(e.seat), stage=stage, text=text)
+        if e.claim:
+            line += " " + fill(self.ui(*lines, "claim"), role=self.role(e.claim))
+        return line
+
+    def _deaths(self, e: DeathsAnnounced) -> str:
+        lines = ("feed_lines",)
+        if not e.deaths:
+            return self.ui(*lines, "nobody_died")
+        parts = []
+        for death in e.deaths:
+            detail = [self.cause(death.cause)] if death.cause else []
+            if death.role:
+                detail.append(self.role(death.role))
+            if detail:
+                parts.append(
+                    fill(self.ui(*lines, "death_detail"), seat=self.seat(death.seat), detail=", ".join(detail))
+                )
+            else:
+                parts.append(self.seat(death.seat))
+        return fill(self.ui(*lines, "died"), deaths="; ".join(parts))
+
+    def _info(self, e: Info) -> str:
+        values = {
+            "fact": e.fact.replace("_", " "),
+            "subject": self.seat(e.subject) if e.subject is not None else "",
+            "value": self.value(e.value),
+            "seats": self.seats(e.seats),
+        }
+        template = self.ui("facts", e.fact, default=self.ui("feed_lines", "info"))
+        return fill(template, **values)
+
+    # -- the seat's screen ---------------------------------------------------------
+    def card(self, seat: int | None, role: str | None) -> dict[str, Any]:
+        """The role card of ``seat``: its own current card only (``None`` before the deal)."""
+        side = None
+        if role is not None:
+            ruleset = get_ruleset(self.variant)
+            if role in ruleset.roles:
+                side = self.side(ruleset.side_of_role(role))
+        return {
+            "seat": None if seat is None else seat + 1,
+            "name": None if seat is None else self.names[seat],
+            "role": role,
+            "role_name": None if seat is None else self.role(role),
+            "side_name": side,
+        }
+
+    def decision(self, decision: Decision, *, speech_limit: int, seconds_left: float | None) -> dict[str, Any]:
+        """The question on the seat's screen: its options as buttons, a text box for speeches."""
+        return {
+            "id": decision.id,
+            "kind": decision.kind,
+            "title": self.decision_title(decision.kind),
+            "options": [{"id": o.id, "label": self.option(o, decision)} for o in decision.options],
+            "speech": decision.speech,
+            "speech_limit": speech_limit if decision.speech else 0,
+            "claims": self.claims() if decision.speech else [],
+            "seconds_left": None if seconds_left is None else max(0.0, round(seconds_left, 1)),
+        }
+
+    def players(self, alive: list[bool] | tuple[bool, ...], seat: int | None) -> list[dict[str, Any]]:
+        return [
+            {"seat": i + 1, "label": self.seat(i), "alive": living, "you": i == seat} for i, living in enumerate(alive)
+        ]
+
+
+def _mapping(value: object) -> dict[str, str]:
+    if not isinstance(value, dict):
+        return {}
+    return {str(k): str(v) for k, v in value.items()}
