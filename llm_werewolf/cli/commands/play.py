@@ -11,6 +11,8 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from ...agents.base import Agent
+from ...agents.human_terminal import terminal_humans
 from ...narration import TemplateNarrator
 from ...rules import Game, GameConfig, Record, get_ruleset
 from ...table import Narrator, Table, TableSettings
@@ -80,6 +82,9 @@ def play(
     pace: Annotated[
         str | None, typer.Option(help="Pause between steps for a real table: SECONDS, or 'enter' to wait for Enter.")
     ] = None,
+    human: Annotated[
+        list[int] | None, typer.Option("--human", help="A seat played at this terminal (from 1); repeat for hot seat.")
+    ] = None,
 ) -> None:
     """Play a full game and write its transcript."""
     ruleset = get_ruleset(variant)
@@ -96,11 +101,20 @@ def play(
     specs = [AgentSpec.parse(agents)] * count
     for index, spec in parse_seat_overrides(seat or [], count).items():
         specs[index] = spec
+    for number in human or []:
+        if not 1 <= number <= count:
+            raise UsageError(f"bad --human {number}: seats are numbered 1 to {count}")
+        specs[number - 1] = AgentSpec("human")
+    people = [i for i, spec in enumerate(specs) if spec.kind == "human"]
+    if people and god:
+        raise UsageError("--god shows every secret on the screen: it cannot be used with human players")
     game = Game(config)
-    seated = [
-        build_agent(spec, seat=i, seed=game_seed, language=language, variant=variant) for i, spec in enumerate(specs)
-    ]
     console = Console()
+    humans = terminal_humans(people, console=console, speech_limit=game.state.options.max_speech_chars)
+    seated: list[Agent] = [
+        humans[i] if i in humans else build_agent(spec, seat=i, seed=game_seed, language=language, variant=variant)
+        for i, spec in enumerate(specs)
+    ]
     console.print(f"[bold]{variant}[/] · {count} players · language {language} · seed {game_seed}", highlight=False)
     sinks: list[ConsoleSink | TranscriptWriter] = [
         ConsoleSink(console, names, variant=variant, language=language, god=god)
