@@ -1,0 +1,294 @@
+"""The FastAPI application: host page and API, seat pages, spectator pages, websockets.
+
+Access rules (every one tested in tests/web):
+
+* the host page and ``/api/host/...`` need the host token (query ``token`` or header ``X-Host-Token``);
+* a seat page, its state, its answers and its websocket need that seat's own token;
+  anything else (another seat's token, an AI seat, an unknown table) is refused with 403;
+* spectator and table-screen pages need the table's public token and get the public view only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager, suppress
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Header, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.middleware.base import BaseHTTPMiddleware, RequestResponseEndpoint
+
+from ..rules import all_rulesets
+from ..table.seating import MODEL_KINDS, SCRIPTLESS_KINDS
+from .pages import STATIC, render_page
+from .seats import AnswerRefused
+from .setup import HUMAN, SetupError, TableSetup
+from .tables import Lobby, WebTable
+from .ui_text import ui_texts
+
+MAX_MESSAGE_CHARS = 20_000
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; "
+        "img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+    ),
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Cache-Control": "no-store",
+}
+
+
+HostHeader = Annotated[str | None, Header(alias="X-Host-Token")]
+"""The host token as a header (the host page's API calls); pages take it as ``?token=``."""
+
+
+def _same(given: str | None, expected: str) -> bool:
+    return given is not None and secrets.compare_digest(given.encode(), expected.encode())
+
+
+class _SecurityHeaders(BaseHTTPMiddleware):
+    async def dispatch(self, request: Request, call_next: RequestResponseEndpoint) -> Response:
+        response = await call_next(request)
+        for key, value in SECURITY_HEADERS.items():
+            response.headers.setdefault(key, value)
+        return response
+
+
+def create_app(lobby: Lobby | None = None) -> FastAPI:
+    """The web app around ``lobby`` (a fresh one, with a new host token, by default)."""
+    the_lobby = lobby or Lobby()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        await the_lobby.close()
+
+    app = FastAPI(title="llm-werewolf", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan)
+    app.state.lobby = the_lobby
+    app.add_middleware(_SecurityHeaders)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    # -- access checks --------------------------------------------------------------------
+    def host(token: str | None, header: str | None) -> None:
+        if not (_same(token, the_lobby.host_token) or _same(header, the_lobby.host_token)):
+            raise HTTPException(403, "host token required")
+
+    def table_of(table_id: str) -> WebTable:
+        table = the_lobby.get(table_id)
+        if table is None:
+            raise HTTPException(403, "forbidden")
+        return table
+
+    def seat_of(table: WebTable, number: int, token: str | None) -> int:
+        """The 0-based seat for a page's ``number`` (from 1) if ``token`` is that human seat's own."""
+        index = number - 1
+        if not 0 <= index < len(table.hubs):
+            raise HTTPException(403, "forbidden")
+        hub = table.hubs[index]
+        if not hub.human or not _same(token, hub.token):
+            raise HTTPException(403, "forbidden")
+        return index
+
+    def public_of(table: WebTable, token: str | None) -> None:
+        if not _same(token, table.public.token):
+            raise HTTPException(403, "forbidden")
+
+    # -- pages ------------------------------------------------------------------------------
+    @app.get("/", response_class=HTMLResponse)
+    async def home() -> str:
+        return render_page("home", "en")
+
+    @app.get("/host", response_class=HTMLResponse)
+    async def host_page(token: str | None = None, lang: str = "en", x_host_token: HostHeader = None) -> str:
+        host(token, x_host_token)
+        return render_page("host", lang if lang in _languages() else "en")
+
+    @app.get("/t/{table_id}/seat/{number}", response_class=HTMLResponse)
+    async def seat_page(table_id: str, number: int, token: str | None = None) -> str:
+        table = table_of(table_id)
+        seat_of(table, number, token)
+        return render_page("seat", table.language, table=table.id, seat=number)
+
+    @app.get("/t/{table_id}/watch", response_class=HTMLResponse)
+    async def watch_page(table_id: str, token: str | None = None) -> str:
+        table = table_of(table_id)
+        public_of(table, token)
+        return render_page("watch", table.language, table=table.id)
+
+    @app.get("/t/{table_id}/screen", response_class=HTMLResponse)
+    async def screen_page(table_id: str, token: str | None = None) -> str:
+        table = table_of(table_id)
+        public_of(table, token)
+        return render_page("screen", table.language, table=table.id)
+
+    # -- host API -------------------------------------------------------------------------
+    @app.get("/api/host/rulesets")
+    async def rulesets(token: str | None = None, x_host_token: HostHeader = None) -> dict[str, Any]:
+        host(token, x_host_token)
+        return {"rulesets": [_ruleset_json(r) for r in all_rulesets()], "players": _player_kinds()}
+
+    @app.get("/api/host/ui")
+    async def host_ui(lang: str = "en", token: str | None = None, x_host_token: HostHeader = None) -> dict[str, Any]:
+        host(token, x_host_token)
+        return ui_texts(lang if lang in _languages() else "en")
+
+    @app.post("/api/host/tables")
+    async def create_table(setup: TableSetup, token: str | None = None, x_host_token: HostHeader = None) -> Response:
+        host(token, x_host_token)
+        try:
+            table = the_lobby.create(setup)
+        except SetupError as exc:
+            return JSONResponse({"detail": str(exc)}, status_code=422)
+        return JSONResponse(table.host_view())
+
+    @app.get("/api/host/tables/{table_id}")
+    async def table_status(table_id: str, token: str | None = None, x_host_token: HostHeader = None) -> dict[str, Any]:
+        host(token, x_host_token)
+        return table_of(table_id).host_view()
+
+    @app.post("/api/host/tables/{table_id}/start")
+    async def start_table(table_id: str, token: str | None = None, x_host_token: HostHeader = None) -> dict[str, Any]:
+        host(token, x_host_token)
+        table = table_of(table_id)
+        table.start()
+        return table.host_view()
+
+    # -- seat and public API ----------------------------------------------------------------
+    @app.get("/api/t/{table_id}/seat/{number}/state")
+    async def seat_state(table_id: str, number: int, token: str | None = None) -> dict[str, Any]:
+        table = table_of(table_id)
+        return table.snapshot(seat_of(table, number, token))
+
+    @app.post("/api/t/{table_id}/seat/{number}/answer")
+    async def seat_answer(table_id: str, number: int, request: Request, token: str | None = None) -> Response:
+        table = table_of(table_id)
+        seat = seat_of(table, number, token)
+        raw = await request.body()
+        payload = _payload(raw.decode("utf-8", "replace"))
+        if payload is None:
+            return JSONResponse({"type": "error", "error": "bad_request", "message": "bad request"}, status_code=400)
+        try:
+            table.answer(seat, payload)
+        except AnswerRefused as exc:
+            return JSONResponse(table.refusal(exc, payload), status_code=409)
+        return JSONResponse({"type": "ok"})
+
+    @app.get("/api/t/{table_id}/public/state")
+    async def public_state(table_id: str, token: str | None = None) -> dict[str, Any]:
+        table = table_of(table_id)
+        public_of(table, token)
+        return table.snapshot(None)
+
+    # -- websockets -----------------------------------------------------------------------------
+    @app.websocket("/ws/t/{table_id}/seat/{number}")
+    async def seat_socket(websocket: WebSocket, table_id: str, number: int, token: str | None = None) -> None:
+        try:
+            table = table_of(table_id)
+            seat = seat_of(table, number, token)
+        except HTTPException:
+            await websocket.send_denial_response(Response("forbidden", status_code=403))
+            return
+        await _serve(websocket, table, seat)
+
+    @app.websocket("/ws/t/{table_id}/public")
+    async def public_socket(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
+        try:
+            table = table_of(table_id)
+            public_of(table, token)
+        except HTTPException:
+            await websocket.send_denial_response(Response("forbidden", status_code=403))
+            return
+        await _serve(websocket, table, None)
+
+    return app
+
+
+async def _serve(websocket: WebSocket, table: WebTable, seat: int | None) -> None:
+    """Send the snapshot, then every update of this seat's view; take its answers."""
+    await websocket.accept()
+    queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+    queues = table.public.queues if seat is None else table.hubs[seat].queues
+    queues.add(queue)
+    snapshot = table.snapshot(seat)  # taken with the queue in place and no await between: nothing lost
+    reader = asyncio.create_task(_read(websocket, table, seat, queue))
+    try:
+        await websocket.send_json(snapshot)
+        while not reader.done():
+            getter = asyncio.create_task(queue.get())
+            done, _ = await asyncio.wait({getter, reader}, return_when=asyncio.FIRST_COMPLETED)
+            if getter not in done:
+                getter.cancel()
+                break
+            await websocket.send_json(getter.result())
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        queues.discard(queue)
+        reader.cancel()
+        with suppress(asyncio.CancelledError, WebSocketDisconnect, RuntimeError):
+            await reader
+
+
+async def _read(websocket: WebSocket, table: WebTable, seat: int | None, queue: asyncio.Queue[dict[str, Any]]) -> None:
+    while True:
+        try:
+            raw = await websocket.receive_text()
+        except (WebSocketDisconnect, RuntimeError, KeyError):
+            return
+        payload = _payload(raw)
+        if payload is None or seat is None:
+            continue
+        if payload.get("type") == "answer":
+            try:
+                table.answer(seat, payload)
+            except AnswerRefused as exc:
+                queue.put_nowait(table.refusal(exc, payload))
+        elif payload.get("type") == "ping":
+            queue.put_nowait({"type": "pong"})
+
+
+def _payload(raw: str) -> dict[str, Any] | None:
+    if len(raw) > MAX_MESSAGE_CHARS:
+        return None
+    try:
+        data = json.loads(raw)
+    except json.JSONDecodeError:
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def _languages() -> tuple[str, ...]:
+    from ..texts import LANGUAGES
+
+    return LANGUAGES
+
+
+def _player_kinds() -> list[str]:
+    return [HUMAN, *SCRIPTLESS_KINDS, *MODEL_KINDS]
+
+
+def _ruleset_json(ruleset: Any) -> dict[str, Any]:
+    schema = ruleset.options_model.model_json_schema()
+    options = [
+        {
+            "name": name,
+            "type": spec.get("type", "string"),
+            "default": spec.get("default"),
+            "help": spec.get("description", ""),
+        }
+        for name, spec in schema.get("properties", {}).items()
+    ]
+    standard = min(max(9, ruleset.min_players), ruleset.max_players)
+    return {
+        "id": ruleset.id,
+        "languages": list(ruleset.languages),
+        "min_players": ruleset.min_players,
+        "max_players": ruleset.max_players,
+        "standard_players": standard,
+        "options": options,
+    }

@@ -1,0 +1,187 @@
+// The host page: choose ruleset, language, switches and seats; create the table; hand out links; start.
+"use strict";
+
+(function () {
+  const ui = JSON.parse(document.getElementById("ui").textContent);
+  const h = ui.host || {};
+  const token = new URLSearchParams(location.search).get("token") || "";
+  const content = document.getElementById("content");
+  const headers = { "Content-Type": "application/json", "X-Host-Token": token };
+
+  function el(tag, attrs, text) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, value);
+    if (text !== undefined && text !== null) node.textContent = text;
+    return node;
+  }
+  function field(labelText, input) {
+    const row = el("label", { class: "field" });
+    row.append(el("span", {}, labelText), input);
+    return row;
+  }
+  async function api(method, path, body) {
+    const response = await fetch(path, { method, headers, body: body ? JSON.stringify(body) : undefined });
+    const data = await response.json().catch(() => ({}));
+    if (!response.ok) throw new Error(typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail || data));
+    return data;
+  }
+
+  const form = el("form", { id: "setup" });
+  form.addEventListener("submit", (event) => event.preventDefault());
+  const rulesetSel = el("select", { id: "ruleset" });
+  const langSel = el("select", { id: "language" });
+  const players = el("input", { id: "players", type: "number", min: "1", max: "40" });
+  const seed = el("input", { id: "seed", type: "number", min: "0" });
+  const timeLimit = el("input", { id: "time-limit", type: "number", min: "1", step: "1" });
+  const onTimeout = el("select", { id: "on-timeout" });
+  onTimeout.append(el("option", { value: "heuristic" }, h.on_timeout_heuristic), el("option", { value: "default" }, h.on_timeout_default));
+  const speechLimit = el("input", { id: "speech-limit", type: "number", min: "20", max: "5000", value: "600" });
+  const optionsBox = el("fieldset", { id: "options" });
+  const seatsTable = el("table", { class: "seats", id: "seats" });
+  const createButton = el("button", { type: "button", id: "create" }, h.create);
+  const message = el("p", { class: "error", id: "host-error" });
+  const result = el("section", { class: "panel links", id: "result", hidden: "" });
+
+  form.append(
+    field(h.ruleset, rulesetSel), field(h.language, langSel), field(h.players, players), field(h.seed, seed),
+    field(h.time_limit, timeLimit), field(h.on_timeout, onTimeout), field(h.speech_limit, speechLimit),
+    el("h2", {}, h.options), optionsBox, el("h2", {}, h.seats), seatsTable, createButton, message,
+  );
+  const setupPanel = el("section", { class: "panel" });
+  setupPanel.appendChild(form);
+  content.append(setupPanel, result);
+
+  let catalog = { rulesets: [], players: [] };
+  const current = () => catalog.rulesets.find((r) => r.id === rulesetSel.value);
+
+  function renderRuleset() {
+    const r = current();
+    if (!r) return;
+    langSel.replaceChildren(...r.languages.map((l) => el("option", { value: l }, l)));
+    players.min = String(r.min_players);
+    players.max = String(r.max_players);
+    players.value = String(r.standard_players);
+    optionsBox.replaceChildren();
+    for (const o of r.options) {
+      const input = o.type === "boolean" ? el("input", { type: "checkbox", "data-name": o.name }) : el("input", { type: o.type === "integer" || o.type === "number" ? "number" : "text", "data-name": o.name, step: "any" });
+      if (o.type === "boolean") input.checked = Boolean(o.default);
+      else if (o.default !== null && o.default !== undefined && typeof o.default !== "object") input.value = String(o.default);
+      input.dataset.type = o.type;
+      input.dataset.initial = o.type === "boolean" ? String(Boolean(o.default)) : input.value;
+      const row = field(o.name, input);
+      row.title = o.help || "";
+      optionsBox.appendChild(row);
+    }
+    renderSeats();
+  }
+
+  function renderSeats() {
+    const count = Math.max(1, Math.min(40, Number(players.value) || 1));
+    const rows = [...seatsTable.querySelectorAll("tr")];
+    while (rows.length > count) rows.pop().remove();
+    for (let i = rows.length; i < count; i++) {
+      const tr = el("tr", { "data-seat": String(i + 1) });
+      const kind = el("select", { class: "player" });
+      for (const p of catalog.players) kind.appendChild(el("option", { value: p }, p === "human" ? h.human : p));
+      kind.value = i < 2 ? "human" : "heuristic";
+      const model = el("input", { class: "model", placeholder: "model", size: "14" });
+      const name = el("input", { class: "name", placeholder: h.seat_name, size: "10", maxlength: "40" });
+      const persona = el("input", { class: "persona", placeholder: h.persona, size: "10", maxlength: "80" });
+      tr.append(el("td", {}, String(i + 1)), el("td", {}, null), el("td", {}, null), el("td", {}, null), el("td", {}, null));
+      tr.children[1].appendChild(name);
+      tr.children[2].appendChild(kind);
+      tr.children[3].appendChild(model);
+      tr.children[4].appendChild(persona);
+      seatsTable.appendChild(tr);
+    }
+  }
+
+  function collect() {
+    const options = {};
+    for (const input of optionsBox.querySelectorAll("input")) {
+      const value = input.type === "checkbox" ? String(input.checked) : input.value;
+      if (value === input.dataset.initial) continue;
+      if (input.type === "checkbox") options[input.dataset.name] = input.checked;
+      else if (input.dataset.type === "integer" || input.dataset.type === "number") options[input.dataset.name] = Number(value);
+      else options[input.dataset.name] = value;
+    }
+    const seats = [...seatsTable.querySelectorAll("tr")].map((tr) => {
+      const kind = tr.querySelector(".player").value;
+      const model = tr.querySelector(".model").value.trim();
+      return {
+        player: kind === "human" || !model ? kind : `${kind}:${model}`,
+        name: tr.querySelector(".name").value.trim() || null,
+        persona: tr.querySelector(".persona").value.trim() || null,
+      };
+    });
+    return {
+      variant: rulesetSel.value,
+      language: langSel.value,
+      seats,
+      seed: seed.value === "" ? null : Number(seed.value),
+      options,
+      time_limit: timeLimit.value === "" ? null : Number(timeLimit.value),
+      on_timeout: onTimeout.value,
+      speech_limit: Number(speechLimit.value) || 600,
+    };
+  }
+
+  function link(path) {
+    const a = el("a", { href: path, target: "_blank", rel: "noreferrer" }, location.origin + path);
+    return a;
+  }
+
+  function renderTable(table) {
+    result.hidden = false;
+    result.replaceChildren(el("h2", {}, h.links));
+    const list = el("ul", { id: "links" });
+    for (const s of table.seats) {
+      const li = el("li", { "data-seat": String(s.seat) }, `${s.seat}. ${s.name} — ${s.human ? h.human : s.player} `);
+      if (s.link) {
+        li.appendChild(link(s.link));
+        li.appendChild(el("span", { class: "note" }, ` (${s.connected ? h.connected : h.not_connected})`));
+      }
+      list.appendChild(li);
+    }
+    const spectator = el("li", {}, `${h.spectator_link}: `);
+    spectator.appendChild(link(table.watch));
+    const screen = el("li", {}, `${h.screen_link}: `);
+    screen.appendChild(link(table.screen));
+    list.append(spectator, screen);
+    result.appendChild(list);
+    result.appendChild(el("p", { id: "table-status" }, (h.status || "{status}").replace("{status}", table.status) + (table.error ? ` — ${table.error}` : "")));
+    if (table.status === "waiting") {
+      const start = el("button", { type: "button", id: "start" }, h.start);
+      start.addEventListener("click", async () => {
+        try { renderTable(await api("POST", `/api/host/tables/${table.id}/start`)); } catch (e) { message.textContent = e.message; }
+      });
+      result.appendChild(start);
+    }
+  }
+
+  let polling = null;
+  createButton.addEventListener("click", async () => {
+    message.textContent = "";
+    try {
+      const table = await api("POST", "/api/host/tables", collect());
+      renderTable(table);
+      if (polling) clearInterval(polling);
+      polling = setInterval(async () => {
+        try {
+          const fresh = await api("GET", `/api/host/tables/${table.id}`);
+          renderTable(fresh);
+        } catch (e) { /* keep the last state */ }
+      }, 2000);
+    } catch (e) {
+      message.textContent = e.message;
+    }
+  });
+
+  rulesetSel.addEventListener("change", renderRuleset);
+  players.addEventListener("change", renderSeats);
+  api("GET", "/api/host/rulesets").then((data) => {
+    catalog = data;
+    rulesetSel.replaceChildren(...data.rulesets.map((r) => el("option", { value: r.id }, r.id)));
+    renderRuleset();
+  }).catch((e) => { message.textContent = e.message; });
+})();

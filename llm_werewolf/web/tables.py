@@ -1,0 +1,299 @@
+"""Tables played in the browser: seats, tokens, per-seat views pushed to websockets.
+
+A :class:`WebTable` is a sink of the async :class:`~llm_werewolf.table.Table`: it
+keeps one :class:`~llm_werewolf.rules.ViewBuilder` per seat (and one for the
+public) and sends each connection only the lines of its own builder. Nothing is
+ever serialised from the game state, so a page cannot receive a secret its seat
+does not hold. The :class:`Lobby` holds the tables and the host's token.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import Callable, Sequence
+from contextlib import suppress
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from ..agents.base import Agent
+from ..agents.heuristic import HeuristicAgent
+from ..rules import Game, Record, ViewBuilder
+from ..rules.errors import RulesError
+from ..table import Narrator, Table, TableSettings
+from ..table.seating import build_agent
+from ..transcript import SeatInfo, TranscriptWriter, header_for
+from .present import Presenter
+from .seats import AnswerRefused, DefaultAnswerAgent, HumanWebAgent, SeatHub, check_answer
+from .setup import SetupError, TableSetup, agent_spec, game_config
+from .ui_text import direction, fill
+
+Status = Literal["waiting", "running", "over", "failed"]
+NarratorFactory = Callable[[TableSetup, Game], Narrator | None]
+
+
+@dataclass
+class PublicHub:
+    """Spectators and table screens: the public view only."""
+
+    token: str = field(default_factory=lambda: secrets.token_urlsafe(24))
+    queues: set[asyncio.Queue[dict[str, Any]]] = field(default_factory=set)
+
+    def push(self, message: dict[str, Any]) -> None:
+        for queue in self.queues:
+            queue.put_nowait(message)
+
+
+def template_narrator(setup: TableSetup, game: Game) -> Narrator | None:
+    """The default narrator of a web table: template lines, unless the host turned it off."""
+    if setup.narrator == "off":
+        return None
+    from ..narration import TemplateNarrator
+
+    language = game.config.language or game.ruleset.source_language
+    return TemplateNarrator(game.config.variant, language, game.config.names)
+
+
+class WebTable:
+    """One game with human seats reached over the web."""
+
+    def __init__(
+        self,
+        setup: TableSetup,
+        *,
+        table_id: str | None = None,
+        narrator_factory: NarratorFactory | None = None,
+        transcripts: Path | None = None,
+    ) -> None:
+        self.id = table_id or secrets.token_urlsafe(6)
+        self.setup = setup
+        config = game_config(setup)
+        specs = [agent_spec(seat) for seat in setup.seats]
+        try:
+            self.game = Game(config)
+        except RulesError as exc:
+            raise SetupError(str(exc)) from None
+        language = config.language or self.game.ruleset.source_language
+        self.language: str = language
+        self.presenter = Presenter(language, config.variant, config.names)
+        self.speech_limit = min(setup.speech_limit, int(getattr(self.game.state.options, "max_speech_chars", 2000)))
+        self.claims = frozenset(self.game.ruleset.claimable_roles())
+        players = len(config.names)
+        self.hubs = [SeatHub(i, human=spec is None) for i, spec in enumerate(specs)]
+        self.public = PublicHub()
+        self.builders = [ViewBuilder(i) for i in range(players)]
+        self.public_builder = ViewBuilder(None)
+        agents: list[Agent] = []
+        fallbacks: list[HeuristicAgent] = []
+        for i, spec in enumerate(specs):
+            seed = config.seed * 1009 + i
+            if spec is None:
+                agents.append(
+                    HumanWebAgent(self.hubs[i], time_limit=setup.time_limit, on_change=self._decision_changed)
+                )
+                default = setup.on_timeout == "default"
+                fallbacks.append(DefaultAnswerAgent(seed) if default else HeuristicAgent(seed=seed))
+            else:
+                agents.append(build_agent(spec, seat=i, seed=config.seed, language=language, variant=config.variant))
+                fallbacks.append(HeuristicAgent(seed=seed))
+        self.writer: TranscriptWriter | None = None
+        sinks: list[Any] = [self]
+        if transcripts is not None:
+            infos = [
+                SeatInfo(name=name, agent=spec.label if spec else "human", model=spec.model if spec else None)
+                for name, spec in zip(config.names, specs, strict=True)
+            ]
+            header = header_for(config, language, infos)
+            self.writer = TranscriptWriter(transcripts / f"{header.game_id}.jsonl", header)
+            sinks.insert(0, self.writer)
+        narrator = narrator_factory(setup, self.game) if narrator_factory is not None else None
+        self.hidden_classes = frozenset({"cue"}) if narrator is not None else frozenset()
+        """Feed lines left out: with a narrator, its lines replace the bare moderator cues."""
+        settings = TableSettings(concurrency=players, pace=self._pace if setup.pace > 0 else None)
+        self.table = Table(self.game, agents, sinks=sinks, narrator=narrator, fallbacks=fallbacks, settings=settings)
+        self.status: Status = "waiting"
+        self.error: str | None = None
+        self.task: asyncio.Task[None] | None = None
+
+    # -- running -------------------------------------------------------------------------
+    def start(self) -> bool:
+        """Start the game (needs a running event loop); ``False`` if it was already started."""
+        if self.task is not None:
+            return False
+        self.status = "running"
+        self.task = asyncio.get_running_loop().create_task(self._run())
+        self._push_status()
+        return True
+
+    async def _run(self) -> None:
+        try:
+            await self.table.play()
+            self.status = "over"
+        except asyncio.CancelledError:
+            self.status = "failed"
+            self.error = "stopped"
+            raise
+        except Exception as exc:  # shown to the host; the players see "failed"
+            self.status = "failed"
+            self.error = f"{type(exc).__name__}: {exc}"
+        finally:
+            if self.writer is not None:
+                self.writer.close()
+            self._push_status()
+
+    async def stop(self) -> None:
+        if self.task is not None and not self.task.done():
+            self.task.cancel()
+            with suppress(asyncio.CancelledError):
+                await self.task
+
+    async def _pace(self, records: Sequence[Record]) -> None:
+        await asyncio.sleep(self.setup.pace)
+
+    # -- the sink: each seat gets the lines of its own view -----------------------------------
+    def write(self, records: Sequence[Record]) -> None:
+        for hub, builder in zip(self.hubs, self.builders, strict=True):
+            self._forward(records, builder, hub.push)
+        self._forward(records, self.public_builder, self.public.push)
+
+    def _forward(self, records: Sequence[Record], builder: ViewBuilder, push: Callable[[dict[str, Any]], None]) -> None:
+        items = []
+        taken = False
+        for record in records:
+            if builder.add(record):
+                taken = True
+                item = self.presenter.item(record)
+                if item is not None and item.cls not in self.hidden_classes:
+                    items.append(item.as_json())
+        if taken:
+            push({"type": "update", "items": items, **self._state(builder)})
+
+    def _state(self, builder: ViewBuilder) -> dict[str, Any]:
+        return {
+            "phase": self.presenter.phase(builder.phase),
+            "card": self.presenter.card(builder.seat, builder.role),
+            "players": self.presenter.players(builder.alive, builder.seat),
+            "ended": builder.ended,
+        }
+
+    def _push_status(self) -> None:
+        message = {"type": "status", "status": self.status}
+        for hub in self.hubs:
+            hub.push(message)
+        self.public.push(message)
+
+    # -- what a page receives ------------------------------------------------------------------
+    def snapshot(self, seat: int | None) -> dict[str, Any]:
+        """Everything a seat's page (or a public page for ``None``) shows, from its own view only."""
+        builder = self.public_builder if seat is None else self.builders[seat]
+        view = builder.view()
+        return {
+            "type": "snapshot",
+            "table": self.id,
+            "status": self.status,
+            "variant": self.game.config.variant,
+            "language": self.language,
+            "dir": direction(self.language),
+            "items": [item.as_json() for item in self.presenter.feed(view) if item.cls not in self.hidden_classes],
+            "decision": None if seat is None else self.decision_json(self.hubs[seat]),
+            **self._state(builder),
+        }
+
+    def decision_json(self, hub: SeatHub) -> dict[str, Any] | None:
+        pending = hub.pending
+        if pending is None or pending.future.done():
+            return None
+        left = None if pending.deadline is None else pending.deadline - asyncio.get_running_loop().time()
+        data = self.presenter.decision(pending.request.decision, speech_limit=self.speech_limit, seconds_left=left)
+        error = pending.request.error
+        data["error"] = fill(self.presenter.ui("refused"), error=error) if error else None
+        return data
+
+    def _decision_changed(self, hub: SeatHub) -> None:
+        hub.push({"type": "decision", "decision": self.decision_json(hub)})
+
+    def answer(self, seat: int, payload: dict[str, Any]) -> None:
+        """A human's answer from the page; raises :class:`AnswerRefused` with an error key."""
+        pending = self.hubs[seat].pending
+        if pending is None or pending.future.done():
+            raise AnswerRefused("no_decision")
+        decision = pending.request.decision
+        if payload.get("decision_id") != decision.id:
+            raise AnswerRefused("stale")
+        choice = check_answer(decision, payload, speech_limit=self.speech_limit, claims=self.claims)
+        pending.future.set_result(choice)
+
+    def refusal(self, error: AnswerRefused, payload: dict[str, Any]) -> dict[str, Any]:
+        key = str(error)
+        text = payload.get("text")
+        length = len(text) if isinstance(text, str) else 0
+        message = fill(self.presenter.ui(key, default=key), length=length, limit=self.speech_limit)
+        return {"type": "error", "error": key, "message": message}
+
+    # -- links (for the host) ---------------------------------------------------------------
+    def seat_link(self, seat: int) -> str:
+        return f"/t/{self.id}/seat/{seat + 1}?token={self.hubs[seat].token}"
+
+    def public_link(self, page: Literal["watch", "screen"]) -> str:
+        return f"/t/{self.id}/{page}?token={self.public.token}"
+
+    def host_view(self) -> dict[str, Any]:
+        """What the host page shows: every human's link and whether a page is connected."""
+        names = self.game.config.names
+        return {
+            "id": self.id,
+            "status": self.status,
+            "error": self.error,
+            "variant": self.game.config.variant,
+            "language": self.language,
+            "seed": self.game.config.seed,
+            "seats": [
+                {
+                    "seat": hub.seat + 1,
+                    "name": names[hub.seat],
+                    "player": self.setup.seats[hub.seat].player,
+                    "human": hub.human,
+                    "link": self.seat_link(hub.seat) if hub.human else None,
+                    "connected": hub.connected,
+                }
+                for hub in self.hubs
+            ],
+            "watch": self.public_link("watch"),
+            "screen": self.public_link("screen"),
+        }
+
+
+class Lobby:
+    """The tables of one server, and the host's token that creates and starts them."""
+
+    def __init__(
+        self,
+        *,
+        host_token: str | None = None,
+        transcripts: Path | None = None,
+        narrator_factory: NarratorFactory | None = template_narrator,
+        max_tables: int = 16,
+    ) -> None:
+        self.host_token = host_token or secrets.token_urlsafe(24)
+        self.transcripts = transcripts
+        self.narrator_factory = narrator_factory
+        self.max_tables = max_tables
+        self.tables: dict[str, WebTable] = {}
+
+    def create(self, setup: TableSetup) -> WebTable:
+        if len(self.tables) >= self.max_tables:
+            finished = [key for key, table in self.tables.items() if table.status in ("over", "failed")]
+            if not finished:
+                raise SetupError(f"at most {self.max_tables} tables at once")
+            del self.tables[finished[0]]
+        table = WebTable(setup, narrator_factory=self.narrator_factory, transcripts=self.transcripts)
+        self.tables[table.id] = table
+        return table
+
+    def get(self, table_id: str) -> WebTable | None:
+        return self.tables.get(table_id)
+
+    async def close(self) -> None:
+        for table in self.tables.values():
+            await table.stop()
