@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ..llm.base import Backend, Completion, CompletionRequest
-from ..llm.errors import TransportError
+from ..llm.errors import BackendConfigError, TransportError
 from ..llm.factory import BackendConfig, BackendPool
 from ..prompting.answers import Parsed, parse_answer
 from ..prompting.packs import pack_hash
@@ -306,11 +306,15 @@ def build_llm_agent(
     error naming the missing file, before the game starts).
     """
     from ..prompting.packs import require_pack, search_roots
+    from ..table.seating import SeatSpecError
 
     defaults = defaults or DEFAULTS
     pool = pool or POOL
     require_pack(search_roots(defaults.packs), language, variant)
-    backend = pool.get(backend_config(spec, defaults, seed))
+    try:
+        backend = pool.get(backend_config(spec, defaults, seed))
+    except BackendConfigError as exc:
+        raise SeatSpecError(f"seat {seat + 1}: {exc}") from None
     persona = (
         seat_persona(language, seat, seed, getattr(spec, "persona", None))
         if defaults.personas or getattr(spec, "persona", None)

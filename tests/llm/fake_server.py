@@ -1,0 +1,107 @@
+"""A scripted OpenAI-compatible HTTP server on 127.0.0.1 for transport tests (no network)."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections import deque
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+
+@dataclass
+class Reply:
+    status: int = 200
+    content: str = '{"option": "Bob"}'
+    delay: float = 0.0
+
+
+@dataclass
+class ServerState:
+    replies: deque[Reply] = field(default_factory=deque)
+    models: list[str] = field(default_factory=lambda: ["test-model"])
+    key: str | None = None
+    requests: list[dict[str, Any]] = field(default_factory=list)
+    model_lists: int = 0
+
+
+def completion_body(content: str, model: str = "test-model") -> dict[str, Any]:
+    return {
+        "id": "chatcmpl-1",
+        "object": "chat.completion",
+        "created": 0,
+        "model": model,
+        "choices": [{"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}],
+        "usage": {"prompt_tokens": 11, "completion_tokens": 3, "total_tokens": 14},
+    }
+
+
+def _handler(state: ServerState) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, format: str, *args: Any) -> None:
+            return
+
+        def _send(self, status: int, body: dict[str, Any]) -> None:
+            data = json.dumps(body).encode()
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            with suppress(BrokenPipeError, ConnectionResetError):
+                self.wfile.write(data)
+
+        def _authorized(self) -> bool:
+            if state.key is None:
+                return True
+            if self.headers.get("Authorization") == f"Bearer {state.key}":
+                return True
+            self._send(401, {"error": {"message": "Incorrect API key provided", "type": "invalid_request_error"}})
+            return False
+
+        def do_GET(self) -> None:
+            if not self._authorized():
+                return
+            if self.path.rstrip("/").endswith("/models"):
+                state.model_lists += 1
+                self._send(200, {"object": "list", "data": [{"id": m, "object": "model"} for m in state.models]})
+            else:
+                self._send(404, {"error": {"message": "not found"}})
+
+        def do_POST(self) -> None:
+            length = int(self.headers.get("Content-Length", "0"))
+            body = json.loads(self.rfile.read(length) or b"{}")
+            state.requests.append(body)
+            if not self._authorized():
+                return
+            reply = state.replies.popleft() if state.replies else Reply()
+            if reply.delay:
+                time.sleep(reply.delay)
+            if reply.status != 200:
+                self._send(reply.status, {"error": {"message": f"scripted {reply.status}", "type": "server_error"}})
+                return
+            if body.get("model") not in state.models:
+                self._send(404, {"error": {"message": f"model {body.get('model')} not found"}})
+                return
+            self._send(200, completion_body(reply.content, body["model"]))
+
+    return Handler
+
+
+@contextmanager
+def fake_openai_server(state: ServerState | None = None) -> Iterator[tuple[str, ServerState]]:
+    """Serve on 127.0.0.1 (a free port); yields (base_url, state)."""
+    state = state or ServerState()
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(state))
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/v1", state
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)

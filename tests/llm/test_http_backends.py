@@ -1,0 +1,191 @@
+"""Transport behaviour of the openai and langchain backends against a scripted server on 127.0.0.1."""
+
+from __future__ import annotations
+
+import socket
+import time
+from typing import Any
+
+import pytest
+from tenacity import RetryCallState
+
+from llm_werewolf.llm.base import CompletionRequest
+from llm_werewolf.llm.errors import PreflightError, TransientError, TransportError
+from llm_werewolf.llm.langchain_backend import LangChainBackend
+from llm_werewolf.llm.openai_backend import OpenAIBackend
+from llm_werewolf.llm.profiles import get_profile
+from llm_werewolf.llm.retry import RetrySettings, backoff, call_with_retries
+
+from .fake_server import Reply, ServerState, fake_openai_server
+
+FAST = RetrySettings(attempts=4, initial=0.01, max_wait=0.04, jitter=0.01)
+SCHEMA = {
+    "type": "object",
+    "properties": {"option": {"type": "string", "enum": ["Bob", "Dee"]}},
+    "required": ["option"],
+    "additionalProperties": False,
+}
+REQUEST = CompletionRequest(system="rules", user="vote", schema=SCHEMA, max_tokens=20)
+
+
+def _openai(base_url: str, **kwargs: Any) -> OpenAIBackend:
+    kwargs.setdefault("retry", FAST)
+    return OpenAIBackend("test-model", base_url=base_url, api_key="k", **kwargs)
+
+
+def _langchain(base_url: str, **kwargs: Any) -> LangChainBackend:
+    from langchain_openai import ChatOpenAI
+
+    model = ChatOpenAI(model="test-model", base_url=base_url, api_key="k", max_retries=0, timeout=5)
+    kwargs.setdefault("retry", FAST)
+    kwargs.setdefault("profile", get_profile("llamacpp"))
+    return LangChainBackend(model, **kwargs)
+
+
+@pytest.mark.parametrize("make", [_openai, _langchain])
+@pytest.mark.parametrize("status", [429, 500, 502, 503])
+async def test_rate_limits_and_server_errors_are_retried(make: Any, status: int) -> None:
+    with fake_openai_server() as (url, state):
+        state.replies.extend([Reply(status), Reply(status), Reply(200, '{"option": "Dee"}')])
+        completion = await make(url).complete(REQUEST)
+    assert completion.text == '{"option": "Dee"}'
+    assert completion.retries == 2
+    assert len(state.requests) == 3  # the SDK's own retries are off: only tenacity retried
+
+
+@pytest.mark.parametrize("make", [_openai, _langchain])
+@pytest.mark.parametrize("status", [400, 401, 403, 404, 422])
+async def test_other_client_errors_are_not_retried(make: Any, status: int) -> None:
+    with fake_openai_server() as (url, state):
+        state.replies.extend([Reply(status), Reply(200)])
+        with pytest.raises(TransportError) as caught:
+            await make(url).complete(REQUEST)
+    assert caught.value.attempts == 1 and caught.value.status == status
+    assert len(state.requests) == 1
+
+
+@pytest.mark.parametrize("make", [_openai, _langchain])
+async def test_retries_are_bounded(make: Any) -> None:
+    with fake_openai_server() as (url, state):
+        state.replies.extend([Reply(503)] * 10)
+        with pytest.raises(TransportError, match="gave up after 4 tries") as caught:
+            await make(url).complete(REQUEST)
+    assert caught.value.attempts == 4
+    assert len(state.requests) == 4
+
+
+async def test_timeouts_are_retried() -> None:
+    with fake_openai_server() as (url, state):
+        state.replies.extend([Reply(200, "late", delay=1.0), Reply(200, '{"option": "Bob"}')])
+        completion = await _openai(url, timeout=0.3).complete(REQUEST)
+    assert completion.text == '{"option": "Bob"}' and completion.retries == 1
+
+
+def _wait(settings: RetrySettings, attempt: int) -> float:
+    state = RetryCallState(retry_object=None, fn=None, args=(), kwargs={})  # type: ignore[arg-type]
+    state.attempt_number = attempt
+    return backoff(settings)(state)
+
+
+def test_backoff_is_exponential_with_bounded_jitter() -> None:
+    settings = RetrySettings(attempts=8, initial=0.5, max_wait=8.0, jitter=0.5)
+    for attempt, base in [(1, 0.5), (2, 1.0), (3, 2.0), (4, 4.0), (5, 8.0), (6, 8.0), (9, 8.0)]:
+        waits = [_wait(settings, attempt) for _ in range(50)]
+        assert all(base <= w <= base + 0.5 for w in waits), (attempt, min(waits), max(waits))
+        assert len({round(w, 6) for w in waits}) > 1, "no jitter"
+
+
+async def test_call_with_retries_waits_between_tries() -> None:
+    tries: list[float] = []
+
+    async def flaky() -> str:
+        tries.append(time.perf_counter())
+        if len(tries) < 3:
+            raise TransientError("HTTP 429", status=429)
+        return "ok"
+
+    result, retries = await call_with_retries(
+        flaky, RetrySettings(attempts=3, initial=0.05, max_wait=1.0, jitter=0.0), what="x"
+    )
+    assert (result, retries) == ("ok", 2)
+    assert tries[1] - tries[0] >= 0.045 and tries[2] - tries[1] >= 0.095
+
+
+@pytest.mark.parametrize(
+    ("profile", "expected"),
+    [
+        ("openai", {"type": "json_schema"}),
+        ("vllm", {"type": "json_schema"}),
+        ("llamacpp", {"type": "json_object", "schema": SCHEMA}),
+        ("text", None),
+    ],
+)
+async def test_structured_output_follows_the_profile(profile: str, expected: dict[str, Any] | None) -> None:
+    with fake_openai_server() as (url, state):
+        await _openai(url, profile=get_profile(profile)).complete(REQUEST)
+    sent = state.requests[0].get("response_format")
+    if expected is None:
+        assert sent is None
+    else:
+        assert sent is not None and all(sent[k] == v for k, v in expected.items())
+        if expected["type"] == "json_schema":
+            assert sent["json_schema"]["schema"]["properties"]["option"]["enum"] == ["Bob", "Dee"]
+
+
+async def test_langchain_json_schema_profile_uses_structured_output() -> None:
+    with fake_openai_server() as (url, state):
+        backend = _langchain(url, profile=get_profile("openai"))
+        completion = await backend.complete(REQUEST)
+    assert completion.text == '{"option": "Bob"}'
+    assert state.requests[0]["response_format"]["type"] == "json_schema"
+
+
+# -- preflight ---------------------------------------------------------------------------------
+
+
+def _closed_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.mark.parametrize("make", [_openai, _langchain])
+async def test_preflight_unreachable_endpoint(make: Any) -> None:
+    backend = make(f"http://127.0.0.1:{_closed_port()}/v1")
+    with pytest.raises(PreflightError, match="cannot reach the endpoint") as caught:
+        await backend.preflight()
+    assert "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize("make", [_openai, _langchain])
+async def test_preflight_bad_key(make: Any) -> None:
+    with (
+        fake_openai_server(ServerState(key="the-right-key")) as (url, _),
+        pytest.raises(PreflightError, match="API key was refused") as caught,
+    ):
+        await make(url).preflight()
+    assert "\n" not in str(caught.value)
+
+
+async def test_preflight_unknown_model() -> None:
+    with (
+        fake_openai_server(ServerState(models=["other-model", "another"])) as (url, _),
+        pytest.raises(PreflightError, match="unknown model") as caught,
+    ):
+        await _openai(url).preflight()
+    assert "other-model" in str(caught.value) and "\n" not in str(caught.value)
+
+
+async def test_preflight_unknown_model_through_langchain() -> None:
+    with (
+        fake_openai_server(ServerState(models=["other-model"])) as (url, _),
+        pytest.raises(PreflightError, match="unknown model or wrong path"),
+    ):
+        await _langchain(url).preflight()
+
+
+async def test_preflight_passes_on_a_good_endpoint() -> None:
+    with fake_openai_server() as (url, state):
+        await _openai(url).preflight()
+        await _langchain(url).preflight()
+    assert state.model_lists == 1 and len(state.requests) == 2

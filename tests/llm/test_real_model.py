@@ -1,0 +1,158 @@
+"""Real games on the embedded model (gemma-3-270m, Q4_K_M, on the CPU). Marked ``model``; they run in CI.
+
+(a) the in-process local backend; (b) ``python -m llama_cpp.server`` on 127.0.0.1 through the openai
+backend over real HTTP; (c) the same server through the langchain backend. The smallest real ruleset:
+one_night with three players (one night, one discussion, one vote).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from llm_werewolf.agents.llm_agent import LLMAgent, LLMAgentSettings
+from llm_werewolf.llm.base import Backend
+from llm_werewolf.llm.embedded import embedded_model_path
+from llm_werewolf.llm.langchain_backend import LangChainBackend
+from llm_werewolf.llm.local import LocalBackend
+from llm_werewolf.llm.openai_backend import OpenAIBackend
+from llm_werewolf.llm.profiles import get_profile
+from llm_werewolf.llm.retry import RetrySettings
+from llm_werewolf.rules import Game, GameConfig
+from llm_werewolf.rules.events import Asked, ChoiceMade, Speech
+from llm_werewolf.table.events import Fallback, ModelCall
+
+from .support import play_table
+
+pytestmark = pytest.mark.model
+
+VARIANT = "one_night"
+LANGUAGE = "en"
+NAMES = ("Ann", "Bob", "Cid")
+ALIAS = "gemma-3-270m"
+# Small answers keep grammar-constrained JSON fast on two CPU cores.
+SERVER_PROFILE = get_profile("llamacpp").with_overrides(
+    speech_chars=60, thought_chars=0, reason_chars=0, speech_tokens=48, choice_tokens=16, history_chars=2000
+)
+
+
+def _game(seed: int) -> Game:
+    return Game(GameConfig(variant=VARIANT, names=NAMES, seed=seed, language=LANGUAGE))
+
+
+def _agents(backend: Backend) -> list[LLMAgent]:
+    return [LLMAgent(backend, settings=LLMAgentSettings(seed=i, switch_language=False)) for i in range(len(NAMES))]
+
+
+def _check(game: Game, backend_name: str) -> None:
+    assert game.over and game.outcome is not None
+    asked = {r.event.decision_id: r.event for r in game.records if isinstance(r.event, Asked)}
+    chosen = [r.event for r in game.records if isinstance(r.event, ChoiceMade)]
+    assert len(chosen) == len(asked) > 0
+    assert all(c.option in asked[c.decision_id].options for c in chosen)
+    calls = [r.event for r in game.records if isinstance(r.event, ModelCall)]
+    assert calls and all(c.backend == backend_name and c.latency_ms > 0 for c in calls)
+    assert sum(c.prompt_tokens for c in calls) > 0 and sum(c.completion_tokens for c in calls) > 0
+    answered_by_model = {c.decision_id for c in calls if c.parsed is not None}
+    fallbacks = [r.event for r in game.records if isinstance(r.event, Fallback)]
+    assert len(answered_by_model) > len(fallbacks), "the model answered less than the fallbacks did"
+    assert [r for r in game.records if isinstance(r.event, Speech)], "nobody spoke"
+
+
+async def test_a_local_game_plays_to_the_end() -> None:
+    backend = LocalBackend(seed=1)
+    await backend.preflight()
+    game = _game(seed=1)
+    started = time.perf_counter()
+    await play_table(game, _agents(backend))
+    _check(game, "local")
+    calls = [r.event for r in game.records if isinstance(r.event, ModelCall)]
+    # The base model picks under a constraint: every pick it made was a legal option.
+    assert all(c.parsed is not None for c in calls if c.purpose == "decision")
+    assert time.perf_counter() - started < 120
+    await backend.aclose()
+
+
+def _die_with_parent() -> None:
+    """Linux: the server gets SIGTERM if the test process dies, so no server outlives a killed run."""
+    try:
+        import ctypes
+        import signal
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except OSError:
+        pass
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def llama_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    model = embedded_model_path()
+    port = _free_port()
+    log = tmp_path_factory.mktemp("server") / "server.log"
+    command = [
+        sys.executable, "-m", "llama_cpp.server",
+        "--model", str(model), "--model_alias", ALIAS,
+        "--host", "127.0.0.1", "--port", str(port),
+        "--n_ctx", "4096", "--n_threads", str(min(os.cpu_count() or 1, 4)),
+        "--seed", "1", "--verbose", "False",
+    ]  # fmt: skip
+    with log.open("wb") as out:
+        process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, preexec_fn=_die_with_parent)
+    base_url = f"http://127.0.0.1:{port}/v1"
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            if process.poll() is not None:
+                raise RuntimeError(f"llama_cpp.server exited: {Path(log).read_text(errors='replace')[-2000:]}")
+            try:
+                with urllib.request.urlopen(f"{base_url}/models", timeout=2) as response:
+                    if response.status == 200:
+                        break
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError("llama_cpp.server did not start within 90 s")
+            time.sleep(0.3)
+        yield base_url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+async def test_a_game_through_the_openai_backend_over_http(llama_server: str) -> None:
+    backend = OpenAIBackend(
+        ALIAS, base_url=llama_server, profile=SERVER_PROFILE, timeout=120, retry=RetrySettings(attempts=2)
+    )
+    await backend.preflight()
+    game = _game(seed=2)
+    await play_table(game, _agents(backend))
+    _check(game, "openai")
+    await backend.aclose()
+
+
+async def test_a_game_through_the_langchain_backend_over_http(llama_server: str) -> None:
+    from langchain_openai import ChatOpenAI
+
+    chat = ChatOpenAI(model=ALIAS, base_url=llama_server, api_key="none", max_retries=0, timeout=120)
+    backend = LangChainBackend(chat, profile=SERVER_PROFILE, retry=RetrySettings(attempts=2))
+    await backend.preflight()
+    game = _game(seed=3)
+    await play_table(game, _agents(backend))
+    _check(game, "langchain")
