@@ -1,0 +1,88 @@
+"""``llm-werewolf eval DIR --report OUT``: metrics, ratings and plots from a folder of transcripts."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from rich.console import Console
+
+from ..common import UsageError
+
+if TYPE_CHECKING:
+    from ...evaluation.claims import ClaimSource
+
+
+def claim_source(value: str) -> ClaimSource:
+    if value == "auto":
+        return "auto"
+    if value == "structured":
+        return "structured"
+    if value == "text":
+        return "text"
+    raise UsageError(f"unknown --claims {value!r} (use auto, structured or text)")
+
+
+def write_study_report(
+    source: Path,
+    out: Path,
+    *,
+    title: str = "Evaluation report",
+    k: int = 1,
+    claims: str = "auto",
+    bootstrap: int = 100,
+    console: Console | None = None,
+) -> Path:
+    from ...evaluation.report import write_report
+    from ...evaluation.study import evaluate, load_study
+
+    source_kind = claim_source(claims)
+    study = load_study(source)
+    metrics = evaluate(
+        study.games,
+        wall_times=study.wall_times,
+        k=k,
+        claim_source=source_kind,
+        bootstrap=bootstrap,
+    )
+    paths = write_report(metrics, out, title=title, unscored=study.unscored)
+    if console is not None:
+        console.print(
+            f"{len(study.games)} scored games, {len(study.unscored)} left out · report: {paths['markdown']}, "
+            f"{paths['html']}",
+            highlight=False,
+        )
+    return paths["markdown"]
+
+
+def eval_command(
+    folder: Annotated[Path, typer.Argument(help="A folder of transcripts (searched recursively), or one transcript.")],
+    report: Annotated[
+        Path | None, typer.Option(help="Write report.md, report.html, plots and metrics.json here.")
+    ] = None,
+    k: Annotated[int, typer.Option(min=1, help="Days within which a false claimant must be voted against.")] = 1,
+    claims: Annotated[
+        str, typer.Option(help="Claims from: auto (structured for models, text for humans), structured, text.")
+    ] = "auto",
+    bootstrap: Annotated[int, typer.Option(min=1, help="Bootstrap resamples for the Elo intervals.")] = 100,
+    title: Annotated[str, typer.Option(help="Report title.")] = "Evaluation report",
+) -> None:
+    """Score a folder of transcripts; print the metrics as JSON, or write a report."""
+    if not folder.exists():
+        raise UsageError(f"{folder}: no such file or folder")
+    console = Console()
+    if report is not None:
+        write_study_report(folder, report, title=title, k=k, claims=claims, bootstrap=bootstrap, console=console)
+        return
+    from ...evaluation.study import evaluate, load_study
+
+    source_kind = claim_source(claims)
+    study = load_study(folder)
+    metrics = evaluate(study.games, wall_times=study.wall_times, k=k, claim_source=source_kind, bootstrap=bootstrap)
+    typer.echo(json.dumps({**metrics, "unscored": study.unscored}, indent=1, ensure_ascii=False))
+
+
+def register(app: typer.Typer) -> None:
+    app.command("eval")(eval_command)

@@ -1,0 +1,77 @@
+"""``llm-werewolf tournament CONFIG.toml``: models × rulesets × seeds, resumable, in-process or on Ray."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from ..common import UsageError
+
+
+def tournament(
+    config: Annotated[Path, typer.Argument(help="Tournament config (TOML), e.g. evals/smoke.toml.")],
+    out: Annotated[
+        Path | None, typer.Option(help="Output folder (default: the config's `out`, else runs/<name>).")
+    ] = None,
+    executor: Annotated[str, typer.Option(help="Where games run: inprocess or ray.")] = "inprocess",
+    ray_address: Annotated[
+        str | None, typer.Option(help="Ray cluster address (default: join or start a local Ray instance).")
+    ] = None,
+    concurrency: Annotated[
+        int | None, typer.Option(min=1, help="Games at the same time (default: the config's).")
+    ] = None,
+    limit: Annotated[int | None, typer.Option(min=1, help="Play at most this many of the remaining games.")] = None,
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="List the planned games and exit.")] = False,
+    report: Annotated[Path | None, typer.Option(help="Also write the evaluation report to this folder.")] = None,
+) -> None:
+    """Run a tournament; finished games are skipped, failed ones are recorded as unscored."""
+    from ...evaluation.tournament import (
+        GAMES_DIR,
+        ConfigError,
+        InProcessExecutor,
+        RayExecutor,
+        load_config,
+        plan,
+        run_tournament,
+    )
+
+    try:
+        settings = load_config(config)
+        jobs = plan(settings)
+    except ConfigError as exc:
+        raise UsageError(str(exc)) from None
+    folder = out or Path(settings.out or f"runs/{settings.name}")
+    console = Console()
+    if dry_run:
+        for job in jobs:
+            console.print(f"{job.key}: {', '.join(e.spec for e in job.seats)}", highlight=False)
+        console.print(f"{len(jobs)} games", highlight=False)
+        return
+    workers = concurrency or settings.concurrency
+    if executor == "inprocess":
+        chosen: InProcessExecutor | RayExecutor = InProcessExecutor(workers)
+    elif executor == "ray":
+        chosen = RayExecutor(workers, address=ray_address)
+    else:
+        raise UsageError(f"unknown executor {executor!r} (use inprocess or ray)")
+    result = run_tournament(settings, folder, chosen, limit=limit)
+    console.print(
+        f"{result.planned} games planned, {result.skipped} already finished; this run: "
+        f"{result.count('done')} done, {result.count('unscored')} unscored, {result.count('failed')} failed",
+        highlight=False,
+    )
+    for entry in result.entries:
+        if entry.status != "done":
+            console.print(f"[yellow]{entry.key}[/]: {entry.status}: {entry.reason}", highlight=False)
+    console.print(f"transcripts and ledger: {folder / GAMES_DIR}", highlight=False)
+    if report is not None:
+        from .eval import write_study_report
+
+        write_study_report(folder, report, title=f"Tournament {settings.name}", console=console)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("tournament")(tournament)

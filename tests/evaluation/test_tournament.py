@@ -1,0 +1,141 @@
+"""Tournament planning (seat rotation), config errors, resume, failures and degraded games."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from llm_werewolf.evaluation.ledger import Entry, read_ledger
+from llm_werewolf.evaluation.study import load_study
+from llm_werewolf.evaluation.tournament import (
+    GAMES_DIR,
+    ConfigError,
+    TournamentConfig,
+    load_config,
+    plan,
+    run_tournament,
+)
+from llm_werewolf.evaluation.tournament.games import build_game, degraded, play_game
+from llm_werewolf.evaluation.tournament.plan import GameJob
+from llm_werewolf.rules import Game
+from llm_werewolf.rules.events import GOD
+from llm_werewolf.table.events import Fallback
+from llm_werewolf.table.seating import AgentSpec
+
+
+def config(**changes: object) -> TournamentConfig:
+    raw: dict[str, object] = {
+        "name": "t",
+        "seeds": [1, 2],
+        "models": ["heuristic", "random"],
+        "rulesets": [{"variant": "one_night", "players": 3}],
+        "concurrency": 2,
+    }
+    raw.update(changes)
+    return TournamentConfig.model_validate(raw)
+
+
+def test_round_robin_rotates_models_over_the_same_deals() -> None:
+    jobs = plan(config())
+    assert [j.key for j in jobs] == [
+        "one_night.ar.p3.s1.r0",
+        "one_night.ar.p3.s1.r1",
+        "one_night.ar.p3.s2.r0",
+        "one_night.ar.p3.s2.r1",
+    ]
+    r0, r1 = jobs[0], jobs[1]
+    assert [e.spec for e in r0.seats] == ["heuristic", "random", "heuristic"]
+    assert [e.spec for e in r1.seats] == ["random", "heuristic", "random"]
+    # The same seed deals the same cards whoever sits where.
+    deal = [Game(build_game(j)[0]).state.roles() for j in (r0, r1)]
+    assert deal[0] == deal[1]
+
+
+def test_fixed_rotation_and_seed_ranges() -> None:
+    jobs = plan(config(rotation="fixed", seeds={"start": 5, "count": 3}))
+    assert [j.seed for j in jobs] == [5, 6, 7]
+    assert all(j.rotation == 0 for j in jobs)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            'name = "x"\nseeds = [1]\nmodels = ["heuristic"]\n[[rulesets]]\nvariant = "one_night"\nplayers = 99\n',
+            "3-12",
+        ),
+        (
+            'name = "x"\nseeds = [1]\nmodels = ["heuristic"]\nsurprise = 1\n[[rulesets]]\nvariant = "one_night"\n',
+            "surprise",
+        ),
+        ('name = "x"\nseeds = [1]\nmodels = []\n[[rulesets]]\nvariant = "one_night"\n', "models"),
+        (
+            'name = "x"\nseeds = [1]\nmodels = ["heuristic"]\n[[rulesets]]\nvariant = "one_night"\nlanguage = "he"\n',
+            "not 'he'",
+        ),
+        ("name = [", "x.toml"),
+    ],
+)
+def test_config_errors_name_the_problem(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "x.toml"
+    path.write_text(text)
+    with pytest.raises(ConfigError, match=message):
+        plan(load_config(path))
+
+
+def test_runs_then_resumes_skipping_finished_games(tmp_path: Path) -> None:
+    cfg = config()
+    first = run_tournament(cfg, tmp_path)
+    assert (first.planned, first.skipped, first.count("done")) == (4, 0, 4)
+    folder = tmp_path / GAMES_DIR
+    assert len(read_ledger(folder)) == 4
+    again = run_tournament(cfg, tmp_path)
+    assert (again.skipped, len(again.entries)) == (4, 0)
+    # A game killed mid-way: its transcript is cut and its ledger line never written.
+    victim = folder / "one_night.ar.p3.s2.r0.jsonl"
+    lines = victim.read_bytes().splitlines(keepends=True)
+    victim.write_bytes(b"".join(lines[: len(lines) // 2]))
+    ledger = folder / "ledger.jsonl"
+    ledger.write_text("".join(line for line in ledger.read_text().splitlines(keepends=True) if "s2.r0" not in line))
+    third = run_tournament(cfg, tmp_path)
+    assert [e.key for e in third.entries] == ["one_night.ar.p3.s2.r0"]
+    assert len(load_study(tmp_path).games) == 4
+
+
+def test_a_failing_game_is_recorded_and_never_scored(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    real = play_game
+    target = "llm_werewolf.evaluation.tournament.executors.play_game"
+
+    async def flaky(job: GameJob, path: Path, settings: object) -> Entry:
+        if job.key.endswith("s1.r1"):
+            path.write_text("")  # a half-written file stays behind
+            raise RuntimeError("the model server went away")
+        return await real(job, path, settings)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(target, flaky)
+    result = run_tournament(config(), tmp_path)
+    assert result.count("failed") == 1 and result.count("done") == 3
+    failed = read_ledger(tmp_path / GAMES_DIR)["one_night.ar.p3.s1.r1"]
+    assert failed.status == "failed" and "went away" in failed.reason
+    study = load_study(tmp_path)
+    assert len(study.games) == 3
+    assert any("failed" in why for _, why in study.unscored)
+    # On the next run the failed game is played again.
+    monkeypatch.setattr(target, real)
+    assert [e.key for e in run_tournament(config(), tmp_path).entries] == ["one_night.ar.p3.s1.r1"]
+
+
+def test_a_model_seat_living_on_fallbacks_makes_the_game_unscored() -> None:
+    job = plan(config())[0]
+    game_config, _ = build_game(job)
+    game = Game(game_config)
+    specs = [AgentSpec("local"), AgentSpec("heuristic"), AgentSpec("heuristic")]
+    asked = [d for d in game.pending if d.seat == 0]
+    assert asked
+    assert degraded(game, specs, 0.5) == ""
+    for decision in asked:
+        game.note(Fallback(seat=0, decision_id=decision.id, decision=decision.kind, option="x", reason="timeout"), GOD)
+    assert "seat 1 (local)" in degraded(game, specs, 0.5)
+    # Heuristic seats never make a game unscored.
+    assert degraded(game, [AgentSpec("heuristic")] * 3, 0.5) == ""
