@@ -1,0 +1,111 @@
+"""The model-player flags of ``llm-werewolf play`` (``--backend``, ``--model``, ``--base-url``,
+``--profile``, ``--config``, ``--log-prompts``, ``--pack``) and the preflight before a game."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from ..agents import llm_agent
+from ..llm.errors import BackendConfigError, LLMError, PreflightError
+from ..llm.factory import BACKEND_KINDS
+from ..llm.preflight import preflight_all
+from ..llm.profiles import PROFILES
+from ..llm.table_config import TableConfig, load_table_config
+from ..prompting.packs import pack_hash, search_roots
+from ..table.seating import AgentSpec
+from .common import UsageError
+
+
+@dataclass
+class LLMSession:
+    """What the flags and the table file decided."""
+
+    game: dict[str, Any] = field(default_factory=dict)
+    default_agents: str | None = None
+    seats: dict[int, AgentSpec] = field(default_factory=dict)
+    """Seat index (from 0) -> spec, from the table file."""
+
+
+def setup_llm(
+    *,
+    backend: str | None = None,
+    model: str | None = None,
+    base_url: str | None = None,
+    profile: str | None = None,
+    config_file: Path | None = None,
+    log_prompts: bool = False,
+    packs: Sequence[Path] = (),
+    api_key_env: str | None = None,
+) -> LLMSession:
+    """Set the session's model defaults (flags win over the table file); bad values are a UsageError."""
+    table: TableConfig | None = None
+    if config_file is not None:
+        try:
+            table = load_table_config(config_file)
+        except BackendConfigError as exc:
+            raise UsageError(str(exc)) from None
+    llm = dict(table.llm) if table else {}
+    chosen = backend or llm.get("backend")
+    if chosen is not None and chosen not in BACKEND_KINDS:
+        raise UsageError(f"unknown backend {chosen!r} (use one of: {', '.join(BACKEND_KINDS)})")
+    chosen_profile = profile or llm.get("profile")
+    if chosen_profile is not None and chosen_profile not in PROFILES:
+        raise UsageError(f"unknown profile {chosen_profile!r} (known: {', '.join(PROFILES)})")
+    pack_list = [str(p) for p in packs] or [str(p) for p in llm.get("packs", [])]
+    try:
+        search_roots(pack_list)
+    except Exception as exc:
+        raise UsageError(str(exc)) from None
+    llm_agent.DEFAULTS = replace(
+        llm_agent.LLMDefaults(),
+        backend=chosen or "local",
+        model=model or llm.get("model"),
+        base_url=base_url or llm.get("base_url"),
+        profile=chosen_profile,
+        api_key_env=api_key_env or llm.get("api_key_env", "OPENAI_API_KEY"),
+        timeout=float(llm.get("timeout", 60.0)),
+        retries=int(llm.get("retries", 4)),
+        log_prompts=log_prompts or bool(llm.get("log_prompts", False)),
+        packs=tuple(pack_list),
+    )
+    session = LLMSession(game=dict(table.game) if table else {})
+    if chosen is not None:
+        session.default_agents = chosen
+    if table is not None:
+        session.default_agents = table.game.get("agents", session.default_agents)
+        for number, entry in table.seats.items():
+            spec = AgentSpec.parse(entry.agent)
+            session.seats[number - 1] = replace(spec, persona=entry.persona, base_url=entry.base_url)
+    return session
+
+
+def preflight_agents(agents: Sequence[object]) -> None:
+    """Check every model endpoint the seated agents use, once each; one clear line on failure."""
+    backends = [agent.backend for agent in agents if isinstance(agent, llm_agent.LLMAgent)]
+    if not backends:
+        return
+    try:
+        asyncio.run(preflight_all(backends))
+    except PreflightError as exc:
+        raise UsageError(str(exc)) from None
+    except LLMError as exc:
+        raise UsageError(f"model setup: {exc}") from None
+
+
+def seat_details(agent: object) -> dict[str, str | None]:
+    """Model and persona of a seat, for the transcript header."""
+    if isinstance(agent, llm_agent.LLMAgent):
+        return {"model": agent.backend.model, "persona": agent.persona.id if agent.persona else None}
+    return {"model": None, "persona": None}
+
+
+def prompt_packs(agents: Sequence[object], language: str, variant: str) -> dict[str, str]:
+    """``{"<lang>/<variant>": hash}`` when model seats read prompts (for the transcript header)."""
+    if not any(isinstance(agent, llm_agent.LLMAgent) for agent in agents):
+        return {}
+    roots = search_roots(llm_agent.DEFAULTS.packs)
+    return {f"{language}/{variant}": pack_hash(roots, language, variant)}

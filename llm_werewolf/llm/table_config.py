@@ -1,0 +1,99 @@
+"""``--config table.toml``: model settings and seats for a whole table in one file.
+
+```toml
+[game]                      # optional; command-line flags win
+variant = "chinese_werewolf"
+players = 9
+lang = "zh-Hant"
+agents = "openai:gpt-4o-mini"   # every seat not listed under [seats]
+
+[llm]                       # defaults for every model seat
+base_url = "http://localhost:8000/v1"
+profile = "vllm"
+api_key_env = "OPENAI_API_KEY"
+timeout = 60
+retries = 4
+log_prompts = false
+packs = ["my_prompts"]
+
+[seats]                     # seat numbers from 1
+3 = "local"
+5 = { agent = "openai:gpt-4o", persona = "zh-meiling", base_url = "https://api.openai.com/v1" }
+```
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import BackendConfigError
+from .profiles import PROFILES
+
+GAME_KEYS = frozenset({"variant", "players", "lang", "seed", "agents"})
+LLM_KEYS = frozenset(
+    {"backend", "model", "base_url", "profile", "api_key_env", "timeout", "retries", "log_prompts", "packs"}
+)
+SEAT_KEYS = frozenset({"agent", "persona", "base_url"})
+
+
+@dataclass(frozen=True, slots=True)
+class SeatEntry:
+    agent: str
+    persona: str | None = None
+    base_url: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TableConfig:
+    path: Path
+    game: dict[str, Any] = field(default_factory=dict)
+    llm: dict[str, Any] = field(default_factory=dict)
+    seats: dict[int, SeatEntry] = field(default_factory=dict)
+
+
+def _unknown(where: str, keys: set[str], allowed: frozenset[str]) -> None:
+    extra = sorted(keys - allowed)
+    if extra:
+        raise BackendConfigError(f"{where}: unknown key(s) {', '.join(extra)} (allowed: {', '.join(sorted(allowed))})")
+
+
+def load_table_config(path: str | Path) -> TableConfig:
+    """Read and check a table file; any problem is one error naming the file and the key."""
+    file = Path(path)
+    try:
+        data = tomllib.loads(file.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise BackendConfigError(f"{file}: no such file") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise BackendConfigError(f"{file}: {exc}") from None
+    _unknown(str(file), set(data), frozenset({"game", "llm", "seats"}))
+    game = dict(data.get("game", {}))
+    llm = dict(data.get("llm", {}))
+    _unknown(f"{file} [game]", set(game), GAME_KEYS)
+    _unknown(f"{file} [llm]", set(llm), LLM_KEYS)
+    if "profile" in llm and llm["profile"] not in PROFILES:
+        raise BackendConfigError(
+            f"{file} [llm] profile: unknown profile {llm['profile']!r} (known: {', '.join(PROFILES)})"
+        )
+    if "packs" in llm:
+        if not isinstance(llm["packs"], list):
+            raise BackendConfigError(f"{file} [llm] packs: a list of folders")
+        llm["packs"] = [str((file.parent / p).resolve()) if not Path(p).is_absolute() else p for p in llm["packs"]]
+    seats: dict[int, SeatEntry] = {}
+    for key, value in dict(data.get("seats", {})).items():
+        where = f"{file} [seats] {key}"
+        if not str(key).isdigit() or int(key) < 1:
+            raise BackendConfigError(f"{where}: seat numbers start at 1")
+        if isinstance(value, str):
+            seats[int(key)] = SeatEntry(agent=value)
+        elif isinstance(value, dict):
+            _unknown(where, set(value), SEAT_KEYS)
+            if not isinstance(value.get("agent"), str):
+                raise BackendConfigError(f'{where}: needs agent = "KIND[:MODEL]"')
+            seats[int(key)] = SeatEntry(value["agent"], value.get("persona"), value.get("base_url"))
+        else:
+            raise BackendConfigError(f'{where}: write "KIND[:MODEL]" or a table with agent/persona/base_url')
+    return TableConfig(path=file, game=game, llm=llm, seats=seats)
