@@ -15,9 +15,9 @@ import re
 from dataclasses import dataclass, field
 
 from ...rules import Choice, Decision, SeatView
-from ...rules.events import ChoiceMade, DeathsAnnounced, PhaseStarted, Speech, VoteTally
+from ...rules.events import ChoiceMade, DeathsAnnounced, Info, PhaseStarted, Speech, VoteTally
 from ..speech import canned_speech
-from .common import infos, pick_seat, public_claims, seat_options
+from .common import pick_seat, seat_options
 
 INVESTIGATIVE = frozenset({"detective", "investigator", "butler", "lookout", "spy", "undertaker"})
 PROTECTED_CLAIMS = INVESTIGATIVE | {"doctor", "escort"}
@@ -100,43 +100,56 @@ def _names_in(text: str, names: tuple[str, ...]) -> list[int]:
     return [i for i, name in enumerate(names) if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text)]
 
 
+def _learn(facts: Facts, info: Info) -> None:
+    """One private result: teams, checks, the executioner's target."""
+    subject, value = info.subject, info.value
+    if info.fact == "team":
+        facts.team = set(info.seats)
+    elif info.fact == "executioner_target":
+        facts.executioner_target = subject
+    elif subject is None or info.fact not in ("detective", "role", "investigation"):
+        return
+    elif info.fact == "detective":
+        facts.checked.add(subject)
+        (facts.evil if value == "suspicious" else facts.good).add(subject)
+    elif info.fact == "role":
+        facts.checked.add(subject)
+        if value in EVIL_ROLES:
+            facts.evil.add(subject)
+        elif value in TOWN_ROLES:
+            facts.good.add(subject)
+    else:
+        facts.checked.add(subject)
+        if value in EVIL_GROUPS:
+            facts.evil.add(subject)
+
+
 def gather(view: SeatView) -> Facts:
+    """Everything this seat knows, in one pass over its visible records."""
     assert view.seat is not None
-    facts = Facts(me=view.seat, role=view.role, living=view.living(), claims=public_claims(view))
-    for team in infos(view, "team"):
-        facts.team = set(team.seats)
-    for result in infos(view, "detective"):
-        if result.subject is not None:
-            facts.checked.add(result.subject)
-            (facts.evil if result.value == "suspicious" else facts.good).add(result.subject)
-    for result in infos(view, "role"):
-        if result.subject is not None and result.value:
-            facts.checked.add(result.subject)
-            if result.value in EVIL_ROLES:
-                facts.evil.add(result.subject)
-            elif result.value in TOWN_ROLES:
-                facts.good.add(result.subject)
-    for result in infos(view, "investigation"):
-        if result.subject is not None:
-            facts.checked.add(result.subject)
-            if result.value in EVIL_GROUPS:
-                facts.evil.add(result.subject)
-    for target in infos(view, "executioner_target"):
-        facts.executioner_target = target.subject
+    facts = Facts(me=view.seat, role=view.role, living=view.living())
     for record in view.records:
         event = record.event
-        if isinstance(event, PhaseStarted) and event.phase == "night":
-            facts.night = event.number
-        elif isinstance(event, Speech) and event.claim in INVESTIGATIVE and event.stage == "discussion":
-            named = [i for i in _names_in(event.text, view.names) if i != event.seat]
-            if len(named) == 1:
-                facts.exposed.add(named[0])
-                if event.seat == facts.me:
-                    facts.exposed_by_me.add(named[0])
-        elif isinstance(event, ChoiceMade) and event.decision in TRIED_KINDS and event.option.startswith("seat:"):
-            facts.tried.add(int(event.option[5:]))
-        elif isinstance(event, VoteTally) and event.result == "trial" and event.targets:
-            facts.accused = event.targets[0]
+        if isinstance(event, Info):
+            _learn(facts, event)
+        elif isinstance(event, Speech):
+            if event.claim:
+                facts.claims[event.seat] = event.claim
+            if event.claim in INVESTIGATIVE and event.stage == "discussion":
+                named = [i for i in _names_in(event.text, view.names) if i != event.seat]
+                if len(named) == 1:
+                    facts.exposed.add(named[0])
+                    if event.seat == facts.me:
+                        facts.exposed_by_me.add(named[0])
+        elif isinstance(event, PhaseStarted):
+            if event.phase == "night":
+                facts.night = event.number
+        elif isinstance(event, ChoiceMade):
+            if event.decision in TRIED_KINDS and event.option.startswith("seat:"):
+                facts.tried.add(int(event.option[5:]))
+        elif isinstance(event, VoteTally):
+            if event.result == "trial" and event.targets:
+                facts.accused = event.targets[0]
         elif isinstance(event, DeathsAnnounced):
             for death in event.deaths:
                 facts.dead_roles[death.seat] = death.role
