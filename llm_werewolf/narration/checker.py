@@ -5,24 +5,35 @@ The checker never sees a secret either. It compares the candidate line with
 public record as the moderator voices it), sentence by sentence:
 
 * ``empty`` / ``wrong_language``: nothing left, or mostly another script;
-* ``unknown_seat``: a seat number outside the table, or a default name of
-  another table (someone who is not playing);
+* ``unknown_seat``: a seat number outside the table, a default name of
+  another table (someone who is not playing), or a name labelled with
+  another seat's number;
 * ``speaks_for_player``: the line starts as a player's speech (``Name: ...``);
 * ``quotes_speech``: it repeats a run of a player's public speech (a speech
   cannot get the narrator to say its words);
 * ``death_not_public``: a seat and a death word in one sentence, and the
   table was not told that seat died;
 * ``role_not_public``: a seat and a role, side, status or secret cause word
-  in one sentence, and the table was not shown that about that seat;
+  in one sentence, and the table was not shown that about that seat (the
+  winners of a finished game count as shown to play for the winning sides;
+  once every card is turned over, nothing is secret);
 * ``result_not_public``: a victory word before the game ended, or a winner
-  the end of the game did not name.
+  the end of the game did not name;
+* ``omits_fact``: the line leaves out a seat, or a role, side or status word,
+  that the fact it retells (the template line) names: a table must still hear
+  who died, who is nominated, which role wakes;
+* ``adds_fact``: a role call (a ``cue`` moment) names a role or side its fact
+  does not: the table must not hear the wrong role called.
 
 A sentence naming no seat is read with the seats of the sentence before it
-("Alice died. She was the seer."). Words that every narration needs are
-left out of the role check: the side most seats play for and its plain role
-(villagers, citizens, farmers), which the table's own language uses for
-everyone. The checker errs on the side of refusing: a refused line is asked
-again once, then the template line is used.
+("Alice died. She was the seer."); a sentence ties every seat it names to
+every word it holds, so two facts told in one sentence may be refused. Words
+every narration needs are treated gently: the side most seats play for is
+left out of the role check, and its plain role (villager, citizen, farmer)
+counts only in the form written in ``terms.yaml`` (a singular, so "the
+villagers found Alice" passes and "Alice, a villager" does not). The
+checker errs on the side of refusing: a refused line is asked again once,
+then the template line is used.
 """
 
 from __future__ import annotations
@@ -124,8 +135,7 @@ class NarrationChecker:
         word_lists = self.pack.checker
         entries: list[Term] = []
         for role, text in _table(vocabulary, "roles").items():
-            if role != plain_role:
-                entries.append(Term(f"role:{role}", text))
+            entries.append(Term(f"role:{role}", text, exact=role == plain_role))
         for side, text in _table(vocabulary, "sides").items():
             if side != plain_side:
                 entries.append(Term(f"side:{side}", text))
@@ -185,21 +195,36 @@ class NarrationChecker:
         for seat, roles in facts.roles.items():
             allowed |= {(seat, f"role:{r}") for r in roles}
             allowed |= {(seat, f"side:{s}") for s in facts.revealed_sides(seat, self.side_of_role)}
+        winning_roles = {r for r, side in self.side_of_role.items() if side in facts.sides}
         for seat in facts.winners:
             allowed |= {(seat, f"side:{s}") for s in facts.sides}
+            allowed |= {(seat, f"role:{r}") for r in winning_roles}
         for seat, statuses in facts.statuses.items():
             allowed |= {(seat, f"status:{s}") for s in statuses}
         return allowed
 
     # -- the check -------------------------------------------------------------------
-    def check(self, text: str, facts: PublicFacts, spoken: Sequence[str] = ()) -> Verdict:
-        """Problems of narration ``text`` given the public ``facts`` and the template lines ``spoken``."""
+    def check(
+        self,
+        text: str,
+        facts: PublicFacts,
+        spoken: Sequence[str] = (),
+        fact: str | None = None,
+        *,
+        call: bool = False,
+    ) -> Verdict:
+        """Problems of narration ``text`` given the public ``facts`` and the template lines ``spoken``.
+
+        ``fact`` is the template line that ``text`` retells (its seats and role words must be in
+        ``text``); ``call`` marks a role call, which may name no other role.
+        """
         problems: list[str] = []
         if not text.strip():
             return Verdict(("empty",))
         if not in_language(text, self.language):
             problems.append(f"wrong_language: not written in {self.language}")
         problems += [f"unknown_seat: {ref}" for ref in self.seats.unknown(text)]
+        problems += [f"unknown_seat: {ref} is not that seat" for ref in self.seats.mismatched(text)]
         problems += self._speaker(text)
         problems += self._quotes(text, facts)
         claims = self.claims(text)
@@ -208,10 +233,19 @@ class NarrationChecker:
             label = f"{seat + 1} {self.names[seat]}"
             if word == DEATH:
                 problems.append(f"death_not_public: {label}")
-            else:
+            elif not facts.all_revealed:
                 problems.append(f"role_not_public: {label} ~ {word}")
         problems += self._result(claims, facts, spoken)
+        if fact is not None:
+            problems += self._omitted(text, fact)
+            if call:
+                problems += [f"adds_fact: {t}" for t in sorted(self.lexicon.find(text) - self.lexicon.find(fact))]
         return Verdict(tuple(dict.fromkeys(problems)))
+
+    def _omitted(self, text: str, fact: str) -> list[str]:
+        missing = [f"seat {s + 1} {self.names[s]}" for s in sorted(self.seats.seats(fact) - self.seats.seats(text))]
+        missing += sorted(self.lexicon.find(fact) - self.lexicon.find(text))
+        return [f"omits_fact: {m}" for m in missing]
 
     def _speaker(self, text: str) -> list[str]:
         head = normalize(text.split(":", 1)[0]) if ":" in text[:60] else ""

@@ -37,6 +37,8 @@ class PublicFacts:
     """Seat -> public statuses that are on (sheriff, blackmailed...)."""
     speeches: list[tuple[int, str]] = field(default_factory=list)
     ended: bool = False
+    all_revealed: bool = False
+    """Every card was turned over (the end of the game): nothing is secret any more."""
     winners: frozenset[int] = frozenset()
     sides: frozenset[str] = frozenset()
 
@@ -67,6 +69,7 @@ class PublicFacts:
             self.winners = frozenset(e.winners)
             self.sides = frozenset(e.sides)
         elif isinstance(e, RolesRevealed):
+            self.all_revealed = True
             for seat, (role, start) in enumerate(zip(e.roles, e.start_roles, strict=False)):
                 self.roles.setdefault(seat, set()).update((role, start))
 

@@ -5,17 +5,21 @@ the ruleset's ``terms.yaml``, or a death or victory word from the narration
 pack's ``checker`` section. Matching is deliberately simple and the same for
 every ruleset:
 
-* text and terms are normalized: NFKC, case-folded, Arabic diacritics and
-  tatweel removed, Arabic letter variants unified (أ إ آ → ا, ى → ي, ة → ه),
+* text and terms are normalized: № → #, NFKC, case-folded, Arabic diacritics and
+  tatweel removed, Arabic letter variants unified (أ إ آ → ا, ة → ه; ى stays, so
+  the name علي is not the word على),
   Hebrew points removed, ё → е, Arabic-Indic digits → ASCII;
 * Latin script (en): whole words, with the English plural forms;
 * Cyrillic (ru): word starts, the term's last vowel dropped, up to three more
   letters (so «Мафия» finds «мафией», «мафии»);
-* Arabic (ar, ar-LB): after up to two one-letter prefixes (و ف ب ل ك) and the
+* Arabic (ar, ar-LB): after up to three one-letter prefixes (و ف ب ل ك) and the
   article, up to three suffix letters; a term's own article is dropped;
 * Hebrew (he): after up to three one-letter prefixes (ו ה ב ל מ ש כ), up to
   three suffix letters;
-* Chinese (zh-Hant): substrings.
+* Chinese (zh-Hant): substrings;
+* in Arabic and Hebrew a two-letter term takes no suffix, and a match inside a
+  longer term's match does not count (משרת is the Butler, not ש-רת; 狼人陣營
+  is the wolves' side, not a Werewolf card).
 
 It finds more than it should rather than less: the checker built on it
 refuses a narration (and the template line is used) when in doubt.
@@ -31,11 +35,11 @@ from functools import lru_cache
 
 _ARABIC_MARKS = re.compile("[\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06ed\u0640]")
 _HEBREW_MARKS = re.compile("[\u0591-\u05bd\u05bf-\u05c7]")
-_ARABIC_LETTERS = str.maketrans({"أ": "ا", "إ": "ا", "آ": "ا", "ٱ": "ا", "ى": "ي", "ة": "ه", "ؤ": "و", "ئ": "ي"})
+_ARABIC_LETTERS = str.maketrans({"أ": "ا", "إ": "ا", "آ": "ا", "ٱ": "ا", "ة": "ه", "ؤ": "و", "ئ": "ي"})
 _DIGITS = str.maketrans("٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹", "01234567890123456789")
 _OTHER = str.maketrans({"ё": "е", "\u05f3": "'", "\u2019": "'", "\u05be": " "})
 
-ARABIC_PREFIX = "(?:[وفبلك]{0,2})(?:ال)?"
+ARABIC_PREFIX = "(?:[وفبلك]{0,3})(?:ال)?"
 HEBREW_PREFIX = "[והבלמשכ]{0,3}"
 RU_VOWELS = "аеиоуыэюяйь"
 
@@ -55,7 +59,7 @@ def script_of(language: str) -> str:
 
 def normalize(text: str) -> str:
     """The form both texts and terms are compared in (see the module docstring)."""
-    text = unicodedata.normalize("NFKC", text).casefold()
+    text = unicodedata.normalize("NFKC", text.replace("№", "#")).casefold()
     text = _ARABIC_MARKS.sub("", text)
     text = _HEBREW_MARKS.sub("", text)
     return text.translate(_ARABIC_LETTERS).translate(_DIGITS).translate(_OTHER)
@@ -72,35 +76,47 @@ def _english_forms(word: str) -> list[str]:
     return forms
 
 
-def _word_pattern(word: str, script: str) -> str:
+def _word_pattern(word: str, script: str, exact: bool = False) -> tuple[str, str, str]:
+    """(prefix, core, suffix) patterns of one word of a term (``exact``: no plural or case endings)."""
+    if exact:
+        prefix = ARABIC_PREFIX if script == "arabic" else HEBREW_PREFIX if script == "hebrew" else ""
+        suffix = "(?:'s)?" if script == "latin" else ""
+        return prefix, re.escape(word), suffix
     if script == "latin":
-        return "(?:" + "|".join(re.escape(f) for f in sorted(set(_english_forms(word)), key=len, reverse=True)) + ")"
+        forms = sorted(set(_english_forms(word)), key=len, reverse=True)
+        return "", "(?:" + "|".join(re.escape(f) for f in forms) + ")", ""
     if script == "cyrillic":
         stem = word[:-1] if len(word) >= 4 and word[-1] in RU_VOWELS else word
-        return re.escape(stem) + r"\w{0,3}"
+        return "", re.escape(stem), r"\w{0,3}"
     if script == "arabic":
         core = word[2:] if word.startswith("ال") and len(word) > 3 else word
         if len(core) > 3 and core.endswith("ه"):
             core = core[:-1]
-        return ARABIC_PREFIX + re.escape(core) + r"\w{0,3}"
+        return ARABIC_PREFIX, re.escape(core), r"\w{0,3}" if len(core) > 2 else ""
     if script == "hebrew":
         core = word[1:] if word.startswith("ה") and len(word) > 3 else word
-        return HEBREW_PREFIX + re.escape(core) + r"\w{0,3}"
-    return re.escape(word)
+        return HEBREW_PREFIX, re.escape(core), r"\w{0,3}" if len(core) > 2 else ""
+    return "", re.escape(word), ""
 
 
 @lru_cache(maxsize=4096)
-def term_pattern(term: str, script: str) -> re.Pattern[str] | None:
-    """A compiled pattern finding ``term`` (already normalized or not) in normalized text."""
+def term_pattern(term: str, script: str, exact: bool = False) -> re.Pattern[str] | None:
+    """A compiled pattern finding ``term`` (already normalized or not) in normalized text.
+
+    ``exact`` finds the term as written (a singular, not its plurals or case forms).
+    """
     words = re.findall(r"[\w']+", normalize(term))
     words = [w.strip("'") for w in words if w.strip("'")]
     if not words:
         return None
     if script == "han":
-        return re.compile(re.escape("".join(words)))
-    body = r"[\W_]+".join(_word_pattern(w, script) for w in words)
+        plural = "(?!們)" if exact else ""
+        return re.compile(f"(?P<core>{re.escape(''.join(words))}){plural}")
+    parts = [_word_pattern(w, script, exact) for w in words]
+    first_prefix, first_core, first_suffix = parts[0]
+    rest = "".join(rf"[\W_]+{p}{c}{x}" for p, c, x in parts[1:])
     tail = r"(?!\w)(?!'t\b)" if script == "latin" else r"(?!\w)"
-    return re.compile(rf"(?<!\w){body}{tail}")
+    return re.compile(rf"(?<!\w){first_prefix}(?P<core>{first_core}{first_suffix}{rest}){tail}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +125,8 @@ class Term:
 
     id: str
     text: str
+    exact: bool = False
+    """Find only this form (not plurals or other cases): for words everyone is called by in the plural."""
 
 
 class Lexicon:
@@ -124,15 +142,25 @@ class Lexicon:
             if key in seen:
                 continue
             seen.add(key)
-            pattern = term_pattern(term.text, self.script)
+            pattern = term_pattern(term.text, self.script, term.exact)
             if pattern is not None:
                 compiled.append((term, pattern))
         self._terms = compiled
 
     def find(self, text: str) -> set[str]:
-        """Ids of every term that occurs in ``text``."""
+        """Ids of every term that occurs in ``text`` (not counting a match inside a longer one)."""
         normalized = normalize(text)
-        return {term.id for term, pattern in self._terms if pattern.search(normalized)}
+        spans: list[tuple[int, int, str]] = []
+        for term, pattern in self._terms:
+            spans += [(m.start("core"), m.end("core"), term.id) for m in pattern.finditer(normalized)]
+        found: set[str] = set()
+        for start, end, term_id in spans:
+            inside = any(
+                s <= start and end <= e and (e - s) > (end - start) and other != term_id for s, e, other in spans
+            )
+            if not inside:
+                found.add(term_id)
+        return found
 
     def __len__(self) -> int:
         return len(self._terms)
@@ -211,9 +239,9 @@ class SeatFinder:
         if self.script == "cyrillic":
             return re.compile(rf"(?<!\w){re.escape(text)}\w{{0,3}}(?!\w)")
         if self.script == "arabic":
-            return re.compile(rf"(?<!\w)(?:[وفبلك]{{0,2}}){re.escape(text)}\w{{0,2}}(?!\w)")
+            return re.compile(rf"(?<!\w)(?:[وفبلك]{{0,2}}){re.escape(text)}(?!\w)")
         if self.script == "hebrew":
-            return re.compile(rf"(?<!\w){HEBREW_PREFIX}{re.escape(text)}\w{{0,2}}(?!\w)")
+            return re.compile(rf"(?<!\w){HEBREW_PREFIX}{re.escape(text)}(?!\w)")
         return re.compile(rf"(?<!\w){re.escape(text)}(?:'s)?(?!\w)")
 
     def numbers(self, text: str) -> list[int]:
@@ -234,6 +262,28 @@ class SeatFinder:
         seats = {seat for seat, pattern in self._names if pattern.search(normalized)}
         seats |= {n - 1 for n in self.numbers(text) if 1 <= n <= self.count}
         return seats
+
+    def mismatched(self, text: str, window: int = 12) -> list[str]:
+        """Names labelled with another seat's number (``Alice (seat 2)`` when Alice sits in seat 1)."""
+        normalized = normalize(text)
+        numbers: list[tuple[int, int, int]] = []
+        for pattern in self._numbers:
+            for match in pattern.finditer(normalized):
+                raw = match.group(1)
+                value = int(raw) if raw.isdigit() else han_number(raw)
+                if value is not None:
+                    numbers.append((match.start(), match.end(), value))
+        bad: list[str] = []
+        for seat, pattern in self._names:
+            for match in pattern.finditer(normalized):
+                near = [
+                    value
+                    for start, end, value in numbers
+                    if match.end() <= start <= match.end() + window or match.start() - window <= end <= match.start()
+                ]
+                if near and seat + 1 not in near:
+                    bad.append(f"{match.group(0).strip()} #{near[0]}")
+        return bad
 
     def unknown(self, text: str) -> list[str]:
         """Seat references that do not exist at this table (numbers out of range, strangers' names)."""

@@ -1,0 +1,75 @@
+"""Building a narrator from a command-line spec: ``off``, ``template``, ``llm`` or ``llm:BACKEND[:MODEL]``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..table.seating import MODEL_KINDS, AgentSpec, SeatSpecError
+from .llm import LLMNarrator, LLMNarratorSettings
+from .template import TemplateNarrator
+
+MODES = ("template", "llm", "off")
+
+
+class NarratorSpecError(ValueError):
+    """A narrator spec cannot be understood."""
+
+
+def narrator_backend_spec(mode: str, seat_specs: Sequence[AgentSpec] = ()) -> AgentSpec:
+    """The backend an ``llm`` narrator uses.
+
+    ``llm:openai:gpt-4o-mini`` names it; a bare ``llm`` takes the first model
+    seat's backend (so a table of local seats shares one model in memory), and
+    the embedded local model when no seat plays with a model.
+    """
+    _, _, rest = mode.partition(":")
+    if rest:
+        try:
+            spec = AgentSpec.parse(rest)
+        except SeatSpecError:
+            spec = AgentSpec(kind="?")
+        if spec.kind not in MODEL_KINDS:
+            kinds = ", ".join(MODEL_KINDS)
+            raise NarratorSpecError(f"bad --narrator {mode!r}: write llm:KIND[:MODEL] with KIND one of {kinds}")
+        return spec
+    for spec in seat_specs:
+        if spec.kind in MODEL_KINDS:
+            return AgentSpec(kind=spec.kind, model=spec.model, base_url=spec.base_url)
+    return AgentSpec(kind="local")
+
+
+def narrator_label(mode: str, seat_specs: Sequence[AgentSpec] = ()) -> str:
+    """What a transcript header records: ``template``, ``off`` or ``llm:KIND[:MODEL]`` (the backend resolved)."""
+    kind = mode.split(":", 1)[0].strip().lower()
+    if kind != "llm":
+        return kind
+    return f"llm:{narrator_backend_spec(mode, seat_specs).label}"
+
+
+def build_narrator(
+    mode: str,
+    variant: str,
+    language: str,
+    names: Sequence[str],
+    *,
+    seat_specs: Sequence[AgentSpec] = (),
+    seed: int = 0,
+    settings: LLMNarratorSettings | None = None,
+) -> TemplateNarrator | LLMNarrator | None:
+    """The narrator for ``--narrator MODE`` (``None`` for ``off``)."""
+    kind = mode.split(":", 1)[0].strip().lower()
+    if kind == "off":
+        return None
+    if kind == "template":
+        return TemplateNarrator(variant, language, names)
+    if kind != "llm":
+        raise NarratorSpecError(f"unknown narrator {mode!r} (use template, llm, llm:KIND[:MODEL] or off)")
+    from ..agents import llm_agent
+
+    defaults: Any = llm_agent.DEFAULTS
+    spec = narrator_backend_spec(mode, seat_specs)
+    backend = llm_agent.POOL.get(llm_agent.backend_config(spec, defaults, seed))
+    if settings is None:
+        settings = LLMNarratorSettings(seed=seed, log_prompts=bool(defaults.log_prompts), packs=tuple(defaults.packs))
+    return LLMNarrator(variant, language, names, backend, settings)
