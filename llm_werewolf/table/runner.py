@@ -32,7 +32,11 @@ class Sink(Protocol):
 
 
 class Narrator(Protocol):
-    """Turns new public records into narration events (see llm_werewolf.narration)."""
+    """Turns new public records into narration events (see llm_werewolf.narration).
+
+    The bodies are logged public, except ``ModelCall`` records (an LLM narrator's
+    calls), which are logged god-only like every other model call.
+    """
 
     async def narrate(self, records: Sequence[Record]) -> list[EventBody]: ...
 
@@ -99,7 +103,7 @@ class Table:
                 public = [r for r in records[self._published :] if r.vis.scope == "public"]
                 if public:
                     for body in await self.narrator.narrate(public):
-                        self.game.note(body, Visibility("public"))
+                        self.game.note(body, GOD if isinstance(body, ModelCall) else Visibility("public"))
             new = records[self._published :]
             self._published = len(records)
             for builder in self.builders:
