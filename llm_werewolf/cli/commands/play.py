@@ -13,7 +13,7 @@ from rich.console import Console
 
 from ...agents.base import Agent
 from ...agents.human_terminal import terminal_humans
-from ...narration import TemplateNarrator
+from ...narration.factory import narrator_label
 from ...rules import Game, GameConfig, Record, get_ruleset
 from ...table import Narrator, Table, TableSettings
 from ...table.console import ConsoleSink
@@ -34,12 +34,21 @@ def transcript_path(folder: Path, game_id: str) -> Path:
     return path
 
 
-def make_narrator(mode: str, variant: str, language: str, names: tuple[str, ...]) -> Narrator | None:
-    if mode == "off":
-        return None
-    if mode == "template":
-        return TemplateNarrator(variant, language, names)
-    raise UsageError(f"unknown narrator {mode!r} (use template or off)")
+def make_narrator(
+    mode: str,
+    variant: str,
+    language: str,
+    names: tuple[str, ...],
+    specs: Sequence[AgentSpec] = (),
+    seed: int = 0,
+) -> Narrator | None:
+    """``off``, ``template``, or ``llm[:KIND[:MODEL]]`` (a bare ``llm`` uses the first model seat's backend)."""
+    from ...narration.factory import NarratorSpecError, build_narrator
+
+    try:
+        return build_narrator(mode, variant, language, names, seat_specs=specs, seed=seed)
+    except NarratorSpecError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def make_pace(pace: str | None) -> Callable[[Sequence[Record]], Awaitable[None]] | None:
@@ -78,7 +87,9 @@ def play(
     god: Annotated[bool, typer.Option("--god", help="Also show night actions and private results.")] = False,
     transcripts: Annotated[Path, typer.Option(help="Folder for the transcript.")] = Path("transcripts"),
     no_transcript: Annotated[bool, typer.Option("--no-transcript", help="Do not write a transcript.")] = False,
-    narrator: Annotated[str, typer.Option(help="Narrator: template or off.")] = "template",
+    narrator: Annotated[
+        str, typer.Option(help="Narrator: template, llm (the first model seat's backend), llm:KIND[:MODEL], or off.")
+    ] = "template",
     pace: Annotated[
         str | None, typer.Option(help="Pause between steps for a real table: SECONDS, or 'enter' to wait for Enter.")
     ] = None,
@@ -125,6 +136,7 @@ def play(
             config,
             language,
             [SeatInfo(name=n, agent=s.label, model=s.model) for n, s in zip(names, specs, strict=True)],
+            narrator=narrator_label(narrator, specs),
         )
         path = transcript_path(transcripts, header.game_id)
         writer = TranscriptWriter(path, header)
@@ -133,7 +145,7 @@ def play(
         game,
         seated,
         sinks=sinks,
-        narrator=make_narrator(narrator, variant, language, names),
+        narrator=make_narrator(narrator, variant, language, names, specs, game_seed),
         settings=TableSettings(pace=make_pace(pace)),
     )
     try:
