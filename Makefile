@@ -38,8 +38,10 @@ browser:
 	@test -x /usr/bin/chromium || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
 
 # Debian's Noto fonts for the evaluation report's plots (Arabic, Hebrew, Chinese names).
+NOTO := /usr/share/fonts/truetype/noto
 fonts:
-	@fc-list 2>/dev/null | grep -q "Noto Sans CJK TC" && fc-list | grep -q "Noto Sans Arabic" && fc-list | grep -q "Noto Sans Hebrew" \
+	@test -f $(NOTO)/NotoSansArabic-Regular.ttf -a -f $(NOTO)/NotoSansHebrew-Regular.ttf \
+		-a -f /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc \
 		|| (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-noto-core fonts-noto-cjk)
 
 test: lint typecheck unit
