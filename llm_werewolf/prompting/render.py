@@ -31,6 +31,9 @@ from .packs import MissingPromptFile, merged_yaml, require_pack, search_roots
 from .personas import Persona
 from .sanitize import DELIMITERS, clean_line, clean_name
 
+CUT_TO = 0.7
+"""When the history outgrows its budget, it is cut down to this share of the budget."""
+
 
 class PromptError(TextDataError):
     """A prompt template failed to render (names the template and the cause)."""
@@ -213,6 +216,7 @@ class SeatPrompter:
         self.book = Phrasebook(self.roots, language, variant)
         self.ruleset = get_ruleset(variant)
         self._lines: list[_Line | None] = []
+        self._dropped: set[int] = set()
         self._first: Record | None = None
         self._history_module: Any = None
         self._system_cache: tuple[tuple[Any, ...], str] | None = None
@@ -283,6 +287,7 @@ class SeatPrompter:
         records = view.records
         if records and (self._first is not records[0] or len(self._lines) > len(records)):
             self._lines = []
+            self._dropped = set()
             self._first = records[0]
         if self._history_module is None:
             template = get_template(self.roots, f"{self.language}/common/history.j2")
@@ -303,24 +308,26 @@ class SeatPrompter:
         return [entry for entry in self._lines if entry is not None]
 
     def _budgeted(self, lines: list[_Line]) -> tuple[list[str], int]:
+        """The history lines that fit the profile's budget, and how many were left out.
+
+        Lines once left out stay out, and each cut goes down to ``CUT_TO`` of the budget: the
+        kept history then grows at its end only, for several calls, so a server's (or llama.cpp's)
+        prompt-prefix cache keeps matching. The oldest speeches go first, then the oldest lines.
+        """
         budget = self.profile.history_chars
-        total = sum(len(entry.text) + 1 for entry in lines)
-        if total <= budget:
-            return [entry.text for entry in lines], 0
-        keep = [True] * len(lines)
-        for i, entry in enumerate(lines):  # oldest speeches go first
-            if total <= budget:
-                break
-            if entry.speech:
-                keep[i] = False
-                total -= len(entry.text) + 1
-        for i, entry in enumerate(lines):  # then the oldest of anything
-            if total <= budget:
-                break
-            if keep[i]:
-                keep[i] = False
-                total -= len(entry.text) + 1
-        kept = [entry.text for entry, k in zip(lines, keep, strict=True) if k]
+        dropped = self._dropped
+        total = sum(len(entry.text) + 1 for i, entry in enumerate(lines) if i not in dropped)
+        if total > budget:
+            target = int(budget * CUT_TO)
+            for speech_pass in (True, False):
+                for i, entry in enumerate(lines):
+                    if total <= target:
+                        break
+                    if i in dropped or (speech_pass and not entry.speech):
+                        continue
+                    dropped.add(i)
+                    total -= len(entry.text) + 1
+        kept = [entry.text for i, entry in enumerate(lines) if i not in dropped]
         return kept, len(lines) - len(kept)
 
     # -- the prompt ------------------------------------------------------------

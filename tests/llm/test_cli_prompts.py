@@ -9,6 +9,8 @@ import sys
 import pytest
 
 from llm_werewolf.cli.commands.prompts import render_example
+from llm_werewolf.prompting.packs import has_pack, search_roots
+from llm_werewolf.rules import all_rulesets, get_ruleset
 
 CLI = [sys.executable, "-m", "llm_werewolf", "prompts"]
 
@@ -42,7 +44,6 @@ def test_the_transcript_style_for_the_base_model() -> None:
         (("--variant", "chinese_werewolf", "--role", "seer", "--kind", "fly"), "no decision kind 'fly'"),
         (("--variant", "chinese_werewolf", "--role", "seer", "--profile", "gpt9"), "unknown capability profile"),
         (("--variant", "chinese_werewolf", "--role", "villager", "--kind", "witch_poison"), "never faced"),
-        (("--variant", "city_mafia", "--role", "don", "--lang", "ru"), "prompts/ru/city_mafia/"),
     ],
 )
 def test_bad_arguments_are_one_line_and_exit_2(args: tuple[str, ...], message: str) -> None:
@@ -51,3 +52,18 @@ def test_bad_arguments_are_one_line_and_exit_2(args: tuple[str, ...], message: s
     error = result.stderr.strip().replace("\n", "")  # Rich wraps the one line at the terminal width
     assert error.startswith("error:") and error.count("error:") == 1
     assert message in error and "Traceback" not in error
+
+
+def test_a_ruleset_without_prompts_in_a_language_names_the_missing_file() -> None:
+    roots = search_roots()
+    missing = [
+        (r.id, lang) for r in all_rulesets() if r.id != "toy" for lang in r.languages if not has_pack(roots, lang, r.id)
+    ]
+    if not missing:  # every ruleset has every language: a ruleset lacking prompts is then made up
+        pytest.fail("no ruleset lacks prompts any more: point this test at a made-up pack folder")
+    variant, language = missing[0]
+    role = next(iter(get_ruleset(variant).roles))
+    result = run("--variant", variant, "--role", role, "--lang", language)
+    assert result.returncode == 2
+    error = result.stderr.replace("\n", "")
+    assert f"prompts/{language}/{variant}/" in error and "Traceback" not in error

@@ -23,7 +23,7 @@ GAMES_TO_TRY = 40
 
 
 def deck_with_role(ruleset: Ruleset[Any, Any], role: str, players: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """(seat cards with ``role`` at seat 1, extra cards) from the standard deck."""
+    """(cards with ``role`` first, extra cards) from the standard deck."""
     options = ruleset.options_model()
     deck = list(ruleset.standard_deck(players, options))
     if role not in deck:
@@ -39,15 +39,21 @@ def deck_with_role(ruleset: Ruleset[Any, Any], role: str, players: int) -> tuple
 def find_example(
     ruleset: Ruleset[Any, Any], role: str, language: str, players: int, kind: str | None, seed: int
 ) -> tuple[SeatView, Decision]:
-    """Play heuristic games until seat 1 (holding ``role``) faces a decision of ``kind`` (or any)."""
+    """Play heuristic games until the seat holding ``role`` faces a decision of ``kind`` (or any).
+
+    Each try moves the role to another seat and reshuffles the other cards.
+    """
     seats, extra = deck_with_role(ruleset, role, players)
     faced: set[str] = set()
+    names = seat_names(language, players)
     for attempt in range(GAMES_TO_TRY):
-        names = seat_names(language, players)
+        mine = attempt % players
         rest = list(seats[1:])
-        rotated = (seats[0], *rest[attempt % len(rest) :], *rest[: attempt % len(rest)]) if rest else seats
+        shift = (attempt // players) % max(1, len(rest))
+        rest = rest[shift:] + rest[:shift]
+        cards = tuple([*rest[:mine], seats[0], *rest[mine:]])
         config = GameConfig(
-            variant=ruleset.id, names=names, seed=seed + attempt, language=language, roles=rotated, extra=extra
+            variant=ruleset.id, names=names, seed=seed + attempt, language=language, roles=cards, extra=extra
         )
         game = Game(config)
         builders = [ViewBuilder(i) for i in range(players)]
@@ -59,7 +65,7 @@ def find_example(
             published = len(game.records)
             for decision in game.pending:
                 view = builders[decision.seat].view()
-                if decision.seat == 0:
+                if decision.seat == mine:
                     faced.add(decision.kind)
                     if kind is None or decision.kind == kind:
                         return view, decision
@@ -99,8 +105,9 @@ def render_example(
         persona_for_seat = pick_personas(language, 1, seed)[0] if persona else None
     except TextDataError:
         persona_for_seat = None
+    assert view.seat is not None
     prompter = SeatPrompter(
-        language=language, variant=variant, seat=0, profile=chosen, persona=persona_for_seat, packs=packs
+        language=language, variant=variant, seat=view.seat, profile=chosen, persona=persona_for_seat, packs=packs
     )
     return prompter.prompt(view, decision), decision
 
