@@ -65,8 +65,7 @@ def leakage(games: Sequence[GameFacts]) -> dict[str, Any]:
                     prompt_leaks += 1
                     row = by_model.setdefault(game.models[call.seat], {"prompt_leaks": 0, "reasoning_leaks": 0})
                     row["prompt_leaks"] += 1
-                    if len(examples) < 10:
-                        examples.append(f"{game.game_id}: seat {call.seat + 1}'s prompt holds {secret[:60]!r}")
+                    _example(examples, f"{game.game_id}: seat {call.seat + 1}'s prompt holds {secret[:60]!r}")
                     break
         own: dict[int, set[str]] = {}
         for _, seat, text in game.thoughts:
@@ -80,8 +79,7 @@ def leakage(games: Sequence[GameFacts]) -> dict[str, Any]:
                 reasoning_leaks += 1
                 row = by_model.setdefault(game.models[speech.seat], {"prompt_leaks": 0, "reasoning_leaks": 0})
                 row["reasoning_leaks"] += 1
-                if len(examples) < 10:
-                    examples.append(f"{game.game_id}: seat {speech.seat + 1} said its private canary in public")
+                _example(examples, f"{game.game_id}: seat {speech.seat + 1} said its private canary in public")
     return {
         "prompts_scanned": prompts,
         "prompt_leaks": prompt_leaks,
@@ -90,3 +88,8 @@ def leakage(games: Sequence[GameFacts]) -> dict[str, Any]:
         "by_model": dict(sorted(by_model.items())),
         "examples": examples,
     }
+
+
+def _example(examples: list[str], text: str) -> None:
+    if len(examples) < 10 and text not in examples:
+        examples.append(text)
