@@ -170,6 +170,7 @@ def cost_plot(metrics: dict[str, Any], path: Path) -> bool:
     right.barh([y + 0.2 for y in ys], fallbacks, height=0.4, label="fallbacks", color="C4")
     right.set_yticks(ys, models)
     right.invert_yaxis()
+    right.set_xlim(0, max(1.0, *invalid, *fallbacks) * 1.1)
     right.set_title("Rule adherence (per 100 decisions)")
     right.legend(fontsize="small")
     _save(fig, path)
