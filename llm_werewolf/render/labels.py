@@ -108,7 +108,7 @@ class Words:
 
     def game_title(self) -> str:
         value = self.terms.get("game")
-        return value if isinstance(value, str) else self.variant
+        return value if isinstance(value, str) else _humanize(self.variant)
 
     def cue(self, key: str, role: str | None) -> str | None:
         """The moderator's line for a cue, when the ruleset's terms have one."""

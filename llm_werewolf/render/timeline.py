@@ -10,7 +10,7 @@ writers only lay this document out.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from ..rules import Record, Ruleset, build_view, get_ruleset
@@ -290,8 +290,23 @@ class Builder:
 
     # -- records ------------------------------------------------------------------------
     def build(self, records: Sequence[Record]) -> Document:
-        for record in self.view.select(records):
-            self.record(record)
+        selected = self.view.select(records)
+        # A narration line goes right after the record it voices (``about``), in that record's phase.
+        shown = {record.seq: record for record in selected}
+        voices: dict[int, list[Record]] = {}
+        for record in selected:
+            about = record.event.about if isinstance(record.event, Narration) else None
+            if about is not None and about in shown and about < record.seq:
+                voices.setdefault(about, []).append(replace(record, phase=shown[about].phase))
+        placed = {line.seq for lines in voices.values() for line in lines}
+        for record in selected:
+            if record.seq in placed:
+                continue
+            # A voiced moderator line (cue, announcement) is shown as its narration only.
+            if not (isinstance(record.event, (Cue, Announcement)) and record.seq in voices):
+                self.record(record)
+            for line in voices.get(record.seq, ()):
+                self.record(line)
         seats = []
         for index, name in enumerate(self.header.names):
             info = self.header.seats[index] if index < len(self.header.seats) else None

@@ -134,7 +134,30 @@ class Header(BaseModel):
         return self.model_copy(update={"game_id": f"{self.variant}-s{self.seed}-{digest[:10]}"})
 
 
+def model_prompt_packs(language: str, variant: str, seats: list[SeatInfo]) -> dict[str, str]:
+    """``{"<lang>/<variant>": hash}`` of the prompts model seats read, or ``{}`` without model seats."""
+    from ..table.seating import MODEL_KINDS
+
+    if not any(seat.agent.split(":", 1)[0].lower() in MODEL_KINDS for seat in seats):
+        return {}
+    from ..prompting.packs import has_pack, pack_hash, search_roots
+
+    try:
+        from ..agents.llm_agent import DEFAULTS
+
+        roots = search_roots(DEFAULTS.packs)
+    except ImportError:
+        roots = search_roots()
+    if not has_pack(roots, language, variant):
+        return {}
+    return {f"{language}/{variant}": pack_hash(roots, language, variant)}
+
+
 def header_for(config: GameConfig, language: str, seats: list[SeatInfo], **extra: Any) -> Header:
+    """The header of a new game. Without an explicit ``prompt_packs``, the hash of the prompts
+    the model seats read is recorded."""
+    if "prompt_packs" not in extra:
+        extra["prompt_packs"] = model_prompt_packs(language, config.variant, seats)
     return Header(
         variant=config.variant,
         language=language,

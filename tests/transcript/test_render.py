@@ -230,3 +230,30 @@ def test_render_labels_exist_for_every_language_and_keep_their_placeholders() ->
                 assert placeholders(value) == placeholders(english[key]), f"{language}: {key}"
         merged = page_labels(language)
         assert set(merged) == set(english)
+
+
+def test_narration_follows_the_record_it_voices(tmp_path: Path) -> None:
+    from llm_werewolf.rules.events import Cue, DeathsAnnounced
+    from llm_werewolf.table.events import Narration
+
+    path = tmp_path / "narrated.jsonl"
+    play_to_file(path, "lebanese_ghouls", 3, narrator=True)
+    transcript = read_transcript(path)
+    markdown = render(transcript, "md", "public").splitlines()
+    by_seq = {r.seq: r.event for r in transcript.records}
+    deaths_checked = cues_checked = 0
+    for record in transcript.records:
+        event = record.event
+        if not isinstance(event, Narration) or event.about is None:
+            continue
+        (line,) = [i for i, text in enumerate(markdown) if event.text.split("\n")[0][:30] in text][:1]
+        voiced = by_seq[event.about]
+        if isinstance(voiced, DeathsAnnounced) and voiced.deaths:
+            previous = next(text for text in reversed(markdown[:line]) if text.strip() and "*<bdi>“" not in text)
+            assert "أُعلن" in previous  # right after the announced deaths (and its other narration lines)
+            deaths_checked += 1
+        if isinstance(voiced, Cue):
+            cues_checked += 1
+    assert deaths_checked and cues_checked
+    # A voiced cue appears as its narration only: no "wake" label line for it.
+    assert not any(text.endswith("، فيق.") for text in markdown)

@@ -178,3 +178,13 @@ def test_docs_describe_every_event_kind_and_field() -> None:
         assert f"`{name}`" in doc, f"header field {name!r} is not documented"
     for name in SeatInfo.model_fields:
         assert f"`{name}`" in doc, f"seat field {name!r} is not documented"
+
+
+def test_model_seats_record_the_hash_of_their_prompts() -> None:
+    config = GameConfig(variant="chinese_werewolf", names=tuple("ABCDEF"), seed=1)
+    models = header_for(config, "zh-Hant", [SeatInfo(name=n, agent="fake") for n in "ABCDEF"])
+    (key, digest), *rest = models.prompt_packs.items()
+    assert key == "zh-Hant/chinese_werewolf" and len(digest) == 16 and not rest
+    scripts = header_for(config, "zh-Hant", [SeatInfo(name=n, agent="heuristic") for n in "ABCDEF"])
+    assert scripts.prompt_packs == {}
+    assert scripts.game_id != models.game_id

@@ -1,0 +1,41 @@
+"""The sample transcripts: the committed ones replay byte for byte (no model needed), and
+`make samples` (python -m llm_werewolf.transcript.samples) regenerates them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from llm_werewolf.rules import all_rulesets
+from llm_werewolf.transcript import read_transcript
+from llm_werewolf.transcript.replay import replay_file
+from llm_werewolf.transcript.samples import main
+
+SAMPLES = Path(__file__).resolve().parents[2] / "transcripts" / "samples"
+
+
+def test_committed_samples_replay_and_are_in_their_source_language() -> None:
+    files = sorted(SAMPLES.glob("*.jsonl"))
+    assert files, "transcripts/samples/ holds no sample (run `make samples`)"
+    languages = {r.id: r.source_language for r in all_rulesets()}
+    for path in files:
+        result = replay_file(path)
+        assert result.complete, path.name
+        header = result.transcript.header
+        assert path.stem == header.variant
+        assert header.language == languages[header.variant]
+        assert header.prompt_packs, "samples are played by model players"
+        assert any(r.event.kind == "model_call" for r in result.transcript.records)  # type: ignore[attr-defined]
+        for suffix in (".god.html", ".public.md"):
+            assert (SAMPLES / f"{path.stem}{suffix}").is_file()
+
+
+def test_the_sample_command_regenerates_one_ruleset(tmp_path: Path) -> None:
+    (tmp_path / "chinese_werewolf.jsonl").write_text("kept\n")
+    (tmp_path / "one_night.jsonl").write_text("replaced\n")
+    assert main([str(tmp_path), "--agents", "heuristic", "--only", "one_night"]) == 0
+    assert (tmp_path / "chinese_werewolf.jsonl").read_text() == "kept\n"
+    result = replay_file(tmp_path / "one_night.jsonl")
+    assert result.complete and read_transcript(tmp_path / "one_night.jsonl").header.options == {"max_days": 1}
+    assert (tmp_path / "one_night.god.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    assert (tmp_path / "one_night.public.md").is_file()
+    assert not (tmp_path / ".new").exists()
