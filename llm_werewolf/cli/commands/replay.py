@@ -8,18 +8,19 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from ...transcript import TranscriptError
 from ...transcript.replay import ReplayMismatch, replay_file
 from ..common import UsageError
 
 
-def transcript_files(paths: list[Path]) -> list[Path]:
-    """Files as given; folders give their ``*.jsonl`` files (recursively, sorted)."""
-    files: list[Path] = []
+def transcript_files(paths: list[Path]) -> list[tuple[Path, bool]]:
+    """Files as given; folders give their ``*.jsonl`` files (recursively, sorted), marked as found."""
+    files: list[tuple[Path, bool]] = []
     for path in paths:
         if path.is_dir():
-            files.extend(sorted(path.rglob("*.jsonl")))
+            files.extend((found, True) for found in sorted(path.rglob("*.jsonl")))
         else:
-            files.append(path)  # a missing file is reported by the reader ("cannot read")
+            files.append((path, False))  # a missing file is reported by the reader ("cannot read")
     return files
 
 
@@ -32,10 +33,15 @@ def replay(
     paths = transcript_files(files)
     if not paths:
         raise UsageError("no transcripts found")
-    for path in paths:
+    for path, found in paths:
         label = f"{path}: " if len(paths) > 1 else ""
         try:
             result = replay_file(path)
+        except TranscriptError as exc:
+            if not found:
+                raise
+            console.print(f"[yellow]skipped[/] (not a transcript): {exc}", highlight=False)
+            continue
         except ReplayMismatch as exc:
             failed += 1
             console.print(f"[bold red]{label}replay differs:[/] {exc}", highlight=False, markup=True)
