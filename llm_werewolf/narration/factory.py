@@ -16,12 +16,14 @@ class NarratorSpecError(ValueError):
     """A narrator spec cannot be understood."""
 
 
-def narrator_backend_spec(mode: str, seat_specs: Sequence[AgentSpec] = ()) -> AgentSpec:
+def narrator_backend_spec(
+    mode: str, seat_specs: Sequence[AgentSpec] = (), default: AgentSpec | None = None
+) -> AgentSpec:
     """The backend an ``llm`` narrator uses.
 
     ``llm:openai:gpt-4o-mini`` names it; a bare ``llm`` takes the first model
-    seat's backend (so a table of local seats shares one model in memory), and
-    the embedded local model when no seat plays with a model.
+    seat's backend (so a table of local seats shares one model in memory), else
+    ``default`` (the session's ``--backend``/``--model``), else the embedded local model.
     """
     _, _, rest = mode.partition(":")
     if rest:
@@ -36,7 +38,16 @@ def narrator_backend_spec(mode: str, seat_specs: Sequence[AgentSpec] = ()) -> Ag
     for spec in seat_specs:
         if spec.kind in MODEL_KINDS:
             return AgentSpec(kind=spec.kind, model=spec.model, base_url=spec.base_url)
-    return AgentSpec(kind="local")
+    return default or AgentSpec(kind="local")
+
+
+def session_default() -> AgentSpec:
+    """The model backend the session's flags chose (``llm_agent.DEFAULTS``)."""
+    from ..agents import llm_agent
+
+    defaults = llm_agent.DEFAULTS
+    kind = defaults.backend if defaults.backend in MODEL_KINDS else "local"
+    return AgentSpec(kind=kind, model=defaults.model if kind == defaults.backend else None)
 
 
 def narrator_label(mode: str, seat_specs: Sequence[AgentSpec] = ()) -> str:
@@ -44,7 +55,7 @@ def narrator_label(mode: str, seat_specs: Sequence[AgentSpec] = ()) -> str:
     kind = mode.split(":", 1)[0].strip().lower()
     if kind != "llm":
         return kind
-    return f"llm:{narrator_backend_spec(mode, seat_specs).label}"
+    return f"llm:{narrator_backend_spec(mode, seat_specs, session_default()).label}"
 
 
 def build_narrator(
@@ -68,7 +79,7 @@ def build_narrator(
     from ..agents import llm_agent
 
     defaults: Any = llm_agent.DEFAULTS
-    spec = narrator_backend_spec(mode, seat_specs)
+    spec = narrator_backend_spec(mode, seat_specs, session_default())
     backend = llm_agent.POOL.get(llm_agent.backend_config(spec, defaults, seed))
     if settings is None:
         settings = LLMNarratorSettings(seed=seed, log_prompts=bool(defaults.log_prompts), packs=tuple(defaults.packs))

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from ..llm.base import Backend, Completion, CompletionRequest
-from ..llm.errors import TransportError
+from ..llm.errors import LLMError
 from ..prompting.environment import get_template
 from ..prompting.packs import search_roots
 from ..prompting.sanitize import clean_line
@@ -132,7 +132,7 @@ class LLMNarrator:
             request = self.request(moment, fact, attempt, problem)
             try:
                 completion = await self.backend.complete(request)
-            except TransportError as exc:
+            except LLMError as exc:  # a dead or misconfigured backend must not end the game
                 out.append(self._record(request, attempt, None, error=f"{type(exc).__name__}: {exc}"[:500]))
                 break
             text = self.clean(completion.text)

@@ -5,11 +5,19 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 
+import pytest
+
 from llm_werewolf.agents.heuristic import HeuristicAgent
 from llm_werewolf.cli.common import seat_names
-from llm_werewolf.llm import CompletionRequest, FakeBackend, TransportError, get_profile
+from llm_werewolf.llm import BackendConfigError, Completion, CompletionRequest, FakeBackend, TransportError, get_profile
 from llm_werewolf.narration import TemplateNarrator
-from llm_werewolf.narration.factory import build_narrator, narrator_backend_spec
+from llm_werewolf.narration.factory import (
+    NarratorSpecError,
+    build_narrator,
+    narrator_backend_spec,
+    narrator_label,
+    session_default,
+)
 from llm_werewolf.narration.llm import LLMNarrator, LLMNarratorSettings
 from llm_werewolf.rules import Game, GameConfig, Record
 from llm_werewolf.rules.events import EventBody
@@ -165,3 +173,33 @@ def test_the_narrator_spec_picks_a_backend() -> None:
     assert build_narrator("off", "city_mafia", "en", NAMES) is None
     assert isinstance(build_narrator("template", "city_mafia", "en", NAMES), TemplateNarrator)
     assert isinstance(build_narrator("llm:fake", "city_mafia", "en", NAMES), LLMNarrator)
+
+
+class Broken(FakeBackend):
+    """A backend whose model cannot be loaded."""
+
+    async def complete(self, request: CompletionRequest) -> Completion:
+        raise BackendConfigError("model file not found: /nowhere.gguf")
+
+
+def test_a_backend_that_cannot_load_its_model_does_not_end_the_game() -> None:
+    game = city_game()
+    out = narrate(LLMNarrator("city_mafia", "en", NAMES, Broken()), game.records)
+    calls = [o for o in out if isinstance(o, ModelCall)]
+    lines = [o for o in out if isinstance(o, Narration)]
+    assert lines and all(line.fallback for line in lines)
+    assert len(calls) == len(lines) and all("model file not found" in (c.error or "") for c in calls)
+
+
+def test_a_bare_llm_narrator_follows_the_sessions_backend(monkeypatch: pytest.MonkeyPatch) -> None:
+    from llm_werewolf.agents import llm_agent
+
+    monkeypatch.setattr(llm_agent, "DEFAULTS", llm_agent.LLMDefaults(backend="openai", model="gpt-4o-mini"))
+    assert session_default() == AgentSpec("openai", "gpt-4o-mini")
+    assert narrator_label("llm", [AgentSpec("heuristic")]) == "llm:openai:gpt-4o-mini"
+    assert narrator_label("llm", [AgentSpec("local")]) == "llm:local"
+    assert narrator_label("template") == "template"
+    with pytest.raises(NarratorSpecError):
+        build_narrator("llm:heuristic", "city_mafia", "en", NAMES)
+    with pytest.raises(NarratorSpecError):
+        build_narrator("shout", "city_mafia", "en", NAMES)
