@@ -76,7 +76,7 @@ class HtmlWriter:
     @staticmethod
     def data(entry: Entry) -> str:
         seats = " ".join(str(s + 1) for s in entry.seats)
-        private = " private" if entry.scope != "public" else ""
+        private = " private" if entry.scope != "public" else ""  # a dashed margin marks what not everyone saw
         return (
             f'class="{entry.category}{private}" data-scope="{entry.scope}" data-seats="{seats}" data-seq="{entry.seq}"'
         )
