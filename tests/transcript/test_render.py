@@ -257,3 +257,16 @@ def test_narration_follows_the_record_it_voices(tmp_path: Path) -> None:
     assert deaths_checked and cues_checked
     # A voiced cue appears as its narration only: no "wake" label line for it.
     assert not any(text.endswith("، فيق.") for text in markdown)
+
+
+def test_an_interrupted_game_renders_without_an_end(tmp_path: Path) -> None:
+    path = tmp_path / "partial.jsonl"
+    play_to_file(path, "chinese_werewolf", 9, agents="noisy", narrator=True)
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) // 2 + 7])
+    transcript = read_transcript(path)
+    assert transcript.truncated
+    for fmt in ("md", "html"):
+        for view in ("public", "god", "seat:1"):
+            text = render(transcript, fmt, view)
+            assert 'class="reveal"' not in text and "第 1 夜" in text
