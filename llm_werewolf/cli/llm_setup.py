@@ -96,11 +96,16 @@ def preflight_agents(agents: Sequence[object]) -> None:
         raise UsageError(f"model setup: {exc}") from None
 
 
-def seat_details(agent: object) -> dict[str, str | None]:
-    """Model and persona of a seat, for the transcript header."""
-    if isinstance(agent, llm_agent.LLMAgent):
-        return {"model": agent.backend.model, "persona": agent.persona.id if agent.persona else None}
-    return {"model": None, "persona": None}
+def seat_model(agent: object) -> str | None:
+    """The model a seat's agent uses (for the transcript header), or ``None``."""
+    return agent.backend.model if isinstance(agent, llm_agent.LLMAgent) else None
+
+
+def seat_persona(agent: object) -> str | None:
+    """The persona id of a model seat, or ``None``."""
+    if isinstance(agent, llm_agent.LLMAgent) and agent.persona is not None:
+        return agent.persona.id
+    return None
 
 
 def prompt_packs(agents: Sequence[object], language: str, variant: str) -> dict[str, str]:

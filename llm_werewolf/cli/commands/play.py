@@ -20,6 +20,7 @@ from ...table.console import ConsoleSink
 from ...table.seating import AgentSpec, build_agent, parse_seat_overrides
 from ...transcript import SeatInfo, TranscriptWriter, header_for
 from ..common import UsageError, parse_options, seat_names
+from ..llm_setup import preflight_agents, prompt_packs, seat_model, seat_persona, setup_llm
 
 DEFAULT_VARIANT = "chinese_werewolf"
 
@@ -77,11 +78,14 @@ def make_pace(pace: str | None) -> Callable[[Sequence[Record]], Awaitable[None]]
 
 
 def play(
-    variant: Annotated[str, typer.Option(help="Ruleset id (see `llm-werewolf variants`).")] = DEFAULT_VARIANT,
+    variant: Annotated[str | None, typer.Option(help="Ruleset id (see `llm-werewolf variants`).")] = None,
     players: Annotated[int | None, typer.Option(min=1, help="Number of seats (default: a standard table).")] = None,
     lang: Annotated[str | None, typer.Option(help="Language (default: the ruleset's source language).")] = None,
     seed: Annotated[int | None, typer.Option(help="Seed (default: a fresh one, printed).")] = None,
-    agents: Annotated[str, typer.Option(help="Who plays every seat: heuristic, random, ...")] = "heuristic",
+    agents: Annotated[
+        str | None,
+        typer.Option(help="Who plays every seat: heuristic, random, local, openai:MODEL, langchain:MODEL, fake."),
+    ] = None,
     seat: Annotated[list[str] | None, typer.Option(help="Override one seat: SEAT=KIND[:MODEL] (seats from 1).")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Rule switch NAME=VALUE.")] = None,
     god: Annotated[bool, typer.Option("--god", help="Also show night actions and private results.")] = False,
@@ -96,8 +100,38 @@ def play(
     human: Annotated[
         list[int] | None, typer.Option("--human", help="A seat played at this terminal (from 1); repeat for hot seat.")
     ] = None,
+    backend: Annotated[
+        str | None, typer.Option(help="Model backend of seats given without one: local, openai, langchain, fake.")
+    ] = None,
+    model: Annotated[str | None, typer.Option(help="Model name (openai, langchain) or GGUF path (local).")] = None,
+    base_url: Annotated[str | None, typer.Option("--base-url", help="An OpenAI-compatible endpoint URL.")] = None,
+    profile: Annotated[
+        str | None, typer.Option(help="Capability profile: openai, vllm, ollama, llamacpp, text, local.")
+    ] = None,
+    api_key_env: Annotated[
+        str | None, typer.Option("--api-key-env", help="Environment variable holding the API key.")
+    ] = None,
+    config_file: Annotated[
+        Path | None, typer.Option("--config", help="A table.toml: model settings and seats (see docs/llm.md).")
+    ] = None,
+    log_prompts: Annotated[
+        bool, typer.Option("--log-prompts", help="Keep every model prompt in the transcript.")
+    ] = False,
+    pack: Annotated[list[Path] | None, typer.Option(help="A prompt pack folder searched before prompts/.")] = None,
+    no_preflight: Annotated[
+        bool, typer.Option("--no-preflight", help="Skip the endpoint check before the game.")
+    ] = False,
 ) -> None:
     """Play a full game and write its transcript."""
+    session = setup_llm(
+        backend=backend, model=model, base_url=base_url, profile=profile, config_file=config_file,
+        log_prompts=log_prompts, packs=pack or (), api_key_env=api_key_env,
+    )  # fmt: skip
+    variant = variant or str(session.game.get("variant", DEFAULT_VARIANT))
+    players = players or session.game.get("players")
+    lang = lang or session.game.get("lang")
+    seed = seed if seed is not None else session.game.get("seed")
+    agents = agents or session.default_agents or "heuristic"
     ruleset = get_ruleset(variant)
     language = lang or ruleset.source_language
     if language not in ruleset.languages:
@@ -110,6 +144,10 @@ def play(
     names = seat_names(language, count)
     config = GameConfig(variant=variant, names=names, seed=game_seed, language=language, options=options)
     specs = [AgentSpec.parse(agents)] * count
+    for index, spec in session.seats.items():
+        if not 0 <= index < count:
+            raise UsageError(f"{config_file}: seat {index + 1} does not exist (seats 1 to {count})")
+        specs[index] = spec
     for index, spec in parse_seat_overrides(seat or [], count).items():
         specs[index] = spec
     for number in human or []:
@@ -126,6 +164,8 @@ def play(
         humans[i] if i in humans else build_agent(spec, seat=i, seed=game_seed, language=language, variant=variant)
         for i, spec in enumerate(specs)
     ]
+    if not no_preflight:
+        preflight_agents(seated)
     console.print(f"[bold]{variant}[/] · {count} players · language {language} · seed {game_seed}", highlight=False)
     sinks: list[ConsoleSink | TranscriptWriter] = [
         ConsoleSink(console, names, variant=variant, language=language, god=god)
@@ -135,8 +175,12 @@ def play(
         header = header_for(
             config,
             language,
-            [SeatInfo(name=n, agent=s.label, model=s.model) for n, s in zip(names, specs, strict=True)],
+            [
+                SeatInfo(name=n, agent=s.label, model=seat_model(a) or s.model, persona=seat_persona(a))
+                for n, s, a in zip(names, specs, seated, strict=True)
+            ],
             narrator=narrator_label(narrator, specs),
+            prompt_packs=prompt_packs(seated, language, variant),
         )
         path = transcript_path(transcripts, header.game_id)
         writer = TranscriptWriter(path, header)
