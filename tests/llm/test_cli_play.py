@@ -1,0 +1,99 @@
+"""``llm-werewolf play`` with model seats: flags, a table file, the preflight, the transcript header."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+CLI = [sys.executable, "-m", "llm_werewolf", "play", "--narrator", "off"]
+
+
+def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*CLI, *args], capture_output=True, text=True, timeout=300, cwd=cwd)
+
+
+def _transcript(folder: Path) -> tuple[dict[str, object], list[dict[str, object]]]:
+    files = list(folder.glob("*.jsonl"))
+    assert len(files) == 1
+    lines = files[0].read_text(encoding="utf-8").splitlines()
+    return json.loads(lines[0]), [json.loads(line) for line in lines[1:]]
+
+
+def test_a_mixed_table_with_fake_model_seats_writes_calls_and_personas(tmp_path: Path) -> None:
+    result = run(
+        "--variant", "one_night", "--players", "4", "--seed", "3", "--agents", "heuristic",
+        "--seat", "1=fake", "--seat", "3=fake:7", "--log-prompts", "--transcripts", str(tmp_path),
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    header, records = _transcript(tmp_path)
+    seats = header["seats"]
+    assert isinstance(seats, list)
+    assert seats[0]["agent"] == "fake" and seats[0]["persona"] and seats[1]["persona"] is None
+    assert header["prompt_packs"] and "ar/one_night" in header["prompt_packs"]  # type: ignore[operator]
+    calls = [r["event"] for r in records if r["event"]["kind"] == "model_call"]  # type: ignore[index]
+    assert calls and {c["seat"] for c in calls} <= {0, 2}  # type: ignore[index]
+    assert all(c["prompt"] for c in calls)  # type: ignore[index]
+
+
+def test_a_table_file_sets_seats_and_defaults(tmp_path: Path) -> None:
+    table = tmp_path / "table.toml"
+    table.write_text(
+        '[game]\nvariant = "one_night"\nplayers = 3\nlang = "en"\nseed = 5\nagents = "heuristic"\n'
+        '[llm]\nlog_prompts = false\n[seats]\n2 = { agent = "fake", persona = "en-frank" }\n',
+        encoding="utf-8",
+    )
+    result = run("--config", str(table), "--transcripts", str(tmp_path / "out"))
+    assert result.returncode == 0, result.stderr
+    header, records = _transcript(tmp_path / "out")
+    assert header["variant"] == "one_night" and header["language"] == "en" and header["seed"] == 5
+    assert header["seats"][1]["persona"] == "en-frank"  # type: ignore[index]
+    calls = [r["event"] for r in records if r["event"]["kind"] == "model_call"]  # type: ignore[index]
+    assert calls and all(c["seat"] == 1 and c["prompt"] is None for c in calls)  # type: ignore[index]
+
+
+def test_an_unreachable_endpoint_stops_before_the_game(tmp_path: Path) -> None:
+    result = run(
+        "--variant", "one_night", "--players", "3", "--agents", "openai:some-model",
+        "--base-url", "http://127.0.0.1:9/v1", "--transcripts", str(tmp_path),
+    )  # fmt: skip
+    assert result.returncode == 2
+    error = result.stderr.replace("\n", "")
+    assert "cannot reach the endpoint" in error and "Traceback" not in error
+    assert not list(tmp_path.glob("*.jsonl"))
+
+
+def _lacking_pack() -> tuple[str, str]:
+    """A ruleset × language that has no prompts yet (the missing-file error is checked on it)."""
+    from llm_werewolf.prompting.packs import has_pack, search_roots
+    from llm_werewolf.rules import all_rulesets
+
+    roots = search_roots()
+    for ruleset in all_rulesets():
+        for language in ruleset.languages:
+            if ruleset.id != "toy" and not has_pack(roots, language, ruleset.id):
+                return ruleset.id, language
+    raise AssertionError("every ruleset has prompts in every language: pick another missing-file example")
+
+
+_lacking = _lacking_pack()
+
+
+def test_bad_model_settings_are_one_line(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[llm]\ncolour = 'blue'\n", encoding="utf-8")
+    for args, message in [
+        (("--config", str(bad)), "unknown key(s) colour"),
+        (("--profile", "gpt9"), "unknown profile 'gpt9'"),
+        (("--backend", "carrier-pigeon"), "unknown backend 'carrier-pigeon'"),
+        (("--agents", "openai"), "needs a model"),
+        (
+            ("--variant", _lacking[0], "--lang", _lacking[1], "--agents", "fake"),
+            f"prompts/{_lacking[1]}/{_lacking[0]}/",
+        ),
+    ]:
+        result = run(*args, "--no-transcript")
+        assert result.returncode == 2, (args, result.stderr)
+        error = result.stderr.replace("\n", "")
+        assert message in error and "Traceback" not in error, (args, error)
