@@ -117,7 +117,7 @@ class Phrasebook:
         """The line for ``key`` (``cue.wake``, ``announcement.peaceful_night``...), or "".
 
         ``decisions.yaml`` ``events`` (Jinja) come first; then the ruleset's ``terms.yaml``
-        (``cues``, ``announcements``: ``$seats`` templates, substituted, never compiled).
+        (``cues``, ``announcements``: ``$seats`` templates, substituted, never compiled; ``facts``).
         """
         events = self.section("events")
         source = events.get(key)
@@ -136,15 +136,26 @@ class Phrasebook:
             if isinstance(entry, dict):
                 entry = entry.get(item.get("role"))
             return str(entry) if isinstance(entry, str) else ""
+        if group == "info":
+            facts = self.terms.get("facts") or {}
+            entry = facts.get(name) if isinstance(facts, dict) else None
+            if not isinstance(entry, str):
+                return ""
+            names = context.get("names") or []
+            seats = [s for s in item.get("seats", ()) if 0 <= s < len(names)]
+            subject = item.get("subject")
+            if not seats and isinstance(subject, int) and 0 <= subject < len(names):
+                seats = [subject]
+            return f"{entry} {self.separator.join(names[s] for s in seats)}".strip() if seats else entry
         if group == "announcement":
             table = self.terms.get("announcements") or {}
             entry = table.get(name) if isinstance(table, dict) else None
             if not isinstance(entry, str):
                 return ""
             names = context.get("names") or []
-            seats = self.separator.join(names[s] for s in item.get("seats", ()) if 0 <= s < len(names))
+            joined = self.separator.join(names[s] for s in item.get("seats", ()) if 0 <= s < len(names))
             value = item.get("value")
-            return Template(entry).safe_substitute(seats=seats, value="" if value is None else str(value))
+            return Template(entry).safe_substitute(seats=joined, value="" if value is None else str(value))
         return ""
 
     def option_label(self, option_id: str) -> str:
@@ -158,6 +169,12 @@ class Phrasebook:
             if isinstance(table, dict) and table.get(option_id) is not None:
                 return str(table[option_id])
         return option_id
+
+    def term(self, section: str, key: str | None) -> str:
+        """``terms.yaml`` ``section.key`` (the key itself when there is none)."""
+        table = self.terms.get(section) or {}
+        value = table.get(key) if isinstance(table, dict) and key is not None else None
+        return str(value) if value is not None else str(key)
 
     def narrator(self) -> str:
         """What the moderator is called (terms ``moderator``/``narrator``, else the shared label)."""
@@ -260,6 +277,7 @@ class SeatPrompter:
         self._static["side_name"] = book.side_name
         self._static["cause_name"] = book.cause_name
         self._static["status_name"] = book.status_name
+        self._static["term"] = book.term
         self._static["player"] = self._player
         return self._static
 

@@ -7,6 +7,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from llm_werewolf.agents.llm_agent import build_llm_agent
+from llm_werewolf.prompting.packs import MissingPromptFile
+from llm_werewolf.table.seating import AgentSpec
+
 CLI = [sys.executable, "-m", "llm_werewolf", "play", "--narrator", "off"]
 
 
@@ -64,22 +70,6 @@ def test_an_unreachable_endpoint_stops_before_the_game(tmp_path: Path) -> None:
     assert not list(tmp_path.glob("*.jsonl"))
 
 
-def _lacking_pack() -> tuple[str, str]:
-    """A ruleset × language that has no prompts yet (the missing-file error is checked on it)."""
-    from llm_werewolf.prompting.packs import has_pack, search_roots
-    from llm_werewolf.rules import all_rulesets
-
-    roots = search_roots()
-    for ruleset in all_rulesets():
-        for language in ruleset.languages:
-            if ruleset.id != "toy" and not has_pack(roots, language, ruleset.id):
-                return ruleset.id, language
-    raise AssertionError("every ruleset has prompts in every language: pick another missing-file example")
-
-
-_lacking = _lacking_pack()
-
-
 def test_bad_model_settings_are_one_line(tmp_path: Path) -> None:
     bad = tmp_path / "bad.toml"
     bad.write_text("[llm]\ncolour = 'blue'\n", encoding="utf-8")
@@ -88,12 +78,14 @@ def test_bad_model_settings_are_one_line(tmp_path: Path) -> None:
         (("--profile", "gpt9"), "unknown profile 'gpt9'"),
         (("--backend", "carrier-pigeon"), "unknown backend 'carrier-pigeon'"),
         (("--agents", "openai"), "needs a model"),
-        (
-            ("--variant", _lacking[0], "--lang", _lacking[1], "--agents", "fake"),
-            f"prompts/{_lacking[1]}/{_lacking[0]}/",
-        ),
     ]:
         result = run(*args, "--no-transcript")
         assert result.returncode == 2, (args, result.stderr)
         error = result.stderr.replace("\n", "")
         assert message in error and "Traceback" not in error, (args, error)
+
+
+def test_a_seat_whose_prompts_are_missing_fails_before_the_game_naming_the_file() -> None:
+    """build_llm_agent checks the ruleset × language pack first (the CLI prints the error in one line)."""
+    with pytest.raises(MissingPromptFile, match=r"prompts/ru/chinese_werewolf/rules\.j2"):
+        build_llm_agent(AgentSpec("fake"), seat=0, seed=0, language="ru", variant="chinese_werewolf")

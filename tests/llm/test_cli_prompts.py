@@ -9,8 +9,6 @@ import sys
 import pytest
 
 from llm_werewolf.cli.commands.prompts import render_example
-from llm_werewolf.prompting.packs import has_pack, search_roots
-from llm_werewolf.rules import all_rulesets, get_ruleset
 
 CLI = [sys.executable, "-m", "llm_werewolf", "prompts"]
 
@@ -52,18 +50,3 @@ def test_bad_arguments_are_one_line_and_exit_2(args: tuple[str, ...], message: s
     error = result.stderr.strip().replace("\n", "")  # Rich wraps the one line at the terminal width
     assert error.startswith("error:") and error.count("error:") == 1
     assert message in error and "Traceback" not in error
-
-
-def test_a_ruleset_without_prompts_in_a_language_names_the_missing_file() -> None:
-    roots = search_roots()
-    missing = [
-        (r.id, lang) for r in all_rulesets() if r.id != "toy" for lang in r.languages if not has_pack(roots, lang, r.id)
-    ]
-    if not missing:  # every ruleset has every language: a ruleset lacking prompts is then made up
-        pytest.fail("no ruleset lacks prompts any more: point this test at a made-up pack folder")
-    variant, language = missing[0]
-    role = next(iter(get_ruleset(variant).roles))
-    result = run("--variant", variant, "--role", role, "--lang", language)
-    assert result.returncode == 2
-    error = result.stderr.replace("\n", "")
-    assert f"prompts/{language}/{variant}/" in error and "Traceback" not in error
