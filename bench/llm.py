@@ -142,6 +142,9 @@ async def model_game(backend: Backend, variant: str, language: str, players: int
         "completion_tokens": completion_tokens,
         "mean_prompt_tokens": round(sum(c.prompt_tokens for c in calls) / max(1, len(calls))),
         "seconds_per_call": round(model_seconds / max(1, len(calls)), 2),
+        "tokens_per_model_second": round(
+            (sum(c.prompt_tokens for c in calls) + completion_tokens) / max(model_seconds, 1e-9)
+        ),
         "fallbacks": len(fallbacks),
         "round_trips": round_trips(game.records),
     }
@@ -207,7 +210,8 @@ def main() -> None:
                 f"  {row['variant']:<17} {row['language']:<8} {row['players']:>2}p  {row['wall_s']:>6.1f} s"
                 f"  calls {row['model_calls']:>3}  round trips {trips['round_trips']:>3}"
                 f"  tokens {row['prompt_tokens']}+{row['completion_tokens']}"
-                f"  {row['seconds_per_call']:.2f} s/call  fallbacks {row['fallbacks']}"
+                f"  {row['seconds_per_call']:.2f} s/call  {row['tokens_per_model_second']} tok/s"
+                f"  fallbacks {row['fallbacks']}"
             )
 
 

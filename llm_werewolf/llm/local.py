@@ -216,8 +216,8 @@ class LocalBackend:
         return result
 
     async def complete(self, request: CompletionRequest) -> Completion:
-        started = time.perf_counter()
         async with self._lock():
+            started = time.perf_counter()  # model time only, not the wait for the lock
             try:
                 result = await asyncio.to_thread(self._run, request)
             except BackendConfigError:
