@@ -36,6 +36,7 @@
   const onTimeout = el("select", { id: "on-timeout" });
   onTimeout.append(el("option", { value: "heuristic" }, h.on_timeout_heuristic), el("option", { value: "default" }, h.on_timeout_default));
   const speechLimit = el("input", { id: "speech-limit", type: "number", min: "20", max: "5000", value: "600" });
+  const pace = el("input", { id: "pace", type: "number", min: "0", max: "10", step: "0.5", value: "0" });
   const optionsBox = el("fieldset", { id: "options" });
   const seatsTable = el("table", { class: "seats", id: "seats" });
   const createButton = el("button", { type: "button", id: "create" }, h.create);
@@ -44,7 +45,7 @@
 
   form.append(
     field(h.ruleset, rulesetSel), field(h.language, langSel), field(h.players, players), field(h.seed, seed),
-    field(h.time_limit, timeLimit), field(h.on_timeout, onTimeout), field(h.speech_limit, speechLimit),
+    field(h.time_limit, timeLimit), field(h.on_timeout, onTimeout), field(h.speech_limit, speechLimit), field(h.pace, pace),
     el("h2", {}, h.options), optionsBox, el("h2", {}, h.seats), seatsTable, createButton, message,
   );
   const setupPanel = el("section", { class: "panel" });
@@ -123,6 +124,7 @@
       time_limit: timeLimit.value === "" ? null : Number(timeLimit.value),
       on_timeout: onTimeout.value,
       speech_limit: Number(speechLimit.value) || 600,
+      pace: Number(pace.value) || 0,
     };
   }
 
