@@ -190,3 +190,22 @@ def test_the_spectator_view_is_public_only(client: TestClient, lobby: Lobby) -> 
     assert public["decision"] is None and public["card"]["role"] is None
     host = client.get(f"/api/host/tables/{table['id']}", headers={"X-Host-Token": HOST}).json()
     assert host["status"] == "over"
+
+
+def test_serve_prints_the_host_link_and_runs_uvicorn_without_an_access_log(monkeypatch: pytest.MonkeyPatch) -> None:
+    import uvicorn
+    from typer.testing import CliRunner
+
+    from llm_werewolf.cli import app
+
+    calls: list[dict[str, Any]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda application, **kwargs: calls.append({"app": application, **kwargs}))
+    result = CliRunner().invoke(app, ["serve", "--port", "8799", "--no-transcript"])
+    assert result.exit_code == 0, result.output
+    assert len(calls) == 1 and calls[0]["host"] == "127.0.0.1" and calls[0]["port"] == 8799
+    assert calls[0]["access_log"] is False
+    lobby = calls[0]["app"].state.lobby
+    assert f"http://127.0.0.1:8799/host?token={lobby.host_token}" in result.output.replace("\n", "")
+    with TestClient(calls[0]["app"]) as served:
+        assert served.get("/host", params={"token": lobby.host_token}).status_code == 200
+        assert served.get("/host", params={"token": HOST}).status_code == 403
