@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from rich.console import Console
 from rich.markup import escape
 
+from ..prompting.sanitize import clean_output
 from ..rules.events import (
     Announcement,
     Cue,
@@ -33,7 +34,7 @@ class ConsoleSink:
         self, console: Console, names: Sequence[str], *, variant: str, language: str, god: bool = False
     ) -> None:
         self.console = console
-        self.names = list(names)
+        self.names = [clean_output(name) or "?" for name in names]  # one line each, never a line of their own
         self.variant = variant
         self.language = language
         self.god = god
@@ -86,7 +87,7 @@ class ConsoleSink:
             stage = "" if e.stage == "discussion" else f" [dim]({e.stage})[/]"
             claim = f" [yellow]\\[claims {escape(self._role(e.claim))}][/]" if e.claim else ""
             to = f" → {escape(self._name(e.to))}" if e.to is not None else ""
-            return f"[bold]{escape(self._name(e.seat))}[/]{to}{stage}{claim}: {escape(e.text)}"
+            return f"[bold]{escape(self._name(e.seat))}[/]{to}{stage}{claim}: {escape(clean_output(e.text))}"
         if isinstance(e, WhisperNoticed):
             return f"[dim]{escape(self._name(e.seat))} whispers to {escape(self._name(e.to))}[/]"
         if isinstance(e, VoteCast):
@@ -113,7 +114,7 @@ class ConsoleSink:
             return f"[yellow]{escape(self._name(e.seat))}: {e.status} {e.value or ''}[/]"
         if isinstance(e, Announcement):
             seats = ", ".join(self._name(s) for s in e.seats)
-            return f"[yellow]» {e.key}[/] {escape(seats)} {escape(e.value or '')}"
+            return f"[yellow]» {e.key}[/] {escape(seats)} {escape(clean_output(e.value or ''))}"
         if isinstance(e, GameEnded):
             winners = ", ".join(self._name(s) for s in e.winners) or "nobody"
             sides = ", ".join(e.sides) or "-"
