@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 ARGS ?=
 
-.PHONY: play test install lint typecheck unit bench clean browser fonts
+.PHONY: play test install lint typecheck unit bench clean browser fonts reliability
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -48,6 +48,11 @@ test: lint typecheck unit
 
 bench: install
 	$(BIN)/python bench/engine.py
+
+# The reliability and safety battery at full size, with its figures (docs/reliability.md);
+# `make test` runs the same checks at reduced sizes.
+reliability: install
+	$(BIN)/python bench/reliability.py --json runs/reliability/figures.json
 
 # One short sample game per ruleset in its source language, played by the embedded model (transcripts/samples/).
 samples: install
