@@ -6,9 +6,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from llm_werewolf.rules import PUBLIC, Game, GameConfig, Record
-from llm_werewolf.rules.events import Info, Speech, to_seats
-from llm_werewolf.safety.canaries import Audience, LeakReport, audiences, play_canary_game
+from llm_werewolf.rules import PUBLIC, Choice, Game, GameConfig, Record
+from llm_werewolf.rules.events import Cue, Info, Speech, to_seats
+from llm_werewolf.safety.canaries import Audience, CanaryTable, LeakReport, audiences, play_canary_game
 from llm_werewolf.safety.corpus import marker
 from llm_werewolf.safety.games import players_for, prompt_languages, rulesets
 from llm_werewolf.safety.interference import NEVER_FIRST, Divergence, Swap, compare, dealt, swaps_for
@@ -100,3 +100,49 @@ def test_the_deal_is_fixed_seat_by_seat() -> None:
     game = Game(GameConfig(variant="one_night", names=config.names, seed=3))
     assert config.roles == tuple(s.role for s in game.state.seats)
     assert config.extra == game.state.extra
+
+
+class LeakyGame(Game):
+    """A broken engine for the negative control: after the first answer it tells everyone seat 2's card."""
+
+    leaked = False
+
+    def submit(self, decision_id: int, choice: Choice) -> list[Record]:
+        new = super().submit(decision_id, choice)
+        if not self.leaked and not self.over:
+            self.leaked = True
+            self.note(Cue(key="psst", role=self.state.seats[1].role), PUBLIC)
+        return new
+
+
+def test_a_leaking_engine_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("llm_werewolf.safety.interference.Game", LeakyGame)
+    caught = 0
+    for seed in range(5):
+        config = dealt("chinese_werewolf", seed)
+        roles = config.roles or ()
+        other = next(k for k in range(2, len(roles)) if roles[k] != roles[1])
+        # A plain villager: its view has no private facts that could differ first.
+        observer = next(s for s in range(len(roles)) if s not in (1, other) and roles[s] == "villager")
+        result = compare(config, Swap(1, other), observer, script_seed=seed)
+        caught += result.leak is not None
+    assert caught == 5
+
+
+class LeakyCanaryTable(CanaryTable):
+    """A broken table for the negative control: it repeats one private marker in a public speech."""
+
+    async def _publish(self) -> None:
+        await super()._publish()
+        records = self.game.records
+        secrets = [r.event.value for r in records if isinstance(r.event, Info) and r.vis.scope != "public"]
+        if secrets and not getattr(self, "done", False):
+            self.done = True
+            self.game.note(Speech(seat=0, text=f"psst {secrets[-1]}"), PUBLIC)
+
+
+def test_a_public_repeat_of_a_private_marker_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("llm_werewolf.safety.canaries.CanaryTable", LeakyCanaryTable)
+    report = LeakReport()
+    play_canary_game("one_night", "en", players_for("one_night"), 1, report)
+    assert any("public record" in leak for leak in report.leaks), report.leaks[:3]
