@@ -251,9 +251,19 @@ def trial_render(pack: Path, language: str, variant: str, decisions: int = 12) -
             game.submit(decision.id, heuristic.choose(view, decision))
 
 
+def _address_space() -> int:
+    """Bytes of address space this process already holds (0 where /proc is missing)."""
+    try:
+        pages = int(Path("/proc/self/statm").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 0
+    return pages * resource.getpagesize()
+
+
 def _trial_child(pack: str, targets: list[tuple[str, str]], memory: int, cpu: int, queue: Any) -> None:
     try:
-        resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+        limit = _address_space() + memory  # on top of what the forked process already maps
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
         resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
         for language, variant in targets:
             trial_render(Path(pack), language, variant)
@@ -265,7 +275,10 @@ def _trial_child(pack: str, targets: list[tuple[str, str]], memory: int, cpu: in
 
 
 def sandboxed_trial(pack: Path, targets: list[tuple[str, str]], *, seconds: float = 20.0, memory_mb: int = 2048) -> str:
-    """Run :func:`trial_render` in a child process with CPU, memory and wall-clock limits; ``"ok"`` or why not."""
+    """Run :func:`trial_render` in a child process with CPU, memory and wall-clock limits; ``"ok"`` or why not.
+
+    ``memory_mb`` is what the render may allocate beyond what the (forked) process already holds.
+    """
     context = multiprocessing.get_context("fork")
     queue: Any = context.Queue()
     cpu = max(1, int(seconds))
