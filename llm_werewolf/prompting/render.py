@@ -503,7 +503,9 @@ def answer_schema(
         if len(labels) > 1:
             properties["option"] = {"type": "string", "enum": list(labels)}
         properties["speech"] = {"type": "string", "maxLength": profile.speech_chars}
-        properties["claim"] = {"type": ["string", "null"], "enum": [*claims, None]}
+        # anyOf (not a type list): llama.cpp's schema-to-grammar converter honours the enum this way,
+        # and OpenAI's strict mode accepts it.
+        properties["claim"] = {"anyOf": [{"type": "string", "enum": list(claims)}, {"type": "null"}]}
     else:
         if profile.reason_chars:
             properties["reason"] = {"type": "string", "maxLength": profile.reason_chars}
