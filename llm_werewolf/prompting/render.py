@@ -311,8 +311,12 @@ class SeatPrompter:
             template = get_template(self.roots, f"{self.language}/common/history.j2")
             self._history_module = template.make_module({**static, "me": {"seat": self.seat}})
         line = self._history_module.line
+        own_thoughts = self.profile.style != "transcript"
         for record in records[len(self._lines) :]:
-            item = to_item(record, quote_chars=self.profile.quote_chars)
+            # A base model continuing a transcript copies what it reads: its own past
+            # thoughts would come back out in public speech, so it does not see them.
+            hidden = not own_thoughts and getattr(record.event, "kind", "") == "thought"
+            item = None if hidden else to_item(record, quote_chars=self.profile.quote_chars)
             if item is None:
                 self._lines.append(None)
                 continue
