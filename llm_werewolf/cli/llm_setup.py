@@ -60,6 +60,12 @@ def setup_llm(
         search_roots(pack_list)
     except Exception as exc:
         raise UsageError(str(exc)) from None
+    from ..safety.templates import vet_pack  # the safety package imports the CLI's helpers
+
+    for pack in pack_list:
+        verdict = vet_pack(pack)
+        if not verdict.ok:
+            raise UsageError(f"prompt pack {pack} refused: {'; '.join(verdict.problems[:3])}")
     llm_agent.DEFAULTS = replace(
         llm_agent.LLMDefaults(),
         backend=chosen or "local",

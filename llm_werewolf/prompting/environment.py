@@ -3,7 +3,10 @@
 Every template (built-in or from a user pack) renders in a
 :class:`jinja2.sandbox.SandboxedEnvironment` with :class:`jinja2.StrictUndefined`:
 a misspelled variable is an error, not an empty string, and a template cannot
-reach Python internals. Player text is only ever passed in as variables.
+reach Python internals. The immutable sandbox also refuses to change lists and
+dicts passed in (``names.pop()``), so one template cannot corrupt the next.
+User packs are vetted before use (:func:`llm_werewolf.safety.templates.vet_pack`):
+the sandbox bounds what a template may touch, not how long it may run. Player text is only ever passed in as variables.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import FileSystemLoader, StrictUndefined, Template, TemplateNotFound
-from jinja2.sandbox import SandboxedEnvironment
+from jinja2.sandbox import ImmutableSandboxedEnvironment, SandboxedEnvironment
 
 from .packs import MissingPromptFile
 
@@ -25,7 +28,7 @@ def _join_nonempty(items: Sequence[Any], separator: str = ", ") -> str:
 
 @lru_cache(maxsize=32)
 def environment(roots: tuple[Path, ...]) -> SandboxedEnvironment:
-    env = SandboxedEnvironment(
+    env = ImmutableSandboxedEnvironment(
         loader=FileSystemLoader([str(root) for root in roots], encoding="utf-8"),
         undefined=StrictUndefined,
         autoescape=False,
