@@ -68,7 +68,7 @@ def test_a_human_plays_a_whole_game_and_sees_only_its_own_secrets() -> None:
     mine = {r.seq for r in game.records if r.vis.visible_to(0)}
     for record in game.records:
         if isinstance(record.event, Info) and record.seq not in mine:
-            item = presenter.item(record)
+            item = presenter.item(record, 0)
             assert item is not None
             assert item.text not in io.screen, f"seat 0 was shown another seat's secret: {item.text}"
     assert not any(kind == "clear" for kind, _ in io.log), "a single human needs no hot-seat hiding"

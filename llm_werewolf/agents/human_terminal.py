@@ -117,8 +117,7 @@ class TerminalHumanAgent:
 
     def _show_news(self, view: SeatView, p: Presenter) -> None:
         news = [item for item in p.feed(view) if item.seq > self._shown_seq]
-        if view.records:
-            self._shown_seq = view.records[-1].seq
+        self._shown_seq = len(view.records) - 1  # feed items are numbered by position in this view
         if not news:
             return
         self.io.show(p.ui("terminal", "since_last"))

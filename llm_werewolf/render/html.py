@@ -77,9 +77,8 @@ class HtmlWriter:
     def data(entry: Entry) -> str:
         seats = " ".join(str(s + 1) for s in entry.seats)
         private = " private" if entry.scope != "public" else ""  # a dashed margin marks what not everyone saw
-        return (
-            f'class="{entry.category}{private}" data-scope="{entry.scope}" data-seats="{seats}" data-seq="{entry.seq}"'
-        )
+        # no sequence numbers: in a seat's rendering their gaps would count the records it may not see
+        return f'class="{entry.category}{private}" data-scope="{entry.scope}" data-seats="{seats}"'
 
     def entry(self, entry: Entry) -> str:
         if isinstance(entry, VoteBlock):

@@ -127,15 +127,20 @@ class Presenter:
         return [{"id": role, "label": self.role(role)} for role in roles]
 
     # -- the feed ----------------------------------------------------------------
-    def item(self, record: Record) -> FeedItem | None:
-        """The line a player sees for ``record`` (``None`` for records a screen does not show)."""
+    def item(self, record: Record, position: int) -> FeedItem | None:
+        """The line a player sees for ``record`` (``None`` for records a screen does not show).
+
+        ``position`` is the record's place in *this* seat's view. The game's own sequence
+        numbers never reach a page: their gaps would count the records the seat may not see.
+        """
         text, cls = self._line(record)
         if text is None:
             return None
-        return FeedItem(record.seq, cls, text, private=record.vis.scope != "public")
+        return FeedItem(position, cls, text, private=record.vis.scope != "public")
 
     def feed(self, view: SeatView) -> list[FeedItem]:
-        return [item for item in (self.item(r) for r in view.records) if item is not None]
+        items = (self.item(record, position) for position, record in enumerate(view.records))
+        return [item for item in items if item is not None]
 
     def _line(self, record: Record) -> tuple[str | None, str]:
         e = record.event

@@ -163,7 +163,7 @@ class WebTable:
         for record in records:
             if builder.add(record):
                 taken = True
-                item = self.presenter.item(record)
+                item = self.presenter.item(record, len(builder.records) - 1)
                 if item is not None and item.cls not in self.hidden_classes:
                     items.append(item.as_json())
         if taken:

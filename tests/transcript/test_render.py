@@ -88,6 +88,8 @@ def test_every_view_renders_and_keeps_secrets(games: dict[str, Transcript], vari
             text = render(transcript, fmt, view)
             if fmt == "html":
                 check_html(text)
+                # record numbers would let a seat count the records it may not see
+                assert "data-seq" not in text
             thoughts = {s for s in range(players) if seat_marker(THOUGHT, s) in text}
             infos = {s for s in range(players) if seat_marker(INFO, s) in text}
             if view == "god":
