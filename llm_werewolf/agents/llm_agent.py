@@ -103,12 +103,16 @@ class LLMAgent:
             error = own
         prompt = prompter.prompt(view, decision, error=error, attempt=request.attempt)
         calls: list[ModelCall] = []
-        parsed = await self._ask(prompt, decision, request.attempt, calls, purpose="decision")
-        if self._needs_switch(decision, parsed, view.language):
-            switched = prompter.prompt(view, decision, error=error, attempt=request.attempt, switch_language=True)
-            second = await self._ask(switched, decision, request.attempt, calls, purpose="language_switch")
-            if second.option is not None and second.text:
-                parsed = second
+        try:
+            parsed = await self._ask(prompt, decision, request.attempt, calls, purpose="decision")
+            if self._needs_switch(decision, parsed, view.language):
+                switched = prompter.prompt(view, decision, error=error, attempt=request.attempt, switch_language=True)
+                second = await self._ask(switched, decision, request.attempt, calls, purpose="language_switch")
+                if second.option is not None and second.text:
+                    parsed = second
+        except TransportError as exc:
+            exc.calls = list(calls)  # the table logs the failed calls too (cost, adherence)
+            raise
         if parsed.option is None:
             self._parse_errors[decision.id] = parsed.error or "no legal option named"
             return Reply(Choice(option=""), thought=parsed.thought, meta={"calls": calls})
@@ -182,7 +186,9 @@ class LLMAgent:
         try:
             completion = await backend.complete(request)
         except TransportError as exc:
-            calls.append(self._record(request, decision, attempt, purpose, None, error=str(exc)))
+            calls.append(
+                self._record(request, decision, attempt, purpose, None, error=str(exc), retries=exc.attempts - 1)
+            )
             raise
         calls.append(self._record(request, decision, attempt, purpose, completion))
         return completion
@@ -196,6 +202,7 @@ class LLMAgent:
         completion: Completion | None,
         *,
         error: str | None = None,
+        retries: int = 0,
     ) -> ModelCall:
         text = request.prompt_text()
         fields: dict[str, Any] = {
@@ -208,6 +215,7 @@ class LLMAgent:
             "prompt_hash": request.prompt_hash(),
             "prompt": text if self.settings.log_prompts else None,
             "error": error,
+            "retries": retries,
         }
         if completion is not None:
             fields.update(
@@ -216,8 +224,7 @@ class LLMAgent:
                 completion_tokens=completion.completion_tokens,
                 latency_ms=round(completion.latency_ms, 1),
             )
-            if completion.retries:
-                fields["error"] = f"recovered after {completion.retries} transport retries"
+            fields["retries"] = completion.retries
         return ModelCall(**fields)
 
     def _seed(self, decision: Decision, attempt: int, purpose: str) -> int:

@@ -149,7 +149,7 @@ def _tally(stats: ProviderStats, entry: Entry, game: Game) -> None:
         stats.problems.extend(f"{entry.key}: {p}" for p in problems)
     calls = [r.event for r in records if isinstance(r.event, ModelCall)]
     stats.calls += len(calls)
-    stats.recovered += sum(1 for c in calls if c.error and c.error.startswith("recovered after"))
+    stats.recovered += sum(1 for c in calls if c.error is None and c.retries > 0)
     # A call that failed for good raises out of the agent: the table records it as a refused answer.
     stats.failed_calls += sum(
         1 for r in records if isinstance(r.event, Rejected) and r.event.error.startswith("TransportError")

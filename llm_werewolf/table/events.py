@@ -31,6 +31,8 @@ class ModelCall(EventBody):
     prompt_tokens: int = 0
     completion_tokens: int = 0
     latency_ms: float = 0.0
+    retries: int = 0
+    """Transport retries the call needed (a failed call: the retries before it gave up)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -143,6 +143,7 @@ class Table:
                 continue
             except Exception as exc:  # an agent bug or a dead backend must not end the game
                 error = f"{type(exc).__name__}: {exc}"
+                notes.extend((call, GOD) for call in getattr(exc, "calls", ()) if isinstance(call, ModelCall))
                 notes.append(
                     (
                         Rejected(seat=seat, decision_id=decision.id, attempt=attempt, answer="", error=error[:500]),

@@ -78,6 +78,8 @@ async def test_a_dead_endpoint_raises_and_the_table_falls_back_at_once() -> None
     assert rejected and all("TransportError" in r.error and "401" in r.error for r in rejected)  # type: ignore[attr-defined]
     assert len(backend.requests) == len(rejected)  # no re-ask and no retry of a permanent fault
     assert len(events_of(game, Fallback)) == len(rejected)
+    failed = model_calls(game)  # the failed calls are logged too, for cost and adherence
+    assert len(failed) == len(rejected) and all(c.error and "401" in c.error and c.retries == 0 for c in failed)
 
 
 async def test_transient_faults_are_retried_and_noted_on_the_call() -> None:
@@ -92,7 +94,7 @@ async def test_transient_faults_are_retried_and_noted_on_the_call() -> None:
     game = toy_game(seed=5)
     await play_table(game, llm_agents(backend, 5, packs=TOY_PACK))
     first = model_calls(game)[0]
-    assert first.error == "recovered after 2 transport retries"
+    assert first.error is None and first.retries == 2
     assert not events_of(game, Fallback)
 
 
