@@ -5,7 +5,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-ARGS ?=
+# `make play` arguments; the default is a short narrated game on the embedded model (every seat local).
+ARGS ?= --players 6
 
 .PHONY: play test install lint typecheck unit bench clean browser fonts reliability
 

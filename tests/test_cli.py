@@ -44,7 +44,10 @@ def test_simulate_json_summary() -> None:
         (["simulate", "--variant", "nope"], "unknown variant 'nope'"),
         (["simulate", "--variant", "chinese_werewolf", "--players", "99"], "players, not 99"),
         (["simulate", "--variant", "chinese_werewolf", "-o", "nonsense=1"], "nonsense"),
-        (["play", "--variant", "chinese_werewolf", "--seat", "40=random"], "seats are numbered 1 to"),
+        (
+            ["play", "--variant", "chinese_werewolf", "--agents", "heuristic", "--seat", "40=random"],
+            "seats are numbered 1 to",
+        ),
         (["play", "--variant", "chinese_werewolf", "--agents", "wizard"], "unknown player kind 'wizard'"),
         (["replay", "/nonexistent/file.jsonl"], "cannot read"),
     ],
@@ -66,6 +69,8 @@ def test_play_writes_a_transcript_that_replays(tmp_path: Path) -> None:
         "9",
         "--seed",
         "5",
+        "--agents",
+        "heuristic",
         "--transcripts",
         str(tmp_path),
     )

@@ -147,7 +147,7 @@ def test_terminal_humans_turn_on_hiding_only_for_two_or_more() -> None:
     ],
 )
 def test_play_refuses_bad_human_seats(args: list[str], message: str) -> None:
-    result = CliRunner().invoke(app, ["play", "--no-transcript", *args])
+    result = CliRunner().invoke(app, ["play", "--no-transcript", "--agents", "heuristic", *args])
     assert isinstance(result.exception, UsageError)
     assert message in str(result.exception)
 
@@ -166,6 +166,8 @@ def test_play_with_a_human_seat_reads_the_terminal() -> None:
             "4",
             "--human",
             "1",
+            "--agents",
+            "heuristic",
             "--no-transcript",
             "--narrator",
             "off",

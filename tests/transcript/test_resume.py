@@ -114,7 +114,10 @@ KILLED_RULESETS: list[str] = [v for v in BUILTIN if v in RULESETS]
 
 def play_args(variant: str, seed: int, folder: Path) -> list[str]:
     players = min(max(8, get_ruleset(variant).min_players), get_ruleset(variant).max_players)
-    return ["play", "--variant", variant, "--seed", str(seed), "--players", str(players), "--transcripts", str(folder)]
+    return [
+        "play", "--variant", variant, "--seed", str(seed), "--players", str(players), "--agents", "heuristic",
+        "--transcripts", str(folder),
+    ]  # fmt: skip
 
 
 def line_count(folder: Path) -> int:

@@ -23,6 +23,8 @@ from ..common import UsageError, parse_options, seat_names
 from ..llm_setup import preflight_agents, prompt_packs, seat_model, seat_persona, setup_llm
 
 DEFAULT_VARIANT = "chinese_werewolf"
+DEFAULT_AGENTS = "local"
+"""Offline by default: every seat is played by the embedded model."""
 
 
 def transcript_path(folder: Path, game_id: str) -> Path:
@@ -84,7 +86,10 @@ def play(
     seed: Annotated[int | None, typer.Option(help="Seed (default: a fresh one, printed).")] = None,
     agents: Annotated[
         str | None,
-        typer.Option(help="Who plays every seat: heuristic, random, local, openai:MODEL, langchain:MODEL, fake."),
+        typer.Option(
+            help="Who plays every seat: local (the embedded model; default), heuristic, random, openai:MODEL, "
+            "langchain:MODEL, fake."
+        ),
     ] = None,
     seat: Annotated[list[str] | None, typer.Option(help="Override one seat: SEAT=KIND[:MODEL] (seats from 1).")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Rule switch NAME=VALUE.")] = None,
@@ -131,7 +136,7 @@ def play(
     players = players or session.game.get("players")
     lang = lang or session.game.get("lang")
     seed = seed if seed is not None else session.game.get("seed")
-    agents = agents or session.default_agents or "heuristic"
+    agents = agents or session.default_agents or DEFAULT_AGENTS
     ruleset = get_ruleset(variant)
     language = lang or ruleset.source_language
     if language not in ruleset.languages:
