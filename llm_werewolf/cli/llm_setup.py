@@ -16,8 +16,8 @@ from ..llm.preflight import preflight_all
 from ..llm.profiles import PROFILES
 from ..llm.table_config import TableConfig, load_table_config
 from ..prompting.packs import pack_hash, search_roots
-from ..table.seating import AgentSpec
-from .common import UsageError
+from ..table.seating import MODEL_KINDS, AgentSpec
+from .common import UsageError, seat_names
 
 
 @dataclass
@@ -120,3 +120,19 @@ def prompt_packs(agents: Sequence[object], language: str, variant: str) -> dict[
         return {}
     roots = search_roots(llm_agent.DEFAULTS.packs)
     return {f"{language}/{variant}": pack_hash(roots, language, variant)}
+
+
+def table_names(language: str, specs: Sequence[AgentSpec], seed: int) -> tuple[str, ...]:
+    """Seat names: a model seat is called by its persona's name; every other seat takes the
+    next unused name from ``prompts/<lang>/common/names.yaml``. Names stay unique."""
+    names: list[str | None] = [None] * len(specs)
+    taken: set[str] = set()
+    for index, spec in enumerate(specs):
+        if spec.kind not in MODEL_KINDS or not (llm_agent.DEFAULTS.personas or spec.persona):
+            continue
+        persona = llm_agent.seat_persona(language, index, seed, spec.persona)
+        if persona is not None and persona.name not in taken:
+            names[index] = persona.name
+            taken.add(persona.name)
+    spare = iter(name for name in seat_names(language, len(specs) + len(taken)) if name not in taken)
+    return tuple(name if name is not None else next(spare) for name in names)

@@ -19,8 +19,8 @@ from ...table import Narrator, Table, TableSettings
 from ...table.console import ConsoleSink
 from ...table.seating import AgentSpec, build_agent, parse_seat_overrides
 from ...transcript import SeatInfo, TranscriptWriter, header_for
-from ..common import UsageError, parse_options, seat_names
-from ..llm_setup import preflight_agents, prompt_packs, seat_model, seat_persona, setup_llm
+from ..common import UsageError, parse_options
+from ..llm_setup import preflight_agents, prompt_packs, seat_model, seat_persona, setup_llm, table_names
 
 DEFAULT_VARIANT = "chinese_werewolf"
 DEFAULT_AGENTS = "local"
@@ -146,8 +146,6 @@ def play(
         raise UsageError(f"{variant} is played by {ruleset.min_players}-{ruleset.max_players} players, not {count}")
     game_seed = seed if seed is not None else secrets.randbelow(1_000_000)
     options = parse_options(option)
-    names = seat_names(language, count)
-    config = GameConfig(variant=variant, names=names, seed=game_seed, language=language, options=options)
     specs = [AgentSpec.parse(agents)] * count
     for index, spec in session.seats.items():
         if not 0 <= index < count:
@@ -159,6 +157,8 @@ def play(
         if not 1 <= number <= count:
             raise UsageError(f"bad --human {number}: seats are numbered 1 to {count}")
         specs[number - 1] = AgentSpec("human")
+    names = table_names(language, specs, game_seed)
+    config = GameConfig(variant=variant, names=names, seed=game_seed, language=language, options=options)
     people = [i for i, spec in enumerate(specs) if spec.kind == "human"]
     if people and god:
         raise UsageError("--god shows every secret on the screen: it cannot be used with human players")
