@@ -14,61 +14,14 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from typing_extensions import TypedDict
 
 from ..evaluation.probe_events import SuspicionEstimate, VoteIntent
-from ..rules.events import (
-    ActionTaken,
-    Announcement,
-    Asked,
-    ChoiceMade,
-    Cue,
-    DeathsAnnounced,
-    Died,
-    GameEnded,
-    GameStarted,
-    Info,
-    PhaseStarted,
-    Record,
-    RoleAssigned,
-    RolesRevealed,
-    Speech,
-    StatusChanged,
-    Visibility,
-    VoteCast,
-    VoteTally,
-    WhisperNoticed,
-)
+from ..rules.events import Record, RulesEvent, Visibility
 from ..rules.model import GameConfig
-from ..table.events import Fallback, ModelCall, Narration, Rejected, Thought
+from ..table.events import Fallback, ModelCall, Narration, Rejected, TableEvent, Thought
 
 SCHEMA_VERSION = 1
 
-AnyEvent = Annotated[
-    GameStarted
-    | RoleAssigned
-    | PhaseStarted
-    | Cue
-    | Asked
-    | ChoiceMade
-    | ActionTaken
-    | Info
-    | Speech
-    | WhisperNoticed
-    | VoteCast
-    | VoteTally
-    | Died
-    | DeathsAnnounced
-    | StatusChanged
-    | Announcement
-    | GameEnded
-    | RolesRevealed
-    | ModelCall
-    | Thought
-    | Rejected
-    | Fallback
-    | Narration
-    | VoteIntent
-    | SuspicionEstimate,
-    Field(discriminator="kind"),
-]
+AnyEvent = Annotated[RulesEvent | TableEvent | VoteIntent | SuspicionEstimate, Field(discriminator="kind")]
+"""Every event body a transcript can hold: the rules' events, the table's, and the evaluation probes'."""
 
 TABLE_EVENT_TYPES = (ModelCall, Thought, Rejected, Fallback, Narration, VoteIntent, SuspicionEstimate)
 
