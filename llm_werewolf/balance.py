@@ -14,7 +14,6 @@ played by uniformly random agents (see ``llm_werewolf.agents.heuristic``).
 
 from __future__ import annotations
 
-import math
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -24,8 +23,10 @@ from typing import Any
 from .agents.heuristic import HeuristicAgent
 from .rules import GameConfig, Ruleset, SetupError, get_ruleset
 from .sim import SyncAgent, play_with_agents
+from .stats import Rate, wilson_interval
 
-Z_95 = 1.959963984540054
+__all__ = ["SetupSuggestion", "WinEstimate", "suggest_setups", "wilson_interval"]
+
 MAX_REPLACED = 3
 
 
@@ -39,18 +40,15 @@ class WinEstimate:
 
     @property
     def rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
+        return Rate(self.wins, self.games).rate
 
     @property
     def stderr(self) -> float:
-        if not self.games:
-            return 0.0
-        p = self.rate
-        return math.sqrt(p * (1.0 - p) / self.games)
+        return Rate(self.wins, self.games).stderr
 
     @property
     def interval(self) -> tuple[float, float]:
-        return wilson_interval(self.wins, self.games)
+        return Rate(self.wins, self.games).interval
 
     def as_dict(self) -> dict[str, Any]:
         low, high = self.interval
@@ -95,17 +93,6 @@ class SetupSuggestion:
             "no_winner": self.no_winner,
             "sides": [e.as_dict() for e in self.estimates],
         }
-
-
-def wilson_interval(wins: int, games: int, z: float = Z_95) -> tuple[float, float]:
-    """The Wilson score interval of a binomial proportion (``(0, 1)`` without games)."""
-    if games <= 0:
-        return 0.0, 1.0
-    p = wins / games
-    denominator = 1.0 + z * z / games
-    centre = (p + z * z / (2 * games)) / denominator
-    half = z * math.sqrt(p * (1.0 - p) / games + z * z / (4 * games * games)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def main_sides(ruleset: Ruleset[Any, Any], deck: Sequence[str]) -> tuple[str, str]:

@@ -9,6 +9,19 @@ from dataclasses import dataclass, field
 
 from .rules import Game
 
+Z_95 = 1.959963984540054
+
+
+def wilson_interval(wins: int, games: int, z: float = Z_95) -> tuple[float, float]:
+    """The Wilson score interval of a binomial proportion (``(0, 1)`` without games)."""
+    if games <= 0:
+        return 0.0, 1.0
+    p = wins / games
+    denominator = 1.0 + z * z / games
+    centre = (p + z * z / (2 * games)) / denominator
+    half = z * math.sqrt(p * (1.0 - p) / games + z * z / (4 * games * games)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
 
 @dataclass(frozen=True, slots=True)
 class Rate:
@@ -25,6 +38,11 @@ class Rate:
             return 0.0
         p = self.rate
         return math.sqrt(p * (1.0 - p) / self.games)
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """95% Wilson interval."""
+        return wilson_interval(self.wins, self.games)
 
     def as_dict(self) -> dict[str, float | int]:
         return {
