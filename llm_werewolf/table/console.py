@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from rich.console import Console
 from rich.markup import escape
 
+from ..narration.moments import moment_of
 from ..prompting.sanitize import clean_output
 from ..rules.events import (
     Announcement,
@@ -31,9 +32,19 @@ class ConsoleSink:
     """A sink that prints records for a spectator (``god=False``) or the game master."""
 
     def __init__(
-        self, console: Console, names: Sequence[str], *, variant: str, language: str, god: bool = False
+        self,
+        console: Console,
+        names: Sequence[str],
+        *,
+        variant: str,
+        language: str,
+        god: bool = False,
+        narrated: bool = False,
     ) -> None:
         self.console = console
+        self.narrated = narrated
+        """A narrator voices the table: its moments print only as narration (the narrator may
+        deliberately stay silent on one because another record says the same)."""
         self.names = [clean_output(name) or "?" for name in names]  # one line each, never a line of their own
         self.variant = variant
         self.language = language
@@ -62,10 +73,13 @@ class ConsoleSink:
             if record.vis.scope != "public" and not self.god:
                 continue
             lines = voiced.get(record.seq, [])
-            if not lines or self.god or isinstance(event, PhaseStarted):
+            if isinstance(event, PhaseStarted) or self.god or not (lines or self._narratable(record)):
                 self._print(record)
             for narration in lines:
                 self.console.print(f"[italic cyan]{escape(narration.text)}[/]", highlight=False)
+
+    def _narratable(self, record: Record) -> bool:
+        return self.narrated and moment_of(record) is not None
 
     def _print(self, record: Record) -> None:
         line = self._line(record)

@@ -173,7 +173,7 @@ def play(
         preflight_agents(seated)
     console.print(f"[bold]{variant}[/] · {count} players · language {language} · seed {game_seed}", highlight=False)
     sinks: list[ConsoleSink | TranscriptWriter] = [
-        ConsoleSink(console, names, variant=variant, language=language, god=god)
+        ConsoleSink(console, names, variant=variant, language=language, god=god, narrated=narrator != "off")
     ]
     writer = None
     if not no_transcript:
