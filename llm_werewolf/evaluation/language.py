@@ -7,41 +7,19 @@ simplified Chinese; it does catch an English answer in a Russian game.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
+from ..prompting.script import letter_share
 from .facts import GameFacts
 from .tally import Grouped
 
-SCRIPTS: dict[str, tuple[str, ...]] = {
-    "en": ("LATIN",),
-    "ru": ("CYRILLIC",),
-    "he": ("HEBREW",),
-    "ar": ("ARABIC",),
-    "ar-LB": ("ARABIC",),
-    "zh-Hant": ("CJK", "KANGXI", "IDEOGRAPHIC"),
-}
 THRESHOLD = 0.6
 
 
-def script_share(text: str, language: str) -> float | None:
-    """Share of the letters of ``text`` in ``language``'s script (``None``: no letters or unknown language)."""
-    prefixes = SCRIPTS.get(language)
-    if prefixes is None:
-        return None
-    letters = matching = 0
-    for char in text:
-        if not char.isalpha():
-            continue
-        letters += 1
-        if unicodedata.name(char, "").startswith(prefixes):
-            matching += 1
-    return matching / letters if letters else None
-
-
 def in_language(text: str, language: str, threshold: float = THRESHOLD) -> bool | None:
-    share = script_share(text, language)
+    """Whether ``text`` is in ``language``'s script (``None`` when it has no letters to judge)."""
+    share = letter_share(text, language)
     return None if share is None else share >= threshold
 
 

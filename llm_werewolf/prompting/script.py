@@ -20,21 +20,25 @@ _SCRIPT_PREFIX: dict[str, tuple[str, ...]] = {
 }
 
 
-def script_share(text: str, language: str) -> float:
-    """Share of the letters of ``text`` written in ``language``'s script (1.0 when there are none)."""
+def letter_share(text: str, language: str) -> float | None:
+    """Share of the letters of ``text`` in ``language``'s script (``None``: no letters, or an unknown language)."""
     prefixes = _SCRIPT_PREFIX.get(language)
     if prefixes is None:
-        return 1.0
-    letters = 0
-    matching = 0
+        return None
+    letters = matching = 0
     for char in text:
         if not char.isalpha():
             continue
         letters += 1
-        name = unicodedata.name(char, "")
-        if name.startswith(prefixes):
+        if unicodedata.name(char, "").startswith(prefixes):
             matching += 1
-    return 1.0 if letters == 0 else matching / letters
+    return matching / letters if letters else None
+
+
+def script_share(text: str, language: str) -> float:
+    """Like :func:`letter_share`, but 1.0 when there is nothing to judge (the agent's re-ask check)."""
+    share = letter_share(text, language)
+    return 1.0 if share is None else share
 
 
 def in_language(text: str, language: str, threshold: float = 0.6) -> bool:
