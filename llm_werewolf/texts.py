@@ -66,17 +66,29 @@ def terms(language: str, variant: str) -> dict[str, Any]:
     """
     merged: dict[str, Any] = {}
     for relative in (f"{language}/common/terms.yaml", f"{language}/{variant}/terms.yaml"):
-        data = optional_yaml("prompts", relative)
-        if data is None:
-            continue
-        if not isinstance(data, dict):
-            raise TextDataError(f"prompts/{relative} must be a mapping")
-        for key, value in data.items():
-            if isinstance(value, dict) and isinstance(merged.get(key), dict):
-                merged[key] = {**merged[key], **value}
-            else:
-                merged[key] = value
+        merge_mapping(merged, optional_yaml("prompts", relative), f"prompts/{relative}")
     return merged
+
+
+def merge_mapping(merged: dict[str, Any], data: Any, where: str) -> None:
+    """Layer one YAML mapping over ``merged`` (nested mappings merge one level deep; ``None`` adds nothing)."""
+    if data is None:
+        return
+    if not isinstance(data, dict):
+        raise TextDataError(f"{where} must be a mapping")
+    for key, value in data.items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = {**merged[key], **value}
+        else:
+            merged[key] = value
+
+
+def default_names(language: str, players: int) -> tuple[str, ...]:
+    """Seat names in the game's language (``prompts/<lang>/common/names.yaml``), ``P<n>`` past the list."""
+    data = optional_yaml("prompts", f"{language}/common/names.yaml") or load_yaml("prompts", "en/common/names.yaml")
+    names = [str(n) for n in data.get("names", [])]
+    names += [f"P{i + 1}" for i in range(len(names), players)]
+    return tuple(names[:players])
 
 
 def role_name(language: str, variant: str, role: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..texts import TextDataError, load_yaml
+from ..texts import default_names
 
 
 class UsageError(Exception):
@@ -29,11 +29,4 @@ def parse_options(items: list[str] | None) -> dict[str, Any]:
 
 def seat_names(language: str, players: int) -> tuple[str, ...]:
     """Default seat names in the game's language."""
-    try:
-        data = load_yaml("prompts", f"{language}/common/names.yaml")
-    except TextDataError:
-        data = load_yaml("prompts", "en/common/names.yaml")
-    names = [str(n) for n in data.get("names", [])]
-    if players > len(names):
-        names += [f"P{i + 1}" for i in range(len(names), players)]
-    return tuple(names[:players])
+    return default_names(language, players)

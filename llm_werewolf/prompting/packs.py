@@ -23,7 +23,7 @@ from typing import Any
 
 import yaml
 
-from ..texts import TextDataError, data_root
+from ..texts import TextDataError, data_root, merge_mapping
 
 COMMON_TEMPLATES = ("macros.j2", "history.j2", "system.j2", "turn.j2", "cue.j2")
 VARIANT_FILES = ("rules.j2", "decisions.yaml")
@@ -98,16 +98,7 @@ def merged_yaml(roots: Sequence[Path], relatives: Sequence[str]) -> dict[str, An
         path = find_file(roots, relative)
         if path is None:
             continue
-        data = load_yaml(path)
-        if data is None:
-            continue
-        if not isinstance(data, dict):
-            raise TextDataError(f"{path} must be a mapping")
-        for key, value in data.items():
-            if isinstance(value, dict) and isinstance(merged.get(key), dict):
-                merged[key] = {**merged[key], **value}
-            else:
-                merged[key] = value
+        merge_mapping(merged, load_yaml(path), str(path))
     return merged
 
 

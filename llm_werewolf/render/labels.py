@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from ..texts import RTL_LANGUAGES, TextDataError, optional_yaml, terms
+from ..texts import RTL_LANGUAGES, TextDataError, merge_mapping, optional_yaml, terms
 
 FALLBACK_LANGUAGE = "en"
 
@@ -23,16 +23,9 @@ def page_labels(language: str) -> dict[str, Any]:
         if lang not in chain:
             chain.append(lang)
     for lang in chain:
-        data = optional_yaml("prompts", f"{lang}/common/render.yaml")
-        if data is None:
-            continue
-        if not isinstance(data, dict):
-            raise TextDataError(f"prompts/{lang}/common/render.yaml must be a mapping")
-        for key, value in data.items():
-            if isinstance(value, dict) and isinstance(merged.get(key), dict):
-                merged[key] = {**merged[key], **value}
-            else:
-                merged[key] = value
+        merge_mapping(
+            merged, optional_yaml("prompts", f"{lang}/common/render.yaml"), f"prompts/{lang}/common/render.yaml"
+        )
     return merged
 
 

@@ -12,7 +12,7 @@ from ...rules import Game, GameConfig
 from ...table import Table, TableSettings
 from ...table.events import Fallback
 from ...table.seating import SCRIPTLESS_KINDS, AgentSpec, build_agent
-from ...texts import TextDataError, load_yaml
+from ...texts import default_names
 from ...transcript import SeatInfo, TranscriptWriter, header_for
 from ..ledger import Entry
 from ..probes import ProbeSettings, ProbingTable, wrap_canaries
@@ -49,13 +49,7 @@ def apply_llm_settings(llm: LLMConfig) -> None:
 
 def seat_names(language: str, players: int) -> tuple[str, ...]:
     """Seat names in the game's language (as ``llm-werewolf play`` names them)."""
-    try:
-        data = load_yaml("prompts", f"{language}/common/names.yaml")
-    except TextDataError:
-        data = load_yaml("prompts", "en/common/names.yaml")
-    names = [str(n) for n in data.get("names", [])]
-    names += [f"P{i + 1}" for i in range(len(names), players)]
-    return tuple(names[:players])
+    return default_names(language, players)
 
 
 def build_game(job: GameJob) -> tuple[GameConfig, list[AgentSpec]]:
