@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from llm_werewolf.agents.heuristic import HeuristicAgent
-from llm_werewolf.rules import Game, GameConfig
+from llm_werewolf.rules import Game, GameConfig, all_rulesets, get_ruleset
 from llm_werewolf.table import Table
 from llm_werewolf.transcript import SeatInfo, TranscriptError, TranscriptWriter, header_for, read_transcript
 from llm_werewolf.transcript.replay import ReplayMismatch, replay_file
@@ -17,13 +17,24 @@ from llm_werewolf.transcript.schema import dump_record, json_schema
 
 NAMES = ("A", "B", "C", "D", "E", "F", "G")
 
+RULESETS = sorted({r.id for r in all_rulesets()} | {"toy"})
 
-def play_to_file(path: Path, seed: int = 9) -> Game:
-    config = GameConfig(variant="toy", names=NAMES, seed=seed)
+
+def table_names(variant: str) -> tuple[str, ...]:
+    """Seven seats where the ruleset allows it, else the nearest count it accepts."""
+    ruleset = get_ruleset(variant)
+    players = min(max(ruleset.min_players, len(NAMES)), ruleset.max_players)
+    return NAMES if players == len(NAMES) else tuple(f"P{i + 1}" for i in range(players))
+
+
+def play_to_file(path: Path, seed: int = 9, variant: str = "toy") -> Game:
+    names = table_names(variant)
+    config = GameConfig(variant=variant, names=names, seed=seed)
     game = Game(config)
-    header = header_for(config, game.state.language, [SeatInfo(name=n, agent="heuristic") for n in NAMES])
+    header = header_for(config, game.state.language, [SeatInfo(name=n, agent="heuristic") for n in names])
+    agents = [HeuristicAgent(seed=seed + i) for i in range(len(names))]
     with TranscriptWriter(path, header) as writer:
-        asyncio.run(Table(game, [HeuristicAgent(seed=seed + i) for i in range(7)], sinks=[writer]).play())
+        asyncio.run(Table(game, agents, sinks=[writer]).play())
     return game
 
 
@@ -38,12 +49,24 @@ def test_round_trip_keeps_every_record(tmp_path: Path) -> None:
     assert [dump_record(r) for r in transcript.records] == [dump_record(r) for r in game.records]
 
 
-def test_same_seed_same_bytes(tmp_path: Path) -> None:
-    play_to_file(tmp_path / "a.jsonl", seed=3)
-    play_to_file(tmp_path / "b.jsonl", seed=3)
-    play_to_file(tmp_path / "c.jsonl", seed=4)
-    assert (tmp_path / "a.jsonl").read_bytes() == (tmp_path / "b.jsonl").read_bytes()
-    assert (tmp_path / "a.jsonl").read_bytes() != (tmp_path / "c.jsonl").read_bytes()
+@pytest.mark.parametrize("variant", RULESETS)
+def test_same_seed_same_bytes(tmp_path: Path, variant: str) -> None:
+    """Two runs with one seed (and so the same heuristic choices) write the same file,
+    header included; another seed writes another game, not just another header."""
+    first = play_to_file(tmp_path / "a.jsonl", seed=3, variant=variant)
+    play_to_file(tmp_path / "b.jsonl", seed=3, variant=variant)
+    play_to_file(tmp_path / "c.jsonl", seed=4, variant=variant)
+    a, b, c = ((tmp_path / f"{n}.jsonl").read_bytes() for n in "abc")
+    assert first.over
+    assert a == b
+    header_a, _, body_a = a.partition(b"\n")
+    header_c, _, body_c = c.partition(b"\n")
+    assert json.loads(header_a)["variant"] == variant
+    assert json.loads(header_a)["seed"] == 3
+    assert json.loads(header_c)["seed"] == 4
+    assert body_a.count(b"\n") == len(first.records)
+    assert body_a != body_c
+    assert read_transcript(tmp_path / "a.jsonl").records == first.records
 
 
 def test_replay_is_identical(tmp_path: Path) -> None:
