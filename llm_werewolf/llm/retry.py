@@ -26,8 +26,9 @@ from .errors import PermanentError, TransientError, TransportError
 
 T = TypeVar("T")
 
-RETRYABLE_STATUS = frozenset({408, 409, 425, 429})
-"""4xx answers that mean "try again later"; every 5xx is retryable too."""
+RETRYABLE_STATUS = frozenset({408, 429})
+"""The 4xx answers that are retried: 408 (the server timed the request out) and 429 (rate limit).
+Every 5xx is retryable too; every other 4xx (400, 401, 403, 404, 409, 422...) fails at once."""
 
 
 def is_retryable_status(status: int) -> bool:

@@ -43,7 +43,7 @@ def _langchain(base_url: str, **kwargs: Any) -> LangChainBackend:
 
 
 @pytest.mark.parametrize("make", [_openai, _langchain])
-@pytest.mark.parametrize("status", [429, 500, 502, 503])
+@pytest.mark.parametrize("status", [408, 429, 500, 502, 503])
 async def test_rate_limits_and_server_errors_are_retried(make: Any, status: int) -> None:
     with fake_openai_server() as (url, state):
         state.replies.extend([Reply(status), Reply(status), Reply(200, '{"option": "Dee"}')])
@@ -54,7 +54,7 @@ async def test_rate_limits_and_server_errors_are_retried(make: Any, status: int)
 
 
 @pytest.mark.parametrize("make", [_openai, _langchain])
-@pytest.mark.parametrize("status", [400, 401, 403, 404, 422])
+@pytest.mark.parametrize("status", [400, 401, 403, 404, 409, 422, 425])
 async def test_other_client_errors_are_not_retried(make: Any, status: int) -> None:
     with fake_openai_server() as (url, state):
         state.replies.extend([Reply(status), Reply(200)])
