@@ -12,7 +12,6 @@ import pkgutil
 import sys
 
 import typer
-from rich.console import Console
 
 from . import commands
 from .common import UsageError
@@ -24,8 +23,6 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-
-err_console = Console(stderr=True)
 
 
 def _discover() -> None:
@@ -39,15 +36,46 @@ def _discover() -> None:
 _discover()
 
 
+def one_line(message: str) -> str:
+    """``message`` with every run of whitespace (newlines included) made one space."""
+    return " ".join(message.split())
+
+
+def report(message: str) -> None:
+    """Print ``error: <message>`` as exactly one line on stderr (never wrapped)."""
+    typer.echo(f"{typer.style('error:', fg='red', bold=True)} {one_line(message)}", err=True)
+
+
+def usage_message(exc: typer.TyperException) -> str:
+    """A command-line parsing error as one line; a usage error names its command's ``--help``."""
+    message = one_line(exc.format_message())
+    ctx = getattr(exc, "ctx", None)  # set on usage errors (bad value, unknown option, missing argument)
+    command_path = getattr(ctx, "command_path", None)
+    return f"{message} (see '{command_path} --help')" if command_path else message
+
+
 def main() -> None:
-    """Console entry point: known input errors become one line and exit code 2."""
+    """Console entry point: bad input is one ``error:`` line on stderr and exit code 2.
+
+    The app runs with ``standalone_mode=False`` so that Typer's own parsing errors come
+    here instead of being drawn as a boxed panel; ``typer.Exit(code)`` comes back as the code.
+    """
     from ..rules.errors import RulesError
     from ..table.seating import SeatSpecError
     from ..texts import TextDataError
     from ..transcript.io import TranscriptError
 
     try:
-        app(standalone_mode=True)
-    except (UsageError, RulesError, TranscriptError, TextDataError, SeatSpecError, FileNotFoundError) as exc:
-        err_console.print(f"[bold red]error:[/] {exc}", highlight=False)
+        code = app(standalone_mode=False)
+    except typer.TyperException as exc:
+        if type(exc).__name__ == "NoArgsIsHelpError":
+            sys.exit(2)  # the help is already printed
+        report(usage_message(exc))
         sys.exit(2)
+    except typer.Abort:
+        report("aborted")
+        sys.exit(2)
+    except (UsageError, RulesError, TranscriptError, TextDataError, SeatSpecError, FileNotFoundError) as exc:
+        report(str(exc))
+        sys.exit(2)
+    sys.exit(code if isinstance(code, int) else 0)
