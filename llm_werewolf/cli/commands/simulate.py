@@ -17,7 +17,9 @@ from ...agents.heuristic import HeuristicAgent
 from ...rules import Game, GameConfig, get_ruleset
 from ...sim import SyncAgent, play_with_agents, random_policy, run_sync
 from ...stats import Summary
-from ..common import UsageError, parse_options, seat_names
+from ..common import DECK_HELP, UsageError, deck_players, parse_deck, parse_options, seat_names
+
+DEFAULT_PLAYERS = 12
 
 
 class AgentKind(StrEnum):
@@ -33,6 +35,7 @@ def simulate_games(
     agents: str,
     options: dict[str, object],
     progress: Progress | None = None,
+    deck: tuple[str, ...] | None = None,
 ) -> Summary:
     ruleset = get_ruleset(variant)
     names = seat_names(ruleset.source_language, players)
@@ -40,7 +43,7 @@ def simulate_games(
     task = progress.add_task(f"{variant} x{players}", total=games) if progress else None
     for index in range(games):
         game_seed = seed + index
-        config = GameConfig(variant=variant, names=names, seed=game_seed, options=options)
+        config = GameConfig(variant=variant, names=names, seed=game_seed, deck=deck, options=options)
         if agents == "random":
             game = run_sync(Game(config), random_policy(random.Random(game_seed)))
         else:
@@ -54,19 +57,24 @@ def simulate_games(
 
 def simulate(
     variant: Annotated[str, typer.Option(help="Ruleset id (see `llm-werewolf variants`).")] = "chinese_werewolf",
-    players: Annotated[int, typer.Option(min=1, help="Players per game.")] = 12,
+    players: Annotated[
+        int | None, typer.Option(min=1, help=f"Players per game (default {DEFAULT_PLAYERS}, or as --deck deals).")
+    ] = None,
     games: Annotated[int, typer.Option(min=1, help="Number of games.")] = 1000,
     seed: Annotated[int, typer.Option(help="Seed of the first game (then seed+1, ...).")] = 0,
     agents: Annotated[AgentKind, typer.Option(help="Who plays every seat.")] = AgentKind.random,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Rule switch NAME=VALUE.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print a machine-readable summary.")] = False,
+    deck: Annotated[str | None, typer.Option(help=DECK_HELP)] = None,
 ) -> None:
     """Simulate games and report win rates by side and by role (with standard errors)."""
     ruleset = get_ruleset(variant)
-    if not ruleset.min_players <= players <= ruleset.max_players:
-        raise UsageError(f"{variant} is played by {ruleset.min_players}-{ruleset.max_players} players, not {players}")
     options = parse_options(option)
     ruleset.parse_options(options)  # fail fast with a clear message
+    cards = parse_deck(deck)
+    players = deck_players(variant, cards, players, options) or DEFAULT_PLAYERS
+    if not ruleset.min_players <= players <= ruleset.max_players:
+        raise UsageError(f"{variant} is played by {ruleset.min_players}-{ruleset.max_players} players, not {players}")
     console = Console(stderr=as_json)
     started = time.perf_counter()
     with Progress(
@@ -77,7 +85,7 @@ def simulate(
         console=console,
         transient=True,
     ) as progress:
-        summary = simulate_games(variant, players, games, seed, agents.value, options, progress)
+        summary = simulate_games(variant, players, games, seed, agents.value, options, progress, cards)
     elapsed = time.perf_counter() - started
     result = summary.as_dict(ruleset.sides)
     result.update(
@@ -85,6 +93,7 @@ def simulate(
             "variant": variant,
             "players": players,
             "agents": agents.value,
+            "deck": sorted(cards) if cards is not None else None,
             "seed": seed,
             "seconds": round(elapsed, 3),
             "games_per_second": round(games / elapsed, 1),
