@@ -136,3 +136,18 @@ def table_names(language: str, specs: Sequence[AgentSpec], seed: int) -> tuple[s
             taken.add(persona.name)
     spare = iter(name for name in seat_names(language, len(specs) + len(taken)) if name not in taken)
     return tuple(name if name is not None else next(spare) for name in names)
+
+
+def preflight_narrator(narrator: object) -> None:
+    """Check the endpoint of an ``llm`` narrator's backend (nothing for a template narrator or none);
+    one clear line on failure, as :func:`preflight_agents` does for the seats."""
+    from ..narration.llm import LLMNarrator
+
+    if not isinstance(narrator, LLMNarrator):
+        return
+    try:
+        asyncio.run(preflight_all([narrator.backend]))
+    except PreflightError as exc:
+        raise UsageError(f"narrator: {exc}") from None
+    except LLMError as exc:
+        raise UsageError(f"narrator model setup: {exc}") from None

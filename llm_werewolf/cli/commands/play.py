@@ -13,14 +13,23 @@ from rich.console import Console
 
 from ...agents.base import Agent
 from ...agents.human_terminal import terminal_humans
+from ...agents.llm_agent import LLMAgent
 from ...narration.factory import narrator_label
 from ...rules import Game, GameConfig, Record, get_ruleset
 from ...table import Narrator, Table, TableSettings
 from ...table.console import ConsoleSink
 from ...table.seating import AgentSpec, build_agent, parse_seat_overrides
 from ...transcript import SeatInfo, TranscriptWriter, header_for
-from ..common import UsageError, parse_options
-from ..llm_setup import preflight_agents, prompt_packs, seat_model, seat_persona, setup_llm, table_names
+from ..common import DECK_HELP, UsageError, deck_players, parse_deck, parse_options
+from ..llm_setup import (
+    preflight_agents,
+    preflight_narrator,
+    prompt_packs,
+    seat_model,
+    seat_persona,
+    setup_llm,
+    table_names,
+)
 
 DEFAULT_VARIANT = "chinese_werewolf"
 DEFAULT_AGENTS = "local"
@@ -54,15 +63,34 @@ def make_narrator(
         raise UsageError(str(exc)) from None
 
 
-def make_pace(pace: str | None) -> Callable[[Sequence[Record]], Awaitable[None]] | None:
-    """A pause after each batch of public records: a number of seconds, or until Enter is pressed."""
+def seat_persona_name(agent: object) -> str | None:
+    """The display name of a model seat's persona (for the transcript header), or ``None``."""
+    if isinstance(agent, LLMAgent) and agent.persona is not None:
+        return agent.persona.name
+    return None
+
+
+def make_pace(
+    pace: str | None, read_line: Callable[[], str] = input
+) -> Callable[[Sequence[Record]], Awaitable[None]] | None:
+    """A pause after each batch of public records: a number of seconds, or until Enter is pressed.
+
+    With ``enter``, the end of standard input (a closed pipe, Ctrl-D) ends the pausing: the game
+    goes on without waiting instead of crashing. ``read_line`` reads one line (``input`` by default).
+    """
     if pace is None:
         return None
-    if pace.lower() == "enter":
+    if pace.strip().lower() == "enter":
+        at_end = False
 
         async def wait_for_enter(records: Sequence[Record]) -> None:
-            if any(r.vis.scope == "public" for r in records):
-                await asyncio.to_thread(input, "")
+            nonlocal at_end
+            if at_end or not any(r.vis.scope == "public" for r in records):
+                return
+            try:
+                await asyncio.to_thread(read_line)
+            except EOFError:
+                at_end = True
 
         return wait_for_enter
     try:
@@ -81,7 +109,9 @@ def make_pace(pace: str | None) -> Callable[[Sequence[Record]], Awaitable[None]]
 
 def play(
     variant: Annotated[str | None, typer.Option(help="Ruleset id (see `llm-werewolf variants`).")] = None,
-    players: Annotated[int | None, typer.Option(min=1, help="Number of seats (default: a standard table).")] = None,
+    players: Annotated[
+        int | None, typer.Option(min=1, help="Number of seats (default: as --deck deals, else a standard table).")
+    ] = None,
     lang: Annotated[str | None, typer.Option(help="Language (default: the ruleset's source language).")] = None,
     seed: Annotated[int | None, typer.Option(help="Seed (default: a fresh one, printed).")] = None,
     agents: Annotated[
@@ -124,8 +154,9 @@ def play(
     ] = False,
     pack: Annotated[list[Path] | None, typer.Option(help="A prompt pack folder searched before prompts/.")] = None,
     no_preflight: Annotated[
-        bool, typer.Option("--no-preflight", help="Skip the endpoint check before the game.")
+        bool, typer.Option("--no-preflight", help="Skip the endpoint check (seats and narrator) before the game.")
     ] = False,
+    deck: Annotated[str | None, typer.Option(help=DECK_HELP)] = None,
 ) -> None:
     """Play a full game and write its transcript."""
     session = setup_llm(
@@ -141,11 +172,13 @@ def play(
     language = lang or ruleset.source_language
     if language not in ruleset.languages:
         raise UsageError(f"{variant} is available in {', '.join(ruleset.languages)}, not {language!r}")
-    count = players or min(max(9, ruleset.min_players), ruleset.max_players)
+    options = parse_options(option)
+    ruleset.parse_options(options)  # fail fast with a clear message
+    cards = parse_deck(deck)
+    count = deck_players(variant, cards, players, options) or min(max(9, ruleset.min_players), ruleset.max_players)
     if not ruleset.min_players <= count <= ruleset.max_players:
         raise UsageError(f"{variant} is played by {ruleset.min_players}-{ruleset.max_players} players, not {count}")
     game_seed = seed if seed is not None else secrets.randbelow(1_000_000)
-    options = parse_options(option)
     specs = [AgentSpec.parse(agents)] * count
     for index, spec in session.seats.items():
         if not 0 <= index < count:
@@ -158,7 +191,7 @@ def play(
             raise UsageError(f"bad --human {number}: seats are numbered 1 to {count}")
         specs[number - 1] = AgentSpec("human")
     names = table_names(language, specs, game_seed)
-    config = GameConfig(variant=variant, names=names, seed=game_seed, language=language, options=options)
+    config = GameConfig(variant=variant, names=names, seed=game_seed, language=language, deck=cards, options=options)
     people = [i for i, spec in enumerate(specs) if spec.kind == "human"]
     if people and god:
         raise UsageError("--god shows every secret on the screen: it cannot be used with human players")
@@ -169,8 +202,11 @@ def play(
         humans[i] if i in humans else build_agent(spec, seat=i, seed=game_seed, language=language, variant=variant)
         for i, spec in enumerate(specs)
     ]
+    pace_hook = make_pace(pace)
+    table_narrator = make_narrator(narrator, variant, language, names, specs, game_seed)
     if not no_preflight:
         preflight_agents(seated)
+        preflight_narrator(table_narrator)
     console.print(f"[bold]{variant}[/] · {count} players · language {language} · seed {game_seed}", highlight=False)
     sinks: list[ConsoleSink | TranscriptWriter] = [
         ConsoleSink(console, names, variant=variant, language=language, god=god, narrated=narrator != "off")
@@ -181,7 +217,13 @@ def play(
             config,
             language,
             [
-                SeatInfo(name=n, agent=s.label, model=seat_model(a) or s.model, persona=seat_persona(a))
+                SeatInfo(
+                    name=n,
+                    agent=s.label,
+                    model=seat_model(a) or s.model,
+                    persona=seat_persona(a),
+                    persona_name=seat_persona_name(a),
+                )
                 for n, s, a in zip(names, specs, seated, strict=True)
             ],
             narrator=narrator_label(narrator, specs),
@@ -194,8 +236,8 @@ def play(
         game,
         seated,
         sinks=sinks,
-        narrator=make_narrator(narrator, variant, language, names, specs, game_seed),
-        settings=TableSettings(pace=make_pace(pace)),
+        narrator=table_narrator,
+        settings=TableSettings(pace=pace_hook),
     )
     try:
         asyncio.run(table.play())
