@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from llm_werewolf.export import GameRow, UtteranceRow, export_transcripts, rows_for
-from llm_werewolf.rules import get_ruleset
+from llm_werewolf.rules import all_rulesets, get_ruleset
 from llm_werewolf.rules.events import GameEnded, RolesRevealed, Speech, VoteCast
 from llm_werewolf.transcript import read_transcript
 
@@ -127,3 +127,19 @@ def test_cli_export(folder: Path, tmp_path: Path) -> None:
         [sys.executable, "-m", "llm_werewolf", "export", str(tmp_path / "nope")], capture_output=True, text=True
     )
     assert missing.returncode == 2 and "no such file" in missing.stderr
+
+
+def test_export_loads_in_arrow(folder: Path, tmp_path: Path) -> None:
+    """Arrow infers one schema per file from every row: a column whose type changes from game to game
+    (or from ruleset to ruleset, here all five samples plus three fresh games) fails to load."""
+    from pyarrow import json as arrow_json
+
+    samples = Path(__file__).resolve().parents[2] / "transcripts" / "samples"
+    result = export_transcripts([folder, samples], tmp_path / "out")
+    assert result.games == 5 + len(list(samples.glob("*.jsonl")))
+    utterances = arrow_json.read_json(tmp_path / "out" / "utterances.jsonl")
+    games = arrow_json.read_json(tmp_path / "out" / "games.jsonl")
+    assert utterances.num_rows == result.utterances and games.num_rows == result.games
+    assert utterances.column_names == list(UtteranceRow.model_fields)
+    assert games.column_names == list(GameRow.model_fields)
+    assert set(games.column("ruleset").to_pylist()) >= {r.id for r in all_rulesets()} - {"toy"}
