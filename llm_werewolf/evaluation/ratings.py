@@ -1,9 +1,16 @@
-"""Ratings with sides as teams: OpenSkill (Plackett–Luce) and bootstrapped team Elo.
+"""Ratings with sides as teams and seats as members: OpenSkill (Plackett–Luce) and bootstrapped team Elo.
 
-In each game every side present is a team made of the models that played it
-(a model playing several seats of a side appears once). Winning sides rank
-first, the others share second place; a draw ranks everyone first. A model on
-two teams of one game (a mirror match) gets the average of its two updates.
+In each game every side present is a team whose members are its *seats*, each
+seat carrying the rating of the model that played it (a model with three seats
+of a side is three members). Winning sides rank first, the others share second
+place; a draw ranks everyone first.
+
+A model's update in a game is the mean of the updates of its seats there, on
+whichever sides they sat. So identical mixtures (each side holds the same
+models in the same numbers) change nothing, while under seat rotation a model
+whose seats keep ending on the winning side rises even though both sides hold
+it in every game. (Teams of de-duplicated models would make every such game a
+mirror match whose updates cancel.)
 """
 
 from __future__ import annotations
@@ -22,7 +29,7 @@ BOOTSTRAP_SAMPLES = 100
 
 @dataclass(frozen=True, slots=True)
 class Match:
-    """One game as teams of models with ranks (1 = won)."""
+    """One game as teams of seats (each named by its model, repeats kept) with ranks (1 = won)."""
 
     game_id: str
     teams: tuple[tuple[str, ...], ...]
@@ -32,9 +39,7 @@ class Match:
 def match_of(game: GameFacts) -> Match | None:
     sides: dict[str, list[str]] = {}
     for seat in range(game.players):
-        members = sides.setdefault(game.final_side(seat), [])
-        if game.models[seat] not in members:
-            members.append(game.models[seat])
+        sides.setdefault(game.final_side(seat), []).append(game.models[seat])
     if len(sides) < 2:
         return None
     names = sorted(sides)
@@ -48,18 +53,26 @@ def matches(games: Sequence[GameFacts]) -> list[Match]:
     return out
 
 
+def _mean(values: Sequence[float]) -> float:
+    return sum(values) / len(values)
+
+
 # -- team Elo -------------------------------------------------------------------------------------
 
 
 def team_elo(played: Sequence[Match], k: float = ELO_K, start: float = ELO_START) -> dict[str, float]:
+    """Team rating = mean of its seats' model ratings; pairwise between teams, K/(teams − 1) each.
+
+    Every seat of a team receives the team's change; a model moves by the mean over its seats.
+    """
     ratings: dict[str, float] = {}
     for match in played:
         for team in match.teams:
             for model in team:
                 ratings.setdefault(model, start)
-        strength = [sum(ratings[m] for m in team) / len(team) for team in match.teams]
+        strength = [_mean([ratings[m] for m in team]) for team in match.teams]
         n = len(match.teams)
-        deltas: dict[str, list[float]] = {}
+        seat_deltas: dict[str, list[float]] = {}
         for a in range(n):
             delta = 0.0
             for b in range(n):
@@ -70,9 +83,9 @@ def team_elo(played: Sequence[Match], k: float = ELO_K, start: float = ELO_START
                 score = 1.0 if ra < rb else 0.5 if ra == rb else 0.0
                 delta += k * (score - expected) / (n - 1)
             for model in match.teams[a]:
-                deltas.setdefault(model, []).append(delta)
-        for model, values in deltas.items():
-            ratings[model] += sum(values) / len(values)
+                seat_deltas.setdefault(model, []).append(delta)
+        for model, values in seat_deltas.items():
+            ratings[model] += _mean(values)
     return ratings
 
 
@@ -115,23 +128,25 @@ def _percentile(sorted_values: Sequence[float], q: float) -> float:
 
 
 def openskill_ratings(played: Sequence[Match]) -> dict[str, dict[str, float]]:
-    """Plackett–Luce mu and sigma per model; ``low``/``high`` = mu ∓ 1.96 sigma; ``ordinal`` = mu − 3 sigma."""
+    """Plackett–Luce mu and sigma per model; ``low``/``high`` = mu ∓ 1.96 sigma; ``ordinal`` = mu − 3 sigma.
+
+    Each seat is a team member holding its model's rating; the model's new mu is its old mu plus
+    the mean change of its seats, its new sigma the mean of its seats' new sigmas.
+    """
     from openskill.models import PlackettLuce
 
     model = PlackettLuce()
     state: dict[str, tuple[float, float]] = {}
     for match in played:
-        teams = []
-        for team in match.teams:
-            teams.append([model.rating(*state.get(m, (model.mu, model.sigma)), name=m) for m in team])
+        before = {m: state.get(m, (model.mu, model.sigma)) for team in match.teams for m in team}
+        teams = [[model.rating(*before[m], name=m) for m in team] for team in match.teams]
         rated = model.rate(teams, ranks=list(match.ranks))
         updates: dict[str, list[tuple[float, float]]] = {}
-        for rated_team in rated:
-            for rating in rated_team:
-                assert rating.name is not None
-                updates.setdefault(rating.name, []).append((rating.mu, rating.sigma))
+        for team, rated_team in zip(match.teams, rated, strict=True):
+            for name, rating in zip(team, rated_team, strict=True):
+                updates.setdefault(name, []).append((rating.mu - before[name][0], rating.sigma))
         for name, values in updates.items():
-            state[name] = (sum(v[0] for v in values) / len(values), sum(v[1] for v in values) / len(values))
+            state[name] = (before[name][0] + _mean([v[0] for v in values]), _mean([v[1] for v in values]))
     out: dict[str, dict[str, float]] = {}
     for name in sorted(state):
         mu, sigma = state[name]

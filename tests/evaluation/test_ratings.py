@@ -1,11 +1,13 @@
-"""Team Elo (hand-computed), its bootstrap, and OpenSkill Plackett–Luce with sides as teams."""
+"""Team Elo (hand-computed), its bootstrap, and OpenSkill Plackett–Luce with sides as teams of seats."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
 
+from llm_werewolf.evaluation.facts import GameFacts
 from llm_werewolf.evaluation.ratings import (
     Match,
     bootstrap_elo,
@@ -57,7 +59,8 @@ def test_sides_are_teams(tmp_path: Path) -> None:
     facts = chinese_game(tmp_path)
     match = match_of(facts)
     assert match is not None
-    assert match.teams == (("fake:A", "fake:B"), ("fake:A", "fake:B"))  # village, wolves
+    # One member per seat (village: seats 2-5, wolves: seats 0-1), each named by its model.
+    assert match.teams == (("fake:A", "fake:A", "fake:B", "fake:B"), ("fake:A", "fake:B"))
     assert match.ranks == (1, 2)
     assert ratings([facts], samples=10)["games_rated"] == 1
 
@@ -67,3 +70,72 @@ def test_draw_ranks_everyone_first(tmp_path: Path) -> None:
     g.end((), (), "day_limit")
     match = match_of(g.save(tmp_path))
     assert match is not None and match.ranks == (1, 1)
+
+
+def test_team_strength_is_the_mean_over_seats() -> None:
+    # A at 1216 (after one win over B), then A, A, B (mean 1210.67) against B, B (1184): the
+    # expectation uses the seat-weighted mean, and each model moves by the mean over its seats.
+    first = Match("g1", (("A",), ("B",)), (1, 2))
+    second = Match("g2", (("A", "A", "B"), ("B", "B")), (2, 1))
+    expected = 1 / (1 + 10 ** ((1184 - (2 * 1216 + 1184) / 3) / 400))
+    delta = 32 * (0 - expected)
+    out = team_elo([first, second])
+    assert out["A"] == pytest.approx(1216 + delta)
+    assert out["B"] == pytest.approx(1184 + (delta - 2 * delta) / 3)  # one seat lost, two won
+
+
+def test_identical_mixtures_change_nothing() -> None:
+    played = [Match(f"g{i}", (("A", "A", "B"), ("A", "A", "B")), (1, 2) if i % 2 else (2, 1)) for i in range(6)]
+    assert team_elo(played) == {"A": 1200.0, "B": 1200.0}
+    skill = openskill_ratings(played)
+    assert skill["A"]["mu"] == pytest.approx(25.0, abs=1e-3)
+    assert skill["B"]["mu"] == pytest.approx(25.0, abs=1e-3)
+    assert skill["A"]["sigma"] < 25 / 3  # the games still count as played
+
+
+def rotated_games(folder: Path, count: int) -> list[GameFacts]:
+    """Nine-seat games under round-robin rotation of two models (seat i plays models[(i + r) % 2]).
+
+    Only deals whose three wolves sit on seats of both parities are kept, so both sides hold both
+    models in every game: as sets of models every game is a mirror match. The synthetic result:
+    the side on which AAA holds the larger share of the seats wins (AAA carries its side)."""
+    roles = ["werewolf"] * 3 + ["seer", "witch", "hunter"] + ["villager"] * 3
+    games: list[GameFacts] = []
+    seed = 0
+    while len(games) < 2 * count:
+        seed += 1
+        deal = list(roles)
+        random.Random(seed).shuffle(deal)
+        wolves = [i for i, r in enumerate(deal) if r == "werewolf"]
+        if len({i % 2 for i in wolves}) < 2:
+            continue
+        village = [i for i in range(9) if i not in wolves]
+        for rotation in range(2):
+            seats = [("AAA", "BBB")[(i + rotation) % 2] for i in range(9)]
+            game = FakeGame("chinese_werewolf", deal, seats, seed=seed * 2 + rotation)
+            share_w = sum(seats[i] == "AAA" for i in wolves) / len(wolves)
+            share_v = sum(seats[i] == "AAA" for i in village) / len(village)
+            assert share_w != share_v
+            if share_w > share_v:
+                game.end(tuple(wolves), ("wolves",), "wolves_win")
+            else:
+                game.end(tuple(village), ("village",), "village_wins")
+            games.append(game.save(folder))
+    return games
+
+
+def test_a_model_that_carries_its_side_rises_under_rotation(tmp_path: Path) -> None:
+    games = rotated_games(tmp_path, 12)
+    played = [m for g in games if (m := match_of(g)) is not None]
+    assert len(played) == 24
+    # The old pitfall: as sets of models both sides are {AAA, BBB} in every game, so teams of
+    # de-duplicated models would leave both ratings exactly where they started.
+    assert all(len({frozenset(t) for t in m.teams}) == 1 for m in played)
+    out = ratings(games, samples=50, seed=1)
+    skill, elo = out["openskill"], out["elo"]
+    # OpenSkill sums a team's members, so the six-seat village is expected to win: compare the
+    # models with each other rather than with the starting 25.
+    assert skill["AAA"]["mu"] - skill["BBB"]["mu"] > max(skill["AAA"]["sigma"], skill["BBB"]["sigma"])
+    assert skill["AAA"]["ordinal"] > skill["BBB"]["ordinal"]
+    assert elo["AAA"]["elo"] > 1200 > elo["BBB"]["elo"]
+    assert elo["AAA"]["low"] > elo["BBB"]["high"]  # the bootstrap interval separates them
