@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from llm_werewolf.render import render
 from llm_werewolf.rules import all_rulesets
 from llm_werewolf.transcript import read_transcript
 from llm_werewolf.transcript.replay import replay_file
@@ -27,6 +28,18 @@ def test_committed_samples_replay_and_are_in_their_source_language() -> None:
         assert any(r.event.kind == "model_call" for r in result.transcript.records)  # type: ignore[attr-defined]
         for suffix in (".god.html", ".public.md"):
             assert (SAMPLES / f"{path.stem}{suffix}").is_file()
+
+
+def test_committed_sample_renderings_are_current() -> None:
+    """The committed renderings are what `render` makes of the committed logs today: a change to the
+    renderers that is not followed by `make samples` fails here."""
+    files = sorted(SAMPLES.glob("*.jsonl"))
+    assert files
+    for path in files:
+        transcript = read_transcript(path)
+        for view, fmt in (("god", "html"), ("public", "md")):
+            committed = (SAMPLES / f"{path.stem}.{view}.{fmt}").read_text(encoding="utf-8")
+            assert render(transcript, fmt, view) == committed, f"{path.stem}.{view}.{fmt} is stale: run `make samples`"
 
 
 def test_the_sample_command_regenerates_one_ruleset(tmp_path: Path) -> None:
