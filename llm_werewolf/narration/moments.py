@@ -3,6 +3,11 @@
 Keys go from the most specific to the generic one, e.g. a ``Cue(key="wake",
 role="seer")`` looks up ``cue.wake.seer`` then ``cue.wake``. Only public
 records are ever turned into moments: the narrator never sees a secret.
+
+A player's speech is the player's own moment, not the moderator's: the one speech
+the moderator closes is a departing player's last words (``Speech(stage="last_words")``,
+key ``last_words``), said after the speech because nothing public announces
+beforehand that last words will follow (their decision is asked of the seat only).
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from ..rules.events import (
     PhaseStarted,
     Record,
     RolesRevealed,
+    Speech,
     StatusChanged,
     VoteTally,
     WhisperNoticed,
@@ -34,7 +40,11 @@ NARRATED = (
     GameEnded,
     RolesRevealed,
     WhisperNoticed,
+    Speech,
 )
+
+LAST_WORDS = "last_words"
+"""The one speech stage the moderator voices (its line follows the speech)."""
 
 
 @dataclass(frozen=True)
@@ -98,6 +108,10 @@ def moment_of(record: Record) -> Moment | None:
         )
     if isinstance(e, WhisperNoticed):
         return Moment(record, ("whisper_noticed",), {"seats": [e.seat, e.to]})
+    if isinstance(e, Speech):
+        if e.stage != LAST_WORDS:
+            return None
+        return Moment(record, (LAST_WORDS,), {"seats": [e.seat]})
     if isinstance(e, RolesRevealed):
         return Moment(
             record,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from collections.abc import Sequence
 
 import pytest
@@ -20,7 +21,7 @@ from llm_werewolf.narration.factory import (
 )
 from llm_werewolf.narration.llm import LLMNarrator, LLMNarratorSettings
 from llm_werewolf.rules import Game, GameConfig, Record
-from llm_werewolf.rules.events import EventBody
+from llm_werewolf.rules.events import EventBody, Speech
 from llm_werewolf.table import Table
 from llm_werewolf.table.events import ModelCall, Narration
 from llm_werewolf.table.seating import AgentSpec
@@ -111,6 +112,63 @@ def test_template_keys_stay_template_lines_in_llm_mode() -> None:
     assert cues and all(o.mode == "template" for o in cues)
     calls = [o for o in out if isinstance(o, ModelCall)]
     assert len(calls) == len(backend.requests) and calls
+
+
+OTHER_MOMENTS = ("phase.", "cue.", "deaths.", "announcement.", "tally.", "status.", "game_ended", "roles_revealed")
+"""Every moment but last words stays a template line: only the last words reach the model."""
+
+
+def last_words_records(variant: str, language: str, text: str) -> tuple[list[Record], Record, tuple[str, ...]]:
+    """The public records of a random game up to its first last words (which say ``text``), and its names."""
+    for seed in range(40):
+        game = random_game(variant, seed, language)
+        records = public(game.records)
+        for index, record in enumerate(records):
+            if isinstance(record.event, Speech) and record.event.stage == "last_words":
+                spoken = dataclasses.replace(record, event=dataclasses.replace(record.event, text=text))
+                return [*records[:index], spoken], spoken, game.config.names
+    raise AssertionError(f"no last words in 40 {variant} games")
+
+
+@pytest.mark.parametrize(("variant", "language"), [("city_mafia", "ru"), ("chinese_werewolf", "zh-Hant")])
+def test_last_words_go_through_the_checker_in_llm_mode(variant: str, language: str) -> None:
+    speech = "я был шерифом и точно знаю кто тут мафия" if language == "ru" else "我是預言家，昨晚查驗的那一位就是狼人"
+    records, spoken, names = last_words_records(variant, language, speech)
+    assert isinstance(spoken.event, Speech)
+    template = TemplateNarrator(variant, language, names)
+    expected = template.line_for(spoken)
+    assert expected is not None and expected.key == "last_words"
+    label = template.seat_label(spoken.event.seat)
+    closing = {"ru": f"{label} замолкает, и в зале слышно только дыхание.", "zh-Hant": f"{label}說完，場上一片寂靜。"}
+    replies = [speech, closing[language]]  # the first repeats the speech: refused, the second is accepted
+    backend = FakeBackend(replies)
+    settings = LLMNarratorSettings(template_keys=OTHER_MOMENTS)
+    narrator = LLMNarrator(variant, language, template.names, backend, settings)
+    out = narrate(narrator, records)
+    calls = [o for o in out if isinstance(o, ModelCall)]
+    assert len(calls) == len(backend.requests) == 2
+    assert "quotes_speech" in (calls[0].error or "") and calls[1].error is None
+    line = out[-1]
+    assert isinstance(line, Narration)
+    assert (line.key, line.about, line.mode, line.fallback) == ("last_words", spoken.seq, "llm", False)
+    assert line.text == closing[language]
+    assert expected.text in backend.requests[0].user  # the fact the model retells
+
+
+def test_last_words_that_tell_a_hidden_card_fall_back_to_the_template_line() -> None:
+    records, spoken, names = last_words_records("city_mafia", "en", "Goodbye, friends.")
+    assert isinstance(spoken.event, Speech)
+    template = TemplateNarrator("city_mafia", "en", names)
+    label = template.seat_label(spoken.event.seat)
+    backend = FakeBackend([f"{label}, the Don, falls silent.", "Silence at the table."])
+    settings = LLMNarratorSettings(template_keys=OTHER_MOMENTS)
+    out = narrate(LLMNarrator("city_mafia", "en", template.names, backend, settings), records)
+    errors = [o.error or "" for o in out if isinstance(o, ModelCall)]
+    assert len(errors) == 2 and "role_not_public" in errors[0] and "omits_fact" in errors[1]
+    line = out[-1]
+    expected = template.line_for(spoken)
+    assert isinstance(line, Narration) and expected is not None
+    assert (line.text, line.key, line.fallback) == (expected.text, "last_words", True)
 
 
 def test_the_model_never_sees_a_private_record() -> None:

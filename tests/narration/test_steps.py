@@ -24,6 +24,7 @@ from llm_werewolf.rules.events import (
     PhaseStarted,
     Record,
     RolesRevealed,
+    Speech,
     StatusChanged,
     VoteTally,
     WhisperNoticed,
@@ -65,6 +66,11 @@ def tallies(ballots: tuple[str, ...], results: tuple[str, ...]) -> list[EventBod
     return [VoteTally(ballot=b, counts=counts, result=r, targets=(1, 2)) for b in ballots for r in results]
 
 
+def last_words() -> list[EventBody]:
+    """A departing player's last words: voiced after the speech (the other stages are not)."""
+    return [Speech(seat=4, text="Trust seat 2.", stage="last_words", claim="seer")]
+
+
 def chinese_werewolf() -> Iterator[EventBody]:
     yield from wake_sleep(("thief", "cupid", "lovers", "guard", "seer", "werewolf", "witch"))
     yield from (Cue(key=k) for k in ("nightfall", "dawn"))
@@ -73,6 +79,7 @@ def chinese_werewolf() -> Iterator[EventBody]:
     yield from deaths("morning", None, role="hunter")
     yield from deaths("exile", "exile", None, role="hunter")
     yield from deaths("hunter_shot", "hunter", None)
+    yield from last_words()
     for key in ("peaceful_night", "sheriff_election"):
         yield Announcement(key=key)
     for key in ("speaking_order", "sheriff_candidates", "sheriff_withdrawn", "sheriff_tie", "exile_pk"):
@@ -100,6 +107,7 @@ def city_mafia() -> Iterator[EventBody]:
     yield from deaths("disqualified", "disqualified", role="mafia")
     yield from deaths("vote", "vote")
     yield from deaths("vote", "vote", role="maniac")
+    yield from last_words()
     yield Announcement(key="opener", seats=(2,))
     yield Announcement(key="nomination", seats=(2, 5))
     yield Announcement(key="no_nominations")
@@ -202,11 +210,44 @@ def test_every_step_renders(variant: str, language: str) -> None:
         assert found is not None, f"{variant}/{language}: nothing voices {moment.keys}"
         key = found[0]
         assert key in own, f"{variant}/{language}: {key} is not in the ruleset's own pack"
-        rendered = narrator.render(moment)
         silent = pack.lines[key] == ("",)
-        assert (rendered is None) == silent, f"{variant}/{language}: {key} -> {rendered}"
-        if rendered is not None:
-            assert "seat:" not in rendered[1] and "{{" not in rendered[1], rendered
+        # every alternative of the line (picked by sequence number) renders
+        for shift in range(len(pack.lines[key])):
+            shifted = moment_of(Record(seq + shift * 10_000, "day:1", PUBLIC, event))
+            assert shifted is not None
+            rendered = narrator.render(shifted)
+            assert (rendered is None) == silent, f"{variant}/{language}: {key} -> {rendered}"
+            if rendered is not None:
+                assert "seat:" not in rendered[1] and "{{" not in rendered[1], rendered
         keys.add(key)
     unused = own - keys
     assert not unused, f"{variant}/{language}: lines no step uses: {sorted(unused)}"
+
+
+VOICED_SPEECH = {"chinese_werewolf", "city_mafia"}
+"""The rulesets whose rules give a departing player last words."""
+
+
+@pytest.mark.parametrize(("variant", "language"), CASES)
+def test_last_words_are_closed_by_the_narrator_and_other_speech_is_not(variant: str, language: str) -> None:
+    narrator = TemplateNarrator(variant, language, NAMES)
+    speech = Speech(seat=4, text="I was the seer: seat 2 is a wolf.", stage="last_words", claim="seer")
+    line = narrator.line_for(Record(7, "day:1", PUBLIC, speech))
+    if variant in VOICED_SPEECH:
+        assert line is not None and line.key == "last_words" and line.about == 7
+        assert narrator.seat_label(4) in line.text  # the table hears whose last words end
+        assert "seat 2 is a wolf" not in line.text and narrator.role("seer") not in line.text
+    else:
+        assert line is None, f"{variant} has no last words but voices them: {line}"
+    for stage in ("discussion", "defense", "campaign"):
+        other = Record(8, "day:1", PUBLIC, Speech(seat=4, text="Hello.", stage=stage))
+        assert moment_of(other) is None
+
+
+def test_the_rules_that_ask_for_last_words_are_the_voiced_ones() -> None:
+    """Every ruleset whose decisions include last words has its closing line, in each language."""
+    for variant in RULESETS:
+        asks = "last_words" in get_ruleset(variant).decision_kinds
+        assert asks == (variant in VOICED_SPEECH), variant
+        for language in languages(variant):
+            assert ("last_words" in own_keys(language, variant)) == asks, (variant, language)
