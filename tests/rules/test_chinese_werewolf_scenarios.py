@@ -111,3 +111,8 @@ def test_the_board_switches_left_to_the_setup_tests_do_change_the_standard_board
     flipped = ChineseWerewolfOptions(**{name: not getattr(default, name)})
     assert standard_deck(9, default) != standard_deck(9, flipped)
     assert all(name not in scenario.options for scenario in SCENARIOS), "a scenario deals its own cards"
+
+
+def test_both_table_languages_are_played_somewhere() -> None:
+    languages = {scenario.language or RULES.source_language for scenario in SCENARIOS}
+    assert languages == set(RULES.languages)
