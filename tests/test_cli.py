@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from llm_werewolf.cli.commands.play import make_pace
+from llm_werewolf.cli.common import UsageError
+from llm_werewolf.rules import GOD, PUBLIC, Record
+from llm_werewolf.rules.events import Announcement
 
 CLI = [sys.executable, "-m", "llm_werewolf"]
 
@@ -38,6 +44,10 @@ def test_simulate_json_summary() -> None:
         assert 0.0 <= side["rate"] <= 1.0 and side["stderr"] >= 0.0
 
 
+ONE_NIGHT_5 = "werewolf*2,seer,robber,troublemaker,villager*3"
+"""Five seats and the three center cards."""
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -50,14 +60,92 @@ def test_simulate_json_summary() -> None:
         ),
         (["play", "--variant", "chinese_werewolf", "--agents", "wizard"], "unknown player kind 'wizard'"),
         (["replay", "/nonexistent/file.jsonl"], "cannot read"),
+        # errors raised by Typer/Click while parsing, before any command runs
+        (["simulate", "--players", "abc"], "Invalid value for '--players'"),
+        (["simulate", "--players", "0"], "Invalid value for '--players'"),
+        (["simulate", "--agents", "wizard"], "'wizard' is not one of"),
+        (["simulate", "--flag"], "No such option: --flag"),
+        (["replay"], "Missing argument"),
+        (["no-such-command"], "No such command 'no-such-command'"),
+        (["play", "--agents", "heuristic", "--pace", "soon"], "bad --pace 'soon'"),
+        # custom decks
+        (["simulate", "--variant", "one_night", "--deck", "seer,robber,troublemaker,villager*3"], "Werewolf"),
+        (
+            ["simulate", "--variant", "one_night", "--players", "5", "--deck", "werewolf,seer,villager*3"],
+            "5 players need 8 cards (3 not dealt), the deck has 5",
+        ),
+        (["simulate", "--variant", "one_night", "--deck", "werewolf,seer"], "a --deck of 2 cards is too few"),
+        (["simulate", "--variant", "one_night", "--deck", "werewolf,wizard,villager*4"], "no role 'wizard'"),
+        (["simulate", "--variant", "one_night", "--deck", "werewolf*two,villager*5"], "bad --deck entry"),
+        (["play", "--variant", "one_night", "--agents", "heuristic", "--deck", "seer,villager*5"], "Werewolf"),
+        (["play", "--variant", "one_night", "--agents", "heuristic", "--deck", "werewolf,ghost*5"], "no role 'ghost'"),
     ],
 )
-def test_bad_arguments_give_one_line_and_exit_code_2(args: list[str], message: str) -> None:
-    result = run(*args)
+def test_bad_arguments_give_one_line_and_exit_code_2(args: list[str], message: str, tmp_path: Path) -> None:
+    result = run(*args, cwd=tmp_path)
     assert result.returncode == 2, (result.stdout, result.stderr)
-    assert message in result.stderr
-    assert "Traceback" not in result.stderr
-    assert len(result.stderr.strip().splitlines()) <= 3
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("error: ") and message in lines[0], lines
+    assert not list(tmp_path.iterdir())  # nothing was played, no transcript folder
+
+
+def test_a_long_error_is_not_wrapped_and_a_usage_error_names_the_commands_help() -> None:
+    result = run("simulate", "--variant", "one_night", "--deck", "werewolf,a_very_long_unknown_role_name*3,villager*2")
+    assert result.returncode == 2
+    [line] = result.stderr.splitlines()
+    assert len(line) > 120  # one line however wide: every role id is listed
+    result = run("simulate", "--games", "many")
+    [line] = result.stderr.splitlines()
+    assert line.startswith("error: Invalid value for '--games'") and "simulate --help" in line
+
+
+def test_help_and_exit_codes_survive_non_standalone_mode() -> None:
+    helped = run("simulate", "--help")
+    assert helped.returncode == 0 and "--deck" in helped.stdout and not helped.stderr
+    bare = run()
+    assert bare.returncode == 2 and "simulate" in bare.stdout and not bare.stderr  # no command: the overview
+    # typer.Exit(1) keeps its code: see test_check_exits_1_on_a_failing_scenario
+
+
+def test_simulate_plays_a_custom_deck() -> None:
+    result = run("simulate", "--variant", "one_night", "--deck", ONE_NIGHT_5, "--games", "20", "--json")
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout)
+    assert summary["players"] == 5  # set by the deck: eight cards, three in the center
+    assert summary["deck"] == [
+        "robber",
+        "seer",
+        "troublemaker",
+        "villager",
+        "villager",
+        "villager",
+        "werewolf",
+        "werewolf",
+    ]
+    assert summary["games"] == 20
+    assert {"doppelganger", "mason", "tanner"}.isdisjoint(summary["roles"])  # only the deck's roles were dealt
+
+
+def test_play_a_custom_deck_to_the_end(tmp_path: Path) -> None:
+    deck = "werewolf*3,seer,witch,hunter,villager*3,thief"  # a thief: two of the ten cards are not dealt
+    result = run(
+        "play", "--variant", "chinese_werewolf", "--lang", "en", "--seed", "4", "--agents", "heuristic",
+        "--narrator", "off", "--deck", deck, "--transcripts", str(tmp_path),
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    [path] = tmp_path.glob("*.jsonl")
+    lines = path.read_text(encoding="utf-8").splitlines()
+    header, records = json.loads(lines[0]), [json.loads(line) for line in lines[1:]]
+    assert len(header["names"]) == 8
+    assert sorted(header["deck"]) == sorted(
+        ["werewolf"] * 3 + ["seer", "witch", "hunter"] + ["villager"] * 3 + ["thief"]
+    )
+    started = next(r["event"] for r in records if r["event"]["kind"] == "game_started")
+    assert sorted(started["deck"]) == sorted(header["deck"])
+    assert records[-1]["event"]["kind"] in ("game_ended", "roles_revealed")
+    replayed = run("replay", str(path))
+    assert replayed.returncode == 0 and "identical" in replayed.stdout, replayed.stdout + replayed.stderr
 
 
 def test_play_writes_a_transcript_that_replays(tmp_path: Path) -> None:
@@ -112,3 +200,65 @@ def test_setups_suggests_decks_with_intervals() -> None:
             assert 0.0 <= side["low"] <= side["rate"] <= side["high"] <= 1.0
     imbalances = [s["imbalance"] for s in suggestions]
     assert imbalances == sorted(imbalances)
+
+
+def _records(*scopes: str) -> list[Record]:
+    return [
+        Record(seq=i, phase="day:1", vis=PUBLIC if scope == "public" else GOD, event=Announcement(key="k"))
+        for i, scope in enumerate(scopes)
+    ]
+
+
+class FakeStdin:
+    """Lines typed at the terminal, then the end of input."""
+
+    def __init__(self, lines: int) -> None:
+        self.left = lines
+        self.reads = 0
+
+    def readline(self) -> str:
+        self.reads += 1
+        if self.left == 0:
+            raise EOFError
+        self.left -= 1
+        return ""
+
+
+def test_pace_in_seconds_sleeps_after_public_records_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    slept: list[float] = []
+
+    async def fake_sleep(seconds: float) -> None:
+        slept.append(seconds)
+
+    monkeypatch.setattr(asyncio, "sleep", fake_sleep)
+    pace = make_pace(" 2.5 ")
+    assert pace is not None
+
+    async def game() -> None:
+        await pace(_records("god"))  # nothing public: no pause
+        await pace(_records("god", "public"))
+        await pace(_records("public"))
+
+    asyncio.run(game())
+    assert slept == [2.5, 2.5]
+    assert make_pace(None) is None
+
+
+def test_pace_enter_waits_for_a_line_and_the_end_of_input_ends_the_pausing() -> None:
+    stdin = FakeStdin(lines=2)
+    pace = make_pace("Enter", read_line=stdin.readline)
+    assert pace is not None
+
+    async def game() -> None:
+        await pace(_records("god"))  # nothing public: no pause
+        for _ in range(5):
+            await pace(_records("public"))
+
+    asyncio.run(game())  # the end of input does not crash the game
+    assert stdin.reads == 3  # two lines, the end, then no more waiting
+
+
+@pytest.mark.parametrize(("value", "message"), [("soon", "bad --pace 'soon'"), ("-1", "cannot be negative")])
+def test_bad_pace_values_are_usage_errors(value: str, message: str) -> None:
+    with pytest.raises(UsageError, match=message):
+        make_pace(value)
