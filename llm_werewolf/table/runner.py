@@ -192,10 +192,11 @@ class Table:
         from ..rules import SeatView
 
         assert isinstance(view, SeatView)
+        stand_in = self.fallbacks[decision.seat]
         try:
-            choice = self.fallbacks[decision.seat].choose(view, decision)
+            choice = stand_in.choose(view, decision)
             validate_choice(self.game.state, decision.id, choice)
-            return choice, "heuristic"
+            return choice, fallback_source(stand_in)
         except IllegalChoice:
             option = decision.default or decision.options[0].id
             return Choice(option), "default"
@@ -217,6 +218,17 @@ class Table:
         outcome = self.game.outcome
         assert outcome is not None
         return outcome
+
+
+def fallback_source(stand_in: object) -> str:
+    """What a stand-in agent's answers are recorded as (``Fallback.source``).
+
+    A stand-in declares it with a ``fallback_source`` attribute (the web's
+    rules'-default stand-in says ``default``); a plain heuristic stand-in is
+    ``heuristic``.
+    """
+    source = getattr(stand_in, "fallback_source", None)
+    return source if isinstance(source, str) and source else "heuristic"
 
 
 def _call_notes(reply: Reply) -> list[tuple[EventBody, Visibility]]:

@@ -121,6 +121,8 @@ class DefaultAnswerAgent(HeuristicAgent):
     """The fallback for a human seat configured to get the rules' default answer when out of time."""
 
     kind = "default"
+    fallback_source = "default"
+    """Recorded as ``Fallback(source="default")``: the rules' default, not a heuristic's pick."""
 
     def choose(self, view: SeatView, decision: Decision) -> Choice:
         option = decision.default if decision.default is not None else decision.options[0].id

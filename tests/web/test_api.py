@@ -155,6 +155,8 @@ def test_a_human_out_of_time_gets_the_configured_answer_and_it_is_recorded(
     rejected = [r.event for r in web.game.records if isinstance(r.event, Rejected) and r.event.seat == 0]
     assert asked and len(fallbacks) == len(asked)
     assert all(f.vis.scope == "god" for f in fallbacks)
+    # the stand-in says what answered: the rules' default, or the rule-of-thumb player
+    assert {f.event.source for f in fallbacks} == {on_timeout}  # type: ignore[attr-defined]
     assert all("no answer within 0.2 s" in r.error for r in rejected) and len(rejected) == len(asked)
     if on_timeout == "default":
         decisions = {d.id: d for d in _decisions(web)}
