@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -18,10 +19,13 @@ from llm_werewolf.evaluation.tournament import (
 )
 from llm_werewolf.evaluation.tournament.games import build_game, degraded, play_game
 from llm_werewolf.evaluation.tournament.plan import GameJob
+from llm_werewolf.evaluation.tournament.runner import todo
 from llm_werewolf.rules import Game
 from llm_werewolf.rules.events import GOD
+from llm_werewolf.sim import random_policy
 from llm_werewolf.table.events import Fallback
 from llm_werewolf.table.seating import AgentSpec
+from llm_werewolf.transcript import SeatInfo, TranscriptWriter, header_for
 
 
 def config(**changes: object) -> TournamentConfig:
@@ -139,3 +143,47 @@ def test_a_model_seat_living_on_fallbacks_makes_the_game_unscored() -> None:
     assert "seat 1 (local)" in degraded(game, specs, 0.5)
     # Heuristic seats never make a game unscored.
     assert degraded(game, [AgentSpec("heuristic")] * 3, 0.5) == ""
+
+
+def write_finished_transcript(job: GameJob, path: Path, *, fallback_seat: int | None) -> None:
+    """A complete game of random play written as the tournament would, where ``fallback_seat``
+    (if any) had every one of its decisions answered by a fallback."""
+    game_config, specs = build_game(job)
+    game = Game(game_config)
+    policy = random_policy(random.Random(job.seed))
+    while not game.over:
+        for d in game.pending:
+            choice = policy(game, d)
+            if d.seat == fallback_seat:
+                event = Fallback(seat=d.seat, decision_id=d.id, decision=d.kind, option=choice.option, reason="t")
+                game.note(event, GOD)
+            game.submit(d.id, choice)
+    seats = [SeatInfo(name=n, agent=s.label) for n, s in zip(game_config.names, specs, strict=True)]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with TranscriptWriter(path, header_for(game_config, job.language, seats)) as writer:
+        writer.write(game.records)
+
+
+def test_resume_checks_fallbacks_of_transcripts_missing_from_the_ledger(tmp_path: Path) -> None:
+    # The process died after the transcripts were complete but before their ledger lines.
+    cfg = config(models=["fake", "heuristic"], seeds=[1])
+    jobs = plan(cfg)
+    folder = tmp_path / GAMES_DIR
+    write_finished_transcript(jobs[0], folder / jobs[0].filename, fallback_seat=0)  # seat 1 is "fake"
+    write_finished_transcript(jobs[1], folder / jobs[1].filename, fallback_seat=None)
+    left, recovered = todo(jobs, folder, cfg.max_fallback_share)
+    assert left == []
+    by_key = {e.key: e for e in recovered}
+    assert by_key[jobs[0].key].status == "unscored"
+    assert "seat 1 (fake) fell back on 100%" in by_key[jobs[0].key].reason
+    assert (by_key[jobs[1].key].status, by_key[jobs[1].key].reason) == ("done", "")
+    assert by_key[jobs[1].key].wall_s == 0.0  # unknown: transcripts carry no clock
+    # A lax limit lets the same game through.
+    assert todo(jobs, folder, 1.0)[1][0].status == "done"
+    # Through the runner: nothing is replayed, the ledger gets both lines, the study leaves one out.
+    result = run_tournament(cfg, tmp_path)
+    assert (result.skipped, result.entries) == (2, [])
+    assert read_ledger(folder)[jobs[0].key].status == "unscored"
+    study = load_study(tmp_path)
+    assert len(study.games) == 1
+    assert any("fell back" in why for _, why in study.unscored)

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import importlib
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from ...agents.base import Agent
 from ...rules import Game, GameConfig
+from ...rules.events import Record
 from ...table import Table, TableSettings
 from ...table.events import Fallback
 from ...table.seating import SCRIPTLESS_KINDS, AgentSpec, build_agent
@@ -60,15 +62,21 @@ def build_game(job: GameJob) -> tuple[GameConfig, list[AgentSpec]]:
 
 def degraded(game: Game, specs: list[AgentSpec], limit: float) -> str:
     """Why the game should not be scored ("" when it should): a model seat mostly answered by fallbacks."""
+    return degraded_records(game.records, specs, limit)
+
+
+def degraded_records(records: Sequence[Record], specs: Sequence[AgentSpec], limit: float) -> str:
+    """:func:`degraded` over a game's records (as played, or as read back from its transcript)."""
     asked = [0] * len(specs)
     fallbacks = [0] * len(specs)
-    for record in game.records:
+    for record in records:
         event = record.event
         if isinstance(event, Fallback):
-            fallbacks[event.seat] += 1
-    for record in game.records:
-        seat = getattr(record.event, "seat", None)
-        if getattr(record.event, "kind", "") == "asked" and isinstance(seat, int):
+            if 0 <= event.seat < len(specs):
+                fallbacks[event.seat] += 1
+            continue
+        seat = getattr(event, "seat", None)
+        if getattr(event, "kind", "") == "asked" and isinstance(seat, int) and 0 <= seat < len(specs):
             asked[seat] += 1
     for seat, spec in enumerate(specs):
         if spec.kind in SCRIPTLESS_KINDS or not asked[seat]:

@@ -15,7 +15,7 @@ from ...transcript import TranscriptError, read_transcript
 from ..ledger import Entry, append_entry, read_ledger
 from .config import TournamentConfig
 from .executors import Executor, InProcessExecutor
-from .games import GameSettings
+from .games import GameSettings, agent_spec, degraded_records
 from .plan import GameJob, plan
 
 GAMES_DIR = "games"
@@ -42,8 +42,13 @@ def finished(path: Path) -> bool:
     return any(isinstance(r.event, GameEnded) for r in reversed(transcript.records[-3:]))
 
 
-def todo(jobs: Sequence[GameJob], folder: Path) -> tuple[list[GameJob], list[Entry]]:
-    """The jobs still to play, and ledger entries to add for games finished but never recorded."""
+def todo(jobs: Sequence[GameJob], folder: Path, max_fallback_share: float) -> tuple[list[GameJob], list[Entry]]:
+    """The jobs still to play, and ledger entries to add for games finished but never recorded.
+
+    A recovered game goes through the same fallback-share check as a game just played
+    (``unscored`` when a model seat mostly fell back). Transcripts carry no clock, so its wall
+    time is unknown (``wall_s`` 0, which the cost metrics leave out).
+    """
     ledger = read_ledger(folder)
     left: list[GameJob] = []
     recovered: list[Entry] = []
@@ -53,11 +58,23 @@ def todo(jobs: Sequence[GameJob], folder: Path) -> tuple[list[GameJob], list[Ent
         if entry is not None and entry.status in ("done", "unscored") and finished(path):
             continue
         if entry is None and finished(path):
-            game_id = read_transcript(path).header.game_id
-            recovered.append(Entry(key=job.key, status="done", path=job.filename, game_id=game_id))
+            recovered.append(recovered_entry(job, path, max_fallback_share))
             continue
         left.append(job)
     return left, recovered
+
+
+def recovered_entry(job: GameJob, path: Path, max_fallback_share: float) -> Entry:
+    """The ledger entry of a complete transcript that never reached the ledger."""
+    transcript = read_transcript(path)
+    reason = degraded_records(transcript.records, [agent_spec(e) for e in job.seats], max_fallback_share)
+    return Entry(
+        key=job.key,
+        status="unscored" if reason else "done",
+        path=job.filename,
+        game_id=transcript.header.game_id,
+        reason=reason,
+    )
 
 
 def settings_of(config: TournamentConfig) -> GameSettings:
@@ -77,7 +94,7 @@ async def run_tournament_async(
     folder = out / GAMES_DIR
     folder.mkdir(parents=True, exist_ok=True)
     jobs = plan(config)
-    left, recovered = todo(jobs, folder)
+    left, recovered = todo(jobs, folder, config.max_fallback_share)
     for entry in recovered:
         append_entry(folder, entry)
     if limit is not None:
