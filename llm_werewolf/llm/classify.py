@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterable
 
 from .errors import LLMError, PermanentError, TransientError
 from .retry import is_retryable_status
@@ -39,3 +40,14 @@ def classify(exc: BaseException) -> LLMError:
     if connection_like:
         return TransientError(f"connection failed: {_message(exc)}")
     return PermanentError(f"{name}: {_message(exc)}")
+
+
+def redact(error: LLMError, secrets: Iterable[str | None]) -> LLMError:
+    """``error`` with every secret (an API key a server echoed back) replaced by ``***``."""
+    text = str(error)
+    for secret in secrets:
+        if secret and len(secret) >= 4:
+            text = text.replace(secret, "***")
+    if text == str(error) or not isinstance(error, (TransientError, PermanentError)):
+        return error
+    return type(error)(text, status=error.status)

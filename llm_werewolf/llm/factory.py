@@ -28,6 +28,8 @@ class BackendConfig:
     base_url: str | None = None
     api_key: str | None = field(default=None, repr=False)
     api_key_env: str = "OPENAI_API_KEY"
+    api_key_file: str | None = None
+    """A file holding the key (read when the backend is built; the key is never logged)."""
     profile: str | None = None
     timeout: float = 60.0
     retries: int = 4
@@ -63,6 +65,7 @@ def make_backend(config: BackendConfig) -> Backend:
             base_url=config.base_url,
             api_key=config.api_key,
             api_key_env=config.api_key_env,
+            api_key_file=config.api_key_file,
             profile=profile,
             timeout=config.timeout,
             retry=retry,
@@ -101,7 +104,7 @@ def langchain_model(config: BackendConfig) -> Any:
     return ChatOpenAI(
         model=target,
         base_url=config.base_url,
-        api_key=resolve_api_key(config.api_key, config.base_url, config.api_key_env),
+        api_key=resolve_api_key(config.api_key, config.base_url, config.api_key_env, config.api_key_file),
         max_retries=0,
         timeout=config.timeout,
     )

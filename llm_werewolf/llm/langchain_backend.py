@@ -4,7 +4,9 @@ With a ``json_schema`` profile the model's ``with_structured_output(method="json
 include_raw=True)`` is used (the raw text is kept for the transcript and parsed by
 the agent like any other answer); with ``json_object`` the ``response_format`` is
 bound directly (llama.cpp servers behind ``ChatOpenAI``); with ``text`` the model
-is invoked plainly. Retries: :mod:`.retry` (build the model with ``max_retries=0``).
+is invoked plainly. An endpoint that refuses the structured request makes the
+backend step down once (:mod:`.structured`). Retries: :mod:`.retry` (build the
+model with ``max_retries=0``).
 """
 
 from __future__ import annotations
@@ -14,9 +16,11 @@ import time
 from typing import Any
 
 from .base import Completion, CompletionRequest
-from .classify import classify
+from .classify import classify, redact
+from .errors import LLMError, TransportError
 from .profiles import Profile, get_profile
 from .retry import RetrySettings, call_with_retries
+from .structured import NEXT, refuses_format, step_down
 
 
 def _text_of(message: Any) -> str:
@@ -27,6 +31,17 @@ def _text_of(message: Any) -> str:
         parts = [p.get("text", "") if isinstance(p, dict) else str(p) for p in content]
         return "".join(parts)
     return str(content or "")
+
+
+def _secret_of(chat_model: Any) -> str | None:
+    """The API key a LangChain chat model holds (``SecretStr``), to keep it out of error messages."""
+    for attribute in ("openai_api_key", "api_key"):
+        value = getattr(chat_model, attribute, None)
+        reveal = getattr(value, "get_secret_value", None)
+        if callable(reveal):
+            secret = reveal()
+            return secret if isinstance(secret, str) else None
+    return None
 
 
 def _usage(message: Any) -> tuple[int, int]:
@@ -53,6 +68,10 @@ class LangChainBackend:
         self.profile = profile or get_profile("openai")
         self.retry = retry or RetrySettings()
         self.base_url = base_url
+        self._secrets = tuple(s for s in (_secret_of(chat_model),) if s)
+
+    def _fault(self, exc: BaseException) -> LLMError:
+        return redact(classify(exc), self._secrets)
 
     def _runnable(self, request: CompletionRequest) -> tuple[Any, bool]:
         """(runnable, structured) for this request."""
@@ -76,18 +95,39 @@ class LangChainBackend:
 
         user = request.user if not request.cue else f"{request.user}\n\n{request.cue}"
         messages = [SystemMessage(content=request.system), HumanMessage(content=user)]
-        runnable, structured = self._runnable(request)
         started = time.perf_counter()
-
-        async def once() -> Any:
+        what = f"langchain model {self.model!r}"
+        refused = 0
+        for _ in range(len(NEXT) + 1):
+            structured = self.profile.structured
+            asks_format = request.mode == "json" and request.schema is not None and structured != "text"
             try:
-                return await runnable.ainvoke(messages)
-            except Exception as exc:
-                raise classify(exc) from exc
+                runnable, structured_output = self._runnable(request)
+            except NotImplementedError as exc:  # the model has no structured output
+                self.profile, changed = step_down(self.profile, structured, self.model, exc)
+                if not changed:
+                    raise
+                continue
 
-        result, retries = await call_with_retries(once, self.retry, what=f"langchain model {self.model!r}")
+            async def once(runnable: Any = runnable) -> Any:
+                try:
+                    return await runnable.ainvoke(messages)
+                except Exception as exc:
+                    raise self._fault(exc) from exc
+
+            try:
+                result, retries = await call_with_retries(once, self.retry, what=what)
+                break
+            except TransportError as exc:
+                if not asks_format or not refuses_format(exc):
+                    raise
+                self.profile, _ = step_down(self.profile, structured, self.model, exc)
+                refused += exc.attempts
+        else:  # not reached: the last rung, text, asks for no format
+            raise TransportError(f"{what}: every answer format was refused", attempts=refused)
+        retries += refused
         latency = (time.perf_counter() - started) * 1000.0
-        if structured and isinstance(result, dict):
+        if structured_output and isinstance(result, dict):
             raw = result.get("raw")
             text = _text_of(raw) if raw is not None else ""
             if not text and result.get("parsed") is not None:
@@ -115,7 +155,7 @@ class LangChainBackend:
             try:
                 return await model.ainvoke("ping")
             except Exception as exc:
-                raise classify(exc) from exc
+                raise self._fault(exc) from exc
 
         try:
             await call_with_retries(ping, quick, what="a one-token test call")

@@ -10,25 +10,50 @@ from __future__ import annotations
 
 import os
 import time
+from pathlib import Path
 from typing import Any
 
 from .base import Completion, CompletionRequest
-from .classify import classify
-from .errors import BackendConfigError, PreflightError
+from .classify import classify, redact
+from .errors import BackendConfigError, LLMError, PreflightError, TransportError
 from .profiles import Profile, get_profile
 from .retry import RetrySettings, call_with_retries
+from .structured import NEXT, refuses_format, step_down
 
 NO_KEY = "sk-no-key-needed"
 
 
-def resolve_api_key(api_key: str | None, base_url: str | None, env_var: str = "OPENAI_API_KEY") -> str:
-    """The key to send: given, from ``env_var``, or a placeholder for local servers without auth."""
-    key = api_key or os.environ.get(env_var)
+def read_api_key_file(path: str | Path) -> str:
+    """The key held in ``path`` (surrounding whitespace removed); the error names the file, never its text."""
+    file = Path(path).expanduser()
+    try:
+        key = file.read_text(encoding="utf-8").strip()
+    except OSError as exc:
+        raise BackendConfigError(f"cannot read the API key file {file}: {exc.strerror or type(exc).__name__}") from None
+    except UnicodeDecodeError:
+        raise BackendConfigError(f"the API key file {file} is not UTF-8 text") from None
+    if not key:
+        raise BackendConfigError(f"the API key file {file} is empty")
+    return key
+
+
+def resolve_api_key(
+    api_key: str | None,
+    base_url: str | None,
+    env_var: str = "OPENAI_API_KEY",
+    key_file: str | Path | None = None,
+) -> str:
+    """The key to send: given, read from ``key_file``, from ``env_var``, or a placeholder for
+    local servers without auth (in that order)."""
+    key = api_key or (read_api_key_file(key_file) if key_file else None) or os.environ.get(env_var)
     if key:
         return key
     if base_url:
         return NO_KEY
-    raise BackendConfigError(f"no API key: set {env_var} (or pass --base-url for a local server that needs none)")
+    raise BackendConfigError(
+        f"no API key: set {env_var}, or api_key_file in the table file"
+        " (or pass --base-url for a local server that needs none)"
+    )
 
 
 def response_format(request: CompletionRequest, profile: Profile) -> dict[str, Any] | None:
@@ -57,6 +82,7 @@ class OpenAIBackend:
         base_url: str | None = None,
         api_key: str | None = None,
         api_key_env: str = "OPENAI_API_KEY",
+        api_key_file: str | Path | None = None,
         profile: Profile | None = None,
         timeout: float = 60.0,
         retry: RetrySettings | None = None,
@@ -69,24 +95,26 @@ class OpenAIBackend:
         self.profile = profile or get_profile("openai")
         self.timeout = timeout
         self.retry = retry or RetrySettings()
+        self._secrets: tuple[str, ...] = ()
         if client is None:
             from openai import AsyncOpenAI
 
-            client = AsyncOpenAI(
-                api_key=resolve_api_key(api_key, base_url, api_key_env),
-                base_url=base_url,
-                max_retries=0,
-                timeout=timeout,
-            )
+            key = resolve_api_key(api_key, base_url, api_key_env, api_key_file)
+            self._secrets = (key,) if key != NO_KEY else ()
+            client = AsyncOpenAI(api_key=key, base_url=base_url, max_retries=0, timeout=timeout)
         self.client = client
+
+    def _fault(self, exc: BaseException) -> LLMError:
+        """The transport fault ``exc`` stands for, with the key removed should the server echo it."""
+        return redact(classify(exc), self._secrets)
 
     async def _create(self, **kwargs: Any) -> Any:
         try:
             return await self.client.chat.completions.create(**kwargs)
         except Exception as exc:
-            raise classify(exc) from exc
+            raise self._fault(exc) from exc
 
-    async def complete(self, request: CompletionRequest) -> Completion:
+    def _arguments(self, request: CompletionRequest) -> dict[str, Any]:
         kwargs: dict[str, Any] = {
             "model": self.model,
             "messages": messages_for(request),
@@ -100,14 +128,30 @@ class OpenAIBackend:
             kwargs["stop"] = list(request.stop)[:4]
         if request.seed is not None and self.profile.seed:
             kwargs["seed"] = request.seed
+        return kwargs
+
+    async def complete(self, request: CompletionRequest) -> Completion:
         started = time.perf_counter()
+        what = f"openai model {self.model!r}" + (f" at {self.base_url}" if self.base_url else "")
+        refused = 0
+        for _ in range(len(NEXT) + 1):
+            structured = self.profile.structured
+            kwargs = self._arguments(request)
 
-        async def once() -> Any:
-            return await self._create(**kwargs)
+            async def once(kwargs: dict[str, Any] = kwargs) -> Any:
+                return await self._create(**kwargs)
 
-        response, retries = await call_with_retries(
-            once, self.retry, what=f"openai model {self.model!r}" + (f" at {self.base_url}" if self.base_url else "")
-        )
+            try:
+                response, retries = await call_with_retries(once, self.retry, what=what)
+                break
+            except TransportError as exc:
+                if "response_format" not in kwargs or not refuses_format(exc):
+                    raise
+                self.profile, _ = step_down(self.profile, structured, self.model, exc)
+                refused += exc.attempts
+        else:  # not reached: the last rung, text, sends no response_format
+            raise TransportError(f"{what}: every answer format was refused", attempts=refused)
+        retries += refused
         latency = (time.perf_counter() - started) * 1000.0
         choice = response.choices[0] if response.choices else None
         message = getattr(choice, "message", None)
@@ -132,7 +176,7 @@ class OpenAIBackend:
             try:
                 page = await self.client.models.list()
             except Exception as exc:
-                raise classify(exc) from exc
+                raise self._fault(exc) from exc
             return [str(getattr(m, "id", "")) for m in getattr(page, "data", [])]
 
         try:

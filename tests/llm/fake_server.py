@@ -27,6 +27,10 @@ class ServerState:
     key: str | None = None
     requests: list[dict[str, Any]] = field(default_factory=list)
     model_lists: int = 0
+    refuse_formats: frozenset[str] = frozenset()
+    """``response_format`` types answered with a 400 naming response_format (an endpoint without them)."""
+    echo_key: bool = False
+    """A refused key is quoted in full in the 401 message (a careless server), to test redaction."""
 
 
 def completion_body(content: str, model: str = "test-model") -> dict[str, Any]:
@@ -57,9 +61,11 @@ def _handler(state: ServerState) -> type[BaseHTTPRequestHandler]:
         def _authorized(self) -> bool:
             if state.key is None:
                 return True
-            if self.headers.get("Authorization") == f"Bearer {state.key}":
+            sent = self.headers.get("Authorization", "")
+            if sent == f"Bearer {state.key}":
                 return True
-            self._send(401, {"error": {"message": "Incorrect API key provided", "type": "invalid_request_error"}})
+            message = "Incorrect API key provided" + (f": {sent.removeprefix('Bearer ')}" if state.echo_key else "")
+            self._send(401, {"error": {"message": message, "type": "invalid_request_error"}})
             return False
 
         def do_GET(self) -> None:
@@ -76,6 +82,12 @@ def _handler(state: ServerState) -> type[BaseHTTPRequestHandler]:
             body = json.loads(self.rfile.read(length) or b"{}")
             state.requests.append(body)
             if not self._authorized():
+                return
+            fmt = body.get("response_format")
+            kind = fmt.get("type") if isinstance(fmt, dict) else None
+            if kind in state.refuse_formats:
+                message = f"Invalid parameter: 'response_format' of type '{kind}' is not supported with this model."
+                self._send(400, {"error": {"message": message, "type": "invalid_request_error"}})
                 return
             reply = state.replies.popleft() if state.replies else Reply()
             if reply.delay:

@@ -189,3 +189,80 @@ async def test_preflight_passes_on_a_good_endpoint() -> None:
         await _openai(url).preflight()
         await _langchain(url).preflight()
     assert state.model_lists == 1 and len(state.requests) == 2
+
+
+# -- structured-output downgrade ----------------------------------------------------------------
+
+
+def _format_of(body: dict[str, Any]) -> str | None:
+    fmt = body.get("response_format")
+    return str(fmt["type"]) if isinstance(fmt, dict) else None
+
+
+@pytest.mark.parametrize("make", [_openai, _langchain])
+async def test_a_refused_json_schema_steps_down_once(make: Any, caplog: pytest.LogCaptureFixture) -> None:
+    with fake_openai_server(ServerState(refuse_formats=frozenset({"json_schema"}))) as (url, state):
+        backend = make(url, profile=get_profile("openai"))
+        first = await backend.complete(REQUEST)
+        second = await backend.complete(REQUEST)
+    assert first.text == second.text == '{"option": "Bob"}'
+    assert [_format_of(r) for r in state.requests] == ["json_schema", "json_object", "json_object"]
+    assert backend.profile.structured == "json_object"
+    assert (first.retries, second.retries) == (1, 0)  # the refused request counts as one retry
+    downgrades = [r.getMessage() for r in caplog.records if "refused json_schema" in r.getMessage()]
+    assert len(downgrades) == 1 and "json_object" in downgrades[0]
+
+
+@pytest.mark.parametrize("make", [_openai, _langchain])
+async def test_an_endpoint_without_structured_output_ends_with_plain_text(make: Any) -> None:
+    refuse = frozenset({"json_schema", "json_object"})
+    with fake_openai_server(ServerState(refuse_formats=refuse)) as (url, state):
+        backend = make(url, profile=get_profile("openai"))
+        completion = await backend.complete(REQUEST)
+        await backend.complete(REQUEST)
+    assert completion.text == '{"option": "Bob"}' and completion.retries == 2
+    assert [_format_of(r) for r in state.requests] == ["json_schema", "json_object", None, None]
+    assert backend.profile.structured == "text"
+
+
+async def test_concurrent_refusals_step_down_only_once(caplog: pytest.LogCaptureFixture) -> None:
+    import asyncio
+
+    with fake_openai_server(ServerState(refuse_formats=frozenset({"json_schema"}))) as (url, state):
+        backend = _openai(url, profile=get_profile("openai"))
+        done = await asyncio.gather(*(backend.complete(REQUEST) for _ in range(4)))
+    assert all(c.text == '{"option": "Bob"}' for c in done)
+    assert backend.profile.structured == "json_object"
+    assert sum("refused json_schema" in r.getMessage() for r in caplog.records) == 1
+    assert "json_schema" not in [_format_of(r) for r in state.requests[-4:]]
+
+
+@pytest.mark.parametrize("make", [_openai, _langchain])
+async def test_other_bad_requests_do_not_change_the_format(make: Any) -> None:
+    with fake_openai_server() as (url, state):
+        state.replies.append(Reply(400))
+        backend = make(url, profile=get_profile("openai"))
+        with pytest.raises(TransportError):
+            await backend.complete(REQUEST)
+    assert backend.profile.structured == "json_schema" and len(state.requests) == 1
+
+
+async def test_an_echoed_key_is_redacted_from_errors() -> None:
+    with fake_openai_server(ServerState(key="the-right-key", echo_key=True)) as (url, _):
+        backend = OpenAIBackend("test-model", base_url=url, api_key="sk-secret-echoed-1234", retry=FAST)
+        with pytest.raises(TransportError) as caught:
+            await backend.complete(REQUEST)
+        with pytest.raises(PreflightError) as preflight:
+            await backend.preflight()
+    assert caught.value.status == 401
+    assert "Incorrect API key provided: ***" in str(caught.value)
+    assert "sk-secret-echoed-1234" not in str(caught.value) + str(preflight.value)
+
+
+async def test_a_langchain_model_without_structured_output_is_still_asked() -> None:
+    from langchain_core.language_models.fake_chat_models import FakeListChatModel
+
+    backend = LangChainBackend(FakeListChatModel(responses=['{"option": "Dee"}']), profile=get_profile("openai"))
+    completion = await backend.complete(REQUEST)
+    assert completion.text == '{"option": "Dee"}'
+    assert backend.profile.structured == "json_object"  # with_structured_output raised NotImplementedError
