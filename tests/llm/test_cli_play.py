@@ -11,6 +11,7 @@ import pytest
 
 from llm_werewolf.agents.llm_agent import build_llm_agent
 from llm_werewolf.prompting.packs import MissingPromptFile
+from llm_werewolf.prompting.personas import get_persona
 from llm_werewolf.table.seating import AgentSpec
 
 CLI = [sys.executable, "-m", "llm_werewolf", "play", "--narrator", "off"]
@@ -43,6 +44,35 @@ def test_a_mixed_table_with_fake_model_seats_writes_calls_and_personas(tmp_path:
     assert all(c["prompt"] for c in calls)  # type: ignore[index]
 
 
+def test_a_model_seat_records_its_persona_id_and_name_in_the_header(tmp_path: Path) -> None:
+    result = run(
+        "--variant", "one_night", "--players", "3", "--lang", "en", "--seed", "8", "--agents", "heuristic",
+        "--seat", "2=fake", "--transcripts", str(tmp_path),
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    header, _ = _transcript(tmp_path)
+    seats = header["seats"]
+    assert isinstance(seats, list)
+    model_seat = seats[1]
+    assert model_seat["agent"] == "fake" and model_seat["persona"]
+    assert model_seat["persona_name"] == get_persona("en", model_seat["persona"]).name
+    assert model_seat["name"] == model_seat["persona_name"]  # a model seat is called by its persona's name
+    assert all(s["persona"] is None and s["persona_name"] is None for s in (seats[0], seats[2]))
+
+
+def test_an_unreachable_narrator_endpoint_stops_before_the_game(tmp_path: Path) -> None:
+    result = run(
+        "--variant", "one_night", "--players", "3", "--agents", "heuristic",
+        "--narrator", "llm:openai:some-model", "--base-url", "http://127.0.0.1:9/v1", "--transcripts", str(tmp_path),
+    )  # fmt: skip
+    assert result.returncode == 2, (result.stdout, result.stderr)
+    [line] = result.stderr.splitlines()
+    assert line.startswith("error: narrator: ") and "cannot reach the endpoint" in line
+    assert "127.0.0.1:9" in line
+    assert not result.stdout  # nothing was played or printed
+    assert not list(tmp_path.glob("*.jsonl"))
+
+
 def test_a_table_file_sets_seats_and_defaults(tmp_path: Path) -> None:
     table = tmp_path / "table.toml"
     table.write_text(
@@ -65,8 +95,8 @@ def test_an_unreachable_endpoint_stops_before_the_game(tmp_path: Path) -> None:
         "--base-url", "http://127.0.0.1:9/v1", "--transcripts", str(tmp_path),
     )  # fmt: skip
     assert result.returncode == 2
-    error = result.stderr.replace("\n", "")
-    assert "cannot reach the endpoint" in error and "Traceback" not in error
+    [error] = result.stderr.splitlines()  # one line, however long
+    assert error.startswith("error: ") and "cannot reach the endpoint" in error
     assert not list(tmp_path.glob("*.jsonl"))
 
 
@@ -81,8 +111,8 @@ def test_bad_model_settings_are_one_line(tmp_path: Path) -> None:
     ]:
         result = run(*args, "--no-transcript")
         assert result.returncode == 2, (args, result.stderr)
-        error = result.stderr.replace("\n", "")
-        assert message in error and "Traceback" not in error, (args, error)
+        assert len(result.stderr.splitlines()) == 1, (args, result.stderr)
+        assert result.stderr.startswith("error: ") and message in result.stderr, (args, result.stderr)
 
 
 def test_a_seat_whose_prompts_are_missing_fails_before_the_game_naming_the_file() -> None:
