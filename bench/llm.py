@@ -20,6 +20,7 @@ import argparse
 import asyncio
 import json
 import platform
+import sys
 import time
 from collections import defaultdict
 from typing import Any
@@ -40,8 +41,18 @@ MODEL_TABLES: list[tuple[str, str, int, dict[str, Any]]] = [
     ("one_night", "ar", 4, {}),
     ("chinese_werewolf", "en", 6, {}),
     ("chinese_werewolf", "zh-Hant", 6, {}),
+    # Multi-day rulesets with a day cap, so one game stays within minutes on two CPU cores.
+    ("lebanese_ghouls", "ar-LB", 6, {"max_days": 2}),
+    ("city_mafia", "ru", 7, {"max_days": 2}),
+    ("online_mafia", "he", 7, {"max_days": 2}),
 ]
-FAKE_TABLES: list[tuple[str, str, int]] = [("chinese_werewolf", "zh-Hant", 9), ("one_night", "ar", 6)]
+FAKE_TABLES: list[tuple[str, str, int]] = [
+    ("chinese_werewolf", "zh-Hant", 9),
+    ("one_night", "ar", 6),
+    ("lebanese_ghouls", "ar-LB", 8),
+    ("city_mafia", "ru", 10),
+    ("online_mafia", "he", 10),
+]
 
 
 def _names(players: int) -> tuple[str, ...]:
@@ -120,8 +131,10 @@ def round_trips(records: list[Record]) -> dict[str, Any]:
     return {"calls": total_calls, "round_trips": total_trips, "per_day": dict(sorted(per_day.items()))}
 
 
-async def model_game(backend: Backend, variant: str, language: str, players: int, seed: int) -> dict[str, Any]:
-    game = Game(GameConfig(variant=variant, names=_names(players), seed=seed, language=language))
+async def model_game(
+    backend: Backend, variant: str, language: str, players: int, seed: int, options: dict[str, Any]
+) -> dict[str, Any]:
+    game = Game(GameConfig(variant=variant, names=_names(players), seed=seed, language=language, options=options))
     agents = [LLMAgent(backend, settings=LLMAgentSettings(seed=seed * 100 + i)) for i in range(players)]
     started = time.perf_counter()
     await _play(game, agents)
@@ -134,7 +147,10 @@ async def model_game(backend: Backend, variant: str, language: str, players: int
         "variant": variant,
         "language": language,
         "players": players,
+        "options": options,
         "seed": seed,
+        "days_played": game.state.days_played,
+        "finished": game.state.outcome is not None and game.state.outcome.reason != "day_limit",
         "wall_s": round(wall, 1),
         "decisions": game.state.next_decision_id,
         "model_calls": len(calls),
@@ -158,9 +174,10 @@ async def model_bench(tables: list[tuple[str, str, int, dict[str, Any]]], games:
     await backend.preflight()
     load = time.perf_counter() - started
     results = []
-    for variant, language, players, _options in tables:
+    for variant, language, players, options in tables:
         for seed in range(games):
-            results.append(await model_game(backend, variant, language, players, seed))
+            results.append(await model_game(backend, variant, language, players, seed, options))
+            print(f"  played {variant} {language} seed {seed}", file=sys.stderr, flush=True)
     await backend.aclose()
     return {"model": backend.model, "threads": backend.n_threads, "load_s": round(load, 2), "games": results}
 
@@ -213,6 +230,8 @@ def main() -> None:
                 f"  {row['seconds_per_call']:.2f} s/call  {row['tokens_per_model_second']} tok/s"
                 f"  fallbacks {row['fallbacks']}"
             )
+            per_day = "  ".join(f"day {day}: {d['round_trips']}/{d['calls']}" for day, d in trips["per_day"].items())
+            print(f"    round trips/calls per day  {per_day}")
 
 
 if __name__ == "__main__":
