@@ -9,6 +9,8 @@ from typer.testing import CliRunner
 
 from llm_werewolf.cli import app
 
+from .fixtures import chinese_game, one_night_game
+
 CONFIG = """
 name = "cli"
 seeds = [7]
@@ -45,3 +47,29 @@ def test_bad_executor_is_a_usage_error(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["tournament", str(config), "--executor", "slurm", "--out", str(tmp_path / "o")])
     assert result.exit_code != 0
     assert "unknown executor" in str(result.exception) + result.output
+
+
+def test_eval_writes_the_report(tmp_path: Path) -> None:
+    chinese_game(tmp_path / "games")
+    one_night_game(tmp_path / "games" / "more")  # found recursively
+    out = tmp_path / "report"
+    result = CliRunner().invoke(app, ["eval", str(tmp_path / "games"), "--report", str(out), "--title", "CLI study"])
+    assert result.exit_code == 0, result.output
+    assert "2 scored games" in result.output
+    markdown = (out / "report.md").read_text(encoding="utf-8")
+    assert markdown.startswith("# CLI study")
+    pngs = sorted(p.name for p in out.glob("*.png"))
+    assert {"win_rate_by_role.png", "ratings.png", "voting.png", "claims.png", "cost.png"} <= set(pngs)
+    for name in pngs:
+        assert (out / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        assert f"]({name})" in markdown
+    page = (out / "report.html").read_text(encoding="utf-8")
+    assert page.count("data:image/png;base64,") == len(pngs)
+    metrics = json.loads((out / "metrics.json").read_text(encoding="utf-8"))
+    assert metrics["games"] == 2
+
+
+def test_eval_of_a_missing_folder_is_a_usage_error(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["eval", str(tmp_path / "nowhere"), "--report", str(tmp_path / "r")])
+    assert result.exit_code != 0
+    assert not (tmp_path / "r").exists()

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
+import io
 import random
+import re
 from pathlib import Path
 
 import pytest
+from rich.console import Console
+from rich.progress import TimeRemainingColumn
 
 from llm_werewolf.evaluation.ledger import Entry, read_ledger
 from llm_werewolf.evaluation.study import load_study
@@ -19,7 +24,7 @@ from llm_werewolf.evaluation.tournament import (
 )
 from llm_werewolf.evaluation.tournament.games import build_game, degraded, play_game
 from llm_werewolf.evaluation.tournament.plan import GameJob
-from llm_werewolf.evaluation.tournament.runner import todo
+from llm_werewolf.evaluation.tournament.runner import progress_columns, todo
 from llm_werewolf.rules import Game
 from llm_werewolf.rules.events import GOD
 from llm_werewolf.sim import random_policy
@@ -187,3 +192,38 @@ def test_resume_checks_fallbacks_of_transcripts_missing_from_the_ledger(tmp_path
     study = load_study(tmp_path)
     assert len(study.games) == 1
     assert any("fell back" in why for _, why in study.unscored)
+
+
+@pytest.mark.parametrize("limit", [1, 3])
+def test_no_more_games_at_once_than_the_concurrency(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, limit: int
+) -> None:
+    running = 0
+    peak = 0
+
+    async def counted(job: GameJob, path: Path, settings: object) -> Entry:
+        nonlocal running, peak
+        running += 1
+        peak = max(peak, running)
+        try:
+            await asyncio.sleep(0.02)  # a game in flight: the others may start meanwhile
+            return Entry(key=job.key, status="done", path=path.name)
+        finally:
+            running -= 1
+
+    monkeypatch.setattr("llm_werewolf.evaluation.tournament.executors.play_game", counted)
+    result = run_tournament(config(seeds=[1, 2, 3, 4], concurrency=limit), tmp_path)
+    assert result.count("done") == 8
+    assert peak == limit  # never more, and the limit is actually used
+    assert running == 0
+
+
+def test_progress_shows_the_time_left(tmp_path: Path) -> None:
+    assert any(isinstance(column, TimeRemainingColumn) for column in progress_columns())
+    out = io.StringIO()
+    console = Console(file=out, force_terminal=True, width=160, color_system=None)
+    run_tournament(config(seeds=[1]), tmp_path, console=console)
+    text = out.getvalue()
+    assert "2/2" in text
+    assert "done 2 · unscored 0 · failed 0" in text
+    assert re.search(r"eta (\d+:\d\d:\d\d|-:--:--)", text), text

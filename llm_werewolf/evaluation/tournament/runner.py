@@ -8,7 +8,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 
 from ...rules.events import GameEnded
 from ...transcript import TranscriptError, read_transcript
@@ -77,6 +85,19 @@ def recovered_entry(job: GameJob, path: Path, max_fallback_share: float) -> Entr
     )
 
 
+def progress_columns() -> tuple[ProgressColumn, ...]:
+    """Name, bar, games done of planned, status counts, elapsed time, and the estimated time left."""
+    return (
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[status]}"),
+        TimeElapsedColumn(),
+        TextColumn("eta"),
+        TimeRemainingColumn(),
+    )
+
+
 def settings_of(config: TournamentConfig) -> GameSettings:
     return GameSettings(
         table=config.table, llm=config.llm, probes=config.probes, max_fallback_share=config.max_fallback_share
@@ -102,16 +123,7 @@ async def run_tournament_async(
     result = TournamentResult(planned=len(jobs), skipped=len(jobs) - len(left))
     executor = executor or InProcessExecutor(config.concurrency)
     console = console or Console(stderr=True)
-    columns = (
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("{task.fields[status]}"),
-        TimeElapsedColumn(),
-        TextColumn("eta"),
-        TimeRemainingColumn(),
-    )
-    with Progress(*columns, console=console, transient=False, disable=not left) as progress:
+    with Progress(*progress_columns(), console=console, transient=False, disable=not left) as progress:
         task = progress.add_task(config.name, total=len(left), status="")
         async for entry in executor.run(left, folder, settings_of(config)):
             append_entry(folder, entry)
