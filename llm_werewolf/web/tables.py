@@ -22,7 +22,7 @@ from ..agents.heuristic import HeuristicAgent
 from ..rules import Game, Record, ViewBuilder
 from ..rules.errors import RulesError
 from ..table import Narrator, Table, TableSettings
-from ..table.seating import build_agent
+from ..table.seating import MODEL_KINDS, AgentSpec, build_agent
 from ..transcript import SeatInfo, TranscriptWriter, header_for
 from .present import Presenter
 from .seats import AnswerRefused, DefaultAnswerAgent, HumanWebAgent, SeatHub, check_answer
@@ -53,6 +53,32 @@ def template_narrator(setup: TableSetup, game: Game) -> Narrator | None:
 
     language = game.config.language or game.ruleset.source_language
     return TemplateNarrator(game.config.variant, language, game.config.names)
+
+
+def seat_info(name: str, spec: AgentSpec | None, agent: Agent) -> SeatInfo:
+    """Who plays a seat, for the transcript header: a person, or an AI with its model and persona."""
+    if spec is None:
+        return SeatInfo(name=name, agent="human")
+    model, persona, persona_name = spec.model, None, None
+    if spec.kind in MODEL_KINDS:
+        from ..agents.llm_agent import LLMAgent
+
+        if isinstance(agent, LLMAgent):
+            model = agent.backend.model or model
+            if agent.persona is not None:
+                persona, persona_name = agent.persona.id, agent.persona.name
+    return SeatInfo(name=name, agent=spec.label, model=model, persona=persona, persona_name=persona_name)
+
+
+def narrator_label(narrator: Narrator | None) -> str:
+    """The header's ``narrator``: ``off``, ``template``, or a model narrator's label (``llm:KIND:MODEL``)."""
+    if narrator is None:
+        return "off"
+    label = getattr(narrator, "label", None)
+    if isinstance(label, str) and label:
+        return label
+    mode = getattr(narrator, "mode", None)
+    return mode if isinstance(mode, str) and mode else type(narrator).__name__
 
 
 class WebTable:
@@ -99,15 +125,14 @@ class WebTable:
                 fallbacks.append(HeuristicAgent(seed=seed))
         self.writer: TranscriptWriter | None = None
         sinks: list[Any] = [self]
+        narrator = narrator_factory(setup, self.game) if narrator_factory is not None else None
         if transcripts is not None:
             infos = [
-                SeatInfo(name=name, agent=spec.label if spec else "human", model=spec.model if spec else None)
-                for name, spec in zip(config.names, specs, strict=True)
+                seat_info(name, spec, agent) for name, spec, agent in zip(config.names, specs, agents, strict=True)
             ]
-            header = header_for(config, language, infos)
+            header = header_for(config, language, infos, narrator=narrator_label(narrator), table=self.table_settings())
             self.writer = TranscriptWriter(transcripts / f"{header.game_id}.jsonl", header)
             sinks.insert(0, self.writer)
-        narrator = narrator_factory(setup, self.game) if narrator_factory is not None else None
         self.hidden_classes = frozenset({"cue"}) if narrator is not None else frozenset()
         """Feed lines left out: with a narrator, its lines replace the bare moderator cues."""
         settings = TableSettings(concurrency=players, pace=self._pace if setup.pace > 0 else None)
@@ -115,6 +140,14 @@ class WebTable:
         self.status: Status = "waiting"
         self.error: str | None = None
         self.task: asyncio.Task[None] | None = None
+
+    def table_settings(self) -> dict[str, Any]:
+        """What the host chose for the humans, as the transcript header's ``table``."""
+        return {
+            "time_limit": self.setup.time_limit,
+            "on_timeout": self.setup.on_timeout,
+            "speech_limit": self.speech_limit,
+        }
 
     # -- running -------------------------------------------------------------------------
     def start(self) -> bool:

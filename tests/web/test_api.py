@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -10,6 +11,9 @@ from starlette.testclient import WebSocketDenialResponse
 
 from llm_werewolf.rules.events import ChoiceMade, Speech
 from llm_werewolf.table import Fallback, Rejected
+from llm_werewolf.transcript import read_transcript
+from llm_werewolf.transcript.replay import replay_file
+from llm_werewolf.web.app import create_app
 from llm_werewolf.web.tables import Lobby
 
 from .support import HOST, answer, create, play_out, seats, start, state, token_of, wait_for, wait_past
@@ -179,6 +183,44 @@ def _decisions(web: Any) -> list[Any]:
             default = "skip" if "skip" in e.options else None
             out.append(Decision(id=e.decision_id, seat=0, kind=e.decision, options=options, default=default))
     return out
+
+
+@pytest.mark.parametrize("narrator", ["template", "off"])
+def test_a_browser_games_transcript_header_names_its_seats_narrator_and_table(tmp_path: Path, narrator: str) -> None:
+    lobby = Lobby(host_token=HOST, transcripts=tmp_path)
+    players = [
+        {"player": "human"},
+        {"player": "heuristic"},
+        {"player": "fake", "persona": "en-dylan"},
+        {"player": "random"},
+    ]
+    with TestClient(create_app(lobby)) as client:
+        table = create(
+            client,
+            **FOUR,
+            seats=players,
+            time_limit=0.3,
+            on_timeout="default",
+            speech_limit=120,
+            narrator=narrator,
+        )
+        start(client, table["id"])
+        web = lobby.tables[table["id"]]
+        wait_for(lambda: web.status != "running", timeout=60, what="the game to end")
+        assert web.status == "over", web.error
+    (path,) = tmp_path.glob("*.jsonl")
+    header = read_transcript(path).header
+    assert [(s.agent, s.model, s.persona, s.persona_name) for s in header.seats] == [
+        ("human", None, None, None),
+        ("heuristic", None, None, None),
+        ("fake", "fake", "en-dylan", "Dylan"),
+        ("random", None, None, None),
+    ]
+    assert header.narrator == narrator
+    assert header.table == {"time_limit": 0.3, "on_timeout": "default", "speech_limit": 120}
+    narrated = any(r.event.kind == "narration" for r in read_transcript(path).records)  # type: ignore[attr-defined]
+    assert narrated == (narrator == "template")
+    assert replay_file(path).complete  # the header still rebuilds the game it heads
 
 
 def test_the_spectator_view_is_public_only(client: TestClient, lobby: Lobby) -> None:
