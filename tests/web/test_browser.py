@@ -7,6 +7,7 @@ plays until the game is over. Screenshots are kept under ``test-artifacts/``.
 
 from __future__ import annotations
 
+import re
 import socket
 import threading
 import time
@@ -143,3 +144,66 @@ def test_two_humans_in_two_browsers_play_a_game_to_the_end(server: tuple[str, Lo
     assert shot == {1, 2}
     for name in ("host-links", "seat1-decision", "seat2-decision", "seat1-end", "seat2-end", "table-screen-end"):
         assert (ARTIFACTS / f"{name}.png").stat().st_size > 1000
+
+
+def _digits(text: str) -> int:
+    """The number in a countdown line, whatever the language's words around it."""
+    found = re.search(r"\d+", text)
+    assert found, f"no number in {text!r}"
+    return int(found.group())
+
+
+def test_a_right_to_left_seat_page_counts_its_time_limit_down(server: tuple[str, Lobby], browser: Browser) -> None:
+    """An Arabic One Night seat with a time limit: the page is rtl and its countdown is shown and falls."""
+    base, lobby = server
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    context = browser.new_context(viewport={"width": 420, "height": 900})
+    setup = {
+        "variant": "one_night",
+        "language": "ar",
+        "seed": 3,
+        "seats": [{"player": "human"}, {"player": "heuristic"}, {"player": "heuristic"}],
+        "time_limit": 30,
+        "on_timeout": "default",
+    }
+    created = context.request.post(f"{base}/api/host/tables", data=setup, headers={"X-Host-Token": HOST})
+    assert created.ok, created.text()
+    info = created.json()
+    table = lobby.tables[info["id"]]
+    page = context.new_page()
+    page.goto(f"{base}{info['seats'][0]['link']}")
+    page.wait_for_selector("#no-decision")
+    assert page.evaluate("document.documentElement.dir") == "rtl"
+    assert page.evaluate("getComputedStyle(document.getElementById('content')).direction") == "rtl"
+    assert page.evaluate("document.documentElement.lang") == "ar"
+    started = context.request.post(f"{base}/api/host/tables/{info['id']}/start", headers={"X-Host-Token": HOST})
+    assert started.ok, started.text()
+
+    clock = page.locator("#countdown")
+    clock.wait_for(state="visible", timeout=20_000)
+    first = _digits(clock.inner_text())
+    assert 0 < first <= 30
+    assert "ثانية" in clock.inner_text()  # the Arabic label, not an English fallback
+    page.wait_for_function(
+        "limit => { const m = (document.getElementById('countdown')?.textContent || '').match(/\\d+/);"
+        " return m !== null && Number(m[0]) < limit; }",
+        arg=first,
+        timeout=5_000,
+    )
+    assert _digits(clock.inner_text()) < first
+    assert clock.is_visible()
+    page.screenshot(path=str(ARTIFACTS / "rtl-seat-countdown.png"), full_page=True)
+
+    end = time.monotonic() + 90
+    while table.status == "running":
+        assert time.monotonic() < end, "the game did not end in the browser"
+        _play_turn(page, "أنا قروي، صدقوني")
+        time.sleep(0.05)
+    assert table.status == "over", table.error
+    page.wait_for_function("document.body.dataset.status === 'over'", timeout=10_000)
+    page.wait_for_selector("#feed-lines li.end")
+    assert page.evaluate("document.documentElement.dir") == "rtl"
+    page.screenshot(path=str(ARTIFACTS / "rtl-seat-end.png"), full_page=True)
+    for name in ("rtl-seat-countdown", "rtl-seat-end"):
+        assert (ARTIFACTS / f"{name}.png").stat().st_size > 1000
+    context.close()
