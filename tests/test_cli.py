@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from llm_werewolf.cli.commands.play import make_pace
-from llm_werewolf.cli.common import UsageError
+from llm_werewolf.cli.common import UsageError, deck_argument, parse_deck
 from llm_werewolf.rules import GOD, PUBLIC, Record
 from llm_werewolf.rules.events import Announcement
 
@@ -262,3 +262,26 @@ def test_pace_enter_waits_for_a_line_and_the_end_of_input_ends_the_pausing() -> 
 def test_bad_pace_values_are_usage_errors(value: str, message: str) -> None:
     with pytest.raises(UsageError, match=message):
         make_pace(value)
+
+
+def test_setups_prints_a_deck_that_simulate_accepts() -> None:
+    result = run(
+        "setups", "--variant", "one_night", "--players", "4", "--games", "10", "--candidates", "2", "--top", "1"
+    )
+    assert result.returncode == 0, result.stderr
+    line = result.stdout.splitlines()[-1]
+    assert line.startswith("play #1: llm-werewolf play --variant one_night --deck ")
+    deck = line.rsplit(" ", 1)[1]
+    assert len(parse_deck(deck) or ()) == 4 + 3
+    again = run("simulate", "--variant", "one_night", "--deck", deck, "--games", "5", "--json")
+    assert again.returncode == 0, again.stderr
+    assert json.loads(again.stdout)["players"] == 4
+
+
+@pytest.mark.parametrize(
+    "roles", [("werewolf", "werewolf", "seer", "villager"), ("seer",), ("villager", "werewolf", "villager")]
+)
+def test_deck_argument_is_the_inverse_of_parse_deck(roles: tuple[str, ...]) -> None:
+    assert sorted(parse_deck(deck_argument(roles)) or ()) == sorted(roles)
+    assert parse_deck(" Werewolf*2 , seer") == ("werewolf", "werewolf", "seer")
+    assert parse_deck(None) is None

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..rules import get_ruleset
@@ -56,6 +57,12 @@ def parse_deck(text: str | None) -> tuple[str, ...] | None:
                 raise UsageError(f"bad --deck entry {item.strip()!r}: write ROLE*N with N a whole number from 1")
         cards.extend([role] * count)
     return tuple(cards)
+
+
+def deck_argument(roles: Sequence[str]) -> str:
+    """The ``--deck`` text for ``roles`` (the inverse of :func:`parse_deck`): ``werewolf*2,seer,...``."""
+    counts = Counter(roles)
+    return ",".join(role if counts[role] == 1 else f"{role}*{counts[role]}" for role in counts)
 
 
 def deck_players(

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import shlex
+from collections import Counter
 from typing import Annotated
 
 import typer
@@ -11,7 +13,7 @@ from rich.table import Table as RichTable
 
 from ...balance import suggest_setups
 from ...texts import role_name
-from ..common import UsageError, parse_options
+from ..common import UsageError, deck_argument, parse_options
 
 
 def setups(
@@ -25,7 +27,10 @@ def setups(
     lang: Annotated[str | None, typer.Option(help="Language of role names (default: the ruleset's).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable suggestions.")] = False,
 ) -> None:
-    """Simulate candidate decks and list the most even ones, with each side's win rate and 95% interval."""
+    """Simulate candidate decks and list the most even ones, with each side's win rate and 95% interval.
+
+    A suggested deck plays with ``llm-werewolf play --variant VARIANT --deck ...`` (the line under the table).
+    """
     if players < 1:
         raise UsageError("--players must be at least 1")
     console = Console(stderr=as_json)
@@ -42,23 +47,30 @@ def setups(
     language = lang or get_ruleset(variant).source_language
     out = Console()
     table = RichTable(
-        title=f"{variant}: balanced setups for {players} players ({games} heuristic games each)", title_justify="left"
+        title=f"{variant}: balanced setups for {players} players ({games} heuristic games each)\n"
+        "each side's win rate, its 95% interval below",
+        title_justify="left",
     )
     table.add_column("#", justify="right")
-    table.add_column("deck")
+    table.add_column("deck", min_width=24)
     sides = [e.side for e in shown[0].estimates] if shown else []
     for side in sides:
-        table.add_column(f"{side} win rate (95% CI)", justify="right")
-    table.add_column("imbalance", justify="right")
+        table.add_column(side, justify="right", no_wrap=True)
+    table.add_column("imbalance", justify="right", no_wrap=True)
     for rank, suggestion in enumerate(shown, start=1):
-        deck = ", ".join(f"{role_name(language, variant, r)}" for r in suggestion.roles)
+        counts = Counter(suggestion.roles)
+        deck = ", ".join(role_name(language, variant, r) + (f" ×{n}" if n > 1 else "") for r, n in counts.items())
         cells = []
         for side in sides:
             estimate = suggestion.estimate(side)
             low, high = estimate.interval
-            cells.append(f"{estimate.rate:.2f} ({low:.2f}-{high:.2f})")
-        table.add_row(str(rank), deck, *cells, f"{suggestion.imbalance:.2f}")
+            cells.append(f"{estimate.rate:.2f}\n[dim]{low:.2f}-{high:.2f}[/]")
+        table.add_row(str(rank), deck, *cells, f"{suggestion.imbalance:.2f}", end_section=True)
     out.print(table)
+    if shown:
+        switches = "".join(f" -o {shlex.quote(item)}" for item in option or [])
+        command = f"llm-werewolf play --variant {variant}{switches} --deck {deck_argument(shown[0].roles)}"
+        out.print(f"play #1: {command}", highlight=False, soft_wrap=True)
 
 
 def register(app: typer.Typer) -> None:
