@@ -20,6 +20,7 @@ from typing import Any
 from ..llm.base import Backend, Completion, CompletionRequest
 from ..llm.errors import BackendConfigError, TransportError
 from ..llm.factory import BackendConfig, BackendPool
+from ..llm.profiles import get_profile
 from ..prompting.answers import Parsed, parse_answer
 from ..prompting.packs import pack_hash
 from ..prompting.personas import Persona
@@ -255,6 +256,10 @@ class LLMDefaults:
     base_url: str | None = None
     profile: str | None = None
     api_key_env: str = "OPENAI_API_KEY"
+    api_key: str | None = field(default=None, repr=False)
+    """A key given in the table file (``api_key_file`` is the better place for it)."""
+    api_key_file: str | None = None
+    """A file holding the key, read when a backend is built."""
     timeout: float = 60.0
     retries: int = 4
     log_prompts: bool = False
@@ -266,17 +271,60 @@ class LLMDefaults:
 DEFAULTS = LLMDefaults()
 POOL = BackendPool()
 
+NAMED_MODEL_KINDS = ("openai", "langchain")
+"""Backends whose model is a name an endpoint serves (``local`` takes a GGUF path, ``fake`` a seed)."""
+
+
+def takes_session_model(kind: str, defaults: LLMDefaults) -> bool:
+    """Whether a seat of ``kind`` without a model of its own uses the session's ``model``.
+
+    Seats of the session's backend do; so does every ``openai``/``langchain`` seat
+    (``--agents openai --model M``, ``agents = "openai"`` with ``[llm] model``): a
+    model name means the same to both. A ``local`` or ``fake`` seat of another
+    backend does not: its "model" is a file path or a seed.
+    """
+    return kind == defaults.backend or kind in NAMED_MODEL_KINDS
+
+
+def takes_session_profile(kind: str, defaults: LLMDefaults) -> bool:
+    """Whether a seat of ``kind`` without a profile of its own uses the session's ``profile``.
+
+    Seats of the session's backend and fake seats always do; otherwise the
+    profile's style decides: a chat profile (openai, vllm, llamacpp, text...) is
+    for the HTTP backends, the transcript profile (``local``) for local seats.
+    """
+    if defaults.profile is None:
+        return False
+    if kind == defaults.backend or kind == "fake":
+        return True
+    style = get_profile(defaults.profile).style
+    return kind in NAMED_MODEL_KINDS if style == "chat" else kind == "local"
+
 
 def backend_config(spec: Any, defaults: LLMDefaults, seed: int = 0) -> BackendConfig:
-    """The backend config for a seat spec (``kind``, ``model``, ``base_url`` attributes)."""
+    """The backend config for a seat spec (``kind``, ``model``, ``base_url`` attributes, and
+    optionally ``profile``, ``api_key``, ``api_key_file``, as the table file's seats have).
+
+    A value the seat gives wins; otherwise the session's value applies to every
+    model seat it fits (see :func:`takes_session_model`, :func:`takes_session_profile`;
+    ``base_url`` goes to every seat but ``local``).
+    """
     kind = str(spec.kind)
-    model = spec.model or (defaults.model if kind == defaults.backend else None)
+    model = getattr(spec, "model", None) or (defaults.model if takes_session_model(kind, defaults) else None)
+    profile = getattr(spec, "profile", None) or (defaults.profile if takes_session_profile(kind, defaults) else None)
+    own_key, own_file = getattr(spec, "api_key", None), getattr(spec, "api_key_file", None)
+    if own_key or own_file:
+        api_key, api_key_file = own_key, own_file
+    else:
+        api_key, api_key_file = defaults.api_key, defaults.api_key_file
     return BackendConfig(
         kind=kind,
         model=model,
         base_url=getattr(spec, "base_url", None) or (defaults.base_url if kind != "local" else None),
+        api_key=api_key,
         api_key_env=defaults.api_key_env,
-        profile=defaults.profile if kind == defaults.backend else None,
+        api_key_file=api_key_file,
+        profile=profile,
         timeout=defaults.timeout,
         retries=defaults.retries,
         seed=seed if kind in ("local", "fake") else 0,

@@ -1,5 +1,9 @@
 """The model-player flags of ``llm-werewolf play`` (``--backend``, ``--model``, ``--base-url``,
-``--profile``, ``--config``, ``--log-prompts``, ``--pack``) and the preflight before a game."""
+``--profile``, ``--config``, ``--log-prompts``, ``--pack``) and the preflight before a game.
+
+The session's model, profile, base URL and key apply to every model seat that
+has none of its own (see :func:`llm_werewolf.agents.llm_agent.backend_config`).
+"""
 
 from __future__ import annotations
 
@@ -16,8 +20,27 @@ from ..llm.preflight import preflight_all
 from ..llm.profiles import PROFILES
 from ..llm.table_config import TableConfig, load_table_config
 from ..prompting.packs import pack_hash, search_roots
-from ..table.seating import MODEL_KINDS, AgentSpec
+from ..table.seating import MODEL_KINDS, AgentSpec, SeatSpecError
 from .common import UsageError, seat_names
+
+
+@dataclass(frozen=True, slots=True)
+class ModelSeatSpec(AgentSpec):
+    """A model seat from the table file: a seat spec plus its own profile and key, if any."""
+
+    profile: str | None = None
+    api_key: str | None = field(default=None, repr=False)
+    api_key_file: str | None = None
+
+
+def check_key_file(path: str, where: str) -> None:
+    """A key file that cannot be read is one clear line before the game (never quoting the file)."""
+    from ..llm.openai_backend import read_api_key_file
+
+    try:
+        read_api_key_file(path)
+    except BackendConfigError as exc:
+        raise UsageError(f"{where}: {exc}") from None
 
 
 @dataclass
@@ -40,6 +63,7 @@ def setup_llm(
     log_prompts: bool = False,
     packs: Sequence[Path] = (),
     api_key_env: str | None = None,
+    api_key_file: Path | None = None,
 ) -> LLMSession:
     """Set the session's model defaults (flags win over the table file); bad values are a UsageError."""
     table: TableConfig | None = None
@@ -55,6 +79,9 @@ def setup_llm(
     chosen_profile = profile or llm.get("profile")
     if chosen_profile is not None and chosen_profile not in PROFILES:
         raise UsageError(f"unknown profile {chosen_profile!r} (known: {', '.join(PROFILES)})")
+    key_file = str(api_key_file) if api_key_file is not None else llm.get("api_key_file")
+    if key_file is not None:
+        check_key_file(key_file, "--api-key-file" if api_key_file is not None else f"{config_file} [llm]")
     pack_list = [str(p) for p in packs] or [str(p) for p in llm.get("packs", [])]
     try:
         search_roots(pack_list)
@@ -73,6 +100,8 @@ def setup_llm(
         base_url=base_url or llm.get("base_url"),
         profile=chosen_profile,
         api_key_env=api_key_env or llm.get("api_key_env", "OPENAI_API_KEY"),
+        api_key=None if api_key_file is not None else llm.get("api_key"),
+        api_key_file=key_file,
         timeout=float(llm.get("timeout", 60.0)),
         retries=int(llm.get("retries", 4)),
         log_prompts=log_prompts or bool(llm.get("log_prompts", False)),
@@ -84,8 +113,21 @@ def setup_llm(
     if table is not None:
         session.default_agents = table.game.get("agents", session.default_agents)
         for number, entry in table.seats.items():
-            spec = AgentSpec.parse(entry.agent)
-            session.seats[number - 1] = replace(spec, persona=entry.persona, base_url=entry.base_url)
+            try:
+                spec = AgentSpec.parse(entry.agent)
+            except SeatSpecError as exc:
+                raise UsageError(f"{config_file} [seats] {number}: {exc}") from None
+            if entry.api_key_file is not None:
+                check_key_file(entry.api_key_file, f"{config_file} [seats] {number}")
+            session.seats[number - 1] = ModelSeatSpec(
+                kind=spec.kind,
+                model=spec.model,
+                base_url=entry.base_url,
+                persona=entry.persona,
+                profile=entry.profile,
+                api_key=entry.api_key,
+                api_key_file=entry.api_key_file,
+            )
     return session
 
 

@@ -10,7 +10,8 @@ agents = "openai:gpt-4o-mini"   # every seat not listed under [seats]
 [llm]                       # defaults for every model seat
 base_url = "http://localhost:8000/v1"
 profile = "vllm"
-api_key_env = "OPENAI_API_KEY"
+api_key_env = "OPENAI_API_KEY"     # where the key is read from, unless:
+api_key_file = "~/.config/llm-werewolf/key"   # a file holding the key (relative: to this file)
 timeout = 60
 retries = 4
 log_prompts = false
@@ -18,8 +19,13 @@ packs = ["my_prompts"]
 
 [seats]                     # seat numbers from 1
 3 = "local"
-5 = { agent = "openai:gpt-4o", persona = "zh-meiling", base_url = "https://api.openai.com/v1" }
+5 = { agent = "openai:gpt-4o", persona = "zh-meiling", api_key_file = "openai.key" }
+7 = { agent = "openai:qwen", base_url = "http://localhost:8080/v1", profile = "llamacpp" }
 ```
+
+``api_key = "..."`` is accepted too (in ``[llm]`` and per seat), but a key file
+keeps the secret out of a file that gets shared. A key is never written to a
+transcript or a log.
 """
 
 from __future__ import annotations
@@ -34,9 +40,21 @@ from .profiles import PROFILES
 
 GAME_KEYS = frozenset({"variant", "players", "lang", "seed", "agents"})
 LLM_KEYS = frozenset(
-    {"backend", "model", "base_url", "profile", "api_key_env", "timeout", "retries", "log_prompts", "packs"}
+    {
+        "backend",
+        "model",
+        "base_url",
+        "profile",
+        "api_key_env",
+        "api_key",
+        "api_key_file",
+        "timeout",
+        "retries",
+        "log_prompts",
+        "packs",
+    }
 )
-SEAT_KEYS = frozenset({"agent", "persona", "base_url"})
+SEAT_KEYS = frozenset({"agent", "persona", "base_url", "profile", "api_key", "api_key_file"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +62,9 @@ class SeatEntry:
     agent: str
     persona: str | None = None
     base_url: str | None = None
+    profile: str | None = None
+    api_key: str | None = field(default=None, repr=False)
+    api_key_file: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +81,30 @@ def _unknown(where: str, keys: set[str], allowed: frozenset[str]) -> None:
         raise BackendConfigError(f"{where}: unknown key(s) {', '.join(extra)} (allowed: {', '.join(sorted(allowed))})")
 
 
+def _text(where: str, value: object) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise BackendConfigError(f"{where}: a non-empty string")
+    return value
+
+
+def _profile(where: str, value: object) -> str:
+    name = _text(where, value)
+    if name not in PROFILES:
+        raise BackendConfigError(f"{where}: unknown profile {name!r} (known: {', '.join(PROFILES)})")
+    return name
+
+
+def _key_settings(where: str, table: dict[str, Any], folder: Path) -> None:
+    """Check ``api_key``/``api_key_file`` in place; a relative key file is relative to the table file."""
+    if "api_key" in table and "api_key_file" in table:
+        raise BackendConfigError(f"{where}: give api_key or api_key_file, not both")
+    if "api_key" in table:
+        _text(f"{where} api_key", table["api_key"])  # the error never quotes the value
+    if "api_key_file" in table:
+        file = Path(_text(f"{where} api_key_file", table["api_key_file"])).expanduser()
+        table["api_key_file"] = str(file if file.is_absolute() else (folder / file).resolve())
+
+
 def load_table_config(path: str | Path) -> TableConfig:
     """Read and check a table file; any problem is one error naming the file and the key."""
     file = Path(path)
@@ -74,10 +119,9 @@ def load_table_config(path: str | Path) -> TableConfig:
     llm = dict(data.get("llm", {}))
     _unknown(f"{file} [game]", set(game), GAME_KEYS)
     _unknown(f"{file} [llm]", set(llm), LLM_KEYS)
-    if "profile" in llm and llm["profile"] not in PROFILES:
-        raise BackendConfigError(
-            f"{file} [llm] profile: unknown profile {llm['profile']!r} (known: {', '.join(PROFILES)})"
-        )
+    if "profile" in llm:
+        _profile(f"{file} [llm] profile", llm["profile"])
+    _key_settings(f"{file} [llm]", llm, file.parent)
     if "packs" in llm:
         if not isinstance(llm["packs"], list):
             raise BackendConfigError(f"{file} [llm] packs: a list of folders")
@@ -93,7 +137,18 @@ def load_table_config(path: str | Path) -> TableConfig:
             _unknown(where, set(value), SEAT_KEYS)
             if not isinstance(value.get("agent"), str):
                 raise BackendConfigError(f'{where}: needs agent = "KIND[:MODEL]"')
-            seats[int(key)] = SeatEntry(value["agent"], value.get("persona"), value.get("base_url"))
+            entry = dict(value)
+            if "profile" in entry:
+                _profile(f"{where} profile", entry["profile"])
+            _key_settings(where, entry, file.parent)
+            seats[int(key)] = SeatEntry(
+                entry["agent"],
+                entry.get("persona"),
+                entry.get("base_url"),
+                entry.get("profile"),
+                entry.get("api_key"),
+                entry.get("api_key_file"),
+            )
         else:
-            raise BackendConfigError(f'{where}: write "KIND[:MODEL]" or a table with agent/persona/base_url')
+            raise BackendConfigError(f'{where}: write "KIND[:MODEL]" or a table with {", ".join(sorted(SEAT_KEYS))}')
     return TableConfig(path=file, game=game, llm=llm, seats=seats)
