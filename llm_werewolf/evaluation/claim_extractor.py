@@ -4,7 +4,8 @@ Model players send a structured claim with each speech (``Speech.claim``);
 humans just talk. This extractor finds self-identifications — a cue such as
 "I am", "我是", "أنا", "я", "אני" directly followed by a role name of the
 ruleset in the game's language (``prompts/<lang>/<variant>/terms.yaml``) or an
-alias — and returns the role ids in order. Claims about other players ("X is
+alias, or a cue that governs an inflected form ("я являюсь шерифом", "я играю
+за мафию") followed by that form — and returns the role ids in order. Claims about other players ("X is
 the seer") and negated ones ("I am not the seer") are not claims.
 """
 
@@ -46,7 +47,7 @@ def _cue_data() -> dict[str, Any]:
 
 
 def _role_forms(language: str, variant: str) -> dict[str, str]:
-    """Normalised surface form -> role id."""
+    """Normalised surface form -> role id (the role names as the terms file writes them, and aliases)."""
     forms: dict[str, str] = {}
     roles = set(get_ruleset(variant).roles)
     for lang in dict.fromkeys((language, "en")):
@@ -56,13 +57,22 @@ def _role_forms(language: str, variant: str) -> dict[str, str]:
                 if role in roles and isinstance(name, str) and name.strip():
                     forms.setdefault(normalize(name, lang), role)
         aliases = _cue_data().get(lang, {}).get("aliases", {}) or {}
-        for role, words in aliases.items():
-            if role in roles:
-                for word in words:
-                    forms.setdefault(normalize(str(word), lang), role)
+        forms.update(_forms_of(aliases, roles, lang, forms))
     for role in roles:  # the ids themselves ("little_girl" / "little girl")
         forms.setdefault(role.replace("_", " "), role)
     return forms
+
+
+def _forms_of(table: dict[str, Any], roles: set[str], language: str, taken: dict[str, str]) -> dict[str, str]:
+    """``{role: [form, ...]}`` from the cue data -> normalised form -> role (forms already taken are kept)."""
+    out: dict[str, str] = {}
+    for role, words in table.items():
+        if role in roles:
+            for word in words or []:
+                form = normalize(str(word), language)
+                if form not in taken and form not in out:
+                    out[form] = role
+    return out
 
 
 def _role_pattern(form: str, language: str) -> str:
@@ -75,24 +85,44 @@ def _role_pattern(form: str, language: str) -> str:
     return escaped
 
 
+def _alternation(words: list[str], language: str) -> str:
+    ordered = sorted({normalize(w, language) for w in words}, key=len, reverse=True)
+    return "|".join(map(re.escape, ordered))
+
+
 @cache
 def _matcher(language: str, variant: str) -> tuple[re.Pattern[str], dict[str, str]]:
+    """One pattern: the plain cues before a role's name (nominative), and each group of
+    ``inflected`` cues before the role forms that group asks for (a case, a gender...)."""
     data = _cue_data()
     lang = data.get(language) or data["en"]
-    cues = sorted({normalize(c, language) for c in lang.get("cues", [])}, key=len, reverse=True)
-    articles = sorted({normalize(a, language) for a in lang.get("articles", []) or []}, key=len, reverse=True)
-    forms = _role_forms(language, variant)
-    ordered = sorted(forms, key=len, reverse=True)
     spaced = language != "zh-Hant"
+    prefixes = [normalize(p, language) for p in lang.get("prefixes", []) or []]
     left = r"(?<![\w])" if spaced else ""
-    if language in _ARABIC_LANGS:
-        left = r"(?:(?<![\w])|(?<=\bو)|(?<=\bف))"
+    if prefixes:  # a cue may carry a one-letter conjunction ("وأنا", "ואני")
+        left = "(?:" + "|".join([r"(?<![\w])", *(rf"(?<=\b{re.escape(p)})" for p in prefixes)]) + ")"
     sep = r"[\s:：,，—–\-]*" if spaced else r"[\s:：,，]*"
-    article = f"(?:(?:{'|'.join(map(re.escape, articles))}){sep})?" if articles else ""
-    roles = "|".join(f"(?P<r{i}>{_role_pattern(f, language)})" for i, f in enumerate(ordered))
+    articles = lang.get("articles", []) or []
+    article = f"(?:(?:{_alternation(articles, language)}){sep})?" if articles else ""
     right = r"(?![\w])" if spaced else ""
-    pattern = f"{left}(?:{'|'.join(map(re.escape, cues))}){sep}{article}(?:{roles}){right}"
-    groups = {f"r{i}": forms[f] for i, f in enumerate(ordered)}
+    roles = set(get_ruleset(variant).roles)
+    groups: dict[str, str] = {}
+    branches: list[str] = []
+
+    def branch(cues: list[str], forms: dict[str, str]) -> None:
+        if not cues or not forms:
+            return
+        names = []
+        for form in sorted(forms, key=len, reverse=True):
+            group = f"r{len(groups)}"
+            groups[group] = forms[form]
+            names.append(f"(?P<{group}>{_role_pattern(form, language)})")
+        branches.append(f"(?:{_alternation(cues, language)}){sep}{article}(?:{'|'.join(names)})")
+
+    branch(lang.get("cues", []), _role_forms(language, variant))
+    for entry in lang.get("inflected", []) or []:
+        branch(entry.get("cues", []), _forms_of(entry.get("forms", {}) or {}, roles, language, {}))
+    pattern = f"{left}(?:{'|'.join(branches)}){right}"
     return re.compile(pattern), groups
 
 

@@ -73,6 +73,51 @@ def test_claims_and_non_claims(language: str, variant: str, text: str, expected:
     assert extract_claims(text, language, variant) == expected
 
 
+@pytest.mark.parametrize(
+    ("language", "variant", "text", "expected"),
+    [
+        # Russian: cues that govern the instrumental, genitive and accusative cases.
+        ("ru", "city_mafia", "Я являюсь шерифом, проверил третьего.", ["sheriff"]),
+        ("ru", "city_mafia", "Вчера я был доктором и лечил себя.", ["doctor"]),
+        ("ru", "city_mafia", "Я оказалась путаной.", ["putana"]),
+        ("ru", "city_mafia", "Я был мирным жителем всю игру.", ["citizen"]),
+        ("ru", "city_mafia", "Я являюсь доном мафии.", ["don"]),
+        ("ru", "city_mafia", "У меня роль маньяка, я никого не боюсь.", ["maniac"]),
+        ("ru", "city_mafia", "Мне выпала карта шерифа.", ["sheriff"]),
+        ("ru", "city_mafia", "Я играю за мирных.", ["citizen"]),
+        ("ru", "city_mafia", "Мне выпал доктор.", ["doctor"]),
+        ("ru", "city_mafia", "Я правда доктор.", ["doctor"]),
+        ("ru", "city_mafia", "Я не являюсь шерифом.", []),
+        ("ru", "city_mafia", "Я не играю за мафию.", []),
+        ("ru", "city_mafia", "Я шерифа не трогал, я голосовал за доктора.", []),
+        ("ru", "city_mafia", "Он был доктором, а я нет.", []),
+        # Hebrew: the other gender, a conjunction on the cue, the article on the role.
+        ("he", "online_mafia", "ואני הרופאה, הצלתי את שלוש.", ["doctor"]),
+        ("he", "online_mafia", "אני הבלשית.", ["detective"]),
+        ("he", "online_mafia", "אני משחק בתור השופט", ["judge"]),
+        ("he", "online_mafia", "היא הבלשית שלנו.", []),
+        ("he", "online_mafia", "אני לא רופאה.", []),
+        # Arabic: the definite article added or dropped, the other gender, a conjunction.
+        ("ar-LB", "lebanese_ghouls", "أنا مش الغول، أنا فلّاحة.", ["farmer"]),
+        ("ar-LB", "lebanese_ghouls", "وأنا بصّار.", ["bassara"]),
+        ("ar-LB", "lebanese_ghouls", "انا كنت الساحر", ["sahra"]),
+        ("ar", "one_night", "أنا عرّافة ورأيت بطاقة سامي.", ["seer"]),
+        ("ar", "one_night", "فأنا المشاغب.", ["troublemaker"]),
+        ("ar", "one_night", "أنا فعلا اللص.", ["robber"]),
+        ("ar", "one_night", "أنا لست العراف.", []),
+        # Chinese: simplified characters, counter-claims, card phrasing.
+        ("zh-Hant", "chinese_werewolf", "我才是預言家，他是悍跳的狼。", ["seer"]),
+        ("zh-Hant", "chinese_werewolf", "我是真预言家。", ["seer"]),
+        ("zh-Hant", "chinese_werewolf", "我這張牌是獵人。", ["hunter"]),
+        ("zh-Hant", "chinese_werewolf", "我其实是守卫。", ["guard"]),
+        ("zh-Hant", "chinese_werewolf", "我是個盗贼。", ["thief"]),
+        ("zh-Hant", "chinese_werewolf", "我不是獵人。", []),
+    ],
+)
+def test_inflected_and_variant_forms(language: str, variant: str, text: str, expected: list[str]) -> None:
+    assert extract_claims(text, language, variant) == expected
+
+
 def test_normalize_arabic_and_hebrew() -> None:
     assert normalize("أَنَا", "ar") == "انا"
     assert normalize("שָׁלוֹם", "he") == "שלום"
