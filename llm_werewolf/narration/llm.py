@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from ..llm.base import Backend, Completion, CompletionRequest
-from ..llm.errors import LLMError
+from ..llm.errors import LLMError, TransportError
 from ..prompting.environment import get_template
 from ..prompting.packs import search_roots
 from ..prompting.sanitize import clean_line
@@ -133,7 +133,9 @@ class LLMNarrator:
             try:
                 completion = await self.backend.complete(request)
             except LLMError as exc:  # a dead or misconfigured backend must not end the game
-                out.append(self._record(request, attempt, None, error=f"{type(exc).__name__}: {exc}"[:500]))
+                retries = exc.attempts - 1 if isinstance(exc, TransportError) else 0
+                error = f"{type(exc).__name__}: {exc}"[:500]
+                out.append(self._record(request, attempt, None, error=error, retries=retries))
                 break
             text = self.clean(completion.text)
             verdict = self.checker.check(text, self.facts, self.spoken, fact, call=key.startswith("cue."))
@@ -227,6 +229,7 @@ class LLMNarrator:
         parsed: str | None = None,
         verdict: Verdict | None = None,
         error: str | None = None,
+        retries: int = 0,
     ) -> ModelCall:
         fields: dict[str, Any] = {
             "seat": None,
@@ -239,6 +242,7 @@ class LLMNarrator:
             "prompt": request.prompt_text() if self.settings.log_prompts else None,
             "parsed": parsed,
             "error": error or (None if verdict is None or verdict.ok else f"refused: {verdict}"),
+            "retries": retries,
         }
         if completion is not None:
             fields.update(
@@ -246,5 +250,6 @@ class LLMNarrator:
                 prompt_tokens=completion.prompt_tokens,
                 completion_tokens=completion.completion_tokens,
                 latency_ms=round(completion.latency_ms, 1),
+                retries=completion.retries,
             )
         return ModelCall(**fields)
