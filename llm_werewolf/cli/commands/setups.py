@@ -29,7 +29,7 @@ def setups(
 ) -> None:
     """Simulate candidate decks and list the most even ones, with each side's win rate and 95% interval.
 
-    A suggested deck plays with ``llm-werewolf play --variant VARIANT --deck ...`` (the line under the table).
+    The line under the table plays suggestion #1: llm-werewolf play --variant VARIANT --deck ROLE,...
     """
     if players < 1:
         raise UsageError("--players must be at least 1")
