@@ -285,3 +285,17 @@ def test_deck_argument_is_the_inverse_of_parse_deck(roles: tuple[str, ...]) -> N
     assert sorted(parse_deck(deck_argument(roles)) or ()) == sorted(roles)
     assert parse_deck(" Werewolf*2 , seer") == ("werewolf", "werewolf", "seer")
     assert parse_deck(None) is None
+
+
+def test_play_with_pace_enter_finishes_when_stdin_is_closed(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [*CLI, "play", "--variant", "one_night", "--players", "4", "--lang", "en", "--seed", "1",
+         "--agents", "heuristic", "--pace", "enter", "--transcripts", str(tmp_path)],
+        input="\n",  # one Enter, then the end of input
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    [path] = tmp_path.glob("*.jsonl")
+    kinds = [json.loads(line)["event"]["kind"] for line in path.read_text(encoding="utf-8").splitlines()[1:]]
+    assert "game_ended" in kinds and "narration" in kinds  # played to the end, narrated
