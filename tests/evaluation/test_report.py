@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import warnings
 from pathlib import Path
+from typing import Any
 
-from llm_werewolf.evaluation.report import write_report
+import pytest
+
+from llm_werewolf.evaluation.report import plots, write_report
 from llm_werewolf.evaluation.report.fonts import missing_glyphs, setup_fonts
 from llm_werewolf.evaluation.report.labels import role_label
 from llm_werewolf.evaluation.study import evaluate
@@ -69,3 +72,53 @@ def test_plots_draw_without_missing_glyph_warnings(tmp_path: Path) -> None:
         fig.savefig(tmp_path / "labels.png")
     plt.close(fig)
     assert labels == ["إمّ لحاف (umm_lhaf)", "שומר ראש (bodyguard)", "女巫 (witch)"]
+
+
+def drawn_titles(monkeypatch: pytest.MonkeyPatch, plot: plots.Plot, metrics: dict[str, Any], path: Path) -> list[str]:
+    """The panel titles (and x labels) of the figure ``plot`` draws, which is still written to ``path``."""
+    seen: list[str] = []
+    save = plots._save
+
+    def keep(fig: Any, target: Path) -> None:
+        seen.extend(f"{ax.get_title()} / {ax.get_xlabel()}" for ax in fig.axes if ax.get_visible())
+        save(fig, target)
+
+    monkeypatch.setattr(plots, "_save", keep)
+    with warnings.catch_warnings():
+        warnings.filterwarnings("error", message=".*[Gg]lyph.*")
+        assert plot(metrics, path)
+    assert path.stat().st_size > 1000
+    return seen
+
+
+def test_claims_plot_shows_detection_and_survival(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    metrics = evaluate([chinese_game(tmp_path / "a"), one_night_game(tmp_path / "b")], bootstrap=5)
+    claims = metrics["claims"]
+    assert claims["detection_precision"]["n"] and claims["false_claim_survival_by_model"]
+    titles = drawn_titles(monkeypatch, plots.claims_plot, metrics, tmp_path / "claims.png")
+    assert len(titles) == 3
+    assert titles[0].startswith("False-claim rate by side and model")
+    assert titles[1].startswith("Detection within 1 day(s)")
+    assert titles[2].startswith("False-claim survival")
+    # Without any vote against a claimant the detection panel is left out, not drawn empty.
+    for key in ("detection_precision", "detection_recall"):
+        claims[key] = {"hits": 0, "n": 0, "rate": None, "stderr": None}
+    titles = drawn_titles(monkeypatch, plots.claims_plot, metrics, tmp_path / "claims2.png")
+    assert [t.split(" / ")[0] for t in titles] == ["False-claim rate by side and model", "False-claim survival"]
+
+
+def test_cost_plot_shows_calls_and_time_per_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = chinese_game(tmp_path / "a")
+    metrics = evaluate([game], bootstrap=5, wall_times={game.game_id: 12.5})
+    titles = drawn_titles(monkeypatch, plots.cost_plot, metrics, tmp_path / "cost.png")
+    names = [t.split(" / ")[0] for t in titles]
+    assert names == [
+        "Tokens per decision",
+        "Model calls per game",
+        "Seconds per game",
+        "Rule adherence (per 100 decisions)",
+    ]
+    assert metrics["cost"]["wall_s_per_game"] == 12.5
+    without = evaluate([game], bootstrap=5)
+    titles = drawn_titles(monkeypatch, plots.cost_plot, without, tmp_path / "cost2.png")
+    assert "Seconds per game / wall time unknown (no ledger)" in titles

@@ -80,7 +80,8 @@ def sections(metrics: dict[str, Any], unscored: list[tuple[str, str]], images: d
     ratings = metrics["ratings"]
     section = Section("Ratings", image=images.get("ratings.png"))
     section.notes.append(
-        f"{ratings['games_rated']} games rated; sides are teams. OpenSkill Plackett–Luce (μ ± 1.96σ, ordinal μ − 3σ); "
+        f"{ratings['games_rated']} games rated; sides are teams of seats, a model moves by the mean of its seats' "
+        "updates. OpenSkill Plackett–Luce (μ ± 1.96σ, ordinal μ − 3σ); "
         f"team Elo K={ratings['elo_settings']['k']:g}, start {ratings['elo_settings']['start']:g}, "
         f"{ratings['elo_settings']['bootstrap_samples']} bootstrap resamples of the games."
     )

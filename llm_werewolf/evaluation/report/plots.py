@@ -105,10 +105,20 @@ def ratings_plot(metrics: dict[str, Any], path: Path) -> bool:
 
 def _grouped_bars(series: dict[str, dict[str, Any]], title: str, xlabel: str, path: Path) -> bool:
     """``series``: name -> {model: share cell}; one bar group per model."""
-    models = sorted({m for cells in series.values() for m, c in cells.items() if c.get("n")})
+    models = _models_with_data(series)
     if not models:
         return False
     fig, ax = _figure(len(models) * len(series))
+    _grouped_bars_on(ax, series, models, title, xlabel)
+    _save(fig, path)
+    return True
+
+
+def _models_with_data(series: dict[str, dict[str, Any]]) -> list[str]:
+    return sorted({m for cells in series.values() for m, c in cells.items() if c.get("n")})
+
+
+def _grouped_bars_on(ax: Any, series: dict[str, dict[str, Any]], models: list[str], title: str, xlabel: str) -> None:
     height = 0.8 / max(1, len(series))
     for index, (name, cells) in enumerate(series.items()):
         points = [_interval(cells.get(m, {})) for m in models]
@@ -122,8 +132,22 @@ def _grouped_bars(series: dict[str, dict[str, Any]], title: str, xlabel: str, pa
     ax.set_xlabel(xlabel)
     ax.set_title(title)
     ax.legend(loc="lower right", fontsize="small")
-    _save(fig, path)
-    return True
+
+
+def _panels(count: int, rows: int) -> tuple[Any, list[Any]]:
+    """A figure of ``count`` side-by-side panels (two rows from four panels on)."""
+    setup_fonts()
+    import matplotlib.pyplot as plt
+
+    height = max(2.5, 0.4 * rows + 1.4)
+    if count >= 4:
+        fig, grid = plt.subplots(2, (count + 1) // 2, figsize=(10, 2 * height))
+        axes = list(grid.flat)
+        for extra in axes[count:]:
+            extra.set_visible(False)
+        return fig, axes[:count]
+    fig, grid = plt.subplots(1, count, figsize=(4.5 * count, height), squeeze=False)
+    return fig, list(grid.flat)
 
 
 def voting_plot(metrics: dict[str, Any], path: Path) -> bool:
@@ -137,42 +161,99 @@ def voting_plot(metrics: dict[str, Any], path: Path) -> bool:
 
 
 def claims_plot(metrics: dict[str, Any], path: Path) -> bool:
-    cells = metrics["claims"]["false_rate_by_side_model"]
+    """False-claim rate by side and model; detection precision and recall; false-claim survival."""
+    claims = metrics["claims"]
     by_side: dict[str, dict[str, Any]] = {}
-    for key, cell in cells.items():
+    for key, cell in claims["false_rate_by_side_model"].items():
         side, _, model = key.partition(" | ")
         by_side.setdefault(side, {})[model] = cell
-    if not by_side:
+    series = dict(sorted(by_side.items()))
+    models = _models_with_data(series)
+    if not models:
         return False
-    return _grouped_bars(
-        dict(sorted(by_side.items())), "False-claim rate by side and model", "share of claims that were false", path
+    detection = {
+        name: cell
+        for name, cell in (("precision", claims.get("detection_precision")), ("recall", claims.get("detection_recall")))
+        if cell and cell.get("n")
+    }
+    survival = {
+        "by side": claims.get("false_claim_survival_by_side") or {},
+        "by model": claims.get("false_claim_survival_by_model") or {},
+    }
+    survivors = [(f"{group}: {key}", cell) for group, cells in survival.items() for key, cell in cells.items()]
+    survivors = [(label, cell) for label, cell in survivors if cell.get("n")]
+    count = 1 + bool(detection) + bool(survivors)
+    fig, axes = _panels(count, max(len(models) * len(series), len(survivors)))
+    _grouped_bars_on(axes[0], series, models, "False-claim rate by side and model", "share of claims that were false")
+    panel = 1
+    if detection:
+        k = claims.get("k_days", 1)
+        _share_bars(axes[panel], list(detection.items()), f"Detection within {k} day(s)", "share (95% Wilson)")
+        panel += 1
+    if survivors:
+        _share_bars(axes[panel], survivors, "False-claim survival", "false claimants alive at the end")
+    _save(fig, path)
+    return True
+
+
+def _share_bars(ax: Any, rows: list[tuple[str, dict[str, Any]]], title: str, xlabel: str) -> None:
+    """One bar per (label, share cell), with its 95% Wilson interval."""
+    points = [_interval(cell) or (0.0, 0.0, 0.0) for _, cell in rows]
+    ys = range(len(rows))
+    ax.barh(
+        ys,
+        [p[0] for p in points],
+        xerr=[[p[1] for p in points], [p[2] for p in points]],
+        capsize=2,
+        color=[f"C{i % 10}" for i in ys],
     )
+    ax.set_yticks(ys, [f"{label} (n={cell.get('n')})" for label, cell in rows])
+    ax.invert_yaxis()
+    ax.set_xlim(0, 1)
+    ax.set_xlabel(xlabel)
+    ax.set_title(title)
+
+
+def _value_bars(ax: Any, labels: list[str], values: list[float], title: str, color: str) -> None:
+    ys = range(len(labels))
+    ax.barh(ys, values, color=color)
+    ax.set_yticks(ys, labels)
+    ax.invert_yaxis()
+    ax.set_title(title)
 
 
 def cost_plot(metrics: dict[str, Any], path: Path) -> bool:
-    rows = metrics["cost"]["by_model"]
+    """Tokens per decision, calls per game, time per game (model latency by model, wall time
+    of whole games from the ledger) and rule adherence."""
+    cost = metrics["cost"]
+    rows = cost["by_model"]
     adherence = metrics["rule_adherence"]
     models = sorted(m for m in rows if rows[m].get("decisions"))
     if not models:
         return False
-    setup_fonts()
-    import matplotlib.pyplot as plt
-
-    fig, (left, right) = plt.subplots(1, 2, figsize=(9, max(2.5, 0.4 * len(models) + 1.2)))
-    ys = range(len(models))
-    left.barh(ys, [rows[m]["tokens_per_decision"] or 0 for m in models], color="C2")
-    left.set_yticks(ys, models)
-    left.invert_yaxis()
-    left.set_title("Tokens per decision")
+    fig, axes = _panels(4, len(models) + 1)
+    tokens, calls, time, rules = axes
+    _value_bars(tokens, models, [rows[m]["tokens_per_decision"] or 0 for m in models], "Tokens per decision", "C2")
+    _value_bars(calls, models, [rows[m]["calls_per_game"] or 0 for m in models], "Model calls per game", "C0")
+    time_labels = [f"{m} (model latency)" for m in models]
+    time_values = [float(rows[m]["latency_s_per_game"] or 0) for m in models]
+    wall = cost.get("wall_s_per_game")
+    if wall is not None:
+        time_labels.append("whole game (wall)")
+        time_values.append(float(wall))
+    _value_bars(time, time_labels, time_values, "Seconds per game", "C5")
+    if wall is None:
+        time.set_xlabel("wall time unknown (no ledger)")
     invalid = [adherence.get(m, {}).get("invalid_per_100") or 0 for m in models]
     fallbacks = [adherence.get(m, {}).get("fallbacks_per_100") or 0 for m in models]
-    right.barh([y - 0.2 for y in ys], invalid, height=0.4, label="invalid", color="C3")
-    right.barh([y + 0.2 for y in ys], fallbacks, height=0.4, label="fallbacks", color="C4")
-    right.set_yticks(ys, models)
-    right.invert_yaxis()
-    right.set_xlim(0, max(1.0, *invalid, *fallbacks) * 1.1)
-    right.set_title("Rule adherence (per 100 decisions)")
-    right.legend(fontsize="small")
+    ys = range(len(models))
+    rules.barh([y - 0.2 for y in ys], invalid, height=0.4, label="invalid", color="C3")
+    rules.barh([y + 0.2 for y in ys], fallbacks, height=0.4, label="fallbacks", color="C4")
+    rules.set_yticks(ys, models)
+    rules.invert_yaxis()
+    rules.set_xlim(0, max(1.0, *invalid, *fallbacks) * 1.1)
+    rules.set_title("Rule adherence (per 100 decisions)")
+    rules.legend(fontsize="small")
     _save(fig, path)
     return True
 
@@ -181,8 +262,8 @@ PLOTS: dict[str, tuple[str, Plot]] = {
     "win_rate_by_role.png": ("Win rate by role and model", win_rate_by_role),
     "ratings.png": ("Ratings", ratings_plot),
     "voting.png": ("IRP / VSS / bus rate", voting_plot),
-    "claims.png": ("Role-claim honesty", claims_plot),
-    "cost.png": ("Cost and rule adherence", cost_plot),
+    "claims.png": ("Role-claim honesty: false claims, detection, survival", claims_plot),
+    "cost.png": ("Cost (tokens, calls, time per game) and rule adherence", cost_plot),
 }
 
 
