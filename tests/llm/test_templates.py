@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from random import Random
 
 import pytest
 
@@ -26,19 +27,29 @@ ROOTS = search_roots()
 PROFILES = ("openai", "local")
 
 
+def _declared() -> list[tuple[str, str]]:
+    """Every (ruleset, language) a registered ruleset says it is played in: each must have prompts."""
+    return [
+        (ruleset.id, language) for ruleset in all_rulesets() if ruleset.id != "toy" for language in ruleset.languages
+    ]
+
+
 def _packs() -> list[tuple[str, str, tuple[str, ...]]]:
-    found = [
+    declared = [(variant, language, ()) for variant, language in _declared()]
+    extra = [
         (ruleset.id, language, ())
         for ruleset in all_rulesets()
         if ruleset.id != "toy"
         for language in LANGUAGES
-        if has_pack(ROOTS, language, ruleset.id)
+        if language not in ruleset.languages and has_pack(ROOTS, language, ruleset.id)
     ]
     # The test ruleset "toy" has a small pack in every language: it exercises each shared layer.
-    return [*found, *(("toy", language, TOY_PACK) for language in LANGUAGES)]
+    return [*declared, *extra, *(("toy", language, TOY_PACK) for language in LANGUAGES)]
 
 
+DECLARED = _declared()
 PACKS = _packs()
+"""Declared packs are listed whether they exist or not, so a missing one fails its render tests."""
 PLAYABLE = [(v, lang, p) for v, lang, p in PACKS if lang in get_ruleset(v).languages]
 
 
@@ -48,9 +59,37 @@ def test_the_shared_layer_exists_in_every_language() -> None:
             assert find_file(ROOTS, f"{language}/common/{name}") is not None, f"{language}/common/{name}"
 
 
+@pytest.mark.parametrize(("variant", "language"), DECLARED)
+def test_every_declared_language_of_a_ruleset_has_its_prompt_pack(variant: str, language: str) -> None:
+    assert has_pack(ROOTS, language, variant), f"the {variant} ruleset is played in {language} but has no prompts"
+    require_pack(ROOTS, language, variant)  # rules.j2 and the kinds of decisions.yaml, or one error naming the file
+    for name in (*COMMON_TEMPLATES, "decisions.yaml"):
+        assert find_file(ROOTS, f"{language}/common/{name}") is not None, f"{language}/common/{name}"
+
+
+@pytest.mark.parametrize(("variant", "language"), DECLARED)
+def test_the_narrator_prompt_renders_for_every_declared_language(variant: str, language: str) -> None:
+    """The llm narrator's template (``<lang>/common/narrator.j2``) renders for real moments of a game."""
+    import asyncio
+
+    from llm_werewolf.llm import FakeBackend
+    from llm_werewolf.narration.llm import LLMNarrator
+    from llm_werewolf.sim import random_policy, run_sync
+
+    ruleset = get_ruleset(variant)
+    players = max(ruleset.min_players, min(8, ruleset.max_players))
+    names = tuple(f"{NAMES[i % len(NAMES)]}{i}" for i in range(players))
+    game = run_sync(Game(GameConfig(variant=variant, names=names, seed=1, language=language)), random_policy(Random(1)))
+    backend = FakeBackend()
+    narrator = LLMNarrator(variant, language, names, backend)
+    asyncio.run(narrator.narrate(game.records))
+    assert backend.requests, "nothing was narrated"
+    assert all(r.system and r.user and r.language == language for r in backend.requests)
+
+
 def test_the_reference_ruleset_has_prompts_in_its_language_and_english() -> None:
-    assert ("chinese_werewolf", "zh-Hant", ()) in PACKS
-    assert ("chinese_werewolf", "en", ()) in PACKS
+    assert ("chinese_werewolf", "zh-Hant") in DECLARED and ("chinese_werewolf", "en") in DECLARED
+    assert has_pack(ROOTS, "zh-Hant", "chinese_werewolf") and has_pack(ROOTS, "en", "chinese_werewolf")
 
 
 @pytest.mark.parametrize(("variant", "language", "packs"), PACKS)
