@@ -27,7 +27,9 @@ def explain(exc: BaseException, backend: Any) -> PreflightError:
     status = status if status is not None else getattr(fault, "status", None)
     where = _where(backend)
     if status in (401, 403):
-        return PreflightError(f"{where}: the API key was refused (HTTP {status}); check the key or its variable")
+        return PreflightError(
+            f"{where}: the API key was refused (HTTP {status}); check the key, its variable or its file"
+        )
     if status == 404:
         return PreflightError(f"{where}: unknown model or wrong path (HTTP 404): {fault}")
     if status is not None:
