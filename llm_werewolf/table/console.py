@@ -60,7 +60,7 @@ class ConsoleSink:
 
     def write(self, records: Sequence[Record]) -> None:
         """Print records in order; a narration line goes right after the record it voices,
-        replacing that record's plain line (kept for phase headers, and everything with ``god``)."""
+        replacing that record's plain line (kept for phase headers, for speech, and for everything with ``god``)."""
         voiced: dict[int, list[Narration]] = {}
         for record in records:
             event = record.event
@@ -73,7 +73,7 @@ class ConsoleSink:
             if record.vis.scope != "public" and not self.god:
                 continue
             lines = voiced.get(record.seq, [])
-            if isinstance(event, PhaseStarted) or self.god or not (lines or self._narratable(record)):
+            if isinstance(event, (PhaseStarted, Speech)) or self.god or not (lines or self._narratable(record)):
                 self._print(record)
             for narration in lines:
                 self.console.print(f"[italic cyan]{escape(narration.text)}[/]", highlight=False)
