@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from ..table.seating import MODEL_KINDS, AgentSpec, SeatSpecError
@@ -37,7 +38,7 @@ def narrator_backend_spec(
         return spec
     for spec in seat_specs:
         if spec.kind in MODEL_KINDS:
-            return AgentSpec(kind=spec.kind, model=spec.model, base_url=spec.base_url)
+            return replace(spec, persona=None)  # the seat's backend settings (profile, key), not its persona
     return default or AgentSpec(kind="local")
 
 

@@ -10,6 +10,7 @@ import pytest
 
 from llm_werewolf.agents.heuristic import HeuristicAgent
 from llm_werewolf.cli.common import seat_names
+from llm_werewolf.cli.llm_setup import ModelSeatSpec
 from llm_werewolf.llm import BackendConfigError, Completion, CompletionRequest, FakeBackend, TransportError, get_profile
 from llm_werewolf.narration import TemplateNarrator
 from llm_werewolf.narration.factory import (
@@ -228,6 +229,9 @@ def test_the_narrator_spec_picks_a_backend() -> None:
     assert narrator_backend_spec("llm:openai:gpt-4o-mini") == AgentSpec("openai", "gpt-4o-mini")
     assert narrator_backend_spec("llm", [AgentSpec("heuristic"), AgentSpec("fake", "7")]) == AgentSpec("fake", "7")
     assert narrator_backend_spec("llm", [AgentSpec("heuristic")]) == AgentSpec("local")
+    seat = ModelSeatSpec("openai", "m", "http://127.0.0.1:9/v1", persona="en-ann", profile="llamacpp", api_key_file="k")
+    shared = narrator_backend_spec("llm", [AgentSpec("heuristic"), seat])
+    assert shared == ModelSeatSpec("openai", "m", "http://127.0.0.1:9/v1", profile="llamacpp", api_key_file="k")
     assert build_narrator("off", "city_mafia", "en", NAMES) is None
     assert isinstance(build_narrator("template", "city_mafia", "en", NAMES), TemplateNarrator)
     assert isinstance(build_narrator("llm:fake", "city_mafia", "en", NAMES), LLMNarrator)
