@@ -235,3 +235,23 @@ def test_a_key_in_the_table_file_is_sent_and_never_written(tmp_path: Path) -> No
     assert any(e["kind"] == "model_call" and e["seat"] == 1 for e in events)
     for written in (text, result.stdout, result.stderr):
         assert SECRET not in written
+
+
+def test_the_api_key_file_flag_is_sent_and_never_written(tmp_path: Path) -> None:
+    key = tmp_path / "openai.key"
+    key.write_text(SECRET + "\n", encoding="utf-8")
+    with fake_openai_server(ServerState(key=SECRET)) as (url, state):
+        refused = _play(
+            "--agents", "openai:test-model", "--base-url", url, "--narrator", "off",
+            "--transcripts", str(tmp_path / "no"),
+        )  # fmt: skip
+        result = _play(
+            "--agents", "openai:test-model", "--base-url", url, "--api-key-file", str(key),
+            "--narrator", "off", "--transcripts", str(tmp_path / "out"),
+        )  # fmt: skip
+    assert refused.returncode == 2 and len(refused.stderr.strip().splitlines()) == 1  # the preflight's 401
+    assert result.returncode == 0, result.stderr
+    assert len(state.requests) > 2
+    text, _, _ = _transcript(tmp_path / "out")
+    for written in (text, result.stdout, result.stderr):
+        assert SECRET not in written

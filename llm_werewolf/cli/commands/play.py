@@ -146,6 +146,9 @@ def play(
     api_key_env: Annotated[
         str | None, typer.Option("--api-key-env", help="Environment variable holding the API key.")
     ] = None,
+    api_key_file: Annotated[
+        Path | None, typer.Option("--api-key-file", help="A file holding the API key (kept out of the transcript).")
+    ] = None,
     config_file: Annotated[
         Path | None, typer.Option("--config", help="A table.toml: model settings and seats (see docs/llm.md).")
     ] = None,
@@ -161,7 +164,7 @@ def play(
     """Play a full game and write its transcript."""
     session = setup_llm(
         backend=backend, model=model, base_url=base_url, profile=profile, config_file=config_file,
-        log_prompts=log_prompts, packs=pack or (), api_key_env=api_key_env,
+        log_prompts=log_prompts, packs=pack or (), api_key_env=api_key_env, api_key_file=api_key_file,
     )  # fmt: skip
     variant = variant or str(session.game.get("variant", DEFAULT_VARIANT))
     players = players or session.game.get("players")
