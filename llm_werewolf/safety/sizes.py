@@ -1,5 +1,5 @@
 """How big each battery item runs: reduced in CI (``make test``), full with ``LLM_WEREWOLF_RELIABILITY=full``
-(``make reliability`` and ``bench/reliability.py --full``)."""
+(``make reliability``, which runs ``bench/reliability.py`` at full size)."""
 
 from __future__ import annotations
 
