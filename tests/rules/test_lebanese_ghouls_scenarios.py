@@ -5,44 +5,32 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from llm_werewolf.rules import get_ruleset
 from llm_werewolf.rules.variants.lebanese_ghouls.options import GhoulsOptions
-from llm_werewolf.scenarios import load_scenario
 
-ROOT = Path(__file__).resolve().parents[1] / "scenarios" / "lebanese_ghouls"
-FILES = sorted(ROOT.glob("*.yaml"))
-RULES = get_ruleset("lebanese_ghouls")
+from .scenario_collection import ScenarioCollection
+
+COLLECTION = ScenarioCollection.load("lebanese_ghouls")
+RULES = COLLECTION.rules
 
 
 def test_at_least_thirty_scenarios_all_for_this_ruleset() -> None:
-    assert len(FILES) >= 30
-    names = set()
-    for path in FILES:
-        scenario = load_scenario(path).scenario
+    assert len(COLLECTION.files) >= 30
+    for path, scenario in COLLECTION.pairs():
         assert scenario.variant == "lebanese_ghouls", path
         assert scenario.rule, f"{path.name} does not say which rule it pins down"
-        names.add(scenario.name)
-    assert len(names) == len(FILES), "scenario names must be unique"
+    assert COLLECTION.names_are_unique(), "scenario names must be unique"
 
 
 def test_every_decision_kind_is_scripted_somewhere() -> None:
-    scripted = {kind for path in FILES for kinds in load_scenario(path).scenario.script.values() for kind in kinds}
+    scripted = COLLECTION.scripted_kinds()
     assert scripted >= set(RULES.decision_kinds) - {"speech"}
     assert "speech" in scripted
 
 
 def test_every_death_cause_is_expected_somewhere() -> None:
-    causes: set[str] = set()
-    for path in FILES:
-        expect = load_scenario(path).scenario.expect
-        causes |= {d.cause for d in expect.deaths or []}
-        causes |= {str(e["cause"]) for e in expect.events or [] if e.get("kind") == "died" and "cause" in e}
-    assert causes == set(RULES.death_causes)
+    assert COLLECTION.expected_causes() == set(RULES.death_causes)
 
 
 def test_every_switch_is_set_somewhere() -> None:
-    switched = {key for path in FILES for key in load_scenario(path).scenario.options}
     own = set(GhoulsOptions.model_fields) - {"max_days", "max_speech_chars"}
-    assert switched == own
+    assert COLLECTION.set_switches() == own
