@@ -311,6 +311,8 @@ class Builder:
         for index, name in enumerate(self.header.names):
             info = self.header.seats[index] if index < len(self.header.seats) else None
             persona = info.persona_name or info.persona if info is not None else None
+            if persona == name:
+                persona = None  # a model seat called by its persona's name: say it once
             player = (info.model or info.agent) if info is not None else ""
             seats.append(SeatLine(index, name, persona, player))
         view_title = {

@@ -272,3 +272,12 @@ def test_an_interrupted_game_renders_without_an_end(tmp_path: Path) -> None:
         for view in ("public", "god", "seat:1"):
             text = render(transcript, fmt, view)
             assert 'class="reveal"' not in text and "第 1 夜" in text
+
+
+def test_a_persona_is_shown_beside_a_seat_only_when_it_is_another_name(tmp_path: Path) -> None:
+    path = tmp_path / "personas.jsonl"
+    names = ["Ann", "Bob", "Cy", "Dee"]
+    play_to_file(path, "one_night", 5, players=4, names=names, personas=["Ann", "Brigitte", None, None])
+    page = render(read_transcript(path), "md", "public")
+    assert "**2. Bob** (Brigitte)" in page
+    assert "**1. Ann**" in page and "**1. Ann** (Ann)" not in page
