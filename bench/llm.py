@@ -150,7 +150,7 @@ async def model_game(
         "options": options,
         "seed": seed,
         "days_played": game.state.days_played,
-        "finished": game.state.outcome is not None and game.state.outcome.reason != "day_limit",
+        "outcome": game.state.outcome.reason if game.state.outcome is not None else None,
         "wall_s": round(wall, 1),
         "decisions": game.state.next_decision_id,
         "model_calls": len(calls),
