@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -87,6 +88,21 @@ class Invariants:
         assert self.dead <= self.announced, f"deaths never announced: {self.dead - self.announced}"
 
 
+def own_records_only(records: Sequence[Record], seat: int) -> list[str]:
+    """Assert that a seat's view holds no god record and no other seat's private record, question
+    or answer; return the cards it was told it holds, in order."""
+    for record in records:
+        assert record.vis.scope != "god", record
+        if record.vis.scope != "public":
+            assert seat in record.vis.seats, record
+        event = record.event
+        if isinstance(event, (Asked, ChoiceMade)):
+            assert event.seat == seat
+        if isinstance(event, RoleAssigned) and record.vis.scope != "public":
+            assert event.seat == seat
+    return [r.event.role for r in records if isinstance(r.event, RoleAssigned) and r.event.seat == seat]
+
+
 def player_counts(ruleset: Ruleset[Any, Any]) -> list[int]:
     return list(range(ruleset.min_players, ruleset.max_players + 1))
 
@@ -145,15 +161,6 @@ def test_views_hold_no_other_seats_private_records(variant: str) -> None:
         for seat in range(players):
             view = game.view(seat)
             assert view.role is not None
-            for record in view.records:
-                assert record.vis.scope != "god"
-                if record.vis.scope != "public":
-                    assert seat in record.vis.seats
-                event = record.event
-                if isinstance(event, (Asked, ChoiceMade)):
-                    assert event.seat == seat
-                if isinstance(event, RoleAssigned) and record.vis.scope != "public":
-                    assert event.seat == seat
+            told = own_records_only(view.records, seat)
             # the seat's own card is the last one it was told about
-            told = [r.event.role for r in view.records if isinstance(r.event, RoleAssigned) and r.event.seat == seat]
             assert told and view.role in (told[-1], game.state.seats[seat].role)
