@@ -18,6 +18,7 @@ import pytest
 import uvicorn
 from playwright.sync_api import Browser, Page, sync_playwright
 
+from llm_werewolf.table.events import ModelCall
 from llm_werewolf.web.app import create_app
 from llm_werewolf.web.tables import Lobby
 
@@ -97,6 +98,7 @@ def test_two_humans_in_two_browsers_play_a_game_to_the_end(server: tuple[str, Lo
     kinds = host.locator("#seats select.player")
     assert kinds.count() == 4
     assert [kinds.nth(i).input_value() for i in range(4)] == ["human", "human", "heuristic", "heuristic"]
+    kinds.nth(3).select_option("fake")  # one AI seat is a model player (the deterministic fake backend)
     host.click("#create")
     host.wait_for_selector("#links li[data-seat='2'] a")
     host.screenshot(path=str(ARTIFACTS / "host-links.png"), full_page=True)
@@ -128,6 +130,8 @@ def test_two_humans_in_two_browsers_play_a_game_to_the_end(server: tuple[str, Lo
             _play_turn(page, f"Hello from seat {number}")
         time.sleep(0.05)
     assert table.status == "over", table.error
+    calls = [r.event for r in table.game.records if isinstance(r.event, ModelCall)]
+    assert calls and {call.seat for call in calls} == {3}, "the model seat answered through its backend"
 
     for number, page in enumerate(players, start=1):
         page.wait_for_function("document.body.dataset.status === 'over'", timeout=10_000)
