@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..agents import llm_agent
+from ..llm.base import Backend
 from ..llm.errors import BackendConfigError, LLMError, PreflightError
 from ..llm.factory import BACKEND_KINDS
 from ..llm.preflight import preflight_all
@@ -133,15 +134,19 @@ def setup_llm(
 
 def preflight_agents(agents: Sequence[object]) -> None:
     """Check every model endpoint the seated agents use, once each; one clear line on failure."""
-    backends = [agent.backend for agent in agents if isinstance(agent, llm_agent.LLMAgent)]
+    _preflight([agent.backend for agent in agents if isinstance(agent, llm_agent.LLMAgent)], "")
+
+
+def _preflight(backends: Sequence[Backend], who: str) -> None:
+    """Ping ``backends`` (once each); a failure is one UsageError line, prefixed with ``who``."""
     if not backends:
         return
     try:
         asyncio.run(preflight_all(backends))
     except PreflightError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(f"{who}{exc}") from None
     except LLMError as exc:
-        raise UsageError(f"model setup: {exc}") from None
+        raise UsageError(f"{who}model setup: {exc}") from None
 
 
 def seat_model(agent: object) -> str | None:
@@ -185,11 +190,5 @@ def preflight_narrator(narrator: object) -> None:
     one clear line on failure, as :func:`preflight_agents` does for the seats."""
     from ..narration.llm import LLMNarrator
 
-    if not isinstance(narrator, LLMNarrator):
-        return
-    try:
-        asyncio.run(preflight_all([narrator.backend]))
-    except PreflightError as exc:
-        raise UsageError(f"narrator: {exc}") from None
-    except LLMError as exc:
-        raise UsageError(f"narrator model setup: {exc}") from None
+    if isinstance(narrator, LLMNarrator):
+        _preflight([narrator.backend], "narrator: ")
