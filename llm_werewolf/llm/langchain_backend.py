@@ -13,14 +13,15 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from .base import Completion, CompletionRequest
 from .classify import classify, redact
-from .errors import LLMError, TransportError
+from .errors import LLMError
 from .profiles import Profile, get_profile
 from .retry import RetrySettings, call_with_retries
-from .structured import NEXT, refuses_format, step_down
+from .structured import call_stepping_down
 
 
 def _text_of(message: Any) -> str:
@@ -97,35 +98,24 @@ class LangChainBackend:
         messages = [SystemMessage(content=request.system), HumanMessage(content=user)]
         started = time.perf_counter()
         what = f"langchain model {self.model!r}"
-        refused = 0
-        for _ in range(len(NEXT) + 1):
-            structured = self.profile.structured
-            asks_format = request.mode == "json" and request.schema is not None and structured != "text"
-            try:
-                runnable, structured_output = self._runnable(request)
-            except NotImplementedError as exc:  # the model has no structured output
-                self.profile, changed = step_down(self.profile, structured, self.model, exc)
-                if not changed:
-                    raise
-                continue
+        structured_output = False
 
-            async def once(runnable: Any = runnable) -> Any:
+        def make_call() -> Callable[[], Awaitable[Any]]:
+            nonlocal structured_output
+            runnable, structured_output = self._runnable(request)
+
+            async def once() -> Any:
                 try:
                     return await runnable.ainvoke(messages)
                 except Exception as exc:
                     raise self._fault(exc) from exc
 
-            try:
-                result, retries = await call_with_retries(once, self.retry, what=what)
-                break
-            except TransportError as exc:
-                if not asks_format or not refuses_format(exc):
-                    raise
-                self.profile, _ = step_down(self.profile, structured, self.model, exc)
-                refused += exc.attempts
-        else:  # not reached: the last rung, text, asks for no format
-            raise TransportError(f"{what}: every answer format was refused", attempts=refused)
-        retries += refused
+            return once
+
+        def asks_format(profile: Profile) -> bool:
+            return request.mode == "json" and request.schema is not None and profile.structured != "text"
+
+        result, retries = await call_stepping_down(self, make_call, asks_format, what)
         latency = (time.perf_counter() - started) * 1000.0
         if structured_output and isinstance(result, dict):
             raw = result.get("raw")

@@ -10,15 +10,16 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 from .base import Completion, CompletionRequest
 from .classify import classify, redact
-from .errors import BackendConfigError, LLMError, PreflightError, TransportError
+from .errors import BackendConfigError, LLMError, PreflightError
 from .profiles import Profile, get_profile
 from .retry import RetrySettings, call_with_retries
-from .structured import NEXT, refuses_format, step_down
+from .structured import call_stepping_down
 
 NO_KEY = "sk-no-key-needed"
 
@@ -133,25 +134,18 @@ class OpenAIBackend:
     async def complete(self, request: CompletionRequest) -> Completion:
         started = time.perf_counter()
         what = f"openai model {self.model!r}" + (f" at {self.base_url}" if self.base_url else "")
-        refused = 0
-        for _ in range(len(NEXT) + 1):
-            structured = self.profile.structured
+
+        def make_call() -> Callable[[], Awaitable[Any]]:
             kwargs = self._arguments(request)
 
-            async def once(kwargs: dict[str, Any] = kwargs) -> Any:
+            async def once() -> Any:
                 return await self._create(**kwargs)
 
-            try:
-                response, retries = await call_with_retries(once, self.retry, what=what)
-                break
-            except TransportError as exc:
-                if "response_format" not in kwargs or not refuses_format(exc):
-                    raise
-                self.profile, _ = step_down(self.profile, structured, self.model, exc)
-                refused += exc.attempts
-        else:  # not reached: the last rung, text, sends no response_format
-            raise TransportError(f"{what}: every answer format was refused", attempts=refused)
-        retries += refused
+            return once
+
+        response, retries = await call_stepping_down(
+            self, make_call, lambda profile: response_format(request, profile) is not None, what
+        )
         latency = (time.perf_counter() - started) * 1000.0
         choice = response.choices[0] if response.choices else None
         message = getattr(choice, "message", None)

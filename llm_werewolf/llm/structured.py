@@ -10,10 +10,15 @@ describes the JSON in every case, and the agent parses the answer strictly).
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import Protocol, TypeVar
 
 from .errors import PermanentError, TransportError
 from .profiles import Profile, Structured
+from .retry import RetrySettings, call_with_retries
+
+T = TypeVar("T")
 
 log = logging.getLogger("llm_werewolf.llm")
 
@@ -70,3 +75,48 @@ def step_down(profile: Profile, refused: Structured, model: str, reason: BaseExc
     change = Downgrade(model, refused, NEXT[refused], str(reason)[:200])
     log.warning("%s", change)
     return profile.with_overrides(structured=change.new), True
+
+
+class SteppingBackend(Protocol):
+    """A backend whose ``profile`` may step down (the openai and langchain backends)."""
+
+    model: str
+    profile: Profile
+    retry: RetrySettings
+
+
+async def call_stepping_down(
+    backend: SteppingBackend,
+    make_call: Callable[[], Callable[[], Awaitable[T]]],
+    asks_format: Callable[[Profile], bool],
+    what: str,
+) -> tuple[T, int]:
+    """(result, transport retries) of one completion, stepping ``backend.profile`` down when the
+    endpoint refuses the answer format it was asked for.
+
+    ``make_call()`` builds the call for the backend's current profile (it may raise
+    ``NotImplementedError`` when the model has no structured output); ``asks_format(profile)``
+    says whether that call asks for a structured format. A refused request counts in the retries.
+    """
+    refused = 0
+    for _ in range(len(NEXT) + 1):
+        profile = backend.profile
+        try:
+            call = make_call()
+        except NotImplementedError as exc:  # e.g. a LangChain model without with_structured_output
+            backend.profile, changed = step_down(backend.profile, profile.structured, backend.model, exc)
+            if not changed:
+                raise
+            continue
+        try:
+            result, retries = await call_with_retries(call, backend.retry, what=what)
+        except TransportError as exc:
+            if not asks_format(profile) or not refuses_format(exc):
+                raise
+            # Another call may have stepped down meanwhile: step_down compares with the current profile.
+            backend.profile, _ = step_down(backend.profile, profile.structured, backend.model, exc)
+            refused += exc.attempts
+            continue
+        return result, retries + refused
+    # Not reached: the last rung, text, asks for no format.
+    raise TransportError(f"{what}: every answer format was refused", attempts=refused)
