@@ -149,18 +149,6 @@ def _preflight(backends: Sequence[Backend], who: str) -> None:
         raise UsageError(f"{who}model setup: {exc}") from None
 
 
-def seat_model(agent: object) -> str | None:
-    """The model a seat's agent uses (for the transcript header), or ``None``."""
-    return agent.backend.model if isinstance(agent, llm_agent.LLMAgent) else None
-
-
-def seat_persona(agent: object) -> str | None:
-    """The persona id of a model seat, or ``None``."""
-    if isinstance(agent, llm_agent.LLMAgent) and agent.persona is not None:
-        return agent.persona.id
-    return None
-
-
 def prompt_packs(agents: Sequence[object], language: str, variant: str) -> dict[str, str]:
     """``{"<lang>/<variant>": hash}`` when model seats read prompts (for the transcript header)."""
     if not any(isinstance(agent, llm_agent.LLMAgent) for agent in agents):

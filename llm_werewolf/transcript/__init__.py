@@ -1,7 +1,7 @@
 """Transcripts: read and write only through :class:`TranscriptWriter` and :func:`read_transcript`."""
 
 from .io import Transcript, TranscriptError, TranscriptWriter, read_transcript
-from .schema import SCHEMA_VERSION, Header, SeatInfo, header_for, json_schema
+from .schema import SCHEMA_VERSION, Header, SeatInfo, header_for, json_schema, seat_info
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -13,4 +13,5 @@ __all__ = [
     "header_for",
     "json_schema",
     "read_transcript",
+    "seat_info",
 ]

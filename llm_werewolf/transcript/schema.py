@@ -125,6 +125,21 @@ def header_for(config: GameConfig, language: str, seats: list[SeatInfo], **extra
     ).with_game_id()
 
 
+def seat_info(name: str, spec: Any, agent: object) -> SeatInfo:
+    """Who plays a seat, for the header: ``spec`` is the seat's ``AgentSpec`` (``None`` for a
+    person at the browser table); a model seat adds the model its backend runs and its persona."""
+    from ..agents.llm_agent import LLMAgent
+
+    if spec is None:
+        return SeatInfo(name=name, agent="human")
+    model, persona, persona_name = spec.model, None, None
+    if isinstance(agent, LLMAgent):
+        model = agent.backend.model or model
+        if agent.persona is not None:
+            persona, persona_name = agent.persona.id, agent.persona.name
+    return SeatInfo(name=name, agent=spec.label, model=model, persona=persona, persona_name=persona_name)
+
+
 class _Line(TypedDict):
     seq: int
     phase: str

@@ -22,8 +22,8 @@ from ..agents.heuristic import HeuristicAgent
 from ..rules import Game, Record, ViewBuilder
 from ..rules.errors import RulesError
 from ..table import Narrator, Table, TableSettings
-from ..table.seating import MODEL_KINDS, AgentSpec, build_agent
-from ..transcript import SeatInfo, TranscriptWriter, header_for
+from ..table.seating import build_agent
+from ..transcript import TranscriptWriter, header_for, seat_info
 from .present import Presenter
 from .seats import AnswerRefused, DefaultAnswerAgent, HumanWebAgent, SeatHub, check_answer
 from .setup import SetupError, TableSetup, agent_spec, game_config
@@ -53,21 +53,6 @@ def template_narrator(setup: TableSetup, game: Game) -> Narrator | None:
 
     language = game.config.language or game.ruleset.source_language
     return TemplateNarrator(game.config.variant, language, game.config.names)
-
-
-def seat_info(name: str, spec: AgentSpec | None, agent: Agent) -> SeatInfo:
-    """Who plays a seat, for the transcript header: a person, or an AI with its model and persona."""
-    if spec is None:
-        return SeatInfo(name=name, agent="human")
-    model, persona, persona_name = spec.model, None, None
-    if spec.kind in MODEL_KINDS:
-        from ..agents.llm_agent import LLMAgent
-
-        if isinstance(agent, LLMAgent):
-            model = agent.backend.model or model
-            if agent.persona is not None:
-                persona, persona_name = agent.persona.id, agent.persona.name
-    return SeatInfo(name=name, agent=spec.label, model=model, persona=persona, persona_name=persona_name)
 
 
 def narrator_label(narrator: Narrator | None) -> str:

@@ -13,20 +13,17 @@ from rich.console import Console
 
 from ...agents.base import Agent
 from ...agents.human_terminal import terminal_humans
-from ...agents.llm_agent import LLMAgent
 from ...narration.factory import narrator_label
 from ...rules import Game, GameConfig, Record, get_ruleset
 from ...table import Narrator, Table, TableSettings
 from ...table.console import ConsoleSink
 from ...table.seating import AgentSpec, build_agent, parse_seat_overrides
-from ...transcript import SeatInfo, TranscriptWriter, header_for
+from ...transcript import TranscriptWriter, header_for, seat_info
 from ..common import DECK_HELP, UsageError, deck_players, parse_deck, parse_options
 from ..llm_setup import (
     preflight_agents,
     preflight_narrator,
     prompt_packs,
-    seat_model,
-    seat_persona,
     setup_llm,
     table_names,
 )
@@ -61,13 +58,6 @@ def make_narrator(
         return build_narrator(mode, variant, language, names, seat_specs=specs, seed=seed)
     except NarratorSpecError as exc:
         raise UsageError(str(exc)) from None
-
-
-def seat_persona_name(agent: object) -> str | None:
-    """The display name of a model seat's persona (for the transcript header), or ``None``."""
-    if isinstance(agent, LLMAgent) and agent.persona is not None:
-        return agent.persona.name
-    return None
 
 
 def make_pace(
@@ -219,16 +209,7 @@ def play(
         header = header_for(
             config,
             language,
-            [
-                SeatInfo(
-                    name=n,
-                    agent=s.label,
-                    model=seat_model(a) or s.model,
-                    persona=seat_persona(a),
-                    persona_name=seat_persona_name(a),
-                )
-                for n, s, a in zip(names, specs, seated, strict=True)
-            ],
+            [seat_info(n, s, a) for n, s, a in zip(names, specs, seated, strict=True)],
             narrator=narrator_label(narrator, specs),
             prompt_packs=prompt_packs(seated, language, variant),
         )

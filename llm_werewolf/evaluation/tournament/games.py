@@ -15,7 +15,7 @@ from ...table import Table, TableSettings
 from ...table.events import Fallback
 from ...table.seating import SCRIPTLESS_KINDS, AgentSpec, build_agent
 from ...texts import default_names
-from ...transcript import SeatInfo, TranscriptWriter, header_for
+from ...transcript import TranscriptWriter, header_for, seat_info
 from ..ledger import Entry
 from ..probes import ProbeSettings, ProbingTable, wrap_canaries
 from .config import LLMConfig, ModelEntry, ProbeConfig, TableConfig
@@ -97,13 +97,10 @@ async def play_game(job: GameJob, path: Path, settings: GameSettings) -> Entry:
         build_agent(spec, seat=i, seed=job.seed, language=job.language, variant=job.variant)
         for i, spec in enumerate(specs)
     ]
+    seats = [seat_info(name, spec, agent) for name, spec, agent in zip(config.names, specs, agents, strict=True)]
     probes = settings.probes
     if probes.canaries:
         agents = wrap_canaries(agents, job.seed)
-    seats = [
-        SeatInfo(name=name, agent=spec.label, model=spec.model, persona=spec.persona)
-        for name, spec in zip(config.names, specs, strict=True)
-    ]
     header = header_for(config, job.language, seats)
     table_settings = TableSettings(
         max_attempts=settings.table.max_attempts,
