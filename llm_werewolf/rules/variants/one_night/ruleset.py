@@ -11,7 +11,7 @@ from . import setups
 from .data import NightData, OneNightOptions
 from .day import Dawn
 from .night import Night
-from .roles import ROLES, SIDES, identity, side_of_identity
+from .roles import ROLES, SIDES, seat_identity, side_of_identity
 
 
 class OneNightRuleset(Ruleset[NightData, OneNightOptions]):
@@ -60,7 +60,7 @@ class OneNightRuleset(Ruleset[NightData, OneNightOptions]):
 
     def side_of(self, state: GameState[NightData, OneNightOptions], seat: int) -> str:
         """The side of what the seat's card counts as now (Doppelganger copy, converted Investigator)."""
-        return side_of_identity(identity(state.seat(seat).role, state.data))
+        return side_of_identity(seat_identity(state.seats, state.data, seat))
 
 
 ONE_NIGHT = register(OneNightRuleset())
