@@ -45,6 +45,21 @@ class BaseOptions(BaseModel):
 
 
 @dataclass(frozen=True, slots=True)
+class Preset:
+    """A named set of switches: a platform's or a book's whole house-rule set in one word.
+
+    ``options`` are switch values of the ruleset's ``options_model``; switches given
+    explicitly (``-o NAME=VALUE``) override them.
+    """
+
+    name: str
+    description: str
+    options: Mapping[str, Any]
+    source: str = ""
+    """Where the rules come from (a public document), for docs/rules/<id>.md."""
+
+
+@dataclass(frozen=True, slots=True)
 class RoleInfo:
     """Static facts about one role id."""
 
@@ -69,6 +84,8 @@ class Ruleset(ABC, Generic[D, O_]):
     """Every decision kind this ruleset asks, with a one-line meaning (docs/scenarios.md)."""
     death_causes: ClassVar[Mapping[str, str]]
     """Every cause a ``Died`` event of this ruleset can carry."""
+    presets: ClassVar[Mapping[str, Preset]] = {}
+    """Named switch sets (``--preset NAME``); see :meth:`options_with_preset`."""
 
     # -- metadata --------------------------------------------------------------
     def claimable_roles(self) -> frozenset[str]:
@@ -82,6 +99,19 @@ class Ruleset(ABC, Generic[D, O_]):
                 f"{'.'.join(str(p) for p in err['loc']) or 'options'}: {err['msg']}" for err in exc.errors()
             )
             raise errors.OptionsError(f"{self.id} options: {problems}") from None
+
+    def options_with_preset(self, preset: str | None, options: Mapping[str, Any]) -> dict[str, Any]:
+        """``options`` on top of the switches of the preset named ``preset`` (``None``: none).
+
+        Raises :class:`OptionsError` for an unknown preset (the message lists the known ones).
+        """
+        if preset is None:
+            return dict(options)
+        found = self.presets.get(preset.strip().lower())
+        if found is None:
+            known = ", ".join(sorted(self.presets)) or "none"
+            raise errors.OptionsError(f"{self.id} has no preset {preset!r} (presets: {known})")
+        return {**found.options, **options}
 
     def side_of_role(self, role: str) -> str:
         return self.roles[role].side

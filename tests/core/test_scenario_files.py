@@ -49,7 +49,9 @@ def test_script_exhausted_with_error_fallback(tmp_path: Path) -> None:
     assert result.error is not None and "no scripted answer left for 'seer_check'" in result.error
 
 
-SHERIFF_WEIGHT = Path(__file__).parents[1] / "scenarios" / "chinese_werewolf" / "sheriff_vote_weighs_one_and_a_half.yaml"
+SHERIFF_WEIGHT = (
+    Path(__file__).parents[1] / "scenarios" / "chinese_werewolf" / "sheriff_vote_weighs_one_and_a_half.yaml"
+)
 
 
 def test_a_tallys_counts_match_yaml_lists_with_seat_names(tmp_path: Path) -> None:

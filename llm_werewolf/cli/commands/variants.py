@@ -33,6 +33,10 @@ def describe_ruleset(ruleset: Ruleset[Any, Any]) -> dict[str, Any]:
             name: {"default": spec.get("default"), "description": spec.get("description", "")}
             for name, spec in options.items()
         },
+        "presets": {
+            name: {"description": preset.description, "options": dict(preset.options)}
+            for name, preset in ruleset.presets.items()
+        },
         "decision_kinds": dict(getattr(ruleset, "decision_kinds", {})),
         "death_causes": dict(getattr(ruleset, "death_causes", {})),
     }
@@ -62,6 +66,9 @@ def variants(
         if item["options"]:
             opts = ", ".join(f"{k}={v['default']!r}" for k, v in item["options"].items())
             console.print(f"  [dim]options:[/] {opts}\n", highlight=False)
+        for name, preset in item["presets"].items():
+            switches = ", ".join(f"{k}={v!r}" for k, v in preset["options"].items())
+            console.print(f"  [dim]--preset {name}:[/] {switches}\n", highlight=False)
 
 
 def register(app: typer.Typer) -> None:

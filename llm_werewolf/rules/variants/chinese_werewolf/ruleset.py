@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
-from llm_werewolf.rules import BaseOptions, GameState, RoleInfo, Ruleset, Seat, Step, register
+from llm_werewolf.rules import BaseOptions, GameState, Preset, RoleInfo, Ruleset, Seat, Step, register
 
 from . import roles as cards
 from .data import CWData
 from .flow import Night
 from .options import ChineseWerewolfOptions
+from .presets import PRESETS
 from .win import side_of
 
 DECISION_KINDS: Mapping[str, str] = {
@@ -31,8 +32,10 @@ DECISION_KINDS: Mapping[str, str] = {
     "badge": "a dead sheriff: pass the badge to a living seat (seat:N) or tear it (tear)",
     "sheriff_order": "the living sheriff: discussion direction, clockwise or counterclockwise",
     "speech": "a discussion speech (speak + text)",
-    "exile_vote": "every living player at once: exile a seat (seat:N, not self) or abstain (skip); "
-    "the sheriff's ballot weighs 1.5",
+    "exile_vote": "every living player at once: exile a seat (seat:N; himself only with exile_self_vote) "
+    "or abstain (skip, unless exile_abstain is off); the sheriff's ballot weighs 1.5",
+    "self_destruct": "a werewolf before his day speech (wolf_self_destruct on): self-destruct (self_destruct) "
+    "or speak (skip)",
     "defense": "a tied player's second speech before the PK revote (speak + text)",
     "hunter_shot": "a dead hunter (killed by wolves or exiled): shoot a living seat (seat:N) or decline (skip)",
     "last_words": "a dead player's last words (speak + text)",
@@ -45,6 +48,7 @@ DEATH_CAUSES: Mapping[str, str] = {
     "grief": "died of grief when the other lover died",
     "hunter": "shot by the hunter",
     "exile": "voted out by the village",
+    "self_destruct": "a werewolf who revealed himself by day (自爆, switch wolf_self_destruct)",
 }
 
 
@@ -60,6 +64,7 @@ class ChineseWerewolf(Ruleset[CWData, ChineseWerewolfOptions]):
     decision_kinds: ClassVar[Mapping[str, str]] = DECISION_KINDS
     death_causes: ClassVar[Mapping[str, str]] = DEATH_CAUSES
     posthumous_kinds: ClassVar[frozenset[str]] = frozenset({"hunter_shot", "badge", "last_words"})
+    presets: ClassVar[Mapping[str, Preset]] = PRESETS
 
     def standard_deck(self, players: int, options: ChineseWerewolfOptions) -> tuple[str, ...]:
         return cards.standard_deck(players, options)

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from llm_werewolf.rules import BaseOptions, GameState, RoleInfo, Ruleset, Seat, Step, register
+from llm_werewolf.rules import BaseOptions, GameState, Preset, RoleInfo, Ruleset, Seat, Step, register
 from llm_werewolf.rules.events import Info
 
 from . import roles as _roles  # noqa: F401  (fills the role table)
@@ -14,7 +14,7 @@ from .data import OMCtx, OMData
 from .deaths import set_role, tell_team
 from .model import Faction
 from .night import Night
-from .options import OnlineMafiaOptions
+from .options import PRESETS, OnlineMafiaOptions
 from .priority import PRIORITY_ORDER
 from .registry import ROLES
 from .setups import preset_deck, validate
@@ -122,6 +122,10 @@ class OnlineMafia(Ruleset[OMData, OnlineMafiaOptions]):
     decision_kinds: ClassVar[Mapping[str, str]] = DECISION_KINDS
     death_causes: ClassVar[Mapping[str, str]] = DEATH_CAUSES
     posthumous_kinds: ClassVar[frozenset[str]] = frozenset()
+    presets: ClassVar[Mapping[str, Preset]] = {
+        name: Preset(name, f"the {name} lobby role list (the same as -o preset={name})", {"preset": name})
+        for name in PRESETS
+    }
 
     def standard_deck(self, players: int, options: OnlineMafiaOptions) -> tuple[str, ...]:
         return preset_deck(players, options.preset)
