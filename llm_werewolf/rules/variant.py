@@ -19,6 +19,7 @@ import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -87,7 +88,26 @@ class Ruleset(ABC, Generic[D, O_]):
     presets: ClassVar[Mapping[str, Preset]] = {}
     """Named switch sets (``--preset NAME``); see :meth:`options_with_preset`."""
 
+    # -- the ruleset's whole vocabulary (tests, narration and docs derive their catalogues from it) --
+    outcome_reasons: ClassVar[type[StrEnum]]
+    """Every ``Outcome.reason`` the ruleset can end with (an enum, as python-chess's ``Termination``),
+    ``day_limit`` included where the ``max_days`` draw can happen."""
+    announcement_keys: ClassVar[Mapping[str, str]]
+    """Every ``Announcement.key`` the moderator can make, with its meaning."""
+    statuses: ClassVar[Mapping[str, str]]
+    """Every ``StatusChanged.status``, with its meaning."""
+    ballots: ClassVar[Mapping[str, tuple[str, ...]]]
+    """Every ``VoteTally.ballot`` with the ``result`` values its tally can have."""
+    posthumous_kinds: ClassVar[frozenset[str]] = frozenset()
+    """Decision kinds the rules may ask of a dead seat (a hunter's shot, last words)."""
+    board_switches: ClassVar[frozenset[str]] = frozenset()
+    """Switches that only shape the standard deck (a fixed deal ignores them)."""
+
     # -- metadata --------------------------------------------------------------
+    def reason_ids(self) -> frozenset[str]:
+        """The values of :attr:`outcome_reasons`."""
+        return frozenset(member.value for member in self.outcome_reasons)
+
     def claimable_roles(self) -> frozenset[str]:
         return frozenset(self.roles)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from enum import StrEnum
 from typing import ClassVar
 
 from llm_werewolf.rules import BaseOptions, GameState, Preset, RoleInfo, Ruleset, Seat, Step, register
@@ -12,7 +13,7 @@ from .data import CWData
 from .flow import Night
 from .options import ChineseWerewolfOptions
 from .presets import PRESETS
-from .win import side_of
+from .win import Reason, side_of
 
 DECISION_KINDS: Mapping[str, str] = {
     "thief_swap": "night 1, thief: take an extra card (center:0, center:1) or keep his own (skip); "
@@ -52,6 +53,38 @@ DEATH_CAUSES: Mapping[str, str] = {
 }
 
 
+ANNOUNCEMENT_KEYS: Mapping[str, str] = {
+    "peaceful_night": "nobody died in the night",
+    "sheriff_election": "day 1: the sheriff election opens",
+    "sheriff_candidates": "who runs (seats)",
+    "sheriff_withdrawn": "candidates who withdrew (seats)",
+    "sheriff_tie": "a tie: the tied candidates speak again (seats)",
+    "sheriff_elected": "the new sheriff (seats)",
+    "no_sheriff": "no sheriff (value: no_candidates, all_withdrew, no_voters, no_votes, tie)",
+    "badge_passed": "a dead sheriff passes the badge (seats: him, the heir)",
+    "badge_torn": "a dead sheriff tears the badge (seats)",
+    "hunter_shot": "the hunter shoots (seats: him, the target)",
+    "hunter_declined": "the hunter holds his fire (seats)",
+    "speaking_order": "today's speaking order (seats)",
+    "exile_pk": "an exile tie goes to a PK revote (seats: the tied)",
+    "no_exile": "nobody is exiled today (value: tie, no_votes)",
+    "self_destruct": "a werewolf self-destructs; the day ends (seats)",
+}
+
+STATUSES: Mapping[str, str] = {
+    "sheriff": "holds the sheriff's badge (public)",
+    "lover": "one of cupid's lovers (told to the lover)",
+}
+
+BALLOTS: Mapping[str, tuple[str, ...]] = {
+    "wolf_kill": ("kill", "skip", "tie"),
+    "sheriff_1": ("elected", "tie", "no_votes"),
+    "sheriff_2": ("elected", "tie", "no_votes"),
+    "exile_1": ("exiled", "tie", "no_votes"),
+    "exile_2": ("exiled", "tie", "no_votes"),
+}
+
+
 class ChineseWerewolf(Ruleset[CWData, ChineseWerewolfOptions]):
     id: ClassVar[str] = "chinese_werewolf"
     source_language: ClassVar[str] = "zh-Hant"
@@ -63,6 +96,11 @@ class ChineseWerewolf(Ruleset[CWData, ChineseWerewolfOptions]):
     options_model: ClassVar[type[BaseOptions]] = ChineseWerewolfOptions
     decision_kinds: ClassVar[Mapping[str, str]] = DECISION_KINDS
     death_causes: ClassVar[Mapping[str, str]] = DEATH_CAUSES
+    outcome_reasons: ClassVar[type[StrEnum]] = Reason
+    announcement_keys: ClassVar[Mapping[str, str]] = ANNOUNCEMENT_KEYS
+    statuses: ClassVar[Mapping[str, str]] = STATUSES
+    ballots: ClassVar[Mapping[str, tuple[str, ...]]] = BALLOTS
+    board_switches: ClassVar[frozenset[str]] = frozenset({"with_cupid", "with_thief", "with_little_girl", "with_guard"})
     posthumous_kinds: ClassVar[frozenset[str]] = frozenset({"hunter_shot", "badge", "last_words"})
     presets: ClassVar[Mapping[str, Preset]] = PRESETS
 
