@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (the snippets are code lines, kept whole so they can be searched for)
 """The deliberate rule changes bench/mutations.py applies, per ruleset.
 
 A :class:`Mutation` replaces one exact snippet ``old`` (it must occur exactly once) of
