@@ -68,3 +68,14 @@ def test_a_tallys_counts_match_yaml_lists_with_seat_names(tmp_path: Path) -> Non
     path = tmp_path / "seat_keys.yaml"
     path.write_text(text.replace("[[Liu, 2.5], [Zhou, 2]]", '[["seat:4", 2.5], ["seat:6", 2.0]]'), encoding="utf-8")
     assert check_file(path).passed
+
+
+def test_an_undeclared_outcome_reason_is_refused_with_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "typo.yaml"
+    path.write_text(
+        "name: typo\nvariant: toy\nseats:\n"
+        "  - {name: A, role: seer}\n  - {name: B, role: wolf}\n  - {name: C, role: villager}\n"
+        "expect:\n  reason: wolfs_dead\n"
+    )
+    with pytest.raises(ScenarioError, match=r"typo\.yaml:8: expect\.reason: unknown reason 'wolfs_dead' \(reasons: "):
+        load_scenario(path)

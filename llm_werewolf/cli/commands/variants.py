@@ -37,8 +37,13 @@ def describe_ruleset(ruleset: Ruleset[Any, Any]) -> dict[str, Any]:
             name: {"description": preset.description, "options": dict(preset.options)}
             for name, preset in ruleset.presets.items()
         },
-        "decision_kinds": dict(getattr(ruleset, "decision_kinds", {})),
-        "death_causes": dict(getattr(ruleset, "death_causes", {})),
+        "decision_kinds": dict(ruleset.decision_kinds),
+        "death_causes": dict(ruleset.death_causes),
+        "outcome_reasons": sorted(ruleset.reason_ids()),
+        "announcement_keys": dict(ruleset.announcement_keys),
+        "statuses": dict(ruleset.statuses),
+        "ballots": {ballot: list(results) for ballot, results in ruleset.ballots.items()},
+        "posthumous_kinds": sorted(ruleset.posthumous_kinds),
     }
 
 
