@@ -194,12 +194,12 @@ def test_check_exits_1_on_a_failing_scenario(tmp_path: Path) -> None:
                 ["werewolf", "werewolf", "werewolf", "seer", "witch", "hunter", "villager", "villager", "villager"]
             )
         )
-        + "expect:\n  reason: no_such_reason\n"
+        + "expect:\n  reason: lovers_last_two\n"
     )
     result = run("check", str(scenario))
     assert result.returncode == 1
     assert "FAIL" in result.stdout
-    assert "reason: expected 'no_such_reason'" in result.stdout
+    assert "reason: expected 'lovers_last_two'" in result.stdout
 
 
 def test_setups_suggests_decks_with_intervals() -> None:
