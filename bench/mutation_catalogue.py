@@ -881,8 +881,8 @@ LEBANESE_GHOULS: tuple[Mutation, ...] = (
         "endless_revotes",
         "day.py",
         '        elif policy == "revote_tied_then_none" and not self.tied:',
-        '        elif policy == "revote_tied_then_none" and len(self.tied) < 2:',
-        "a second tie is voted again",
+        '        elif policy == "revote_tied_then_none":',
+        "a second tie is voted again (until someone is out)",
     ),
     _lg(
         "no_revote",
