@@ -36,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from mutation_catalogue import CATALOGUE, Mutation
 
 ROOT = Path(__file__).resolve().parents[1]
-COPIED = ("llm_werewolf", "tests", "prompts", "personas", "pyproject.toml")
+COPIED = ("llm_werewolf", "tests", "prompts", "personas", "docs", "pyproject.toml")
 VARIANTS = Path("llm_werewolf") / "rules" / "variants"
 
 
@@ -138,7 +138,8 @@ def check(rulesets: Sequence[str], only: set[str], timeout: float) -> list[Resul
         for ruleset in rulesets:
             outcome, seconds = run_tests(root, ruleset, timeout)
             if outcome != "survived":
-                raise RuntimeError(f"{ruleset}: the unmutated tests do not pass ({outcome}); fix them first")
+                print(f"error: {ruleset}: the unmutated tests do not pass ({outcome}); skipped", file=sys.stderr)
+                continue
             print(f"{ruleset}: unmutated suite passes in {seconds:.1f} s", flush=True)
             for mutation in CATALOGUE[ruleset]:
                 if only and mutation.id not in only:
