@@ -1000,8 +1000,8 @@ ONLINE_MAFIA: tuple[Mutation, ...] = (
     _om(
         "rb_immunity_ignored",
         "work.py",
-        "        if self.spec(seat).rb_immune:\n            return False\n        return seat in",
-        "        return seat in",
+        "        if spec.rb_immune:\n            return\n        self.blockers.setdefault(target, []).append(blocker)",
+        "        self.blockers.setdefault(target, []).append(blocker)",
         "roleblock-immune roles can be blocked",
     ),
     _om(
