@@ -228,18 +228,25 @@ class Session:
         from .agents.llm_agent import LLMAgent
 
         seats = [agent.backend for agent in agents if isinstance(agent, LLMAgent)]
-        try:
-            await preflight_all(seats)
-        except PreflightError:
-            raise
-        except LLMError as exc:
-            raise PreflightError(f"model setup: {exc}") from None
+        await self._check(seats, "")
         voice = getattr(narrator, "backend", None)
         if voice is not None and all(voice is not b for b in seats):
-            try:
-                await preflight_all([voice])
-            except LLMError as exc:
-                raise PreflightError(f"narrator: {exc}") from None
+            await self._check([voice], "narrator: ")
+
+    async def _check(self, backends: Sequence[Backend], who: str) -> None:
+        if not backends:
+            return
+        seconds = self.settings.deadline
+        try:
+            async with asyncio.timeout(seconds):
+                await preflight_all(backends)
+        except TimeoutError:
+            names = ", ".join(sorted({f"{b.name} model {b.model!r}" for b in backends}))
+            raise PreflightError(f"{who}{names}: the endpoint did not answer within {seconds:g} s") from None
+        except PreflightError as exc:
+            raise PreflightError(f"{who}{exc}") from None
+        except LLMError as exc:
+            raise PreflightError(f"{who}model setup: {exc}") from None
 
     async def aclose(self) -> None:
         """Close every backend (HTTP clients, loaded models) in the loop that used them."""

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from llm_werewolf.session import Session
 from llm_werewolf.prompting.packs import MissingPromptFile
 from llm_werewolf.prompting.personas import get_persona
+from llm_werewolf.session import Session
 from llm_werewolf.table.seating import AgentSpec
 
 CLI = [sys.executable, "-m", "llm_werewolf", "play", "--narrator", "off"]

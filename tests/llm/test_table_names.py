@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from llm_werewolf.session import Session, seat_persona
 from llm_werewolf.cli.llm_setup import table_names
+from llm_werewolf.session import Session, seat_persona
 from llm_werewolf.table.seating import AgentSpec
 
 
