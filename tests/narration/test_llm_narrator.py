@@ -20,8 +20,8 @@ from llm_werewolf.narration.factory import (
 )
 from llm_werewolf.narration.llm import LLMNarrator, LLMNarratorSettings
 from llm_werewolf.rules import Game, GameConfig, Record
-from llm_werewolf.session import Session, SessionSettings
 from llm_werewolf.rules.events import EventBody, Speech
+from llm_werewolf.session import Session, SessionSettings
 from llm_werewolf.table import Table
 from llm_werewolf.table.events import ModelCall, Narration
 from llm_werewolf.table.seating import AgentSpec
