@@ -46,4 +46,4 @@ def test_each_seat_resumes_from_its_own_state_with_the_same_answers() -> None:
     # Ann's turns 2 and 3 resume from her own turn before it (Bob spoke in between); so do Bob's.
     assert states.hits >= 4, (states.hits, states.reused_tokens)
     assert states.reused_tokens > 4 * 200
-    assert 0 < len(states) and states.size <= 256 << 20
+    assert len(states) > 0 and states.size <= 256 << 20
