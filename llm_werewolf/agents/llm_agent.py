@@ -111,14 +111,15 @@ class LLMAgent:
         return pack_hash(search_roots(self.settings.packs), language, variant)
 
     # -- the deadline ------------------------------------------------------------
-    def _deadline(self, decision_id: int) -> float | None:
-        """When the decision must be answered (event-loop time), set the first time it is asked."""
+    def _deadline(self, decision_id: int, attempt: int) -> float | None:
+        """When the decision must be answered (event-loop time), set the first time it is asked
+        (attempt 0: a decision id seen before belongs to an earlier game or probe)."""
         seconds = self.settings.deadline
         if seconds is None:
             return None
         now = asyncio.get_running_loop().time()
         deadline = self._deadlines.get(decision_id)
-        if deadline is None:
+        if deadline is None or attempt == 0:
             if len(self._deadlines) > 64:  # decisions long answered
                 for old in sorted(self._deadlines)[:32]:
                     del self._deadlines[old]
@@ -132,7 +133,7 @@ class LLMAgent:
     async def decide(self, request: DecisionRequest) -> Reply:
         view, decision = request.view, request.decision
         prompter = self.prompter(view)
-        deadline = self._deadline(decision.id)
+        deadline = self._deadline(decision.id, request.attempt)
         prompt = prompter.prompt(view, decision, error=request.error, attempt=request.attempt)
         calls: list[ModelCall] = []
         try:

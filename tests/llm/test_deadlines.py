@@ -7,6 +7,7 @@ placeholder the model copied (never "'' is not a legal option").
 
 from __future__ import annotations
 
+import asyncio
 import subprocess
 import sys
 import time
@@ -21,6 +22,7 @@ from llm_werewolf.safety.fault_server import MODEL, FaultPlan, fault_server
 from llm_werewolf.session import Session, SessionSettings
 from llm_werewolf.table import Table, TableSettings
 from llm_werewolf.table.events import Fallback, ModelCall, Narration, Rejected
+from llm_werewolf.table.runner import _Answer
 from llm_werewolf.table.seating import AgentSpec
 
 DEADLINE = 1.0
@@ -99,3 +101,38 @@ def test_the_preflight_of_a_silent_endpoint_stops_play_within_the_deadline(tmp_p
     assert result.returncode == 2, result.stderr
     assert "did not answer within 2 s" in result.stderr and len(result.stderr.strip().splitlines()) == 1
     assert wall < 30 and not list(tmp_path.glob("*.jsonl"))
+
+
+def test_the_deadline_spans_the_re_asks_of_one_decision() -> None:
+    """Each answer takes 1 s and is refused; the 1.5 s deadline cuts the second one, and no third is asked."""
+    from llm_werewolf.agents.llm_agent import LLMAgent, LLMAgentSettings
+    from llm_werewolf.llm import FakeBackend
+
+    backend = FakeBackend(lambda request: "not json", latency=1.0)
+    game = Game(GameConfig(variant="one_night", names=NAMES, seed=3, language="en"))
+    agents: list[Agent] = [
+        LLMAgent(backend, settings=LLMAgentSettings(seed=i, deadline=1.5, switch_language=False))
+        for i in range(len(NAMES))
+    ]
+    table = Table(game, agents, settings=TableSettings(max_attempts=3))
+    decision = game.pending[0]
+
+    async def answer_one() -> tuple[_Answer, float]:
+        await table._publish()  # the seats' views
+        view = table.builders[decision.seat].view()
+        agent = agents[decision.seat]
+        assert isinstance(agent, LLMAgent)
+        agent.prompter(view).prompt(view, decision)  # templates loaded before the clock starts
+        started = time.perf_counter()
+        return await table._answer(decision), time.perf_counter() - started
+
+    answer, wall = asyncio.run(answer_one())
+    notes = [body for body, _ in answer.notes]
+    rejected = [n for n in notes if isinstance(n, Rejected)]
+    (fallback,) = [n for n in notes if isinstance(n, Fallback)]
+    assert 1.5 <= wall < 2.2
+    assert [r.attempt for r in rejected] == [0, 1]
+    assert "not one JSON object" in rejected[0].error and rejected[0].answer == "not json"
+    assert fallback.reason.startswith("no answer within the 1.5 s deadline")
+    calls = [n for n in notes if isinstance(n, ModelCall)]
+    assert len(calls) == 2 and "cut after" in (calls[1].error or "")
