@@ -76,7 +76,7 @@ class Told:
     text: str
 
 
-_CONTROL_ANYWHERE = re.compile(r"<</?SYS>>|\[/?INST\]|_of_turn>|<\|[^<>|\s]{1,40}\|>", re.IGNORECASE)
+_CONTROL_ANYWHERE = re.compile(r"<</?SYS>>|\[/?INST\]|<\|[^<>|\s]{1,40}\|>|</?[A-Za-z][\w|]{0,24}>")
 _LABEL = re.compile(r"^\s*[\w\s'()\-]{1,40}?[:：]\s*")
 
 

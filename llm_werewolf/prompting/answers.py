@@ -10,9 +10,9 @@ narration line must be something said, not a copy of the prompt or noise.
 :func:`answer_problem` refuses (code: what it looks for):
 
 * ``empty``: nothing but spaces, quote marks and punctuation (speech, narration);
-* ``control_token``: a chat-template or control token (``<<SYS>>``, ``[INST]``,
-  ``<start_of_turn>``, ``<|im_start|>``, ``<|eot_id|>``, ``</s>``, ``<think>``,
-  ``### Instruction``...): the model is writing its own prompt format;
+* ``control_token``: a chat-template or control token (``<<SYS>>``, ``</SYS>``, ``[INST]``,
+  ``<start_of_turn>``, ``<|im_start|>``, ``<|eot_id|>``, ``</s>``, ``<think>``, any one-word
+  tag ``<word>``/``</word>``, ``### Instruction``...): the model is writing its own prompt format;
 * ``placeholder``: the answer format's placeholder (``<what you say aloud ...>``, any
   ``<...>`` holding words), a JSON template (``{"speech": ...``) or a Jinja leftover;
 * ``echo``: a run of the prompt copied word for word: 40 characters of the rules,
@@ -62,8 +62,8 @@ class Parsed:
 Utterance = Literal["speech", "thought", "narration"]
 
 _CONTROL_RE = re.compile(
-    r"<</?SYS>>|\[/?INST\]|</?(?:start|end)_of_turn>|<\|[^<>|\s]{1,40}\|>|</?s>|<(?:bos|eos|pad|unk)>"
-    r"|</?think>|^\s*#{2,4}\s*(?:instruction|response|system|user|assistant|input)\b",
+    r"<</?SYS>>|\[/?INST\]|<\|[^<>|\s]{1,40}\|>|</?[A-Za-z][\w|]{0,24}>"
+    r"|^\s*#{2,4}\s*(?:instruction|response|system|user|assistant|input)\b",
     re.IGNORECASE | re.MULTILINE,
 )
 _PLACEHOLDER_RE = re.compile(

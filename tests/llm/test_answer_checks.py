@@ -36,7 +36,7 @@ PLAIN = {
     "zh-Hant": "我覺得他昨晚在說謊，所以今天我投他一票。",
 }
 WORD = {"en": "wolf", "ar-LB": "غول", "ar": "ذئب", "ru": "волк", "he": "זאב", "zh-Hant": "狼"}
-TOKENS = ("<start_of_turn>model", "<<SYS>>", "[INST]", "<|im_start|>assistant", "<|eot_id|>", "</s>")
+TOKENS = ("<start_of_turn>model", "<<SYS>>", "</SYS>", "[INST]", "<|im_start|>assistant", "<|eot_id|>", "</s>", "<b>")
 LANGUAGES = list(GAMES)
 
 
@@ -150,6 +150,7 @@ def _narrations(language: str, output: str) -> tuple[list[ModelCall], list[Narra
     [
         ("<what the storyteller says, at most 320 characters>", "placeholder"),
         ("<<SYS>>", "control_token"),
+        (" </SYS>", "control_token"),
         ("{word} <start_of_turn>user", "control_token"),
         ("{prompt}", "echo"),
         ("…", "empty"),

@@ -24,12 +24,15 @@ from .conftest import ALIAS, free_port, stop, wait_for
 pytestmark = pytest.mark.model
 
 CLI = [sys.executable, "-m", "llm_werewolf"]
+PATIENT = "[llm]\ntimeout = 600\ndeadline = 900\nnarrator_deadline = 600\n"
+"""The server answers one request at a time: on a busy machine a queued call waits long, which is
+not what these tests are about (deadlines are: tests/llm/test_deadlines.py)."""
 MODEL_SEATS = {0: "openai", 1: "openai", 2: "langchain"}
 TRANSPORT = ("TransportError", "no answer within")
 """How a fallback caused by the endpoint (not by the model's answer) starts its reason."""
 
 
-def _run(*args: str, timeout: float = 900) -> subprocess.CompletedProcess[str]:
+def _run(*args: str, timeout: float = 1500) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "COLUMNS": "300"}
     return subprocess.run([*CLI, *args], capture_output=True, text=True, timeout=timeout, env=env)
 
@@ -58,15 +61,17 @@ def _check_game(events: list[dict[str, Any]], model_seats: dict[int, str]) -> No
 
 
 def test_play_with_openai_and_langchain_seats_and_the_llm_narrator(llama_server: str, tmp_path: Path) -> None:
+    (tmp_path / "table.toml").write_text(PATIENT, encoding="utf-8")
     result = _run(
-        "play", "--variant", "one_night", "--players", "3", "--lang", "en", "--seed", "4",
+        "play", "--config", str(tmp_path / "table.toml"),
+        "--variant", "one_night", "--players", "3", "--lang", "en", "--seed", "4",
         "--seat", f"1=openai:{ALIAS}", "--seat", f"2=openai:{ALIAS}", "--seat", f"3=langchain:{ALIAS}",
         "--base-url", llama_server, "--profile", "llamacpp", "--narrator", "llm",
-        "--transcripts", str(tmp_path),
+        "--transcripts", str(tmp_path / "games"),
     )  # fmt: skip
     assert result.returncode == 0, result.stderr[-3000:]
     assert "Event loop is closed" not in result.stderr
-    (path,) = tmp_path.glob("*.jsonl")
+    (path,) = (tmp_path / "games").glob("*.jsonl")
     header, events = _events(path)
     assert header["narrator"] == f"llm:openai:{ALIAS}"
     _check_game(events, MODEL_SEATS)
@@ -82,7 +87,7 @@ def test_a_tournament_on_the_real_server(llama_server: str, tmp_path: Path) -> N
         f' {{spec = "openai:{ALIAS}", base_url = "{llama_server}"}},'
         f' {{spec = "langchain:{ALIAS}", base_url = "{llama_server}"}}]\n'
         '[[rulesets]]\nvariant = "one_night"\nplayers = 3\nlanguage = "en"\n'
-        '[llm]\nprofile = "llamacpp"\n',
+        '[llm]\nprofile = "llamacpp"\ntimeout = 600\ndeadline = 900\n',
         encoding="utf-8",
     )
     result = _run("tournament", str(config), "--out", str(tmp_path / "out"))
@@ -108,7 +113,7 @@ def test_serve_with_an_ai_seat_on_the_real_server(llama_server: str, tmp_path: P
     log = tmp_path / "serve.log"
     command = [
         *CLI, "serve", "--port", str(port), "--transcripts", str(tmp_path / "games"),
-        "--base-url", llama_server, "--profile", "llamacpp",
+        "--base-url", llama_server, "--profile", "llamacpp", "--deadline", "900",
     ]  # fmt: skip
     with log.open("wb") as out:
         process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "COLUMNS": "300"})
@@ -121,7 +126,7 @@ def test_serve_with_an_ai_seat_on_the_real_server(llama_server: str, tmp_path: P
         table = _request(f"{site}/api/host/tables", token, setup)
         table_id = table["id"]
         _request(f"{site}/api/host/tables/{table_id}/start", token, post=True)
-        deadline = time.monotonic() + 600
+        deadline = time.monotonic() + 1500
         status: dict[str, Any] = {}
         while time.monotonic() < deadline:
             status = _request(f"{site}/api/host/tables/{table_id}", token)
