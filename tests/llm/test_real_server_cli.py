@@ -87,6 +87,7 @@ def test_a_tournament_on_the_real_server(llama_server: str, tmp_path: Path) -> N
         f' {{spec = "openai:{ALIAS}", base_url = "{llama_server}"}},'
         f' {{spec = "langchain:{ALIAS}", base_url = "{llama_server}"}}]\n'
         '[[rulesets]]\nvariant = "one_night"\nplayers = 3\nlanguage = "en"\n'
+        "[table]\nmax_attempts = 1\n"  # one call per decision keeps the game short on a busy machine
         '[llm]\nprofile = "llamacpp"\ntimeout = 600\ndeadline = 900\n',
         encoding="utf-8",
     )
