@@ -6,7 +6,9 @@ Each table is played twice by the in-process local backend (the embedded gemma-3
 seat a model player, same seed: once as llama.cpp does by itself (only the last prompt's KV
 cache is kept), once with the backend's saved states (``llm/kv_states.py``: each seat, and each
 shared prefix, resumes where it was). Reported per run: model calls, prompt tokens, model time
-(the sum of the calls' latencies: llama.cpp's own time, not the wait for the model's lock),
+(the sum of the calls' latencies: llama.cpp's own time, not the wait for the model's lock), the
+prompt tokens llama.cpp had to evaluate (the rest came from the KV cache it held or loaded: this
+count does not depend on how busy the machine is),
 wall time, states loaded and the prompt tokens they spared.
 """
 
@@ -52,6 +54,7 @@ def play(variant: str, language: str, players: int, seed: int, kv_mb: int) -> di
         "kv_cache_mb": kv_mb,
         "calls": len(calls),
         "prompt_tokens": sum(c.prompt_tokens for c in calls),
+        "evaluated_tokens": backend.evaluated_tokens,
         "model_s": round(sum(c.latency_ms for c in calls) / 1000, 2),
         "wall_s": round(wall, 2),
         "fallbacks": sum(1 for r in game.records if isinstance(r.event, Fallback)),

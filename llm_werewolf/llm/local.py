@@ -23,7 +23,7 @@ from typing import Any
 from .base import Completion, CompletionRequest
 from .embedded import EMBEDDED_MODEL, embedded_model_path
 from .errors import BackendConfigError, PreflightError, TransportError
-from .kv_states import KVStates
+from .kv_states import KVStates, common_prefix
 from .profiles import Profile, get_profile
 
 
@@ -129,6 +129,8 @@ class LocalBackend:
         self._run_lock = threading.Lock()
         self._locks: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = weakref.WeakKeyDictionary()
         self.calls = 0
+        self.evaluated_tokens = 0
+        """Prompt tokens llama.cpp had to evaluate (the rest came from the KV cache it held or loaded)."""
 
     # -- the model -------------------------------------------------------------
     def _load(self) -> Any:
@@ -216,6 +218,8 @@ class LocalBackend:
         with self._run_lock:
             if self.states is not None:
                 self.states.restore(llama, tokens)
+            held = common_prefix(llama.input_ids[: llama.n_tokens].tolist(), tokens)
+            self.evaluated_tokens += len(tokens) - min(held, len(tokens) - 1)
             result: dict[str, Any] = llama.create_completion(tokens, **kwargs)
             if self.states is not None:
                 self.states.save(llama)
