@@ -8,6 +8,7 @@ import asyncio
 import pytest
 
 from llm_werewolf.llm.base import CompletionRequest
+from llm_werewolf.llm.kv_states import MIN_GAIN_TOKENS
 from llm_werewolf.llm.local import LocalBackend
 
 pytestmark = pytest.mark.model
@@ -48,4 +49,4 @@ def test_each_seat_resumes_from_its_own_state_with_the_same_answers() -> None:
     assert states.hits >= 4, (states.hits, states.reused_tokens)
     assert states.reused_tokens > 4 * 200
     assert len(states) > 0 and states.size <= 256 << 20
-    assert saved.evaluated_tokens <= alone.evaluated_tokens - states.reused_tokens // 2
+    assert saved.evaluated_tokens <= alone.evaluated_tokens - 4 * MIN_GAIN_TOKENS  # each load spares at least that
