@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .llm.base import Backend
 from .llm.errors import BackendConfigError, LLMError, PreflightError
@@ -72,6 +72,8 @@ class SessionSettings:
     personas: bool = True
     switch_language: bool = True
     kv_cache_mb: int = DEFAULT_KV_CACHE_MB
+    profile_overrides: tuple[tuple[str, Any], ...] = ()
+    """Profile settings changed for the seats that take the session's profile (``[llm.profile]``)."""
     """Local backend: memory for saved KV states (per seat and shared prefix); 0 turns the cache off."""
 
 
@@ -127,6 +129,7 @@ def resolve_backend(spec: AgentSpec, settings: SessionSettings, seed: int = 0) -
         retries=settings.retries,
         seed=seed if kind in ("local", "fake") else 0,
         kv_cache_mb=settings.kv_cache_mb if kind == "local" else 0,
+        profile_overrides=settings.profile_overrides if profile == settings.profile else (),
     )
 
 

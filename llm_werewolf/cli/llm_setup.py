@@ -104,6 +104,7 @@ def setup_llm(
         deadline=chosen_deadline,
         narrator_deadline=float(llm.get("narrator_deadline", min(chosen_deadline, DEFAULT_NARRATOR_DEADLINE))),
         kv_cache_mb=int(llm.get("kv_cache_mb", DEFAULT_KV_CACHE_MB)),
+        profile_overrides=tuple(sorted(dict(llm.get("profile_settings", {})).items())),
     )
     setup = SessionSetup(Session(settings), game=dict(table.game) if table else {})
     if chosen is not None:

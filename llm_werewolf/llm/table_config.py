@@ -17,6 +17,7 @@ retries = 4
 deadline = 120              # seconds a model seat has for one decision, all tries included
 narrator_deadline = 30      # seconds the model narrator has for one moment
 kv_cache_mb = 512           # local backend: memory for saved KV states (0: off)
+profile_settings = { speech_chars = 120, speech_tokens = 80 }   # change the profile's sizes
 log_prompts = false
 packs = ["my_prompts"]
 
@@ -59,6 +60,7 @@ LLM_KEYS = frozenset(
         "deadline",
         "narrator_deadline",
         "kv_cache_mb",
+        "profile_settings",
         "log_prompts",
         "packs",
     }
@@ -92,6 +94,15 @@ def _profile(where: str, value: object) -> str:
     if name not in PROFILES:
         raise BackendConfigError(f"{where}: unknown profile {name!r} (known: {', '.join(PROFILES)})")
     return name
+
+
+def _profile_settings(where: str, value: object) -> None:
+    from .profiles import Profile
+
+    if not isinstance(value, dict):
+        raise BackendConfigError(f"{where}: a table of profile settings (speech_chars = 120, ...)")
+    known = set(Profile.__dataclass_fields__) - {"name", "description"}
+    _unknown(where, set(value), frozenset(known))
 
 
 def _key_settings(where: str, table: dict[str, Any], folder: Path) -> None:
@@ -130,6 +141,8 @@ def load_table_config(path: str | Path) -> TableConfig:
     _unknown(f"{file} [llm]", set(llm), LLM_KEYS)
     if "profile" in llm:
         _profile(f"{file} [llm] profile", llm["profile"])
+    if "profile_settings" in llm:
+        _profile_settings(f"{file} [llm.profile_settings]", llm["profile_settings"])
     _key_settings(f"{file} [llm]", llm, file.parent)
     if "packs" in llm:
         if not isinstance(llm["packs"], list):

@@ -24,7 +24,12 @@ from .conftest import ALIAS, free_port, stop, wait_for
 pytestmark = pytest.mark.model
 
 CLI = [sys.executable, "-m", "llm_werewolf"]
-PATIENT = "[llm]\ntimeout = 600\ndeadline = 900\nnarrator_deadline = 600\n"
+SMALL = (
+    "profile_settings = {speech_chars = 48, thought_chars = 0, reason_chars = 0,"
+    " speech_tokens = 40, choice_tokens = 16, history_chars = 2000}\n"
+)
+"""Short answers: grammar-constrained JSON is slow on a CPU (llama.cpp checks gemma's 262k vocabulary)."""
+PATIENT = f"[llm]\ntimeout = 600\ndeadline = 900\nnarrator_deadline = 600\n{SMALL}"
 """The server answers one request at a time: on a busy machine a queued call waits long, which is
 not what these tests are about (deadlines are: tests/llm/test_deadlines.py)."""
 MODEL_SEATS = {0: "openai", 1: "openai", 2: "langchain"}
@@ -88,7 +93,7 @@ def test_a_tournament_on_the_real_server(llama_server: str, tmp_path: Path) -> N
         f' {{spec = "langchain:{ALIAS}", base_url = "{llama_server}"}}]\n'
         '[[rulesets]]\nvariant = "one_night"\nplayers = 3\nlanguage = "en"\n'
         "[table]\nmax_attempts = 1\n"  # one call per decision keeps the game short on a busy machine
-        '[llm]\nprofile = "llamacpp"\ntimeout = 600\ndeadline = 900\n',
+        f'[llm]\nprofile = "llamacpp"\ntimeout = 600\ndeadline = 900\n{SMALL}',
         encoding="utf-8",
     )
     result = _run("tournament", str(config), "--out", str(tmp_path / "out"))
@@ -114,8 +119,9 @@ def test_serve_with_an_ai_seat_on_the_real_server(llama_server: str, tmp_path: P
     log = tmp_path / "serve.log"
     command = [
         *CLI, "serve", "--port", str(port), "--transcripts", str(tmp_path / "games"),
-        "--base-url", llama_server, "--profile", "llamacpp", "--deadline", "900",
+        "--base-url", llama_server, "--profile", "llamacpp", "--config", str(tmp_path / "table.toml"),
     ]  # fmt: skip
+    (tmp_path / "table.toml").write_text(PATIENT, encoding="utf-8")
     with log.open("wb") as out:
         process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "COLUMNS": "300"})
     try:

@@ -244,3 +244,19 @@ def test_the_api_key_file_flag_is_sent_and_never_written(tmp_path: Path) -> None
     text, _, _ = _transcript(tmp_path / "out")
     for written in (text, result.stdout, result.stderr):
         assert SECRET not in written
+
+
+def test_the_table_file_changes_profile_settings(tmp_path: Path) -> None:
+    table = tmp_path / "table.toml"
+    table.write_text(
+        '[llm]\nprofile = "llamacpp"\nbase_url = "http://127.0.0.1:9/v1"\n'
+        "profile_settings = { speech_chars = 48, thought_chars = 0 }\n",
+        encoding="utf-8",
+    )
+    setup = setup_llm(config_file=table)
+    agent = setup.session.agent(AgentSpec("openai", "m"), seat=0, seed=0, language="en", variant="one_night")
+    profile = getattr(agent, "backend").profile  # noqa: B009
+    assert (profile.name, profile.speech_chars, profile.thought_chars) == ("llamacpp", 48, 0)
+    table.write_text("[llm]\nprofile_settings = { speech_words = 3 }\n", encoding="utf-8")
+    with pytest.raises(UsageError, match=r"unknown key\(s\) speech_words"):
+        setup_llm(config_file=table)

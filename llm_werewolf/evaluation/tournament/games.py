@@ -51,6 +51,7 @@ def session_settings(llm: LLMConfig) -> SessionSettings:
         deadline=llm.deadline,
         narrator_deadline=llm.narrator_deadline,
         kv_cache_mb=llm.kv_cache_mb,
+        profile_overrides=tuple(sorted(llm.profile_settings.items())),
     )
 
 
