@@ -35,6 +35,10 @@ class BackendConfig:
     retries: int = 4
     n_ctx: int = 4096
     seed: int = 0
+    kv_cache_mb: int = 0
+    """Local backend: memory for saved KV states, reused by prompts sharing a prefix (0: off)."""
+    profile_overrides: tuple[tuple[str, Any], ...] = ()
+    """Profile settings changed for this backend (``[llm.profile]`` in the table file), e.g. shorter answers."""
 
     @staticmethod
     def parse(spec: str, **defaults: Any) -> BackendConfig:
@@ -50,11 +54,20 @@ class BackendConfig:
 def make_backend(config: BackendConfig) -> Backend:
     """A new backend for ``config`` (see :class:`BackendPool` to share them)."""
     profile = get_profile(config.profile) if config.profile else None
+    if config.profile_overrides:
+        base = profile or get_profile({"local": "local", "fake": "fake"}.get(config.kind, "openai"))
+        profile = base.with_overrides(**dict(config.profile_overrides))
     retry = RetrySettings(attempts=max(1, config.retries))
     if config.kind == "local":
         from .local import LocalBackend
 
-        return LocalBackend(config.model or None, profile=profile, n_ctx=config.n_ctx, seed=config.seed)
+        return LocalBackend(
+            config.model or None,
+            profile=profile,
+            n_ctx=config.n_ctx,
+            seed=config.seed,
+            kv_cache_bytes=config.kv_cache_mb << 20,
+        )
     if config.kind == "openai":
         from .openai_backend import OpenAIBackend
 

@@ -23,6 +23,7 @@ from typing import Any
 from .base import Completion, CompletionRequest
 from .embedded import EMBEDDED_MODEL, embedded_model_path
 from .errors import BackendConfigError, PreflightError, TransportError
+from .kv_states import KVStates, common_prefix
 from .profiles import Profile, get_profile
 
 
@@ -110,6 +111,7 @@ class LocalBackend:
         n_threads: int | None = None,
         seed: int = 0,
         verbose: bool = False,
+        kv_cache_bytes: int = 0,
     ) -> None:
         self.model_path = Path(model_path).expanduser() if model_path else None
         self.model = model or (self.model_path.stem if self.model_path else EMBEDDED_MODEL)
@@ -118,11 +120,17 @@ class LocalBackend:
         self.n_threads = n_threads or max(1, min(os.cpu_count() or 1, 8))
         self.seed = seed
         self.verbose = verbose
+        self.kv_cache_bytes = kv_cache_bytes
+        """Memory for saved KV states (0: only the last prompt's state is kept, as llama.cpp does)."""
+        self.states: KVStates | None = KVStates(kv_cache_bytes) if kv_cache_bytes > 0 else None
+        """The saved states (per seat and shared prefix; see :mod:`.kv_states`)."""
         self._llama: Any = None
         self._load_lock = threading.Lock()
         self._run_lock = threading.Lock()
         self._locks: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = weakref.WeakKeyDictionary()
         self.calls = 0
+        self.evaluated_tokens = 0
+        """Prompt tokens llama.cpp had to evaluate (the rest came from the KV cache it held or loaded)."""
 
     # -- the model -------------------------------------------------------------
     def _load(self) -> Any:
@@ -208,7 +216,13 @@ class LocalBackend:
             kwargs["grammar"] = self._grammar(request)
             kwargs["stop"] = list(request.stop) or None
         with self._run_lock:
+            if self.states is not None:
+                self.states.restore(llama, tokens)
+            held = common_prefix(llama.input_ids[: llama.n_tokens].tolist(), tokens)
+            self.evaluated_tokens += len(tokens) - min(held, len(tokens) - 1)
             result: dict[str, Any] = llama.create_completion(tokens, **kwargs)
+            if self.states is not None:
+                self.states.save(llama)
         self.calls += 1
         if request.mode == "pick":
             choice = result["choices"][0]

@@ -12,8 +12,12 @@ base_url = "http://localhost:8000/v1"
 profile = "vllm"
 api_key_env = "OPENAI_API_KEY"     # where the key is read from, unless:
 api_key_file = "~/.config/llm-werewolf/key"   # a file holding the key (relative: to this file)
-timeout = 60
+timeout = 60                # seconds the HTTP client waits for one try
 retries = 4
+deadline = 120              # seconds a model seat has for one decision, all tries included
+narrator_deadline = 30      # seconds the model narrator has for one moment
+kv_cache_mb = 512           # local backend: memory for saved KV states (0: off)
+profile_settings = { speech_chars = 120, speech_tokens = 80 }   # change the profile's sizes
 log_prompts = false
 packs = ["my_prompts"]
 
@@ -31,12 +35,15 @@ transcript or a log.
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import BackendConfigError
 from .profiles import PROFILES
+
+if TYPE_CHECKING:
+    from ..table.seating import AgentSpec
 
 GAME_KEYS = frozenset({"variant", "players", "lang", "seed", "agents"})
 LLM_KEYS = frozenset(
@@ -50,6 +57,10 @@ LLM_KEYS = frozenset(
         "api_key_file",
         "timeout",
         "retries",
+        "deadline",
+        "narrator_deadline",
+        "kv_cache_mb",
+        "profile_settings",
         "log_prompts",
         "packs",
     }
@@ -58,21 +69,12 @@ SEAT_KEYS = frozenset({"agent", "persona", "base_url", "profile", "api_key", "ap
 
 
 @dataclass(frozen=True, slots=True)
-class SeatEntry:
-    agent: str
-    persona: str | None = None
-    base_url: str | None = None
-    profile: str | None = None
-    api_key: str | None = field(default=None, repr=False)
-    api_key_file: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
 class TableConfig:
     path: Path
     game: dict[str, Any] = field(default_factory=dict)
     llm: dict[str, Any] = field(default_factory=dict)
-    seats: dict[int, SeatEntry] = field(default_factory=dict)
+    seats: dict[int, AgentSpec] = field(default_factory=dict)
+    """Seat number (from 1) -> the seat's spec."""
 
 
 def _unknown(where: str, keys: set[str], allowed: frozenset[str]) -> None:
@@ -94,6 +96,15 @@ def _profile(where: str, value: object) -> str:
     return name
 
 
+def _profile_settings(where: str, value: object) -> None:
+    from .profiles import Profile
+
+    if not isinstance(value, dict):
+        raise BackendConfigError(f"{where}: a table of profile settings (speech_chars = 120, ...)")
+    known = set(Profile.__dataclass_fields__) - {"name", "description"}
+    _unknown(where, set(value), frozenset(known))
+
+
 def _key_settings(where: str, table: dict[str, Any], folder: Path) -> None:
     """Check ``api_key``/``api_key_file`` in place; a relative key file is relative to the table file."""
     if "api_key" in table and "api_key_file" in table:
@@ -103,6 +114,15 @@ def _key_settings(where: str, table: dict[str, Any], folder: Path) -> None:
     if "api_key_file" in table:
         file = Path(_text(f"{where} api_key_file", table["api_key_file"])).expanduser()
         table["api_key_file"] = str(file if file.is_absolute() else (folder / file).resolve())
+
+
+def _seat(where: str, text: str) -> AgentSpec:
+    from ..table.seating import AgentSpec, SeatSpecError
+
+    try:
+        return AgentSpec.parse(text)
+    except SeatSpecError as exc:
+        raise BackendConfigError(f"{where}: {exc}") from None
 
 
 def load_table_config(path: str | Path) -> TableConfig:
@@ -121,18 +141,20 @@ def load_table_config(path: str | Path) -> TableConfig:
     _unknown(f"{file} [llm]", set(llm), LLM_KEYS)
     if "profile" in llm:
         _profile(f"{file} [llm] profile", llm["profile"])
+    if "profile_settings" in llm:
+        _profile_settings(f"{file} [llm.profile_settings]", llm["profile_settings"])
     _key_settings(f"{file} [llm]", llm, file.parent)
     if "packs" in llm:
         if not isinstance(llm["packs"], list):
             raise BackendConfigError(f"{file} [llm] packs: a list of folders")
         llm["packs"] = [str((file.parent / p).resolve()) if not Path(p).is_absolute() else p for p in llm["packs"]]
-    seats: dict[int, SeatEntry] = {}
+    seats: dict[int, AgentSpec] = {}
     for key, value in dict(data.get("seats", {})).items():
         where = f"{file} [seats] {key}"
         if not str(key).isdigit() or int(key) < 1:
             raise BackendConfigError(f"{where}: seat numbers start at 1")
         if isinstance(value, str):
-            seats[int(key)] = SeatEntry(agent=value)
+            seats[int(key)] = _seat(where, value)
         elif isinstance(value, dict):
             _unknown(where, set(value), SEAT_KEYS)
             if not isinstance(value.get("agent"), str):
@@ -141,13 +163,13 @@ def load_table_config(path: str | Path) -> TableConfig:
             if "profile" in entry:
                 _profile(f"{where} profile", entry["profile"])
             _key_settings(where, entry, file.parent)
-            seats[int(key)] = SeatEntry(
-                entry["agent"],
-                entry.get("persona"),
-                entry.get("base_url"),
-                entry.get("profile"),
-                entry.get("api_key"),
-                entry.get("api_key_file"),
+            seats[int(key)] = replace(
+                _seat(where, entry["agent"]),
+                persona=entry.get("persona"),
+                base_url=entry.get("base_url"),
+                profile=entry.get("profile"),
+                api_key=entry.get("api_key"),
+                api_key_file=entry.get("api_key_file"),
             )
         else:
             raise BackendConfigError(f'{where}: write "KIND[:MODEL]" or a table with {", ".join(sorted(SEAT_KEYS))}')
