@@ -29,6 +29,7 @@ from .environment import get_template, string_template
 from .items import to_item
 from .packs import MissingPromptFile, merged_yaml, require_pack, search_roots
 from .personas import Persona
+from .rules_text import role_flags, told_switches, view_options
 from .sanitize import DELIMITERS, clean_line, clean_name
 
 CUT_TO = 0.7
@@ -271,6 +272,11 @@ class SeatPrompter:
                 "reason": self.profile.reason_chars,
             },
         }
+        rules = view_options(view)
+        self._static["rules"] = rules
+        self._static["has"] = role_flags(self.variant, view.deck)
+        self._static["deck_roles"] = sorted(deck_counts)
+        self._static["told"] = told_switches(self.roots, self.language, self.variant, rules, self._static)
         self._static["label"] = self._label
         self._static["phrase"] = self._phrase
         self._static["role_name"] = book.role_name
@@ -280,6 +286,10 @@ class SeatPrompter:
         self._static["term"] = book.term
         self._static["player"] = self._player
         return self._static
+
+    def rules(self, view: SeatView) -> str:
+        """The rules text this seat reads (``rules.j2`` for this game's deck and switches)."""
+        return self._render_file(f"{self.language}/{self.variant}/rules.j2", self._static_context(view))
 
     def _player(self, seat: int | None) -> str:
         if seat is None or self._static is None:
@@ -433,7 +443,9 @@ class SeatPrompter:
         return self._shape(decision, system, user, cue, pick_cue, labels, claims)
 
     def _render(self, name: str, context: Mapping[str, Any]) -> str:
-        relative = f"{self.language}/common/{name}"
+        return self._render_file(f"{self.language}/common/{name}", context)
+
+    def _render_file(self, relative: str, context: Mapping[str, Any]) -> str:
         try:
             return get_template(self.roots, relative).render(context).strip("\n")
         except TemplateError as exc:
