@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import os
 import statistics
@@ -52,10 +53,11 @@ STUB_TABLES: list[tuple[str, str, int, tuple[str, ...] | None, dict[str, Any]]] 
 class RecordingBackend:
     """The fake backend, keeping every prompt it is sent with the seat and the game day."""
 
-    def __init__(self, inner: FakeBackend, log: list[dict[str, Any]], game: Game) -> None:
+    def __init__(self, inner: FakeBackend, log: list[dict[str, Any]], game: Game, every: list[str]) -> None:
         self.inner = inner
         self.log = log
         self.game = game
+        self.every = every
         self.name = inner.name
         self.model = inner.model
         self.profile = inner.profile
@@ -66,6 +68,7 @@ class RecordingBackend:
     async def complete(self, request: CompletionRequest) -> Completion:
         phase = self.game.state.phase
         self.log.append({"text": request.prompt_text(), "phase": f"{phase.kind}:{phase.number}"})
+        self.every.append(request.prompt_text())
         return await self.inner.complete(request)
 
 
@@ -82,14 +85,21 @@ def common_prefix(a: str, b: str) -> int:
 
 
 def stub_game(
-    variant: str, language: str, players: int, deck: tuple[str, ...] | None, options: dict[str, Any], seed: int
+    variant: str,
+    language: str,
+    players: int,
+    deck: tuple[str, ...] | None,
+    options: dict[str, Any],
+    seed: int,
+    profile: str = "openai",
 ) -> dict[str, Any]:
     names = tuple(f"P{i + 1}" for i in range(players))
     game = Game(GameConfig(variant=variant, names=names, seed=seed, language=language, deck=deck, options=options))
     logs: list[list[dict[str, Any]]] = [[] for _ in range(players)]
+    every: list[str] = []
     agents = [
         LLMAgent(
-            RecordingBackend(FakeBackend(seed=seed * 100 + i, profile=get_profile("openai")), logs[i], game),
+            RecordingBackend(FakeBackend(seed=seed * 100 + i, profile=get_profile(profile)), logs[i], game, every),
             settings=LLMAgentSettings(seed=seed * 100 + i),
         )
         for i in range(players)
@@ -116,9 +126,12 @@ def stub_game(
         if others:
             shared += max(common_prefix(call["text"], other) for other in others)
         latest[call["phase"]][seat] = call["text"]
+    # One cache for the whole table (a single llama.cpp KV state): each call against the call just before it.
+    single = sum(common_prefix(a, b) for a, b in itertools.pairwise(every))
     return {
         "variant": variant,
         "language": language,
+        "profile": profile,
         "players": players,
         "seed": seed,
         "days": game.state.days_played,
@@ -128,6 +141,9 @@ def stub_game(
         "max_chars": max(sizes),
         "prefix_reuse": round(reused / total, 3),
         "shared_with_other_seats": round(shared / total, 3),
+        "reuse_one_cache": round(single / total, 3),
+        "new_chars_per_call_own_cache": round((total - reused) / len(sizes)),
+        "new_chars_per_call_one_cache": round((total - single) / len(sizes)),
         "mean_chars_by_phase": {phase: round(statistics.fmean(v)) for phase, v in per_day.items()},
     }
 
@@ -165,7 +181,12 @@ def main() -> None:
     args = parser.parse_args()
     report: dict[str, Any] = {"python_path": os.environ.get("PYTHONPATH", "")}
     if not args.model_only:
-        games = [stub_game(*table, seed) for table in STUB_TABLES for seed in range(args.games)]
+        games = [
+            stub_game(*table, seed, profile=profile)
+            for profile in ("openai", "local")
+            for table in STUB_TABLES
+            for seed in range(args.games)
+        ]
         report["stub"] = games
     if args.model or args.model_only:
         report["model"] = model_game(args.model_seed)
@@ -173,11 +194,11 @@ def main() -> None:
         print(json.dumps(report, ensure_ascii=False, indent=2))
         return
     for game in report.get("stub", []):
+        head = f"{game['profile']:<6} {game['variant']:<17} {game['language']:<8} seed {game['seed']}"
         print(
-            f"{game['variant']:<17} {game['language']:<8} seed {game['seed']}: {game['days']} days, "
-            f"{game['calls']:>4} calls, "
-            f"mean {game['mean_chars']:>5} chars, max {game['max_chars']:>5}, prefix reuse {game['prefix_reuse']:.0%}, "
-            f"shared with other seats {game['shared_with_other_seats']:.0%}"
+            f"{head}: {game['days']} days, {game['calls']:>4} calls, mean {game['mean_chars']:>5} chars, "
+            f"max {game['max_chars']:>5}; reuse: own seat {game['prefix_reuse']:.0%}, "
+            f"other seats {game['shared_with_other_seats']:.0%}, one cache {game['reuse_one_cache']:.0%}"
         )
         print("    mean by phase: " + ", ".join(f"{k} {v}" for k, v in game["mean_chars_by_phase"].items()))
     if "model" in report:

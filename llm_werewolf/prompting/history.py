@@ -60,16 +60,29 @@ class HistoryParts:
     """Shared lines left out to fit the character budget."""
 
 
-def group(records: Sequence[Record], *, quote_chars: int, hide_thoughts: bool) -> list[Entry]:
-    """Items of ``records`` (one visibility stream, in order), with ballots and cue runs grouped."""
-    entries: list[Entry] = []
-    pending: list[tuple[Record, dict[str, Any]]] = []
+Pair = tuple[Record, dict[str, Any]]
+
+
+def items(records: Sequence[Record], *, quote_chars: int, hide_thoughts: bool) -> list[Pair]:
+    """The template items of ``records`` (those a prompt shows), each with its record."""
+    pairs: list[Pair] = []
     for record in records:
         if hide_thoughts and getattr(record.event, "kind", "") == "thought":
             continue
         item = to_item(record, quote_chars=quote_chars)
         if item is not None:
-            pending.append((record, item))
+            pairs.append((record, item))
+    return pairs
+
+
+def group(records: Sequence[Record], *, quote_chars: int, hide_thoughts: bool) -> list[Entry]:
+    """Entries of ``records`` (one visibility stream, in order), with ballots and cue runs grouped."""
+    return group_items(items(records, quote_chars=quote_chars, hide_thoughts=hide_thoughts))
+
+
+def group_items(pending: Sequence[Pair]) -> list[Entry]:
+    """Entries of items (one visibility stream, in order): a vote's ballots and count, a run of cues, one each."""
+    entries: list[Entry] = []
     i = 0
     while i < len(pending):
         record, item = pending[i]
@@ -112,6 +125,11 @@ def recent_phases(records: Sequence[Record]) -> set[str]:
     for record in records:
         if record.phase not in phases:
             phases.append(record.phase)
+    return recent_of(phases)
+
+
+def recent_of(phases: Sequence[str]) -> set[str]:
+    """The recent phases among ``phases`` (in order of appearance): the last day and what follows it."""
     days = [i for i, phase in enumerate(phases) if phase.startswith("day:")]
     return set(phases[days[-1] :] if days else phases)
 
@@ -131,6 +149,11 @@ class HistoryBook:
         self._cache: dict[tuple[str, tuple[int, int]], str] = {}
         self._dropped: set[tuple[str, tuple[int, int]]] = set()
         self._first: Record | None = None
+        self._read = 0
+        self._public: list[Pair] = []
+        self._private: list[Pair] = []
+        self._phases: list[str] = []
+        self._grouped: dict[str, tuple[list[Entry], int]] = {}
 
     def _text(self, mode: str, entry: Entry) -> str:
         key = (mode, entry.key)
@@ -150,18 +173,29 @@ class HistoryBook:
             self._cache[key] = text
         return text
 
-    def parts(self, records: Sequence[Record], *, quote_chars: int, hide_thoughts: bool) -> HistoryParts:
-        if records and self._first is not records[0]:
+    def _take(self, records: Sequence[Record], quote_chars: int, hide_thoughts: bool) -> None:
+        """Read the records not read yet (a view's records only grow; a new game starts over)."""
+        if records and (self._first is not records[0] or self._read > len(records)):
             self._cache.clear()
             self._dropped.clear()
-            self._first = records[0]
-        recent = recent_phases(records)
-        public = [r for r in records if r.vis.scope == "public"]
-        private = [r for r in records if r.vis.scope != "public"]
+            self._public, self._private, self._phases = [], [], []
+            self._grouped = {}
+            self._first, self._read = records[0], 0
+        new = records[self._read :]
+        self._read = len(records)
+        for record in new:
+            if record.phase not in self._phases:
+                self._phases.append(record.phase)
+        for pair in items(new, quote_chars=quote_chars, hide_thoughts=hide_thoughts):
+            (self._public if pair[0].vis.scope == "public" else self._private).append(pair)
+
+    def parts(self, records: Sequence[Record], *, quote_chars: int, hide_thoughts: bool) -> HistoryParts:
+        self._take(records, quote_chars, hide_thoughts)
+        recent = recent_of(self._phases)
         shared: list[tuple[tuple[str, tuple[int, int]], str, bool]] = []
         compacted = 0
         header: tuple[tuple[str, tuple[int, int]], str, bool] | None = None
-        for entry in group(public, quote_chars=quote_chars, hide_thoughts=hide_thoughts):
+        for entry in self._entries("public", self._public):
             mode = "full" if entry.phase in recent else "brief"
             text = self._text(mode, entry)
             if not text:
@@ -179,7 +213,7 @@ class HistoryBook:
         kept, omitted, compacted = self._budgeted(shared, compacted)
         own: list[str] = []
         last_phase = ""
-        for entry in group(private, quote_chars=quote_chars, hide_thoughts=hide_thoughts):
+        for entry in self._entries("private", self._private):
             if entry.phase not in recent and entry.item["kind"] in PRIVATE_RECENT_ONLY:
                 continue
             text = self._text("full", entry)
@@ -192,6 +226,16 @@ class HistoryBook:
                     own.append(heading)
             own.append(text)
         return HistoryParts(kept, compacted, own, omitted)
+
+    def _entries(self, stream: str, pairs: list[Pair]) -> list[Entry]:
+        """``group_items(pairs)``, regrouping only from the last entry on (only it can still grow)."""
+        entries, start = self._grouped.get(stream, ([], 0))
+        entries = entries[:-1] + group_items(pairs[start:])
+        if entries:
+            first = entries[-1].key[0]
+            start = next(i for i in range(len(pairs) - 1, -1, -1) if pairs[i][0].seq == first)
+        self._grouped[stream] = (entries, start)
+        return entries
 
     def _phase_header(self, phase: str) -> str:
         """The history's own phase line (``— Night 2 —``) heading a phase's private lines."""
