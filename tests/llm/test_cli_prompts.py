@@ -28,6 +28,16 @@ def test_prints_a_rendered_prompt_for_a_role_and_kind() -> None:
     assert body["schema"]["properties"]["option"]["enum"] == body["labels"]
 
 
+def test_the_rules_text_follows_the_switches_given() -> None:
+    on = run("--variant", "chinese_werewolf", "--role", "seer", "--lang", "en", "--json")
+    off = run("--variant", "chinese_werewolf", "--role", "seer", "--lang", "en", "-o", "sheriff=false", "--json")
+    assert on.returncode == 0 and off.returncode == 0, on.stderr + off.stderr
+    assert "sheriff election" in json.loads(on.stdout)["system"]
+    assert "There is no sheriff in this game." in json.loads(off.stdout)["system"]
+    bad = run("--variant", "chinese_werewolf", "--role", "seer", "-o", "sheriff=maybe")
+    assert bad.returncode != 0 and "sheriff" in bad.stderr
+
+
 def test_the_transcript_style_for_the_base_model() -> None:
     prompt, decision = render_example("chinese_werewolf", "villager", "zh-Hant", kind="speech", profile="local")
     assert decision.kind == "speech" and prompt.mode == "text"
