@@ -303,7 +303,16 @@ class SeatPrompter:
             module = template.make_module({**static, "me": {"seat": self.seat}})
 
             def render(macro: str, item: dict[str, Any]) -> str:
-                return str(getattr(module, macro)(item))
+                found = getattr(module, macro, None)
+                if found is not None:
+                    return str(found(item))
+                # A user pack's history.j2 from before the compacted history has only ``line``.
+                if macro == "ballot":
+                    parts = [*item["votes"], *([item["tally"]] if item["tally"] else [])]
+                    return "\n".join(str(module.line(part)).strip() for part in parts)
+                if macro == "cues":
+                    return "\n".join(str(module.line(part)).strip() for part in item["cues"])
+                return str(module.line(item))
 
             self._history_book = HistoryBook(
                 render,
