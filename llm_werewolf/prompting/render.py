@@ -307,12 +307,13 @@ class SeatPrompter:
                 if found is not None:
                     return str(found(item))
                 # A user pack's history.j2 from before the compacted history has only ``line``.
+                line = module.line  # type: ignore[attr-defined]
                 if macro == "ballot":
                     parts = [*item["votes"], *([item["tally"]] if item["tally"] else [])]
-                    return "\n".join(str(module.line(part)).strip() for part in parts)
+                    return "\n".join(str(line(part)).strip() for part in parts)
                 if macro == "cues":
-                    return "\n".join(str(module.line(part)).strip() for part in item["cues"])
-                return str(module.line(item))
+                    return "\n".join(str(line(part)).strip() for part in item["cues"])
+                return str(line(item))
 
             self._history_book = HistoryBook(
                 render,
