@@ -4,8 +4,9 @@ Built from the seat's visible records only, deterministically, with no model cal
 
 * **Shared** (records every seat sees): identical for every seat of the game. The latest day
   and the night after it are shown in full; earlier phases are *compacted* to their facts:
-  deaths, every ballot with its count and result, every role claim, statuses and announcements.
-  Speeches without a claim and the moderator's cues of earlier phases are left out. The earlier
+  deaths, every ballot with its count and result, statuses and announcements, and every speech
+  that claims a role, in full (what the claimant said he found matters as much as the claim).
+  Other speeches and the moderator's cues of earlier phases are left out. The earlier
   part changes only when a new day begins; otherwise the shared history only grows at its end,
   so the prompt prefix of the previous call (of this seat or another) is reused.
 * **Private** (records only this seat, or its team, sees): its card, every result it learned,
