@@ -23,20 +23,16 @@ from jinja2 import TemplateError
 from ..llm.base import AnswerMode
 from ..llm.profiles import Profile
 from ..rules import Decision, Option, SeatView, get_ruleset
-from ..rules.events import Record
-from ..texts import TextDataError
 from .environment import get_template, string_template
-from .items import to_item
+from .errors import PromptError as PromptError
+from .history import HistoryBook, HistoryParts
 from .packs import MissingPromptFile, merged_yaml, require_pack, search_roots
 from .personas import Persona
+from .rules_text import role_flags, told_switches, view_options
 from .sanitize import DELIMITERS, clean_line, clean_name
 
 CUT_TO = 0.7
 """When the history outgrows its budget, it is cut down to this share of the budget."""
-
-
-class PromptError(TextDataError):
-    """A prompt template failed to render (names the template and the cause)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,12 +59,6 @@ class Prompt:
         if self.cue:
             parts.append(self.cue)
         return "\n\n".join(parts)
-
-
-@dataclass(slots=True)
-class _Line:
-    text: str
-    speech: bool
 
 
 class Phrasebook:
@@ -232,11 +222,8 @@ class SeatPrompter:
         require_pack(self.roots, language, variant)
         self.book = Phrasebook(self.roots, language, variant)
         self.ruleset = get_ruleset(variant)
-        self._lines: list[_Line | None] = []
-        self._dropped: set[int] = set()
-        self._first: Record | None = None
-        self._history_module: Any = None
-        self._system_cache: tuple[tuple[Any, ...], str] | None = None
+        self._history_book: HistoryBook | None = None
+        self._system_cache: str | None = None
         self._static: dict[str, Any] | None = None
 
     # -- static context (names, roles, deck: fixed for a game) -----------------
@@ -250,7 +237,7 @@ class SeatPrompter:
             deck_counts[role] = deck_counts.get(role, 0) + 1
         roles = {role: book.role_name(role) for role in self.ruleset.roles}
         sides = {side: book.side_name(side) for side in self.ruleset.sides}
-        claimable = sorted(self.ruleset.claimable_roles())
+        claimable = sorted(role for role in self.ruleset.claimable_roles() if role in deck_counts)
         self._static = {
             "lang": self.language,
             "variant": self.variant,
@@ -271,6 +258,11 @@ class SeatPrompter:
                 "reason": self.profile.reason_chars,
             },
         }
+        rules = view_options(view)
+        self._static["rules"] = rules
+        self._static["has"] = role_flags(self.variant, view.deck)
+        self._static["deck_roles"] = sorted(deck_counts)
+        self._static["told"] = told_switches(self.roots, self.language, self.variant, rules, self._static)
         self._static["label"] = self._label
         self._static["phrase"] = self._phrase
         self._static["role_name"] = book.role_name
@@ -280,6 +272,10 @@ class SeatPrompter:
         self._static["term"] = book.term
         self._static["player"] = self._player
         return self._static
+
+    def rules(self, view: SeatView) -> str:
+        """The rules text this seat reads (``rules.j2`` for this game's deck and switches)."""
+        return self._render_file(f"{self.language}/{self.variant}/rules.j2", self._static_context(view))
 
     def _player(self, seat: int | None) -> str:
         if seat is None or self._static is None:
@@ -301,56 +297,37 @@ class SeatPrompter:
         return self.book.phrase(key, context)
 
     # -- history ---------------------------------------------------------------
-    def _history_lines(self, view: SeatView, static: Mapping[str, Any]) -> list[_Line]:
-        records = view.records
-        if records and (self._first is not records[0] or len(self._lines) > len(records)):
-            self._lines = []
-            self._dropped = set()
-            self._first = records[0]
-        if self._history_module is None:
+    def _history(self, view: SeatView, static: Mapping[str, Any]) -> HistoryParts:
+        if self._history_book is None:
             template = get_template(self.roots, f"{self.language}/common/history.j2")
-            self._history_module = template.make_module({**static, "me": {"seat": self.seat}})
-        line = self._history_module.line
-        own_thoughts = self.profile.style != "transcript"
-        for record in records[len(self._lines) :]:
-            # A base model continuing a transcript copies what it reads: its own past
-            # thoughts would come back out in public speech, so it does not see them.
-            hidden = not own_thoughts and getattr(record.event, "kind", "") == "thought"
-            item = None if hidden else to_item(record, quote_chars=self.profile.quote_chars)
-            if item is None:
-                self._lines.append(None)
-                continue
-            try:
-                text = str(line(item)).strip()
-            except TemplateError as exc:
-                raise PromptError(
-                    f"{self.language}/common/history.j2 on a {item['kind']} record: {type(exc).__name__}: {exc}"
-                ) from None
-            self._lines.append(_Line(text, item["kind"] == "speech") if text else None)
-        return [entry for entry in self._lines if entry is not None]
+            module = template.make_module({**static, "me": {"seat": self.seat}})
 
-    def _budgeted(self, lines: list[_Line]) -> tuple[list[str], int]:
-        """The history lines that fit the profile's budget, and how many were left out.
+            def render(macro: str, item: dict[str, Any]) -> str:
+                found = getattr(module, macro, None)
+                if found is not None:
+                    return str(found(item))
+                # A user pack's history.j2 from before the compacted history has only ``line``.
+                line = module.line  # type: ignore[attr-defined]
+                if macro == "ballot":
+                    parts = [*item["votes"], *([item["tally"]] if item["tally"] else [])]
+                    return "\n".join(str(line(part)).strip() for part in parts)
+                if macro == "cues":
+                    return "\n".join(str(line(part)).strip() for part in item["cues"])
+                return str(line(item))
 
-        Lines once left out stay out, and each cut goes down to ``CUT_TO`` of the budget: the
-        kept history then grows at its end only, for several calls, so a server's (or llama.cpp's)
-        prompt-prefix cache keeps matching. The oldest speeches go first, then the oldest lines.
-        """
-        budget = self.profile.history_chars
-        dropped = self._dropped
-        total = sum(len(entry.text) + 1 for i, entry in enumerate(lines) if i not in dropped)
-        if total > budget:
-            target = int(budget * CUT_TO)
-            for speech_pass in (True, False):
-                for i, entry in enumerate(lines):
-                    if total <= target:
-                        break
-                    if i in dropped or (speech_pass and not entry.speech):
-                        continue
-                    dropped.add(i)
-                    total -= len(entry.text) + 1
-        kept = [entry.text for i, entry in enumerate(lines) if i not in dropped]
-        return kept, len(lines) - len(kept)
+            self._history_book = HistoryBook(
+                render,
+                budget=self.profile.history_chars,
+                cut_to=CUT_TO,
+                where=f"{self.language}/common/history.j2",
+            )
+        # A base model continuing a transcript copies what it reads: its own past
+        # thoughts would come back out in public speech, so it does not see them.
+        return self._history_book.parts(
+            view.records,
+            quote_chars=self.profile.quote_chars,
+            hide_thoughts=self.profile.style == "transcript",
+        )
 
     # -- the prompt ------------------------------------------------------------
     def _options(self, decision: Decision) -> list[dict[str, Any]]:
@@ -376,8 +353,7 @@ class SeatPrompter:
         if view.seat != self.seat:
             raise ValueError(f"this prompter serves seat {self.seat}, not {view.seat}")
         static = self._static_context(view)
-        lines = self._history_lines(view, static)
-        history, omitted = self._budgeted(lines)
+        parts = self._history(view, static)
         role = view.role
         side = self.ruleset.roles[role].side if role is not None and role in self.ruleset.roles else None
         me = {
@@ -413,13 +389,15 @@ class SeatPrompter:
         context["decision"] = decision_context
         decision_context["instruction"] = self.book.instruction(decision.kind, context)
         context.update(
-            history=history,
-            omitted=omitted,
+            history=parts.shared,
+            compacted=parts.compacted,
+            private=parts.private,
+            omitted=parts.omitted,
             error=clean_line(error, 300) if error else None,
             attempt=attempt,
             switch_language=switch_language,
         )
-        system = self._render_system(context, role)
+        system = self._render_system(context)
         user = self._render("turn.j2", context)
         cue = pick_cue = ""
         if self.profile.style == "transcript":
@@ -433,19 +411,19 @@ class SeatPrompter:
         return self._shape(decision, system, user, cue, pick_cue, labels, claims)
 
     def _render(self, name: str, context: Mapping[str, Any]) -> str:
-        relative = f"{self.language}/common/{name}"
+        return self._render_file(f"{self.language}/common/{name}", context)
+
+    def _render_file(self, relative: str, context: Mapping[str, Any]) -> str:
         try:
             return get_template(self.roots, relative).render(context).strip("\n")
         except TemplateError as exc:
             raise PromptError(f"{relative}: {type(exc).__name__}: {exc}") from None
 
-    def _render_system(self, context: Mapping[str, Any], role: str | None) -> str:
-        key = (role, context["tips"])
-        if self._system_cache is not None and self._system_cache[0] == key:
-            return self._system_cache[1]
-        text = self._render("system.j2", context)
-        self._system_cache = (key, text)
-        return text
+    def _render_system(self, context: Mapping[str, Any]) -> str:
+        """The shared prefix: it depends only on the game (rules, table, language, style), so it is rendered once."""
+        if self._system_cache is None:
+            self._system_cache = self._render("system.j2", context)
+        return self._system_cache
 
     def _shape(
         self,

@@ -18,8 +18,8 @@ Conventions shared by every ruleset:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from dataclasses import dataclass, field
+from typing import Any, Literal
 
 Scope = Literal["public", "team", "seats", "god"]
 
@@ -70,6 +70,8 @@ class GameStarted(EventBody):
     language: str
     names: tuple[str, ...]
     deck: tuple[str, ...]
+    options: dict[str, Any] = field(default_factory=dict, hash=False)
+    """The table's switches (JSON form), public like the deck: the rules every player is told."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

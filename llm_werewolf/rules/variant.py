@@ -230,6 +230,7 @@ class Ruleset(ABC, Generic[D, O_]):
                 language=language,
                 names=tuple(config.names),
                 deck=tuple(sorted(deck)),
+                options=options.model_dump(mode="json"),
             )
         )
         self.deal_events(ctx)

@@ -22,9 +22,20 @@ def test_prints_a_rendered_prompt_for_a_role_and_kind() -> None:
     assert result.returncode == 0, result.stderr
     body = json.loads(result.stdout)
     assert body["decision"]["kind"] == "seer_check"
-    assert "Your card: Seer" in body["system"]
+    # The system part is the shared prefix (the same for every seat); the seat's card comes with its private part.
+    assert "Your card" not in body["system"] and "Your card: Seer" in body["user"]
     assert "choose a player whose card you want to see" in body["user"]
     assert body["schema"]["properties"]["option"]["enum"] == body["labels"]
+
+
+def test_the_rules_text_follows_the_switches_given() -> None:
+    on = run("--variant", "chinese_werewolf", "--role", "seer", "--lang", "en", "--json")
+    off = run("--variant", "chinese_werewolf", "--role", "seer", "--lang", "en", "-o", "sheriff=false", "--json")
+    assert on.returncode == 0 and off.returncode == 0, on.stderr + off.stderr
+    assert "sheriff election" in json.loads(on.stdout)["system"]
+    assert "There is no sheriff in this game." in json.loads(off.stdout)["system"]
+    bad = run("--variant", "chinese_werewolf", "--role", "seer", "-o", "sheriff=maybe")
+    assert bad.returncode != 0 and "sheriff" in bad.stderr
 
 
 def test_the_transcript_style_for_the_base_model() -> None:

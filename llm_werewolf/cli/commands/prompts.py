@@ -16,15 +16,18 @@ from ...llm.profiles import PROFILES, get_profile
 from ...prompting.personas import pick_personas
 from ...prompting.render import Prompt, SeatPrompter
 from ...rules import Decision, Game, GameConfig, Ruleset, SeatView, ViewBuilder, get_ruleset
+from ...rules.errors import RulesError
 from ...texts import TextDataError
-from ..common import UsageError, seat_names
+from ..common import UsageError, parse_options, seat_names
 
 GAMES_TO_TRY = 40
 
 
-def deck_with_role(ruleset: Ruleset[Any, Any], role: str, players: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """(cards with ``role`` first, extra cards) from the standard deck."""
-    options = ruleset.options_model()
+def deck_with_role(
+    ruleset: Ruleset[Any, Any], role: str, players: int, switches: dict[str, Any] | None = None
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(cards with ``role`` first, extra cards) from the standard deck for these switches."""
+    options = ruleset.parse_options(switches or {})
     deck = list(ruleset.standard_deck(players, options))
     if role not in deck:
         common = Counter(deck).most_common(1)[0][0]
@@ -37,13 +40,19 @@ def deck_with_role(ruleset: Ruleset[Any, Any], role: str, players: int) -> tuple
 
 
 def find_example(
-    ruleset: Ruleset[Any, Any], role: str, language: str, players: int, kind: str | None, seed: int
+    ruleset: Ruleset[Any, Any],
+    role: str,
+    language: str,
+    players: int,
+    kind: str | None,
+    seed: int,
+    switches: dict[str, Any] | None = None,
 ) -> tuple[SeatView, Decision]:
     """Play heuristic games until the seat holding ``role`` faces a decision of ``kind`` (or any).
 
     Each try moves the role to another seat and reshuffles the other cards.
     """
-    seats, extra = deck_with_role(ruleset, role, players)
+    seats, extra = deck_with_role(ruleset, role, players, switches)
     faced: set[str] = set()
     names = seat_names(language, players)
     for attempt in range(GAMES_TO_TRY):
@@ -53,7 +62,13 @@ def find_example(
         rest = rest[shift:] + rest[:shift]
         cards = tuple([*rest[:mine], seats[0], *rest[mine:]])
         config = GameConfig(
-            variant=ruleset.id, names=names, seed=seed + attempt, language=language, roles=cards, extra=extra
+            variant=ruleset.id,
+            names=names,
+            seed=seed + attempt,
+            language=language,
+            roles=cards,
+            extra=extra,
+            options=switches or {},
         )
         game = Game(config)
         builders = [ViewBuilder(i) for i in range(players)]
@@ -85,6 +100,7 @@ def render_example(
     seed: int = 0,
     packs: tuple[str, ...] = (),
     persona: bool = True,
+    switches: dict[str, Any] | None = None,
 ) -> tuple[Prompt, Decision]:
     ruleset = get_ruleset(variant)
     if role not in ruleset.roles:
@@ -100,7 +116,11 @@ def render_example(
     count = players or min(max(9, ruleset.min_players), ruleset.max_players)
     if not ruleset.min_players <= count <= ruleset.max_players:
         raise UsageError(f"{variant} is played by {ruleset.min_players}-{ruleset.max_players} players, not {count}")
-    view, decision = find_example(ruleset, role, language, count, kind, seed)
+    try:
+        ruleset.parse_options(switches or {})
+    except RulesError as exc:
+        raise UsageError(str(exc)) from None
+    view, decision = find_example(ruleset, role, language, count, kind, seed, switches)
     try:
         persona_for_seat = pick_personas(language, 1, seed)[0] if persona else None
     except TextDataError:
@@ -124,6 +144,9 @@ def prompts(
     seed: Annotated[int, typer.Option(help="Seed of the example game.")] = 0,
     pack: Annotated[list[Path] | None, typer.Option(help="A prompt pack folder searched before prompts/.")] = None,
     no_persona: Annotated[bool, typer.Option("--no-persona", help="Leave the persona out.")] = False,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Rule switch NAME=VALUE (the rules text follows it).")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print system, user, cue and schema as JSON.")] = False,
 ) -> None:
     """Print a rendered example prompt (from a heuristic game's real view) for inspection."""
@@ -131,7 +154,7 @@ def prompts(
     packs = tuple(str(p) for p in pack or ())
     prompt, decision = render_example(
         variant, role, language, kind=kind, profile=profile, players=players, seed=seed, packs=packs,
-        persona=not no_persona,
+        persona=not no_persona, switches=parse_options(option),
     )  # fmt: skip
     if as_json:
         body = {

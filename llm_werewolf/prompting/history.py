@@ -1,0 +1,275 @@
+"""The game history a seat reads, split so that prompts stay short and prompt caches hit.
+
+Built from the seat's visible records only, deterministically, with no model call:
+
+* **Shared** (records every seat sees): identical for every seat of the game. The latest day
+  and the night after it are shown in full; earlier phases are *compacted* to their facts:
+  deaths, every ballot with its count and result, statuses and announcements, and every speech
+  that claims a role, in full (what the claimant said he found matters as much as the claim).
+  Other speeches and the moderator's cues of earlier phases are left out. The earlier
+  part changes only when a new day begins; otherwise the shared history only grows at its end,
+  so the prompt prefix of the previous call (of this seat or another) is reused.
+* **Private** (records only this seat, or its team, sees): its card, every result it learned,
+  its team's ballots, whispers, and in the recent phases its own choices and thoughts. It goes
+  last in the prompt, after everything shared.
+
+Runs of moderator cues ("the seer wakes up", "the seer closes her eyes", ...) collapse to one
+line; the ballots of one vote and its count become one line. Each group is rendered once (by
+``history.j2`` macros ``line``, ``brief``, ``ballot`` and ``cues``) and cached.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from jinja2 import TemplateError
+
+from ..rules.events import Record
+from .errors import PromptError
+from .items import to_item
+
+PRIVATE_RECENT_ONLY = frozenset({"choice", "thought"})
+"""Private records left out once their phase is compacted (the results they led to stay)."""
+
+
+class HistoryError(PromptError):
+    """``history.j2`` failed on an item (names the template and the item's kind)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One history line's source: a single record's item, or a group (a ballot, a run of cues)."""
+
+    key: tuple[int, int]
+    """Sequence numbers of the first and last record it covers."""
+    phase: str
+    item: dict[str, Any]
+    speech: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryParts:
+    shared: list[str]
+    """Shared history lines, compacted earlier phases first, then the recent phases in full."""
+    compacted: int
+    """How many of ``shared`` are compacted lines (they come first)."""
+    private: list[str]
+    """This seat's private lines, oldest first."""
+    omitted: int
+    """Shared lines left out to fit the character budget."""
+
+
+Pair = tuple[Record, dict[str, Any]]
+
+
+def items(records: Sequence[Record], *, quote_chars: int, hide_thoughts: bool) -> list[Pair]:
+    """The template items of ``records`` (those a prompt shows), each with its record."""
+    pairs: list[Pair] = []
+    for record in records:
+        if hide_thoughts and getattr(record.event, "kind", "") == "thought":
+            continue
+        item = to_item(record, quote_chars=quote_chars)
+        if item is not None:
+            pairs.append((record, item))
+    return pairs
+
+
+def group(records: Sequence[Record], *, quote_chars: int, hide_thoughts: bool) -> list[Entry]:
+    """Entries of ``records`` (one visibility stream, in order), with ballots and cue runs grouped."""
+    return group_items(items(records, quote_chars=quote_chars, hide_thoughts=hide_thoughts))
+
+
+def group_items(pending: Sequence[Pair]) -> list[Entry]:
+    """Entries of items (one visibility stream, in order): a vote's ballots and count, a run of cues, one each."""
+    entries: list[Entry] = []
+    i = 0
+    while i < len(pending):
+        record, item = pending[i]
+        kind = item["kind"]
+        j = i + 1
+        if kind == "vote":
+            while j < len(pending) and _same_ballot(pending[j], item, "vote"):
+                j += 1
+            votes = [it for _, it in pending[i:j]]
+            tally = None
+            if j < len(pending) and _same_ballot(pending[j], item, "tally"):
+                tally = pending[j][1]
+                j += 1
+            grouped = {"kind": "ballot", "ballot": item["ballot"], "votes": votes, "tally": tally, "at": item["at"]}
+            entries.append(Entry((record.seq, pending[j - 1][0].seq), record.phase, grouped))
+        elif kind == "cue":
+            while j < len(pending) and pending[j][1]["kind"] == "cue" and pending[j][0].phase == record.phase:
+                j += 1
+            grouped = {"kind": "cues", "cues": [it for _, it in pending[i:j]], "at": item["at"]}
+            entries.append(Entry((record.seq, pending[j - 1][0].seq), record.phase, grouped))
+        else:
+            entries.append(Entry((record.seq, record.seq), record.phase, item, speech=kind == "speech"))
+        i = j
+    return entries
+
+
+def _same_ballot(candidate: tuple[Record, dict[str, Any]], first: dict[str, Any], kind: str) -> bool:
+    item = candidate[1]
+    return bool(item["kind"] == kind and item["ballot"] == first["ballot"] and item["at"] == first["at"])
+
+
+def recent_phases(records: Sequence[Record]) -> set[str]:
+    """The phases shown in full: the latest day and everything after it (the night that follows it).
+
+    So the shared history changes its earlier part only once per game day, when a new day begins
+    (the day before is compacted then); in between it only grows at its end. Before the first day,
+    everything is recent.
+    """
+    phases: list[str] = []
+    for record in records:
+        if record.phase not in phases:
+            phases.append(record.phase)
+    return recent_of(phases)
+
+
+def recent_of(phases: Sequence[str]) -> set[str]:
+    """The recent phases among ``phases`` (in order of appearance): the last day and what follows it."""
+    days = [i for i, phase in enumerate(phases) if phase.startswith("day:")]
+    return set(phases[days[-1] :] if days else phases)
+
+
+Render = Callable[[str, dict[str, Any]], str]
+"""Renders one history.j2 macro (``line``, ``brief``, ``ballot``, ``cues``) on an item."""
+
+
+class HistoryBook:
+    """A seat's history lines, rendered once per entry and mode, with the budget's cuts remembered."""
+
+    def __init__(self, render: Render, *, budget: int, cut_to: float, where: str) -> None:
+        self.render = render
+        self.budget = budget
+        self.cut_to = cut_to
+        self.where = where
+        self._cache: dict[tuple[str, tuple[int, int]], str] = {}
+        self._dropped: set[tuple[str, tuple[int, int]]] = set()
+        self._first: Record | None = None
+        self._read = 0
+        self._public: list[Pair] = []
+        self._private: list[Pair] = []
+        self._phases: list[str] = []
+        self._grouped: dict[str, tuple[list[Entry], int]] = {}
+
+    def _text(self, mode: str, entry: Entry) -> str:
+        key = (mode, entry.key)
+        text = self._cache.get(key)
+        if text is None:
+            item = entry.item
+            macro = item["kind"] if item["kind"] in ("ballot", "cues") else "line"
+            if mode == "brief" and macro == "line":
+                macro = "brief"
+            if mode == "brief" and macro == "cues":
+                text = ""
+            else:
+                try:
+                    text = self.render(macro, item).strip()
+                except TemplateError as exc:
+                    raise HistoryError(f"{self.where} on a {item['kind']} item: {type(exc).__name__}: {exc}") from None
+            self._cache[key] = text
+        return text
+
+    def _take(self, records: Sequence[Record], quote_chars: int, hide_thoughts: bool) -> None:
+        """Read the records not read yet (a view's records only grow; a new game starts over)."""
+        if records and (self._first is not records[0] or self._read > len(records)):
+            self._cache.clear()
+            self._dropped.clear()
+            self._public, self._private, self._phases = [], [], []
+            self._grouped = {}
+            self._first, self._read = records[0], 0
+        new = records[self._read :]
+        self._read = len(records)
+        for record in new:
+            if record.phase not in self._phases:
+                self._phases.append(record.phase)
+        for pair in items(new, quote_chars=quote_chars, hide_thoughts=hide_thoughts):
+            (self._public if pair[0].vis.scope == "public" else self._private).append(pair)
+
+    def parts(self, records: Sequence[Record], *, quote_chars: int, hide_thoughts: bool) -> HistoryParts:
+        self._take(records, quote_chars, hide_thoughts)
+        recent = recent_of(self._phases)
+        shared: list[tuple[tuple[str, tuple[int, int]], str, bool]] = []
+        compacted = 0
+        header: tuple[tuple[str, tuple[int, int]], str, bool] | None = None
+        for entry in self._entries("public", self._public):
+            mode = "full" if entry.phase in recent else "brief"
+            text = self._text(mode, entry)
+            if not text:
+                continue
+            line = ((mode, entry.key), text, entry.speech and mode == "full")
+            if mode == "brief" and entry.item["kind"] == "phase_started":
+                header = line  # a compacted phase's heading, printed only if the phase has facts to tell
+                continue
+            if mode == "brief" and header is not None:
+                shared.append(header)
+                compacted += 1
+            header = None
+            shared.append(line)
+            compacted += mode == "brief"
+        kept, omitted, compacted = self._budgeted(shared, compacted)
+        own: list[str] = []
+        last_phase = ""
+        for entry in self._entries("private", self._private):
+            if entry.phase not in recent and entry.item["kind"] in PRIVATE_RECENT_ONLY:
+                continue
+            text = self._text("full", entry)
+            if not text:
+                continue
+            if entry.phase != last_phase:
+                last_phase = entry.phase
+                heading = self._phase_header(entry.phase)
+                if heading:
+                    own.append(heading)
+            own.append(text)
+        return HistoryParts(kept, compacted, own, omitted)
+
+    def _entries(self, stream: str, pairs: list[Pair]) -> list[Entry]:
+        """``group_items(pairs)``, regrouping only from the last entry on (only it can still grow)."""
+        entries, start = self._grouped.get(stream, ([], 0))
+        entries = entries[:-1] + group_items(pairs[start:])
+        if entries:
+            first = entries[-1].key[0]
+            start = next(i for i in range(len(pairs) - 1, -1, -1) if pairs[i][0].seq == first)
+        self._grouped[stream] = (entries, start)
+        return entries
+
+    def _phase_header(self, phase: str) -> str:
+        """The history's own phase line (``— Night 2 —``) heading a phase's private lines."""
+        kind, _, number = phase.partition(":")
+        if kind not in ("night", "day") or not number.isdigit():
+            return ""
+        key = ("phase", (-1, int(number) * 2 + (kind == "day")))
+        text = self._cache.get(key)
+        if text is None:
+            text = self.render("line", {"kind": "phase_started", "phase": kind, "number": int(number), "at": phase})
+            self._cache[key] = text.strip()
+        return self._cache[key]
+
+    def _budgeted(
+        self, lines: list[tuple[tuple[str, tuple[int, int]], str, bool]], compacted: int
+    ) -> tuple[list[str], int, int]:
+        """Shared lines within the budget: once over it, cut down to ``cut_to`` of it.
+
+        Lines once left out stay out, so the kept history keeps growing at its end only. Full
+        speeches go first, oldest first; then the oldest lines.
+        """
+        dropped = self._dropped
+        total = sum(len(text) + 1 for key, text, _ in lines if key not in dropped)
+        if total > self.budget:
+            target = int(self.budget * self.cut_to)
+            for speech_pass in (True, False):
+                for key, text, speech in lines:
+                    if total <= target:
+                        break
+                    if key in dropped or (speech_pass and not speech):
+                        continue
+                    dropped.add(key)
+                    total -= len(text) + 1
+        kept = [text for key, text, _ in lines if key not in dropped]
+        kept_compacted = sum(1 for key, _, _ in lines if key not in dropped and key[0] == "brief")
+        return kept, len(lines) - len(kept), min(compacted, kept_compacted)
