@@ -20,6 +20,8 @@ CASES: tuple[str, ...] = ("nom", "gen", "dat", "acc", "ins", "pre")
 
 _CYRILLIC = re.compile(r"^[А-ЯЁа-яё-]+$")
 _HUSHING = "гкхжшчщ"
+_FLEETING = {"Павел": "Павл", "Лев": "Льв", "Пётр": "Петр"}
+"""Male names whose last vowel drops before an ending."""
 
 
 def gender_or_default(value: Any) -> Gender:
@@ -79,10 +81,10 @@ def _decline_by_rules(name: str, case: str, gender: Gender) -> str:
             return name[:-1] + ends[case]
         return name
     if low.endswith(("й", "ь")):
-        ends = {"gen": "я", "dat": "ю", "acc": "я", "ins": "ем", "pre": "е"}
+        ends = {"gen": "я", "dat": "ю", "acc": "я", "ins": "ем", "pre": "и" if low.endswith("ий") else "е"}
         return name[:-1] + ends[case]
     if low[-1] in "бвгджзклмнпрстфхцчшщ":
         ins = "ем" if low[-1] in "жшчщц" else "ом"
         ends = {"gen": "а", "dat": "у", "acc": "а", "ins": ins, "pre": "е"}
-        return name + ends[case]
+        return _FLEETING.get(name, name) + ends[case]
     return name
