@@ -20,6 +20,8 @@ from .phrases import PhraseBank, phrase_bank
 
 _SLOT = re.compile(r"\{([a-z_]+)(?::([^{}]*))?\}")
 
+SUMMARY_JOINERS = {"zh-Hant": "；", "ar": "؛ ", "ar-LB": "؛ "}
+
 TIC_SHARE = 0.35
 """How often a speech opens (or closes) with a tic of the speaker's persona."""
 
@@ -141,3 +143,42 @@ def voice(acts: Sequence[Act], speaker: Speaker, rng: random.Random) -> str:
     elif closes and rng.random() < TIC_SHARE / 2:
         parts.append(fill(rng.choice(closes), Act("tic"), speaker, bank))
     return bank.joiner.join(parts)
+
+
+def summarize(acts: Sequence[Act], speaker: Speaker) -> str:
+    """A short line naming each act (the prompt's history shows it after the speech)."""
+    bank = phrase_bank(speaker.language, speaker.variant)
+    parts: list[str] = []
+    for act in acts:
+        template = bank.summary.get(act.kind)
+        if template is None:
+            raise TextDataError(f"no summary line for {act.kind!r} in prompts/{speaker.language}/common/phrases.yaml")
+        if act.kind == "result":
+            keys = [k for k in phrase_key(act) if bank.acts.get(k)]
+            if not keys:
+                raise TextDataError(f"no phrasing for {' / '.join(phrase_key(act))} in {speaker.language}")
+            said = fill(bank.acts[keys[0]][0], act, speaker, bank)
+            head, _, tail = template.partition("{text}")
+            parts.append(fill(head, act, speaker, bank) + said + fill(tail, act, speaker, bank))
+        else:
+            parts.append(fill(template, act, speaker, bank))
+    return SUMMARY_JOINERS.get(speaker.language, "; ").join(parts)
+
+
+def acts_text(speech: object, view: object) -> str:
+    """The summary of a ``Speech`` record's acts for a seat's prompt ("" without acts)."""
+    acts = getattr(speech, "acts", ())
+    seat = getattr(speech, "seat", None)
+    if not acts or seat is None:
+        return ""
+    names = tuple(getattr(view, "names", ()))
+    speaker = Speaker(
+        seat=seat,
+        names=names,
+        language=str(getattr(view, "language", "en")),
+        variant=str(getattr(view, "variant", "")),
+    )
+    try:
+        return summarize(acts, speaker)
+    except TextDataError:
+        return ""
