@@ -124,7 +124,7 @@ def play_heuristic(variant: str, language: str, seed: int) -> list[Record]:
     )
     names = default_names(language, players)
     config = GameConfig(variant=variant, names=names, seed=seed, language=language)
-    game = play_with_agents(config, [HeuristicAgent(seed=seed * 1009 + i) for i in range(players)])  # type: ignore[list-item]
+    game = play_with_agents(config, [HeuristicAgent(seed=seed * 1009 + i) for i in range(players)])
     return list(game.records)
 
 
