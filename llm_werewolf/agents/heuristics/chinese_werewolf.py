@@ -65,6 +65,7 @@ class Facts:
     said: list[Said] = field(default_factory=list)
     seer_claims: dict[int, int] = field(default_factory=dict)  # claimant -> order of first claim
     reports: dict[int, dict[int, str]] = field(default_factory=dict)  # claimant -> {seat: wolf|good}
+    first_reports: dict[int, tuple[int, str]] = field(default_factory=dict)  # claimant -> first (seat, verdict)
     other_claims: dict[int, str] = field(default_factory=dict)
     night_dead: set[int] = field(default_factory=set)
     peaceful_nights: int = 0
@@ -102,6 +103,9 @@ class Facts:
             return 100.0  # the wolves went for him: he is no wolf
         if any(seat == claimant for witch, seat in self.witch_saves.items() if witch not in self.seer_claims):
             score += 6.0
+        first = self.first_reports.get(claimant)
+        if first is not None and first[1] == WEREWOLF and self.seer_claims.get(first[0], 1 << 30) < self.seer_claims[claimant]:
+            score -= 2.5  # answered an earlier claim by calling that claimant a wolf
         for seat, verdict in told.items():
             if seat in self.night_dead and seat != claimant:
                 score += -2.0 if verdict == WEREWOLF else 1.0
@@ -141,13 +145,21 @@ class Facts:
         for voter, target, ballot in self.votes:
             if voter not in suspicion:
                 continue
-            if target == believed or target in vouched or target == self.me and not self.wolf:
+            if ballot.startswith("sheriff"):
+                if target in self.seer_claims and target != believed and believed is not None:
+                    suspicion[voter] += 1.0
+            elif target == believed or target in vouched or target == self.me and not self.wolf:
                 suspicion[voter] += 1.5
             elif target in exposed:
                 suspicion[voter] -= 1.0
         for seat in self.other_claims:
             if seat in suspicion and self.other_claims[seat] in POWER:
                 suspicion[seat] -= 1.0
+        for speaker, target in self.intents.items():
+            if speaker in suspicion and (target == believed or target in vouched):
+                suspicion[speaker] += 2.0
+        if believed in suspicion:
+            suspicion[believed] -= 8.0
         if self.lover is not None and self.lover in suspicion:
             suspicion[self.lover] = -99.0
         suspicion.pop(self.me, None)
@@ -221,6 +233,7 @@ def read_facts(view: SeatView) -> Facts:
             if said.target is not None and said.key in ("seer_wolf", "seer_good"):
                 verdict = WEREWOLF if said.key == "seer_wolf" else "good"
                 facts.reports.setdefault(said.speaker, {})[said.target] = verdict
+                facts.first_reports.setdefault(said.speaker, (said.target, verdict))
         elif said.claim:
             facts.other_claims[said.speaker] = said.claim
             if said.key == "witch_saved" and said.target is not None:
@@ -332,8 +345,9 @@ def _wolf_vote(facts: Facts, decision: Decision) -> Noted:
     if not targets:
         return Noted(Choice(SKIP) if decision.option(SKIP) else Choice(decision.options[0].id))
     seer = facts.real_seer_guess()
-    if seer in targets and (bluffer(facts) is not None or draw.random() < 0.5):
+    if seer in targets and bluffer(facts) is not None:
         return Noted(Choice(f"seat:{seer}"))
+    targets = [s for s in targets if s != seer] or targets
     heat = Counter(t for s, t in facts.intents.items() if s not in facts.team and t in targets)
     if heat:
         top = max(heat.values())
@@ -344,9 +358,9 @@ def _wolf_vote(facts: Facts, decision: Decision) -> Noted:
 def _wolf_target_today(facts: Facts) -> int | None:
     """The seat the wolves will vote today (what a non-bluffing wolf argues for)."""
     seer = facts.real_seer_guess()
-    if seer is not None:
+    if seer is not None and bluffer(facts) is not None:
         return seer
-    outside = sorted(s for s in facts.living if s not in facts.team)
+    outside = sorted(s for s in facts.living if s not in facts.team and s != seer)
     heat = Counter(t for s, t in facts.intents.items() if s not in facts.team and t in outside)
     if heat:
         return heat.most_common(1)[0][0]
