@@ -104,7 +104,11 @@ class Facts:
         if any(seat == claimant for witch, seat in self.witch_saves.items() if witch not in self.seer_claims):
             score += 6.0
         first = self.first_reports.get(claimant)
-        if first is not None and first[1] == WEREWOLF and self.seer_claims.get(first[0], 1 << 30) < self.seer_claims[claimant]:
+        if (
+            first is not None
+            and first[1] == WEREWOLF
+            and self.seer_claims.get(first[0], 1 << 30) < self.seer_claims[claimant]
+        ):
             score -= 2.5  # answered an earlier claim by calling that claimant a wolf
         for seat, verdict in told.items():
             if seat in self.night_dead and seat != claimant:
@@ -148,7 +152,7 @@ class Facts:
             if ballot.startswith("sheriff"):
                 if target in self.seer_claims and target != believed and believed is not None:
                     suspicion[voter] += 1.0
-            elif target == believed or target in vouched or target == self.me and not self.wolf:
+            elif target == believed or target in vouched or (target == self.me and not self.wolf):
                 suspicion[voter] += 1.5
             elif target in exposed:
                 suspicion[voter] -= 1.0
@@ -186,7 +190,7 @@ class Facts:
 
 def read_facts(view: SeatView) -> Facts:
     me = view.seat if view.seat is not None else -1
-    kind, _, number = view.phase.partition(":")
+    _, _, number = view.phase.partition(":")
     facts = Facts(
         view=view,
         me=me,

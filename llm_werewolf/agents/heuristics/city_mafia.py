@@ -84,7 +84,11 @@ class Facts:
                 return -100.0
         score = 3.0 if claimant in self.night_dead else 0.0
         first = self.first_reports.get(claimant)
-        if first is not None and first[1] and self.sheriff_claims.get(first[0], 1 << 30) < self.sheriff_claims[claimant]:
+        if (
+            first is not None
+            and first[1]
+            and self.sheriff_claims.get(first[0], 1 << 30) < self.sheriff_claims[claimant]
+        ):
             score -= 2.5
         if told.get(self.me) is False:
             score += 1.0
@@ -300,7 +304,9 @@ def _bluff_speech(facts: Facts, decision: Decision, rng: random.Random, offered:
     if target is None:
         return Choice(_fallback(decision), text=canned_speech(facts.view, "neutral", rng))
     option = f"seat:{target}" if target in offered else _fallback(decision)
-    return Choice(option, text=canned_speech(facts.view, "reveal_mafia", rng, target=target, role=SHERIFF), claim=SHERIFF)
+    return Choice(
+        option, text=canned_speech(facts.view, "reveal_mafia", rng, target=target, role=SHERIFF), claim=SHERIFF
+    )
 
 
 def _speech(facts: Facts, decision: Decision, rng: random.Random) -> Choice:

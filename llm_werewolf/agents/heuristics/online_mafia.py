@@ -61,8 +61,8 @@ WANTS_EXECUTIONS = frozenset({"jester", "executioner"})
 RANDOM_KILLS = frozenset({"serial_killer_kill", "butcher_kill", "mask_artist_kill", "thief_kill", "werewolf_maul"})
 TRIED_KINDS = RANDOM_KILLS | {"mafia_kill", "cult_convert"}
 RECORD_SUSPECT = 2.0  # verdict-record suspicion that makes a seat a suspect
-UNKNOWN_GUILTY = 0.3
-EVIL_GUILTY = 0.5  # an evil player's verdict on an accused nobody has information about  # a town player's verdict on an accused nobody has information about
+UNKNOWN_GUILTY = 0.3  # a town player's verdict on an accused nobody has information about
+EVIL_GUILTY = 0.5  # an evil player's verdict on an accused nobody has information about
 CHECKS = frozenset({"detective_check", "investigator_check", "consigliere_check", "butler_check", "lookout_watch"})
 
 
@@ -91,6 +91,7 @@ class Facts:
 
     def suspicion(self, seat: int) -> float:
         return self.record.get(seat, 0.0)
+
     """Seats this player attacked on an earlier night who are still alive (protected: try someone else)."""
 
     @property

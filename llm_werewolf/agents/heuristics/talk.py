@@ -103,9 +103,7 @@ def _patterns(language: str, variant: str, names: tuple[str, ...]) -> tuple[tupl
 
 
 @lru_cache(maxsize=8192)
-def parse(
-    language: str, variant: str, names: tuple[str, ...], text: str
-) -> tuple[str, int | None, str | None] | None:
+def parse(language: str, variant: str, names: tuple[str, ...], text: str) -> tuple[str, int | None, str | None] | None:
     """(key, target seat, role id) of a canned line, or ``None`` when ``text`` is no canned line."""
     stripped = text.strip()
     if not stripped:
