@@ -234,8 +234,8 @@ def read_facts(view: SeatView) -> Facts:
     for said in facts.said:
         if said.claim == SEER or said.key in SEER_KEYS:
             facts.seer_claims.setdefault(said.speaker, said.order)
-            if said.target is not None and said.key in ("seer_wolf", "seer_good"):
-                verdict = WEREWOLF if said.key == "seer_wolf" else "good"
+            if said.target is not None and said.key in ("seer_wolf", "seer_good", ""):
+                verdict = "good" if said.key == "seer_good" else WEREWOLF
                 facts.reports.setdefault(said.speaker, {})[said.target] = verdict
                 facts.first_reports.setdefault(said.speaker, (said.target, verdict))
         elif said.claim:

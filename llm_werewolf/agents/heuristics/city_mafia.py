@@ -172,10 +172,14 @@ def gather(view: SeatView) -> Facts:
     for said in heard(view):
         if said.claim == SHERIFF or said.key in REPORT_KEYS:
             facts.sheriff_claims.setdefault(said.speaker, said.order)
-            if said.target is not None and said.key in REPORT_KEYS:
+            if said.target is not None and said.key in (*REPORT_KEYS, ""):
                 black = said.key == "reveal_mafia"
                 facts.reports.setdefault(said.speaker, {})[said.target] = black
                 facts.first_reports.setdefault(said.speaker, (said.target, black))
+    for nominator, target in facts.nominations:  # a claimed Sheriff's nomination names a black check
+        if nominator in facts.sheriff_claims:
+            facts.reports.setdefault(nominator, {}).setdefault(target, True)
+            facts.first_reports.setdefault(nominator, (target, True))
     if facts.mafia:
         facts.team.add(facts.me)
     return facts

@@ -7,7 +7,8 @@ public speech against the same templates and returns :class:`Said` records (key,
 target, role), so the information a heuristic communicates (claims, results, accusations)
 travels through the public record in a form other seats can read exactly. A speech that
 matches no template (a model's or a human's own words) yields a ``Said`` with key ``""``
-that still carries its structured claim.
+that still carries its structured claim and, when its text names exactly one other seat,
+that seat as its target (a claimed seer naming a seat names a wolf).
 
 When typed speech acts replace canned lines, :func:`say` and :func:`heard` are the two
 places to switch.
@@ -120,6 +121,18 @@ def parse(language: str, variant: str, names: tuple[str, ...], text: str) -> tup
     return None
 
 
+def named_seat(text: str, names: tuple[str, ...], speaker: int) -> int | None:
+    """The one seat other than ``speaker`` named in free text, or ``None`` (none or several)."""
+    found: set[int] = set()
+    for index in sorted(range(len(names)), key=lambda i: -len(names[i])):
+        name = names[index]
+        if name and name in text:
+            text = text.replace(name, " ")
+            if index != speaker:
+                found.add(index)
+    return found.pop() if len(found) == 1 else None
+
+
 def heard(view: SeatView) -> list[Said]:
     """Every public speech in the view, read as structured statements (oldest first)."""
     out: list[Said] = []
@@ -128,6 +141,10 @@ def heard(view: SeatView) -> list[Said]:
         if not isinstance(event, Speech) or event.to is not None:
             continue
         parsed = parse(view.language, view.variant, view.names, event.text)
-        key, target, role = parsed if parsed is not None else ("", None, None)
+        if parsed is not None:
+            key, target, role = parsed
+        else:  # a model's or a human's own words: a claim that names one seat names its result
+            key, role = "", None
+            target = named_seat(event.text, view.names, event.seat) if event.claim else None
         out.append(Said(event.seat, key, target, role, event.claim, event.stage, record.phase, index))
     return out
