@@ -1,4 +1,4 @@
-"""Uniform over the legal options; speeches are short canned lines."""
+"""Uniform over the legal options: ``RandomAgent`` speaks short canned lines, ``NaiveAgent`` says nothing."""
 
 from __future__ import annotations
 
@@ -23,3 +23,19 @@ class RandomAgent:
         if decision.speech:
             return Choice(option.id, text=canned_speech(view, "neutral", rng))
         return Choice(option.id)
+
+
+class NaiveAgent:
+    """The strength ladder's baseline: uniform random legal choices and silent speeches (no claims)."""
+
+    kind = "naive"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    async def decide(self, request: DecisionRequest) -> Reply:
+        return Reply(self.choose(request.view, request.decision))
+
+    def choose(self, view: SeatView, decision: Decision) -> Choice:
+        rng = decision_rng(self.seed, decision)
+        return Choice(decision.options[rng.randrange(len(decision.options))].id)
