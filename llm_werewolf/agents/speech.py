@@ -61,6 +61,7 @@ def act_speech(
     words, small talk) is said with its situational line from ``canned.yaml``, or the
     phrase bank's ``pass`` when it has none.
     """
+    from ..speech.coherence import earlier_speeches
     from ..speech.intent import intent_acts
     from ..speech.voice import Speaker, voice
 
@@ -70,6 +71,10 @@ def act_speech(
     if acts or key == "neutral":
         assert view.seat is not None
         speaker = Speaker(seat=view.seat, names=view.names, language=view.language, variant=view.variant)
-        return Choice(chosen, text=voice(acts, speaker, rng), claim=claimed, acts=tuple(acts))
-    text = canned_speech(view, key, rng, target=target, role=role, result=result)
+        used = earlier_speeches(view)
+        return Choice(chosen, text=voice(acts, speaker, rng, used), claim=claimed, acts=tuple(acts))
+    try:
+        text = canned_speech(view, key, rng, target=target, role=role, result=result)
+    except TextDataError:  # an intent with neither an act nor a line of its own: ask someone
+        return act_speech(view, decision, rng, "neutral", option=chosen, claim=claim)
     return Choice(chosen, text=text, claim=claimed)

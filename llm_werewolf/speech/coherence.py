@@ -56,12 +56,30 @@ def _cjk(text: str) -> list[str]:
     return [c for c in text if unicodedata.name(c, "").startswith("CJK")]
 
 
+def name_forms(name: str, language: str) -> set[str]:
+    """The forms a player's name takes in a text (Russian: all six cases, either gender)."""
+    forms = {_norm(name)}
+    if language == "ru":
+        from .grammar import CASES, decline_ru
+
+        forms |= {_norm(decline_ru(name, case, g)) for case in CASES for g in ("male", "female")}
+    return forms
+
+
+def mentions(text: str, name: str, language: str) -> bool:
+    norm = _norm(text)
+    return any(form and form in norm for form in name_forms(name, language))
+
+
 def _names_something(text: str, view: SeatView) -> bool:
     norm = _norm(text)
-    names = [n for n in view.names if n]
+    if any(mentions(text, n, view.language) for n in view.names if len(n) >= 2):
+        return True
+    names: list[str] = []
     roles = terms(view.language, view.variant).get("roles", {})
     role_names = [str(v) for v in roles.values()] if isinstance(roles, dict) else []
-    keywords = phrase_bank(view.language, view.variant).keywords
+    bank = phrase_bank(view.language, view.variant)
+    keywords = (*bank.keywords, *bank.roles_female.values())
     return any(_norm(word) in norm for word in (*names, *role_names, *keywords) if len(_norm(word)) >= 2)
 
 
@@ -133,13 +151,12 @@ def contradictions(text: str, acts: Sequence[Act], view: SeatView) -> list[str]:
     said = extract_claims(text, view.language, view.variant) if text else []
     if claimed and said and claimed[0] not in said:
         found.append(f"the acts claim {claimed[0]} but the text claims {', '.join(said)}")
-    norm = _norm(text)
     for act in acts:
         for seat in (act.target, act.other):
             if act.kind == "result" and act.fact is not None and seat is not None and _center(act, view):
                 continue
             named = seat is not None and 0 <= seat < len(view.names) and seat != view.seat
-            if named and seat is not None and _norm(view.names[seat]) not in norm:
+            if named and seat is not None and not mentions(text, view.names[seat], view.language):
                 found.append(f"the {act.kind} act names {view.names[seat]}, the text does not")
                 break
     accused = {a.target for a in acts if a.kind in ("accuse", "vote")}

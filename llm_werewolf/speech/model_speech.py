@@ -24,8 +24,9 @@ from ..rules.acts import Act
 from ..rules.errors import IllegalAct
 from ..table.events import SpeechCheck
 from ..texts import role_name
-from .coherence import check_coherence, contradictions
+from .coherence import check_coherence, contradictions, earlier_speeches
 from .grammar import Gender
+from .intent import floor_act
 from .legality import check_view_acts
 from .picker import PickContext, pick_acts
 from .vocabulary import ACT_KINDS, MAX_ACTS, vocabulary
@@ -85,7 +86,9 @@ async def base_model_speech(
     if coherence.ok and not clashes:
         said, source = text, "text"
     else:
-        said, source = voice(acts, speaker, rng), "voiced"
+        if not acts:  # nothing picked: the seat still asks someone a question
+            acts = [floor_act(view)]
+        said, source = voice(acts, speaker, rng, earlier_speeches(view)), "voiced"
     claims = [a.role for a in acts if a.kind == "claim"]
     final_claim = claims[0] if claims else (claim if source == "text" else None)
     check = SpeechCheck(

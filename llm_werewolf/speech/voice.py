@@ -119,21 +119,34 @@ def fill(template: str, act: Act, speaker: Speaker, bank: PhraseBank) -> str:
     return _SLOT.sub(one, template)
 
 
-def voice_act(act: Act, speaker: Speaker, rng: random.Random, bank: PhraseBank | None = None) -> str:
+def voice_act(
+    act: Act,
+    speaker: Speaker,
+    rng: random.Random,
+    bank: PhraseBank | None = None,
+    used: Sequence[str] = (),
+) -> str:
+    """One act as one sentence; a phrasing already said in ``used`` is avoided while others remain."""
     bank = bank or phrase_bank(speaker.language, speaker.variant)
     keys = phrase_key(act)
     if act.kind == "defend" and act.target == speaker.seat:
         keys = ["defend_self"]
     for key in keys:
         if bank.acts.get(key):
-            return fill(rng.choice(bank.acts[key]), act, speaker, bank)
+            said = [fill(template, act, speaker, bank) for template in bank.acts[key]]
+            fresh = [s for s in said if not any(s in earlier for earlier in used)]
+            return rng.choice(fresh or said)
     raise TextDataError(f"no phrasing for {' / '.join(keys)} in {speaker.language} ({speaker.variant})")
 
 
-def voice(acts: Sequence[Act], speaker: Speaker, rng: random.Random) -> str:
-    """The speech that says ``acts`` (in order), with a persona tic now and then."""
+def voice(acts: Sequence[Act], speaker: Speaker, rng: random.Random, used: Sequence[str] = ()) -> str:
+    """The speech that says ``acts`` (in order), with a persona tic now and then.
+
+    ``used``: speeches already said in the game; their sentences are not said again while
+    the bank has another phrasing.
+    """
     bank = phrase_bank(speaker.language, speaker.variant)
-    parts = [voice_act(act, speaker, rng, bank) for act in acts]
+    parts = [voice_act(act, speaker, rng, bank, used) for act in acts]
     if not parts:
         parts = [fill(rng.choice(bank.phrasings("pass")), Act("pass"), speaker, bank)]
     tics = bank.tics.get(speaker.persona or "", {}) or bank.tics.get("default", {})

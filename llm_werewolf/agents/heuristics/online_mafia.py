@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from ...rules import Choice, Decision, SeatView
 from ...rules.events import ChoiceMade, DeathsAnnounced, Info, PhaseStarted, Speech, VoteCast, VoteTally
-from ..speech import canned_speech
+from ..speech import act_speech
 from .common import pick_seat, seat_options
 
 INVESTIGATIVE = frozenset({"detective", "investigator", "butler", "lookout", "spy", "undertaker"})
@@ -222,18 +222,17 @@ def _team_pick(facts: Facts, decision: Decision) -> Choice:
 def _speech(view: SeatView, facts: Facts, decision: Decision, rng: random.Random) -> Choice:
     option = _fallback(decision)
     if decision.kind == "defense":
-        return Choice(option, text=canned_speech(view, "defend", rng))
+        return act_speech(view, decision, rng, "defend", option=option)
     if not facts.evil_side and facts.role is not None:
         fresh = [s for s in sorted(facts.evil) if s in facts.living and s not in facts.exposed_by_me]
         if fresh and facts.role in INVESTIGATIVE | {"consigliere"}:
             claim = facts.role
             result = "suspicious" if facts.role == "detective" else "evil"
-            text = canned_speech(view, "expose", rng, target=fresh[0], role=claim, result=result)
-            return Choice(option, text=text, claim=claim)
+            return act_speech(view, decision, rng, "expose", option=option, target=fresh[0], result=result, claim=claim)
     suspects = facts.suspects()
     if suspects and not facts.evil_side:
-        return Choice(option, text=canned_speech(view, "accuse", rng, target=suspects[0]))
-    return Choice(option, text=canned_speech(view, "neutral", rng))
+        return act_speech(view, decision, rng, "accuse", option=option, target=suspects[0])
+    return act_speech(view, decision, rng, "neutral", option=option)
 
 
 def _nominate(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
