@@ -101,11 +101,11 @@ def fill(template: str, act: Act, speaker: Speaker, bank: PhraseBank) -> str:
             return _name(bank, speaker, act.other, arg)
         if slot == "me":
             return _name(bank, speaker, speaker.seat, arg)
-        if slot == "role":
+        if slot in ("role", "card"):
             role = act.role if act.kind == "claim" else act.value
             if role is None:
-                raise TextDataError(f"{template!r}: {{role}} but the act names no role")
-            return _role(bank, speaker, role, own=act.kind == "claim" or act.fact == "woke_as")
+                raise TextDataError(f"{template!r}: {{{slot}}} but the act names no role")
+            return _role(bank, speaker, role, own=slot == "role" and act.kind == "claim")
         if slot == "slot":
             if act.target is None:
                 raise TextDataError(f"{template!r}: {{slot}} but the act names no center card")
