@@ -18,7 +18,8 @@ holds the ruleset's results (and may override anything). Keys:
   lines a base model continues when it picks its acts.
 
 Placeholders: ``{target}``, ``{other}``, ``{me}`` (a Russian case after a colon:
-``{target:acc}``), ``{role}`` (a woman's own role in ``roles_female`` form), ``{card}`` (the card's name as it is), ``{value}``, ``{slot}``, ``{bad}``, ``{good}``;
+``{target:acc}``), ``{role}`` (a woman's own role in its ``roles_female`` form),
+``{card}`` (a card's name as it is), ``{value}``, ``{slot}``, ``{bad}``, ``{good}``;
 ``{g:he-form|she-form}`` agrees with the speaker, ``{t:...|...}`` with the target.
 """
 
