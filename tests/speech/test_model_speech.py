@@ -78,7 +78,8 @@ async def test_a_coherent_text_is_said_with_the_acts_it_makes() -> None:
     from llm_werewolf.agents.base import DecisionRequest
 
     reply = await agent.decide(DecisionRequest(decision=decision, view=view))
-    check = reply.meta["speech_check"]
+    assert reply.choice is not None
+    check = reply.notes[0]
     assert isinstance(check, SpeechCheck)
     assert check.source == "text" and check.coherent, check
     assert reply.choice.text == text
