@@ -82,7 +82,7 @@ def kind_options(view: SeatView, chosen: Sequence[Act]) -> list[str]:
         elif kind == "result":
             if [a for a in result_options(view) if a not in chosen]:
                 kinds.append(kind)
-        elif kind in SEAT_ACTS and others:
+        elif kind in SEAT_ACTS and others and not any(a.kind == kind for a in chosen):
             kinds.append(kind)
     return kinds
 
