@@ -226,3 +226,12 @@ def test_every_voiced_phrasing_passes_the_coherence_check(variant: str, language
             text = fill(template, act, me, bank)
             result = check_coherence(text, view, earlier=[])
             assert result.ok, (key, text, result.reasons)
+
+
+def test_a_persona_name_at_the_table_has_the_persona_s_gender() -> None:
+    names = ("جورج", "ندى", "أبو علي")  # ندى and أبو علي are persona names (personas/ar-LB.yaml)
+    me = Speaker(seat=0, names=names, language="ar-LB", variant="lebanese_ghouls")
+    bank = phrase_bank("ar-LB", "lebanese_ghouls")
+    template = _one("ar-LB", "lebanese_ghouls", "accuse", "عم يتهرّب")
+    assert "ندى من الصبح عم تتهرّب" in fill(template, Act("accuse", target=1), me, bank)
+    assert "أبو علي من الصبح عم يتهرّب" in fill(template, Act("accuse", target=2), me, bank)
