@@ -235,3 +235,17 @@ def test_a_persona_name_at_the_table_has_the_persona_s_gender() -> None:
     template = _one("ar-LB", "lebanese_ghouls", "accuse", "عم يتهرّب")
     assert "ندى من الصبح عم تتهرّب" in fill(template, Act("accuse", target=1), me, bank)
     assert "أبو علي من الصبح عم يتهرّب" in fill(template, Act("accuse", target=2), me, bank)
+
+
+@pytest.mark.parametrize(("variant", "language"), PAIRS)
+def test_every_voiced_claim_is_read_as_that_claim_by_the_free_text_extractor(variant: str, language: str) -> None:
+    """Evaluation reads voiced claims like any speech: each phrasing of each role is found."""
+    from llm_werewolf.evaluation.claim_extractor import extract_claims
+
+    bank = phrase_bank(language, variant)
+    for gender in ("male", "female"):
+        me = speaker(variant, language, gender=gender)
+        for role in sorted(get_ruleset(variant).roles):
+            for template in bank.acts["claim"]:
+                text = fill(template, Act("claim", role=role), me, bank)
+                assert role in extract_claims(text, language, variant), text
