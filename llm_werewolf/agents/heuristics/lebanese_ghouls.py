@@ -300,9 +300,9 @@ def _speech(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
         exposed = any(facts.me in facts.reports.get(c, []) for c in facts.claims)
         if exposed:
             return Choice(decision.options[0].id, text=canned_speech(view, "defend", rng))
-        target, _ = _ghoul_plan(facts, sorted(s for s in facts.living if s != facts.me))
-        if target is not None and target not in facts.team and rng.random() < 0.6:
-            return say(view, decision, rng, "accuse", target=target)
+        planned, _ = _ghoul_plan(facts, sorted(s for s in facts.living if s != facts.me))
+        if planned is not None and planned not in facts.team and rng.random() < 0.6:
+            return say(view, decision, rng, "accuse", target=planned)
         return Choice(decision.options[0].id, text=canned_speech(view, "neutral", rng))
     suspects = facts.suspects()
     if suspects:
