@@ -14,7 +14,7 @@ from functools import cache
 
 from ..rules import Choice, Decision, SeatView
 from .base import DecisionRequest, Reply
-from .speech import canned_speech
+from .speech import act_speech
 
 Policy = Callable[[SeatView, Decision, random.Random], Choice]
 NotedPolicy = Callable[[SeatView, Decision, random.Random], tuple[Choice, str]]
@@ -47,7 +47,7 @@ def noted_policy_for(variant: str) -> NotedPolicy | None:
 def random_choice(view: SeatView, decision: Decision, rng: random.Random) -> Choice:
     option = decision.options[rng.randrange(len(decision.options))]
     if decision.speech:
-        return Choice(option.id, text=canned_speech(view, "neutral", rng))
+        return act_speech(view, decision, rng, "neutral", option=option.id)
     return Choice(option.id)
 
 

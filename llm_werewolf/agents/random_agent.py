@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..rules import Choice, Decision, SeatView
 from .base import DecisionRequest, Reply
 from .heuristic import decision_rng
-from .speech import canned_speech
+from .speech import act_speech
 
 
 class RandomAgent:
@@ -21,7 +21,7 @@ class RandomAgent:
         rng = decision_rng(self.seed, decision)
         option = decision.options[rng.randrange(len(decision.options))]
         if decision.speech:
-            return Choice(option.id, text=canned_speech(view, "neutral", rng))
+            return act_speech(view, decision, rng, "neutral", option=option.id)
         return Choice(option.id)
 
 

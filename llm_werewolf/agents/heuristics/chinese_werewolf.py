@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 
 from ...rules import SKIP, Choice, Decision, SeatView
 from ...rules.events import ChoiceMade, DeathsAnnounced, Info, StatusChanged, VoteCast
-from ..speech import canned_speech
+from ..speech import act_speech
 from .common import pick_seat
 from .talk import Said, heard, say
 
@@ -627,7 +627,7 @@ def _legal(choice: Choice, decision: Decision, view: SeatView, rng: random.Rando
     if not decision.speech:
         return Choice(choice.option) if choice.text or choice.claim else choice
     if not choice.text:
-        return Choice(choice.option, text=canned_speech(view, "neutral", rng), claim=choice.claim)
+        return act_speech(view, decision, rng, "neutral", option=choice.option, claim=choice.claim)
     return choice
 
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 from ...rules import Choice, Decision, SeatView
 from ...rules.events import Announcement, DeathsAnnounced, Info, PhaseStarted, VoteCast, VoteTally
-from ..speech import canned_speech
+from ..speech import act_speech
 from .common import pick_seat, seat_options
 from .talk import heard
 
@@ -288,13 +288,13 @@ def _sheriff_speech(facts: Facts, decision: Decision, rng: random.Random, offere
     if fresh_black or (blacks and facts.sheriff_claims.get(facts.me) is not None):
         target = (fresh_black or blacks)[0]
         option = f"seat:{target}" if target in offered else _fallback(decision)
-        text = canned_speech(facts.view, "reveal_mafia", rng, target=target, role=SHERIFF)
-        return Choice(option, text=text, claim=SHERIFF)
+        return act_speech(facts.view, decision, rng, "reveal_mafia", option=option, target=target, claim=SHERIFF)
     if facts.me in facts.sheriff_claims or facts.me in facts.candidates:
         clears = [s for s, black in facts.checked_mafia.items() if not black and s not in mine and s in facts.living]
         if clears:
-            text = canned_speech(facts.view, "reveal_clear", rng, target=clears[-1], role=SHERIFF)
-            return Choice(_fallback(decision), text=text, claim=SHERIFF)
+            return act_speech(
+                facts.view, decision, rng, "reveal_clear", option=_fallback(decision), target=clears[-1], claim=SHERIFF
+            )
     return None
 
 
@@ -306,11 +306,9 @@ def _bluff_speech(facts: Facts, decision: Decision, rng: random.Random, offered:
         pool = sorted(s for s in facts.living if s not in facts.team and s not in mine)
         target = facts.rolled("bluff").choice(pool) if pool else None
     if target is None:
-        return Choice(_fallback(decision), text=canned_speech(facts.view, "neutral", rng))
+        return act_speech(facts.view, decision, rng, "neutral", option=_fallback(decision))
     option = f"seat:{target}" if target in offered else _fallback(decision)
-    return Choice(
-        option, text=canned_speech(facts.view, "reveal_mafia", rng, target=target, role=SHERIFF), claim=SHERIFF
-    )
+    return act_speech(facts.view, decision, rng, "reveal_mafia", option=option, target=target, claim=SHERIFF)
 
 
 def _speech(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
@@ -324,19 +322,19 @@ def _speech(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
             return _bluff_speech(facts, decision, rng, offered)
         target, _ = _mafia_target(facts, [s for s in facts.living if s != facts.me])
         if target is not None and target in offered and target not in facts.team and rng.random() < NOMINATE_CHANCE:
-            return Choice(f"seat:{target}", text=canned_speech(facts.view, "suspect", rng, target=target))
-        return Choice(_fallback(decision), text=canned_speech(facts.view, "neutral", rng))
+            return act_speech(facts.view, decision, rng, "suspect", option=f"seat:{target}", target=target)
+        return act_speech(facts.view, decision, rng, "neutral", option=_fallback(decision))
     suspects = [s for s in facts.suspects() if s in offered]
     if suspects:
-        return Choice(f"seat:{suspects[0]}", text=canned_speech(facts.view, "accuse", rng, target=suspects[0]))
+        return act_speech(facts.view, decision, rng, "accuse", option=f"seat:{suspects[0]}", target=suspects[0])
     already = [s for s in facts.candidates if s in facts.suspects(threshold=1.0)]
     if not already and rng.random() < NOMINATE_CHANCE:
         believed, suspicion = facts.belief()
         pool = [s for s in offered if suspicion.get(s, 0.0) >= 0.0 and s != believed]
         if pool:
             target = rng.choice(sorted(pool))
-            return Choice(f"seat:{target}", text=canned_speech(facts.view, "suspect", rng, target=target))
-    return Choice(_fallback(decision), text=canned_speech(facts.view, "neutral", rng))
+            return act_speech(facts.view, decision, rng, "suspect", option=f"seat:{target}", target=target)
+    return act_speech(facts.view, decision, rng, "neutral", option=_fallback(decision))
 
 
 def _remove_all(facts: Facts, rng: random.Random) -> str:
@@ -355,12 +353,11 @@ def _stage_speech(facts: Facts, decision: Decision, rng: random.Random) -> Choic
     option = _fallback(decision)
     if facts.role == SHERIFF and facts.found_mafia():
         target = facts.found_mafia()[0]
-        text = canned_speech(facts.view, "reveal_mafia", rng, target=target, role=SHERIFF)
-        return Choice(option, text=text, claim=SHERIFF)
+        return act_speech(facts.view, decision, rng, "reveal_mafia", option=option, target=target, claim=SHERIFF)
     if facts.mafia and bluffer(facts) == facts.me:
         return _bluff_speech(facts, decision, rng, set())
     key = "defend" if decision.kind == "defense" else "last_words"
-    return Choice(option, text=canned_speech(facts.view, key, rng))
+    return act_speech(facts.view, decision, rng, key, option=option)
 
 
 def _night(facts: Facts, decision: Decision, rng: random.Random) -> Choice:

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from ...rules import Choice, Decision, SeatView
 from ...rules.events import ChoiceMade, DeathsAnnounced, Info, VoteCast
-from ..speech import canned_speech
+from ..speech import act_speech
 from .common import pick_seat, seat_options
 from .talk import heard, say
 
@@ -299,15 +299,15 @@ def _speech(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
     if facts.ghoul:
         exposed = any(facts.me in facts.reports.get(c, []) for c in facts.claims)
         if exposed:
-            return Choice(decision.options[0].id, text=canned_speech(view, "defend", rng))
+            return act_speech(view, decision, rng, "defend")
         planned, _ = _ghoul_plan(facts, sorted(s for s in facts.living if s != facts.me))
         if planned is not None and planned not in facts.team and rng.random() < 0.6:
             return say(view, decision, rng, "accuse", target=planned)
-        return Choice(decision.options[0].id, text=canned_speech(view, "neutral", rng))
+        return act_speech(view, decision, rng, "neutral")
     suspects = facts.suspects()
     if suspects:
         return say(view, decision, rng, "accuse", target=suspects[0])
-    return Choice(decision.options[0].id, text=canned_speech(view, "neutral", rng))
+    return act_speech(view, decision, rng, "neutral")
 
 
 def _shot(facts: Facts, decision: Decision, rng: random.Random) -> Choice:

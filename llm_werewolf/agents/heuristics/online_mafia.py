@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from ...rules import Choice, Decision, SeatView
 from ...rules.events import ChoiceMade, DeathsAnnounced, Info, PhaseStarted, Speech, VoteCast, VoteTally
-from ..speech import canned_speech
+from ..speech import act_speech
 from .common import pick_seat, seat_options
 
 INVESTIGATIVE = frozenset({"detective", "investigator", "butler", "lookout", "spy", "undertaker"})
@@ -286,14 +286,23 @@ def _bluff(view: SeatView, facts: Facts, decision: Decision, rng: random.Random)
     accusers = [c for c, named in facts.exposures.items() if c not in team and c in facts.living and c not in mine]
     if not accusers or any(s in team for s in accusers):
         return None
-    text = canned_speech(view, "expose", rng, target=accusers[0], role="detective", result="suspicious")
-    return Choice(_fallback(decision), text=text, claim="detective")
+    return act_speech(
+        view,
+        decision,
+        rng,
+        "expose",
+        option=_fallback(decision),
+        target=accusers[0],
+        role="detective",
+        result="suspicious",
+        claim="detective",
+    )
 
 
 def _speech(view: SeatView, facts: Facts, decision: Decision, rng: random.Random) -> Choice:
     option = _fallback(decision)
     if decision.kind == "defense":
-        return Choice(option, text=canned_speech(view, "defend", rng))
+        return act_speech(view, decision, rng, "defend", option=option)
     if facts.evil_side and bluffer(view, facts) == facts.me:
         bluffed = _bluff(view, facts, decision, rng)
         if bluffed is not None:
@@ -303,12 +312,11 @@ def _speech(view: SeatView, facts: Facts, decision: Decision, rng: random.Random
         if fresh and facts.role in INVESTIGATIVE | {"consigliere"}:
             claim = facts.role
             result = "suspicious" if facts.role == "detective" else "evil"
-            text = canned_speech(view, "expose", rng, target=fresh[0], role=claim, result=result)
-            return Choice(option, text=text, claim=claim)
+            return act_speech(view, decision, rng, "expose", option=option, target=fresh[0], result=result, claim=claim)
     suspects = facts.suspects()
     if suspects and not facts.evil_side:
-        return Choice(option, text=canned_speech(view, "accuse", rng, target=suspects[0]))
-    return Choice(option, text=canned_speech(view, "neutral", rng))
+        return act_speech(view, decision, rng, "accuse", option=option, target=suspects[0])
+    return act_speech(view, decision, rng, "neutral", option=option)
 
 
 def _nominate(facts: Facts, decision: Decision, rng: random.Random) -> Choice:

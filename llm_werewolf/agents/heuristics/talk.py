@@ -1,17 +1,16 @@
 """What heuristic players say and hear, as structured statements read back from the public record.
 
-A heuristic speaks a canned line (``prompts/<lang>/<variant>/canned.yaml``) chosen by a
-*key* (``seer_wolf``, ``accuse``...), with an optional target seat and a structured role
-claim (``Speech.claim``). Listeners never guess from free text: :func:`heard` matches each
-public speech against the same templates and returns :class:`Said` records (key, speaker,
-target, role), so the information a heuristic communicates (claims, results, accusations)
-travels through the public record in a form other seats can read exactly. A speech that
-matches no template (a model's or a human's own words) yields a ``Said`` with key ``""``
-that still carries its structured claim and, when its text names exactly one other seat,
-that seat as its target (a claimed seer naming a seat names a wolf).
-
-When typed speech acts replace canned lines, :func:`say` and :func:`heard` are the two
-places to switch.
+A heuristic speaks through typed speech acts (``llm_werewolf.speech``): :func:`say` turns
+an intent *key* (``seer_wolf``, ``accuse``...), a target seat and a claim into acts and
+voices them from the phrase bank. Listeners never guess from free text: :func:`heard`
+reads each public speech's acts back as :class:`Said` records (key, speaker, target,
+role) with ``speech.intent.heard_intent``, so the information a heuristic communicates
+(claims, results, accusations) travels through the public record in a form other seats
+read exactly. A speech without acts is matched against the canned templates (lines a
+heuristic still says for intents that make no act); a model's or a human's own words
+yield a ``Said`` with key ``""`` that still carries its structured claim and, when its
+text names exactly one other seat, that seat as its target (a claimed seer naming a seat
+names a wolf).
 """
 
 from __future__ import annotations
@@ -24,8 +23,9 @@ from string import Template
 
 from ...rules import Choice, Decision, SeatView
 from ...rules.events import Speech
+from ...speech.intent import heard_intent
 from ...texts import optional_yaml, terms
-from ..speech import canned_speech
+from ..speech import act_speech
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,9 +52,8 @@ def say(
     role: str | None = None,
     claim: str | None = None,
 ) -> Choice:
-    """A speech answer: the canned line ``key`` about ``target``, with an optional structured claim."""
-    text = canned_speech(view, key, rng, target=target, role=role)
-    return Choice(decision.options[0].id, text=text, claim=claim)
+    """A speech answer: the acts of the intent ``key`` about ``target``, voiced (llm_werewolf.speech)."""
+    return act_speech(view, decision, rng, key, target=target, role=role, claim=claim)
 
 
 def _template_regex(line: str, names_alt: str, roles_alt: str) -> str:
@@ -140,8 +139,11 @@ def heard(view: SeatView) -> list[Said]:
         event = record.event
         if not isinstance(event, Speech) or event.to is not None:
             continue
-        parsed = parse(view.language, view.variant, view.names, event.text)
-        if parsed is not None:
+        parsed = parse(view.language, view.variant, view.names, event.text) if not event.acts else None
+        if event.acts:  # structured speech acts: read them, never the text
+            intent = heard_intent(event.acts, view.variant, view.names)
+            key, target, role = intent.key, intent.target, intent.role
+        elif parsed is not None:
             key, target, role = parsed
         else:  # a model's or a human's own words: a claim that names one seat names its result
             key, role = "", None
