@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, Protocol, runtime_checkable
 
 from ..rules import Choice, Decision, SeatView
+from ..rules.events import EventBody
 
 if TYPE_CHECKING:
     from ..table.events import ModelCall
@@ -51,6 +52,8 @@ class Reply:
     answer: str = ""
     """What the model said, cut short, for the ``Rejected`` record when there is no choice."""
     calls: tuple[ModelCall, ...] = ()
+    notes: tuple[EventBody, ...] = ()
+    """Other god-only table records the answer leaves (a model speech's ``SpeechCheck``)."""
 
     @staticmethod
     def failed(fault: Fault, error: str, *, answer: str = "", calls: tuple[ModelCall, ...] = ()) -> Reply:

@@ -157,10 +157,17 @@ class LLMAgent:
             answer = calls[-1].raw_output[:ANSWER_CHARS] if calls else ""
             return Reply.failed(parsed.fault or "parse", error, answer=answer, calls=tuple(calls))
         if decision.speech:
-            choice = Choice(parsed.option, text=parsed.text, claim=parsed.claim)
-        else:
-            choice = Choice(parsed.option)
-        return Reply(choice, thought=parsed.thought, error=parsed.error, calls=tuple(calls))
+            from ..speech.model_speech import speak  # acts next to the text (docs/speech-acts.md)
+
+            check = None
+            try:
+                async with asyncio.timeout_at(deadline):
+                    choice, check = await speak(self, view, decision, prompt, parsed, calls, request.attempt)
+            except (TimeoutError, TransportError):  # no time or no backend left for the acts: the text alone
+                choice = Choice(parsed.option, text=parsed.text, claim=parsed.claim)
+            notes = (check,) if check is not None else ()
+            return Reply(choice, thought=parsed.thought, error=parsed.error, calls=tuple(calls), notes=notes)
+        return Reply(Choice(parsed.option), thought=parsed.thought, error=parsed.error, calls=tuple(calls))
 
     def _needs_switch(self, decision: Decision, parsed: Parsed, language: str) -> bool:
         if not (decision.speech and self.settings.switch_language and parsed.option is not None):

@@ -174,7 +174,13 @@ class HistoryBook:
             self._cache[key] = text
         return text
 
-    def _take(self, records: Sequence[Record], quote_chars: int, hide_thoughts: bool) -> None:
+    def _take(
+        self,
+        records: Sequence[Record],
+        quote_chars: int,
+        hide_thoughts: bool,
+        speech_acts: Callable[[Any], str] | None,
+    ) -> None:
         """Read the records not read yet (a view's records only grow; a new game starts over)."""
         if records and (self._first is not records[0] or self._read > len(records)):
             self._cache.clear()
@@ -188,10 +194,19 @@ class HistoryBook:
             if record.phase not in self._phases:
                 self._phases.append(record.phase)
         for pair in items(new, quote_chars=quote_chars, hide_thoughts=hide_thoughts):
+            if speech_acts is not None and pair[1]["kind"] == "speech":
+                pair[1]["acts_text"] = speech_acts(pair[0].event)  # the speech's acts (docs/speech-acts.md)
             (self._public if pair[0].vis.scope == "public" else self._private).append(pair)
 
-    def parts(self, records: Sequence[Record], *, quote_chars: int, hide_thoughts: bool) -> HistoryParts:
-        self._take(records, quote_chars, hide_thoughts)
+    def parts(
+        self,
+        records: Sequence[Record],
+        *,
+        quote_chars: int,
+        hide_thoughts: bool,
+        speech_acts: Callable[[Any], str] | None = None,
+    ) -> HistoryParts:
+        self._take(records, quote_chars, hide_thoughts, speech_acts)
         recent = recent_of(self._phases)
         shared: list[tuple[tuple[str, tuple[int, int]], str, bool]] = []
         compacted = 0

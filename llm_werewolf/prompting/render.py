@@ -321,12 +321,15 @@ class SeatPrompter:
                 cut_to=CUT_TO,
                 where=f"{self.language}/common/history.j2",
             )
+        from ..speech.voice import acts_text  # the speech package renders through prompting: import late
+
         # A base model continuing a transcript copies what it reads: its own past
         # thoughts would come back out in public speech, so it does not see them.
         return self._history_book.parts(
             view.records,
             quote_chars=self.profile.quote_chars,
             hide_thoughts=self.profile.style == "transcript",
+            speech_acts=lambda event: acts_text(event, view),
         )
 
     # -- the prompt ------------------------------------------------------------
@@ -408,7 +411,14 @@ class SeatPrompter:
                 pick_cue = self._render("cue.j2", context)
         labels = tuple(o["label"] for o in options)
         claims = {c["name"]: c["id"] for c in static["claimable"]}
-        return self._shape(decision, system, user, cue, pick_cue, labels, claims)
+        shaped = self._shape(decision, system, user, cue, pick_cue, labels, claims)
+        if shaped.mode == "json" and decision.speech:  # speech acts next to the text (docs/speech-acts.md)
+            from dataclasses import replace
+
+            from ..speech.model_speech import with_acts
+
+            shaped = replace(shaped, schema=with_acts(shaped.schema, view, tuple(claims)))
+        return shaped
 
     def _render(self, name: str, context: Mapping[str, Any]) -> str:
         return self._render_file(f"{self.language}/common/{name}", context)

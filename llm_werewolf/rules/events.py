@@ -21,6 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from .acts import Act
+
 Scope = Literal["public", "team", "seats", "god"]
 
 
@@ -119,6 +121,7 @@ class ChoiceMade(EventBody):
     option: str
     text: str = ""
     claim: str | None = None
+    acts: tuple[Act, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -153,6 +156,7 @@ class Speech(EventBody):
     stage: str = "discussion"
     claim: str | None = None
     to: int | None = None
+    acts: tuple[Act, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

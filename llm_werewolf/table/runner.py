@@ -151,6 +151,7 @@ class Table:
                 )
                 break
             notes.extend((call, GOD) for call in reply.calls)
+            notes.extend((body, GOD) for body in reply.notes)  # e.g. the speech check (god-only)
             if reply.choice is None:
                 error = (reply.error or "no answer")[:500]
                 notes.append(

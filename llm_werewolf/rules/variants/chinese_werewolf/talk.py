@@ -42,7 +42,7 @@ class Talk(Step):
             else:
                 ctx.push(Talk(self.seat, self.kind, self.stage, offered=True))
             return
-        ctx.emit(Speech(seat=self.seat, text=choice.text, stage=self.stage, claim=choice.claim))
+        ctx.emit(Speech(seat=self.seat, text=choice.text, stage=self.stage, claim=choice.claim, acts=choice.acts))
 
 
 def may_self_destruct(ctx: CWCtx, seat: int, stage: str) -> bool:
