@@ -25,7 +25,7 @@ from ...rules.events import ChoiceMade, Info, RoleAssigned, Speech
 from ...speech.intent import heard_intent
 from ...texts import optional_yaml, role_name, terms
 from ..speech import act_speech, canned_speech
-from .common import pick_seat, seat_options
+from .common import lean, pick_seat, seat_options, team_draw
 
 VARIANT = "one_night"
 WOLF_CARDS = frozenset({"werewolf", "mystic_wolf"})
@@ -342,7 +342,7 @@ def _best(score: Mapping[int, float], options: list[Option], rng: random.Random)
 
 
 def _public_order(seat: int) -> float:
-    return random.Random(f"order:{seat}").random()
+    return lean(seat, 0x0E)
 
 
 # -- decisions ------------------------------------------------------------------------------
@@ -507,7 +507,7 @@ def _frame(view: SeatView, k: Knowledge) -> int | None:
     claims it and names a non-wolf as a werewolf (the seat the whole team then votes)."""
     if "seer" not in view.deck or "seer" in claims(view).values():
         return None
-    draw = random.Random(f"frame:{k.me}:{view.names}:{sorted(k.wolves)}")
+    draw = team_draw(f"frame:{k.me}:{view.names}:{sorted(k.wolves)}")
     if draw.random() >= FRAME_CHANCE:
         return None
     pool = [j for j in range(len(view.names)) if j != k.me and j not in k.wolves]
