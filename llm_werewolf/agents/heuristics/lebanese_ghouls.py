@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from ...rules import Choice, Decision, SeatView
 from ...rules.events import ChoiceMade, DeathsAnnounced, Info, VoteCast
 from ..speech import act_speech
-from .common import pick_seat, seat_options
+from .common import lean, pick_seat, seat_options, team_draw
 from .talk import heard, say
 
 GHOUL = "ghoul"
@@ -64,7 +64,7 @@ class Facts:
         return self.role == GHOUL
 
     def rolled(self, tag: str) -> random.Random:
-        return random.Random(f"{tag}:{self.phase}:{sorted(self.team)}:{self.view.names}")
+        return team_draw(f"{tag}:{self.phase}:{sorted(self.team)}:{self.view.names}")
 
     def found(self) -> list[int]:
         """Living ghouls this seat saw itself (a look or a peek)."""
@@ -92,8 +92,7 @@ class Facts:
             first = named[0]
             if first in self.claims and self.claims[first][1] < self.claims[claimant][1]:
                 score -= 2.5
-        lean = random.Random(hash((self.me, claimant, self.claims[claimant][1], len(self.view.names))))
-        return score + lean.uniform(0.0, 2.5)
+        return score + 2.5 * lean(self.me, claimant, self.claims[claimant][1], len(self.view.names))
 
     def belief(self) -> tuple[set[int], dict[int, float]]:
         """(believed claimants, suspicion per living seat) for a good player."""
@@ -145,6 +144,9 @@ class Facts:
         )
 
 
+_READ_EVENTS = frozenset({Info, ChoiceMade, VoteCast, DeathsAnnounced})
+
+
 def read_facts(view: SeatView) -> Facts:
     me = view.seat if view.seat is not None else -1
     _, _, number = view.phase.partition(":")
@@ -159,6 +161,8 @@ def read_facts(view: SeatView) -> Facts:
     victim: int | None = None
     for record in view.records:
         event = record.event
+        if type(event) not in _READ_EVENTS:
+            continue
         if isinstance(event, Info):
             if event.fact == "lover":
                 facts.lover = event.subject
@@ -220,7 +224,7 @@ def bluffer(facts: Facts) -> int | None:
     already = [s for s in facts.claims if s in facts.team]
     if already:
         return already[0]
-    draw = random.Random(f"bluff:{sorted(facts.team)}:{facts.view.names}")
+    draw = team_draw(f"bluff:{sorted(facts.team)}:{facts.view.names}")
     if draw.random() >= BLUFF_CHANCE:
         return None
     living = sorted(s for s in facts.team if s in facts.living)
