@@ -25,6 +25,12 @@ def claim_source(value: str) -> ClaimSource:
     raise UsageError(f"unknown --claims {value!r} (use auto, structured or text)")
 
 
+def report_skipped(unscored: list[tuple[str, str]]) -> None:
+    """One line on stderr per game left out: the file (or ledger key) and why."""
+    for key, reason in unscored:
+        typer.echo(f"skipped {key}: {reason}", err=True)
+
+
 def write_study_report(
     source: Path,
     out: Path,
@@ -40,6 +46,7 @@ def write_study_report(
 
     source_kind = claim_source(claims)
     study = load_study(source)
+    report_skipped(study.unscored)
     metrics = evaluate(
         study.games,
         wall_times=study.wall_times,
@@ -80,6 +87,7 @@ def eval_command(
 
     source_kind = claim_source(claims)
     study = load_study(folder)
+    report_skipped(study.unscored)
     metrics = evaluate(study.games, wall_times=study.wall_times, k=k, claim_source=source_kind, bootstrap=bootstrap)
     typer.echo(json.dumps({**metrics, "unscored": study.unscored}, indent=1, ensure_ascii=False))
 
