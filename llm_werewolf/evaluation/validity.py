@@ -42,6 +42,10 @@ MIN_LETTERS_TO_IDENTIFY = 6
 """Below this many letters lingua is not asked; the script decides."""
 MIN_CONFIDENCE = 0.5
 """lingua's confidence in another language needed to call an utterance off-language."""
+SAME_SCRIPT_MIN_LETTERS = 20
+SAME_SCRIPT_CONFIDENCE = 0.9
+"""Another language in the game's own script needs a longer text and a surer verdict (short Arabic
+often looks Persian to a detector)."""
 
 _TEMPLATE_RE = re.compile(
     r"<\|[^|<>]{1,40}\|>|\[/?INST\]|<</?SYS>>|</?s>|<start_of_turn>|<end_of_turn>|\{\{.*?\}\}|\{%.*?%\}"
@@ -60,6 +64,22 @@ LANGUAGE_NAMES: dict[str, str] = {
     "ar-LB": "ARABIC",
     "zh-Hant": "CHINESE",
     "zh-Hans": "CHINESE",
+}
+SCRIPTS: dict[str, str] = {
+    "ENGLISH": "latin",
+    "FRENCH": "latin",
+    "GERMAN": "latin",
+    "SPANISH": "latin",
+    "PORTUGUESE": "latin",
+    "ITALIAN": "latin",
+    "RUSSIAN": "cyrillic",
+    "UKRAINIAN": "cyrillic",
+    "ARABIC": "arabic",
+    "PERSIAN": "arabic",
+    "HEBREW": "hebrew",
+    "CHINESE": "han",
+    "JAPANESE": "han",
+    "KOREAN": "hangul",
 }
 OTHER_LANGUAGES = ("FRENCH", "GERMAN", "SPANISH", "PORTUGUESE", "ITALIAN", "JAPANESE", "KOREAN", "PERSIAN", "UKRAINIAN")
 """Languages a model drifts into, so that lingua can name them rather than force a game language."""
@@ -214,6 +234,8 @@ def in_game_language(text: str, language: str) -> bool | None:
     found, confidence = identify(text)
     if found is None or found == expected:
         return True
+    if SCRIPTS.get(found) == SCRIPTS.get(expected):  # Persian in an Arabic game, French in an English one
+        return not (len(_letters(text)) >= SAME_SCRIPT_MIN_LETTERS and confidence >= SAME_SCRIPT_CONFIDENCE)
     return not confidence >= MIN_CONFIDENCE
 
 

@@ -78,8 +78,11 @@ class FakeGame:
         self.add(GameEnded(winners=winners, sides=sides, reason=reason))
         self.add(RolesRevealed(roles=tuple(final or self.roles), start_roles=tuple(self.roles)))
 
-    def save(self, folder: Path, name: str | None = None) -> GameFacts:
+    def write(self, folder: Path, name: str | None = None) -> Path:
         path = folder / f"{name or self.header.game_id}.jsonl"
         with TranscriptWriter(path, self.header) as writer:
             writer.write(self.records)
-        return load_facts(path)
+        return path
+
+    def save(self, folder: Path, name: str | None = None) -> GameFacts:
+        return load_facts(self.write(folder, name))
