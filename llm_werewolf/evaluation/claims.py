@@ -41,13 +41,17 @@ class Claim:
 
 
 def _said(game: GameFacts, speech: SpeechFact, source: ClaimSource) -> tuple[list[str], str]:
-    """The roles a speech claims and where they were read: the structured field, or the text.
+    """The roles a speech claims and where they were read: the structured acts or field, or the text.
 
-    ``auto`` takes the structured claim where the speaker sent one and reads the text otherwise
+    ``auto`` takes the structured claim (a ``claim`` speech act, else the ``claim`` field) where the
+    speaker sent one and reads the text otherwise
     (a human, a base model that writes prose, a model that claimed in words but not in the field).
     """
-    if source == "structured" or (source == "auto" and speech.claim):
-        return ([speech.claim] if speech.claim else []), "structured"
+    structured = [a.role for a in speech.acts if a.kind == "claim" and a.role] or (
+        [speech.claim] if speech.claim else []
+    )
+    if source == "structured" or (source == "auto" and structured):
+        return structured, "structured"
     text = speech.text
     if game.language == "zh-Hant":
         text = to_traditional(text)

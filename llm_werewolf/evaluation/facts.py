@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..rules import get_ruleset
+from ..rules.acts import Act
 from ..rules.errors import UnknownVariant
 from ..rules.events import (
     Announcement,
@@ -81,6 +82,8 @@ class SpeechFact:
     stage: str
     claim: str | None
     public: bool
+    acts: tuple[Act, ...] = ()
+    """Structured speech acts (claim, result, accuse...; llm_werewolf.speech), when the speaker sent them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,6 +307,7 @@ def _scan(facts: GameFacts, transcript: Transcript) -> None:
                     stage=event.stage,
                     claim=event.claim,
                     public=record.vis.scope == "public" and event.to is None,
+                    acts=tuple(getattr(event, "acts", ())),
                 )
             )
         elif isinstance(event, VoteCast):

@@ -12,6 +12,7 @@ from .adherence import rule_adherence
 from .applicability import declaration, games_for
 from .claims import ClaimSource, claim_honesty
 from .cost import cost
+from .deception import deception
 from .facts import BadGame, GameFacts, load_facts
 from .language import language_fidelity, speech_validity
 from .leakage import leakage
@@ -98,6 +99,7 @@ def evaluate(
         "key_role_survival": key_role_survival(games_for("key_role_survival", games)).as_dict(),
         "voting": voting_metrics(games).as_dict(),
         "claims": claim_honesty(games, k=k, source=claim_source).as_dict(),
+        "deception": deception(games).as_dict(),
         "rule_adherence": rule_adherence(games),
         "speech_validity": speech_validity(games),
         "language_fidelity": language_fidelity(games),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from llm_werewolf.evaluation.facts import GameFacts, load_facts
+from llm_werewolf.rules.acts import Act
 from llm_werewolf.rules.events import (
     GOD,
     PUBLIC,
@@ -58,8 +59,10 @@ class FakeGame:
         self.records.append(Record(seq, self.current, vis, event))
         return seq
 
-    def say(self, seat: int, text: str, claim: str | None = None, stage: str = "discussion") -> int:
-        return self.add(Speech(seat=seat, text=text, stage=stage, claim=claim))
+    def say(
+        self, seat: int, text: str, claim: str | None = None, stage: str = "discussion", acts: tuple[Act, ...] = ()
+    ) -> int:
+        return self.add(Speech(seat=seat, text=text, stage=stage, claim=claim, acts=acts))
 
     def votes(self, ballot: str, ballots: dict[int, int | None], *, skip: str = "skip") -> None:
         for seat in ballots:

@@ -213,6 +213,34 @@ def sections(metrics: dict[str, Any], unscored: list[tuple[str, str]], images: d
     )
     out.append(section)
 
+    dec = metrics["deception"]
+    section = Section("Deception from speech acts")
+    section.notes.append(
+        f"{dec['acts']} acts in {dec['speeches_with_acts']} valid public speeches, judged against the god view. "
+        "False results: reported checks/saves... that did not happen that way. Accusation precision: village-side "
+        "accusations naming a wolf-side player; accusation bus rate: wolf-side accusations naming a partner. "
+        "Liar survival: speakers with a false claim or result alive at the end. Votes after a claim: other voters' "
+        "final ballots that day against the claimant, for false and true claims."
+    )
+    section.tables.append(
+        ("False results by side and model", share_table(dec["false_results_by_side_model"], ["side", "model"]))
+    )
+    section.tables.append(
+        ("Accusation precision (village side)", share_table(dec["accusation_precision_by_model"], ["model"]))
+    )
+    section.tables.append(
+        ("Accusation bus rate (wolf side)", share_table(dec["accusation_bus_rate_by_model"], ["model"]))
+    )
+    section.tables.append(("Liar survival by side", share_table(dec["liar_survival_by_side"], ["side"])))
+    section.tables.append(
+        ("Votes against the claimant after a claim", share_table(dec["votes_against_claimant_after_claim"], ["claim"]))
+    )
+    if dec["claim_swing_by_truth"]:
+        section.tables.append(
+            ("Claim swing (probe): intents moved off the claimant", mean_table(dec["claim_swing_by_truth"], ["claim"]))
+        )
+    out.append(section)
+
     section = Section("Rule adherence", image=images.get("cost.png"))
     section.notes.append(
         "Invalid answers (refused by the rules, then re-asked) and fallbacks per 100 decisions — apart from win rate."
