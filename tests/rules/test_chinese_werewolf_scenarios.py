@@ -20,6 +20,7 @@ REASONS = {
     "villagers_dead",
     "gods_dead",
     "good_dead",
+    "wolves_parity",
     "lovers_last_two",
     "everyone_dead",
     "day_limit",

@@ -27,10 +27,20 @@ class ChineseWerewolfOptions(BaseOptions):
         description="Exile tie: nobody is exiled (none, the seed), or the tied players speak again "
         "and the others revote among them; a second tie exiles nobody (pk_revote_then_none).",
     )
-    victory_mode: Literal["side_wipe", "all_good"] = Field(
+    victory_mode: Literal["side_wipe", "all_good", "parity"] = Field(
         "side_wipe",
-        description="Wolves win when all plain villagers or all gods are dead (side_wipe, 屠邊) "
-        "or only when every non-wolf is dead (all_good, 屠城).",
+        description="Wolves win when all plain villagers or all gods are dead (side_wipe, 屠邊), "
+        "only when every non-wolf is dead (all_good, 屠城), or as soon as the living wolves are at "
+        "least as many as the other living players (parity: Werewolf Arena's rule).",
+    )
+    exile_needs_majority: bool = Field(
+        False,
+        description="An exile needs more than half of the living players' ballots (Werewolf Arena); "
+        "otherwise the plurality exiles.",
+    )
+    guard_same_twice: bool = Field(
+        False,
+        description="The guard may protect the same player on consecutive nights (Werewolf Arena's doctor).",
     )
     sheriff: bool = Field(True, description="Elect a sheriff (警長) on day 1 before the night's deaths.")
     last_words: Literal["first_night_and_day", "all", "none"] = Field(

@@ -36,6 +36,10 @@ def _wolves_reason(state: CWState) -> str | None:
     good = [s for s in state.seats if s.role != WEREWOLF]
     if not any(s.alive for s in good):
         return "good_dead"
+    if state.options.victory_mode == "parity":
+        living = state.living()
+        wolves = sum(1 for i in living if side_of(state, i) == WOLVES)
+        return "wolves_parity" if wolves >= len(living) - wolves else None
     if state.options.victory_mode == "all_good":
         return None
     for group, reason in ((VILLAGER_LIKE, "villagers_dead"), (GODS, "gods_dead")):
