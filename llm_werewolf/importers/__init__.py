@@ -1,12 +1,13 @@
 """Importers: other people's game records as our transcripts, re-derived by our engine.
 
-``llm-werewolf import tencent SRC -o DIR`` reads a file or a
+``llm-werewolf import tencent|werewolf-arena SRC -o DIR`` reads a file or a
 folder, writes one transcript per game into ``DIR`` and reports every record
 it could not import as one line naming the file and the record; the rest of
 the folder is still imported. The results pass ``llm-werewolf replay`` and
 are scored by ``llm-werewolf eval`` like any game played here.
 
-* :mod:`.tencent` — the Tencent 9-player 狼人殺 records (people) → chinese_werewolf.
+* :mod:`.tencent` — the Tencent 9-player 狼人殺 records (people) → chinese_werewolf;
+* :mod:`.werewolf_arena` — Werewolf Arena session logs (models) → chinese_werewolf with its switches.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any
 
 from .driver import RecordError
 
-FORMATS = ("tencent",)
+FORMATS = ("tencent", "werewolf-arena")
 
 
 @dataclass
@@ -40,6 +41,10 @@ def get_format(name: str) -> Format:
         from . import tencent
 
         return Format(tencent.SOURCE_GLOB, tencent.records_in, tencent.import_record)
+    if name == "werewolf-arena":
+        from . import werewolf_arena
+
+        return Format(werewolf_arena.SOURCE_GLOB, werewolf_arena.records_in, werewolf_arena.import_record)
     raise ValueError(f"unknown format {name!r} (use {' or '.join(FORMATS)})")
 
 
