@@ -120,3 +120,18 @@ def test_a_bad_transcript_is_reported_and_skipped(tmp_path: Path) -> None:
     assert any("junk.jsonl" in line and "unreadable" in line for line in lines)
     data = json.loads(result.stdout)
     assert data["games"] == 1 and len(data["unscored"]) == 3
+
+
+def test_compare_prints_one_table_for_several_populations(tmp_path: Path) -> None:
+    chinese_game(tmp_path / "a")
+    one_night_game(tmp_path / "b")
+    result = CliRunner().invoke(app, ["eval", "--compare", f"cw={tmp_path / 'a'}", "--compare", f"on={tmp_path / 'b'}"])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == "| metric | cw (1 games) | on (1 games) |"
+    rows = {line.split(" | ")[0].lstrip("| "): line for line in lines[2:]}
+    assert "| 83% [44, 97] (n=6) |" in rows["IRP (village ballots on a wolf)"]  # 5 of 6, Wilson
+    assert rows["KSR (power roles alive at the end)"].endswith("| n/a |")  # one night: not computed
+    assert "n/a" in rows["false reported results (acts)"]
+    bad = CliRunner().invoke(app, ["eval", "--compare", "nothing"])
+    assert bad.exit_code != 0 and "NAME=DIR" in str(bad.exception) + bad.output
