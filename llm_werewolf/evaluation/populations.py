@@ -9,7 +9,7 @@ A metric with no data in a population shows "n/a".
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,10 +45,10 @@ def _side(cells: dict[str, dict[str, Any]], side: str) -> dict[str, Any]:
     return cells.get(side) or {"n": 0}
 
 
-def population_rows(populations: dict[str, Sequence[GameFacts]], *, bootstrap: int = 50) -> list[Row]:
+def population_rows(populations: Mapping[str, Sequence[GameFacts]], *, bootstrap: int = 50) -> list[Row]:
     metrics = {name: evaluate(games, bootstrap=bootstrap) for name, games in populations.items()}
     names = list(populations)
-    village, wolves = frozenset({"village", "town", "farmers"}), frozenset({"wolves", "mafia", "ghouls"})
+    village = frozenset({"village", "town", "farmers"})
 
     def rate(label: str, pick: Any) -> Row:
         return Row(label, tuple(pick(metrics[n], populations[n]) for n in names), "rate")
@@ -112,7 +112,7 @@ def _pct(value: float) -> str:
     return f"{percent:.1f}" if 0 < percent < 1 or 99 < percent < 100 else f"{percent:.0f}"
 
 
-def population_table(populations: dict[str, Sequence[GameFacts]], *, bootstrap: int = 50) -> str:
+def population_table(populations: Mapping[str, Sequence[GameFacts]], *, bootstrap: int = 50) -> str:
     """The Markdown table (a header row with each population's game count)."""
     rows = population_rows(populations, bootstrap=bootstrap)
     header = ["metric", *(f"{name} ({len(games)} games)" for name, games in populations.items())]
