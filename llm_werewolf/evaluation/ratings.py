@@ -241,11 +241,15 @@ def openskill_ratings(played: Sequence[Match]) -> dict[str, dict[str, float]]:
 def ratings(games: Sequence[GameFacts], *, samples: int = BOOTSTRAP_SAMPLES, seed: int = 0) -> dict[str, Any]:
     played = matches(games)
     rated_ids = {m.game_id for m in played}
-    unrated = [g.game_id for g in games if g.game_id not in rated_ids]
+    unrated = {
+        g.game_id: "one side only at the end: " + ", ".join(sorted({g.final_side(s) for s in range(g.players)}))
+        for g in games
+        if g.game_id not in rated_ids
+    }
     bt = bradley_terry(played, samples=samples, seed=seed)
     return {
         "games_rated": len(played),
-        "games_unrated": {gid: "fewer than two sides at the end" for gid in sorted(unrated)},
+        "games_unrated": dict(sorted(unrated.items())),
         "bradley_terry": bt["ratings"],
         "side_effects": bt["side_effects"],
         "bradley_terry_settings": {
