@@ -118,10 +118,11 @@ class LLMAgent:
             self._parse_errors[decision.id] = parsed.error or "no legal option named"
             return Reply(Choice(option=""), thought=parsed.thought, meta={"calls": calls})
         if decision.speech:
-            choice = Choice(parsed.option, text=parsed.text, claim=parsed.claim)
-        else:
-            choice = Choice(parsed.option)
-        return Reply(choice, thought=parsed.thought, meta={"calls": calls})
+            from ..speech.model_speech import speak  # acts next to the text (docs/speech-acts.md)
+
+            choice, check = await speak(self, view, decision, prompt, parsed, calls, request.attempt)
+            return Reply(choice, thought=parsed.thought, meta={"calls": calls, "speech_check": check})
+        return Reply(Choice(parsed.option), thought=parsed.thought, meta={"calls": calls})
 
     def _needs_switch(self, decision: Decision, parsed: Parsed, language: str) -> bool:
         if not (decision.speech and self.settings.switch_language and parsed.option is not None):

@@ -12,6 +12,10 @@ holds the ruleset's results (and may override anything). Keys:
 * ``tics``: ``default`` and per persona id: ``open`` and ``close`` lists.
 * ``genders``: seat name -> ``male`` / ``female``.
 * ``joiner``: what joins two sentences (a space; nothing in Chinese).
+* ``keywords``: act words of the language (the coherence check's "names an act").
+* ``summary``: one short line per act kind, shown after a speech in the prompt's history.
+* ``picker``: ``kinds`` (labels of the act kinds), ``end`` (no more acts) and the ``cue``
+  lines a base model continues when it picks its acts.
 
 Placeholders: ``{target}``, ``{other}``, ``{me}`` (a Russian case after a colon:
 ``{target:acc}``), ``{role}``, ``{value}``, ``{slot}``, ``{bad}``, ``{good}``;
@@ -39,6 +43,9 @@ class PhraseBank:
     tics: dict[str, dict[str, list[str]]] = field(default_factory=dict)
     genders: dict[str, str] = field(default_factory=dict)
     joiner: str = " "
+    keywords: tuple[str, ...] = ()
+    summary: dict[str, str] = field(default_factory=dict)
+    picker: dict[str, Any] = field(default_factory=dict)
 
     def phrasings(self, key: str) -> list[str]:
         found = self.acts.get(key)
@@ -75,4 +82,7 @@ def phrase_bank(language: str, variant: str) -> PhraseBank:
         },
         genders={str(k): str(v) for k, v in (merged.get("genders") or {}).items()},
         joiner=str(merged.get("joiner", " ")),
+        keywords=tuple(str(k) for k in (merged.get("keywords") or [])),
+        summary={str(k): str(v) for k, v in (merged.get("summary") or {}).items()},
+        picker=dict(merged.get("picker") or {}),
     )

@@ -61,6 +61,13 @@ def known_roles(records: Sequence[Record], speaker: int, vocab: Vocabulary) -> d
 
 
 def _result_known(act: Act, fact: Fact, records: Sequence[Record], speaker: int, vocab: Vocabulary) -> bool | None:
+    if fact.id == "woke_as":
+        looked = [
+            r.event.role
+            for r in records
+            if isinstance(r.event, RoleAssigned) and r.event.seat == speaker and r.event.reason == "insomniac"
+        ]
+        return bool(looked) and looked[-1] == act.value
     if fact.info is not None:
         infos = _infos(records, speaker, fact.info)
         for info in infos:
@@ -88,8 +95,6 @@ def _result_known(act: Act, fact: Fact, records: Sequence[Record], speaker: int,
 
 
 def _info_matches(act: Act, fact: Fact, info: Info, speaker: int, vocab: Vocabulary) -> bool:
-    if fact.id == "woke_as":
-        return info.subject == speaker and info.value == act.value
     if fact.id == "visited":
         return info.subject == act.target and act.other in info.seats
     if fact.id == "saw_mason":

@@ -120,7 +120,7 @@ _ONE_NIGHT = Vocabulary(
         Fact("robbed", ("robber",), ROLE, decisions=("robber_swap",)),
         Fact("swapped", ("troublemaker",), other=True, decisions=("troublemaker_swap",)),
         Fact("took_center", ("drunk",), target="center", decisions=("drunk_swap",)),
-        Fact("woke_as", ("insomniac",), ROLE, target="none", info="role"),
+        Fact("woke_as", ("insomniac",), ROLE, target="none"),
         Fact("saw_wolf", ("minion", "little_girl"), info="wolves"),
         Fact("saw_mason", ("mason",), info="team"),
     ),

@@ -20,6 +20,8 @@ from .phrases import PhraseBank, phrase_bank
 
 _SLOT = re.compile(r"\{([a-z_]+)(?::([^{}]*))?\}")
 
+SUMMARY_JOINERS = {"zh-Hant": "；", "ar": "؛ ", "ar-LB": "؛ "}
+
 TIC_SHARE = 0.35
 """How often a speech opens (or closes) with a tic of the speaker's persona."""
 
@@ -117,21 +119,34 @@ def fill(template: str, act: Act, speaker: Speaker, bank: PhraseBank) -> str:
     return _SLOT.sub(one, template)
 
 
-def voice_act(act: Act, speaker: Speaker, rng: random.Random, bank: PhraseBank | None = None) -> str:
+def voice_act(
+    act: Act,
+    speaker: Speaker,
+    rng: random.Random,
+    bank: PhraseBank | None = None,
+    used: Sequence[str] = (),
+) -> str:
+    """One act as one sentence; a phrasing already said in ``used`` is avoided while others remain."""
     bank = bank or phrase_bank(speaker.language, speaker.variant)
     keys = phrase_key(act)
     if act.kind == "defend" and act.target == speaker.seat:
         keys = ["defend_self"]
     for key in keys:
         if bank.acts.get(key):
-            return fill(rng.choice(bank.acts[key]), act, speaker, bank)
+            said = [fill(template, act, speaker, bank) for template in bank.acts[key]]
+            fresh = [s for s in said if not any(s in earlier for earlier in used)]
+            return rng.choice(fresh or said)
     raise TextDataError(f"no phrasing for {' / '.join(keys)} in {speaker.language} ({speaker.variant})")
 
 
-def voice(acts: Sequence[Act], speaker: Speaker, rng: random.Random) -> str:
-    """The speech that says ``acts`` (in order), with a persona tic now and then."""
+def voice(acts: Sequence[Act], speaker: Speaker, rng: random.Random, used: Sequence[str] = ()) -> str:
+    """The speech that says ``acts`` (in order), with a persona tic now and then.
+
+    ``used``: speeches already said in the game; their sentences are not said again while
+    the bank has another phrasing.
+    """
     bank = phrase_bank(speaker.language, speaker.variant)
-    parts = [voice_act(act, speaker, rng, bank) for act in acts]
+    parts = [voice_act(act, speaker, rng, bank, used) for act in acts]
     if not parts:
         parts = [fill(rng.choice(bank.phrasings("pass")), Act("pass"), speaker, bank)]
     tics = bank.tics.get(speaker.persona or "", {}) or bank.tics.get("default", {})
@@ -141,3 +156,42 @@ def voice(acts: Sequence[Act], speaker: Speaker, rng: random.Random) -> str:
     elif closes and rng.random() < TIC_SHARE / 2:
         parts.append(fill(rng.choice(closes), Act("tic"), speaker, bank))
     return bank.joiner.join(parts)
+
+
+def summarize(acts: Sequence[Act], speaker: Speaker) -> str:
+    """A short line naming each act (the prompt's history shows it after the speech)."""
+    bank = phrase_bank(speaker.language, speaker.variant)
+    parts: list[str] = []
+    for act in acts:
+        template = bank.summary.get(act.kind)
+        if template is None:
+            raise TextDataError(f"no summary line for {act.kind!r} in prompts/{speaker.language}/common/phrases.yaml")
+        if act.kind == "result":
+            keys = [k for k in phrase_key(act) if bank.acts.get(k)]
+            if not keys:
+                raise TextDataError(f"no phrasing for {' / '.join(phrase_key(act))} in {speaker.language}")
+            said = fill(bank.acts[keys[0]][0], act, speaker, bank)
+            head, _, tail = template.partition("{text}")
+            parts.append(fill(head, act, speaker, bank) + said + fill(tail, act, speaker, bank))
+        else:
+            parts.append(fill(template, act, speaker, bank))
+    return SUMMARY_JOINERS.get(speaker.language, "; ").join(parts)
+
+
+def acts_text(speech: object, view: object) -> str:
+    """The summary of a ``Speech`` record's acts for a seat's prompt ("" without acts)."""
+    acts = getattr(speech, "acts", ())
+    seat = getattr(speech, "seat", None)
+    if not acts or seat is None:
+        return ""
+    names = tuple(getattr(view, "names", ()))
+    speaker = Speaker(
+        seat=seat,
+        names=names,
+        language=str(getattr(view, "language", "en")),
+        variant=str(getattr(view, "variant", "")),
+    )
+    try:
+        return summarize(acts, speaker)
+    except TextDataError:
+        return ""

@@ -22,7 +22,7 @@ from ..agents.base import Agent, DecisionRequest, Reply
 from ..agents.heuristic import HeuristicAgent
 from ..rules import Choice, Decision, Game, IllegalChoice, Outcome, ViewBuilder, validate_choice
 from ..rules.events import GOD, EventBody, Record, Visibility, to_seats
-from .events import Fallback, ModelCall, Rejected, Thought
+from .events import Fallback, ModelCall, Rejected, SpeechCheck, Thought
 
 
 class Sink(Protocol):
@@ -233,6 +233,10 @@ def fallback_source(stand_in: object) -> str:
 
 def _call_notes(reply: Reply) -> list[tuple[EventBody, Visibility]]:
     calls = reply.meta.get("calls")
-    if not isinstance(calls, list):
-        return []
-    return [(call, GOD) for call in calls if isinstance(call, ModelCall)]
+    notes: list[tuple[EventBody, Visibility]] = (
+        [(call, GOD) for call in calls if isinstance(call, ModelCall)] if isinstance(calls, list) else []
+    )
+    check = reply.meta.get("speech_check")
+    if isinstance(check, SpeechCheck):
+        notes.append((check, GOD))
+    return notes

@@ -16,14 +16,14 @@ from typing_extensions import TypedDict
 from ..evaluation.probe_events import SuspicionEstimate, VoteIntent
 from ..rules.events import Record, RulesEvent, Visibility
 from ..rules.model import GameConfig
-from ..table.events import Fallback, ModelCall, Narration, Rejected, TableEvent, Thought
+from ..table.events import Fallback, ModelCall, Narration, Rejected, SpeechCheck, TableEvent, Thought
 
 SCHEMA_VERSION = 1
 
 AnyEvent = Annotated[RulesEvent | TableEvent | VoteIntent | SuspicionEstimate, Field(discriminator="kind")]
 """Every event body a transcript can hold: the rules' events, the table's, and the evaluation probes'."""
 
-TABLE_EVENT_TYPES = (ModelCall, Thought, Rejected, Fallback, Narration, VoteIntent, SuspicionEstimate)
+TABLE_EVENT_TYPES = (ModelCall, Thought, Rejected, Fallback, Narration, SpeechCheck, VoteIntent, SuspicionEstimate)
 
 
 class SeatInfo(BaseModel):

@@ -67,7 +67,7 @@ def test_phrase_banks_have_no_english_no_placeholder_and_no_slash_forms(language
         texts = _strings({k: v for k, v in data.items() if k not in ("genders", "joiner")})
         for text in texts:
             bare = re.sub(
-                r"\{(target|other|me)(:(gen|dat|acc|ins|pre))?\}|\{(role|value|slot|wolves|bad|good)\}", "", text
+                r"\{(target|other|me)(:(gen|dat|acc|ins|pre))?\}|\{(role|value|slot|wolves|bad|good|text)\}", "", text
             )
             bare = re.sub(r"\{[gt]:([^{}|]*)\|([^{}|]*)\}", r"\1\2", bare)
             assert "{" not in bare and "}" not in bare, (path.name, text)
@@ -206,3 +206,24 @@ def test_voice_act_refuses_an_unknown_result() -> None:
 
     with pytest.raises(TextDataError, match=r"no phrasing for result\.flew"):
         voice_act(Act("result", target=1, fact="flew"), speaker("city_mafia", "ru"), random.Random(0))
+
+
+@pytest.mark.parametrize(("variant", "language"), PAIRS)
+def test_every_voiced_phrasing_passes_the_coherence_check(variant: str, language: str) -> None:
+    """What a seat says through acts is always a usable speech (the fallback for broken model text)."""
+    from llm_werewolf.speech.coherence import check_coherence
+
+    from .helpers import game_at_speech
+
+    game, decision = game_at_speech(variant, language=language)
+    view = game.view(decision.seat)
+    me = Speaker(seat=decision.seat, names=view.names, language=language, variant=variant)
+    bank = phrase_bank(language, variant)
+    others = [i for i in view.living() if i != decision.seat]
+    for act in sample_acts(variant, speaker=decision.seat, target=others[0], other=others[1]):
+        keys = ["defend_self"] if act.kind == "defend" and act.target == decision.seat else phrase_key(act)
+        key = next(k for k in keys if k in bank.acts)
+        for template in bank.acts[key]:
+            text = fill(template, act, me, bank)
+            result = check_coherence(text, view, earlier=[])
+            assert result.ok, (key, text, result.reasons)

@@ -22,8 +22,9 @@ from string import Template
 
 from ...rules import SKIP, Choice, Decision, Option, SeatView
 from ...rules.events import ChoiceMade, Info, RoleAssigned, Speech
+from ...speech.intent import heard_intent
 from ...texts import optional_yaml, role_name, terms
-from ..speech import canned_speech
+from ..speech import act_speech, canned_speech
 from .common import pick_seat, seat_options
 
 VARIANT = "one_night"
@@ -204,12 +205,22 @@ def _parse(language: str, names: tuple[str, ...], speaker: int, text: str) -> Re
     return None
 
 
+def _from_acts(event: Speech, view: SeatView) -> Report | None:
+    """A report read from a speech's acts (llm_werewolf.speech.intent.heard_intent)."""
+    intent = heard_intent(event.acts, VARIANT, view.names)
+    if intent.key not in REPORT_KEYS:
+        return None
+    return Report(key=intent.key, speaker=event.seat, target=intent.target, role=intent.role, result=intent.result)
+
+
 def reports(view: SeatView) -> list[Report]:
     found: list[Report] = []
     for record in view.records:
         event = record.event
         if isinstance(event, Speech) and event.seat != view.seat:
-            report = _parse(view.language, view.names, event.seat, event.text)
+            report = (
+                _from_acts(event, view) if event.acts else _parse(view.language, view.names, event.seat, event.text)
+            )
             if report is not None:
                 found.append(report)
     return found
@@ -382,11 +393,13 @@ def _speech(view: SeatView, decision: Decision, rng: random.Random) -> Choice:
         return Choice(rng.choice(whispers).id, text=canned_speech(view, "whisper", rng))
     if k.my_speeches == 0:
         text, claim = _opening(view, k, rng)
-        return Choice("speak", text=text, claim=claim)
+        if k.side == "tanner":
+            return Choice("speak", text=text, claim=claim)
+        return act_speech(view, decision, rng, "report", option="speak", claim=claim)  # the claim and real results
     if k.start == "doppelganger" and k.my_speeches == 1 and k.side == "village":
         text, claim = _village_report(view, k, k.acting, rng)
         if text:
-            return Choice("speak", text=text, claim=claim)
+            return act_speech(view, decision, rng, "report", option="speak", claim=claim)
     if k.side == "tanner":
         return Choice("speak", text=canned_speech(view, "tanner_bait", rng))
     if k.side == "wolves":
@@ -394,13 +407,13 @@ def _speech(view: SeatView, decision: Decision, rng: random.Random) -> Choice:
         options = [o for o in others if o.target not in k.wolves]
         if options:
             target = _wolf_target(view, k, options).target
-            return Choice("speak", text=canned_speech(view, "accuse", rng, target=target))
+            return act_speech(view, decision, rng, "accuse", option="speak", target=target)
     score = suspicion(view, k)
     if score:
         target, value = max(score.items(), key=lambda kv: (kv[1], -kv[0]))
         if value >= 4.0:
-            return Choice("speak", text=canned_speech(view, "accuse", rng, target=target))
-    return Choice("speak", text=canned_speech(view, "neutral", rng))
+            return act_speech(view, decision, rng, "accuse", option="speak", target=target)
+    return act_speech(view, decision, rng, "neutral", option="speak")
 
 
 def _opening(view: SeatView, k: Knowledge, rng: random.Random) -> tuple[str, str | None]:

@@ -15,8 +15,8 @@ import re
 from dataclasses import dataclass, field
 
 from ...rules import Choice, Decision, SeatView
-from ...rules.events import ChoiceMade, DeathsAnnounced, Info, PhaseStarted, Speech, VoteTally
-from ..speech import canned_speech
+from ...rules.events import ChoiceMade, DeathsAnnounced, Info, PhaseStarted, Speech, VoteCast, VoteTally
+from ..speech import act_speech
 from .common import pick_seat, seat_options
 
 INVESTIGATIVE = frozenset({"detective", "investigator", "butler", "lookout", "spy", "undertaker"})
@@ -60,6 +60,9 @@ EVIL_ROLES = MAFIA_ROLES | CULT_ROLES | KILLER_ROLES
 WANTS_EXECUTIONS = frozenset({"jester", "executioner"})
 RANDOM_KILLS = frozenset({"serial_killer_kill", "butcher_kill", "mask_artist_kill", "thief_kill", "werewolf_maul"})
 TRIED_KINDS = RANDOM_KILLS | {"mafia_kill", "cult_convert"}
+RECORD_SUSPECT = 2.0  # verdict-record suspicion that makes a seat a suspect
+UNKNOWN_GUILTY = 0.3  # a town player's verdict on an accused nobody has information about
+EVIL_GUILTY = 0.5  # an evil player's verdict on an accused nobody has information about
 CHECKS = frozenset({"detective_check", "investigator_check", "consigliere_check", "butler_check", "lookout_watch"})
 
 
@@ -82,6 +85,13 @@ class Facts:
     accused: int | None = None
     executioner_target: int | None = None
     tried: set[int] = field(default_factory=set)
+    watched: dict[int, set[int]] = field(default_factory=dict)  # lookout: target -> visitors last seen
+    verdicts: dict[int, str] = field(default_factory=dict)  # today's verdict ballots: voter -> guilty|innocent
+    record: dict[int, float] = field(default_factory=dict)  # suspicion from verdicts on players who flipped
+
+    def suspicion(self, seat: int) -> float:
+        return self.record.get(seat, 0.0)
+
     """Seats this player attacked on an earlier night who are still alive (protected: try someone else)."""
 
     @property
@@ -93,7 +103,12 @@ class Facts:
 
     def suspects(self) -> list[int]:
         found = (self.evil | self.exposed) - self.team - {self.me}
-        return sorted(s for s in found if s in self.living)
+        certain = sorted(s for s in found if s in self.living)
+        voted = sorted(
+            (s for s in self.living if self.record.get(s, 0.0) >= RECORD_SUSPECT and s not in found | self.good),
+            key=lambda s: (-self.record[s], s),
+        )
+        return certain + [s for s in voted if s not in self.team and s != self.me]
 
 
 def _names_in(text: str, names: tuple[str, ...]) -> list[int]:
@@ -107,6 +122,8 @@ def _learn(facts: Facts, info: Info) -> None:
         facts.team = set(info.seats)
     elif info.fact == "executioner_target":
         facts.executioner_target = subject
+    elif info.fact == "visitors" and subject is not None:
+        facts.watched[subject] = set(info.seats)
     elif subject is None or info.fact not in ("detective", "role", "investigation"):
         return
     elif info.fact == "detective":
@@ -150,9 +167,21 @@ def gather(view: SeatView) -> Facts:
         elif isinstance(event, VoteTally):
             if event.result == "trial" and event.targets:
                 facts.accused = event.targets[0]
+                facts.verdicts = {}
+        elif isinstance(event, VoteCast) and event.option in ("guilty", "innocent"):
+            facts.verdicts[event.seat] = event.option
         elif isinstance(event, DeathsAnnounced):
             for death in event.deaths:
                 facts.dead_roles[death.seat] = death.role
+                if event.moment == "execution" and death.role is not None:
+                    evil = death.role in EVIL_ROLES
+                    for voter, verdict in facts.verdicts.items():
+                        if (verdict == "guilty") != evil:
+                            facts.record[voter] = facts.record.get(voter, 0.0) + (1.5 if evil else 1.0)
+                    facts.verdicts = {}
+                if event.moment == "morning" and death.seat in facts.watched:
+                    facts.evil.update(facts.watched[death.seat] - {facts.me})
+            facts.watched = {}
     facts.team.discard(facts.me)
     facts.tried = (facts.tried & set(facts.living)) - facts.team
     return facts
@@ -193,18 +222,17 @@ def _team_pick(facts: Facts, decision: Decision) -> Choice:
 def _speech(view: SeatView, facts: Facts, decision: Decision, rng: random.Random) -> Choice:
     option = _fallback(decision)
     if decision.kind == "defense":
-        return Choice(option, text=canned_speech(view, "defend", rng))
+        return act_speech(view, decision, rng, "defend", option=option)
     if not facts.evil_side and facts.role is not None:
         fresh = [s for s in sorted(facts.evil) if s in facts.living and s not in facts.exposed_by_me]
         if fresh and facts.role in INVESTIGATIVE | {"consigliere"}:
             claim = facts.role
             result = "suspicious" if facts.role == "detective" else "evil"
-            text = canned_speech(view, "expose", rng, target=fresh[0], role=claim, result=result)
-            return Choice(option, text=text, claim=claim)
+            return act_speech(view, decision, rng, "expose", option=option, target=fresh[0], result=result, claim=claim)
     suspects = facts.suspects()
     if suspects and not facts.evil_side:
-        return Choice(option, text=canned_speech(view, "accuse", rng, target=suspects[0]))
-    return Choice(option, text=canned_speech(view, "neutral", rng))
+        return act_speech(view, decision, rng, "accuse", option=option, target=suspects[0])
+    return act_speech(view, decision, rng, "neutral", option=option)
 
 
 def _nominate(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
@@ -228,12 +256,17 @@ def _verdict(facts: Facts, rng: random.Random) -> str:
     if facts.role in WANTS_EXECUTIONS:
         return "guilty"
     if facts.evil_side:
-        return "innocent" if accused in facts.team else "guilty"
+        if accused in facts.team:
+            return "innocent"
+        # blend in: guilty where the town has a reason, otherwise a coin a little above the town's
+        if accused in facts.exposed or facts.record.get(accused, 0.0) >= RECORD_SUSPECT:
+            return "guilty"
+        return "guilty" if rng.random() < EVIL_GUILTY else "innocent"
     if accused in facts.suspects():
         return "guilty"
     if accused in facts.good or accused in facts.claimed(PROTECTED_CLAIMS):
         return "innocent"
-    return "guilty" if rng.random() < 0.5 else "innocent"
+    return "guilty" if rng.random() < UNKNOWN_GUILTY else "innocent"
 
 
 def _night(view: SeatView, facts: Facts, decision: Decision, rng: random.Random) -> Choice:
@@ -249,6 +282,8 @@ def _night(view: SeatView, facts: Facts, decision: Decision, rng: random.Random)
         return _seat(decision, rng, prefer=claimed, avoid=me | facts.team)
     if kind == "outlaw_shoot":
         return _only_if(decision, facts.suspects())
+    if kind == "lookout_watch":
+        return _seat(decision, rng, prefer=claimed, avoid=me | facts.team)
     if kind in CHECKS:
         return _seat(decision, rng, avoid=me | facts.checked | facts.team)
     if kind in ("doctor_heal", "bodyguard_guard", "martyr_shield"):
