@@ -13,6 +13,24 @@ from typing import Any
 
 from .facts import GameFacts
 
+METRICS = (
+    "win_rate",
+    "paired",
+    "voting",
+    "claims",
+    "deception",
+    "key_role_survival",
+    "margin",
+    "speed",
+    "rule_adherence",
+    "speech_validity",
+    "language_fidelity",
+    "leakage",
+    "cost",
+    "ratings",
+)
+"""Every metric of a study; each declares below the rulesets where it means nothing (none: all)."""
+
 NOT_FOR: dict[str, frozenset[str]] = {
     "key_role_survival": frozenset({"one_night"}),
     "margin": frozenset({"one_night"}),
@@ -30,12 +48,12 @@ def games_for(metric: str, games: Sequence[GameFacts]) -> list[GameFacts]:
 
 
 def declaration(games: Sequence[GameFacts]) -> dict[str, Any]:
-    """Per restricted metric: the rulesets of this study it covers and those shown as "n/a"."""
+    """Per metric: the rulesets of this study it covers and those shown as "n/a"."""
     present = sorted({g.variant for g in games})
     return {
         metric: {
-            "rulesets": [v for v in present if v not in excluded],
-            "n/a": [v for v in present if v in excluded],
+            "rulesets": [v for v in present if applies(metric, v)],
+            "n/a": [v for v in present if not applies(metric, v)],
         }
-        for metric, excluded in sorted(NOT_FOR.items())
+        for metric in METRICS
     }
