@@ -96,7 +96,7 @@ def sections(metrics: dict[str, Any], unscored: list[tuple[str, str]], images: d
     section = Section("Ratings", image=images.get("ratings.png"))
     bts = ratings["bradley_terry_settings"]
     section.notes.append(
-        f"{ratings['games_rated']} games rated ({len(ratings['games_unrated'])} not: fewer than two sides). "
+        f"{ratings['games_rated']} games rated ({len(ratings['games_unrated'])} not: one side only at the end). "
         "Bradley–Terry fitted once over all games: sides are teams of seats, a side's strength is the mean of its "
         "seats' model ratings plus a side effect per ruleset; "
         f"{bts['scale']}; ridge {bts['ridge']:g}; {bts['bootstrap_samples']} bootstrap refits over games. "
@@ -112,9 +112,9 @@ def sections(metrics: dict[str, Any], unscored: list[tuple[str, str]], images: d
                 model,
                 num(b.get("rating"), 1) if identified else "n/a (only met itself)",
                 f"[{num(b.get('low'), 1)}, {num(b.get('high'), 1)}]" if identified else "–",
-                num(s["mu"]),
-                f"[{num(s['low'])}, {num(s['high'])}]",
-                num(s["ordinal"]),
+                num(s["mu"]) if identified else "n/a",
+                f"[{num(s['low'])}, {num(s['high'])}]" if identified else "–",
+                num(s["ordinal"]) if identified else "–",
             ]
         )
     section.tables.append(("", Table(["model", "BT rating", "BT 95%", "OpenSkill μ", "μ 95%", "ordinal"], rows)))
