@@ -21,8 +21,11 @@ The verdicts, checked in this order:
 
 Text too short to identify (fewer than ``MIN_LETTERS_TO_IDENTIFY`` letters)
 is judged by its script alone. The player-side check of answers
-(``prompting/answers.py``) refuses the same things at the table; this module
-judges what a transcript recorded, whoever produced it.
+(``prompting/answers.py``, ``answer_problem``) refuses the same things at the
+table with the same patterns — its ``control_token`` is ``template`` here, its
+``repeat`` is ``degenerate``; its ``echo`` and ``option_list`` need the prompt
+and the options, which a transcript does not always keep. This module judges
+what a transcript recorded, whoever produced it (people included).
 """
 
 from __future__ import annotations
@@ -48,10 +51,15 @@ SAME_SCRIPT_CONFIDENCE = 0.9
 often looks Persian to a detector)."""
 
 _TEMPLATE_RE = re.compile(
-    r"<\|[^|<>]{1,40}\|>|\[/?INST\]|<</?SYS>>|</?s>|<start_of_turn>|<end_of_turn>|\{\{.*?\}\}|\{%.*?%\}"
-    r"|^\s*(?:###\s*)?(?:system|assistant|user)\s*:",
-    re.IGNORECASE | re.DOTALL,
+    r"<</?SYS>>|\[/?INST\]|</?(?:start|end)_of_turn>|<\|[^<>|\s]{1,40}\|>|</?s>|<(?:bos|eos|pad|unk)>"
+    r"|</?think>|^\s*#{2,4}\s*(?:instruction|response|system|user|assistant|input)\b"
+    r"|\{\{.*?\}\}|\{%.*?%\}",
+    re.IGNORECASE | re.MULTILINE | re.DOTALL,
 )
+"""Chat-template and control tokens (the players' answer check's ``control_token`` list) and Jinja leftovers."""
+_PLACEHOLDER_RE = re.compile(r"<\s*[^\W\d_][^<>\n]{2,}>|\{\s*\"(?:thought|option|speech|claim|reason|acts)\"")
+"""An answer-format placeholder (``<what you say aloud ...>``) or a JSON template, as the answer check reads them."""
+_REPEAT_RE = re.compile(r"(.{1,40}?)(?:\s*\1){3,}", re.DOTALL)
 _WRAPPED_RE = re.compile(r"^\s*[<＜][^<>＜＞]{3,}[>＞]\s*$", re.DOTALL)
 _JINJA_RE = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.DOTALL)
 _SPEECH_PLACEHOLDER_RE = re.compile(r'"speech":\s*"<(.*?)>"', re.DOTALL)
@@ -124,7 +132,7 @@ def is_template(text: str) -> bool:
 
 
 def is_placeholder(text: str) -> bool:
-    if _WRAPPED_RE.match(text):
+    if _WRAPPED_RE.match(text) or _PLACEHOLDER_RE.search(text):
         return True
     folded = _fold(text)
     return any(fragment in folded for fragment in placeholder_fragments())
@@ -142,6 +150,12 @@ def _tokens(text: str) -> list[str]:
 
 
 def is_degenerate(text: str) -> bool:
+    squashed = " ".join(text.split())
+    if len(squashed) >= 12 and sum(len(m.group(0)) for m in _REPEAT_RE.finditer(squashed)) >= 0.5 * len(squashed):
+        return True  # one short piece said over and over, covering half the text
+    words = squashed.casefold().split()
+    if len(words) >= 12 and len(set(words)) < 0.3 * len(words):
+        return True
     tokens = _tokens(text)
     if len(tokens) >= 3:
         top = Counter(tokens).most_common(1)[0][1]
