@@ -126,11 +126,39 @@ def _matcher(language: str, variant: str) -> tuple[re.Pattern[str], dict[str, st
     return re.compile(pattern), groups
 
 
+_CLAUSE_END = re.compile(r"[,.;!?，。；！？、:：\n]")
+
+
+@cache
+def _hypothetical(language: str) -> re.Pattern[str] | None:
+    """Words that make a following "I am X" in the same clause a supposition (see claim_cues.yaml)."""
+    data = _cue_data()
+    words = (data.get(language) or data["en"]).get("hypothetical", []) or []
+    if not words:
+        return None
+    alternation = _alternation(words, language)
+    if language == "zh-Hant":
+        return re.compile(f"(?:{alternation})")
+    return re.compile(rf"(?<![\w])(?:{alternation})(?![\w])")
+
+
+def _supposed(text: str, start: int, language: str) -> bool:
+    pattern = _hypothetical(language)
+    if pattern is None:
+        return False
+    ends = [m.end() for m in _CLAUSE_END.finditer(text, 0, start)]
+    clause = text[ends[-1] if ends else 0 : start]
+    return pattern.search(clause) is not None
+
+
 def extract_claims(text: str, language: str, variant: str) -> list[str]:
     """Role ids the speaker claims for himself, in the order said (duplicates kept once)."""
     pattern, groups = _matcher(language, variant)
     found: list[str] = []
-    for match in pattern.finditer(normalize(text, language)):
+    normalized = normalize(text, language)
+    for match in pattern.finditer(normalized):
+        if _supposed(normalized, match.start(), language):
+            continue
         name = match.lastgroup
         role = groups.get(name) if name else None
         if role is not None and role not in found:

@@ -1,7 +1,9 @@
 """Role-claim honesty: false-claim rate, detection within k days, false-claim survival.
 
 A claim is a public statement "I am the <role>": the structured ``Speech.claim``
-of machine players, or what :mod:`.claim_extractor` finds in a human's text.
+where the speaker sent one, or what :mod:`.claim_extractor` finds in the text.
+Only valid utterances are read (:mod:`.validity`): a placeholder echo or a loop
+is counted as invalid, never as a claim, true or false.
 Each (game, seat, claimed role) counts once, at its first statement. It is
 false when the role is not the speaker's true card at that moment (one night:
 not the dealt card nor a card the seat was shown it now holds).
@@ -14,8 +16,9 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .claim_extractor import extract_claims
-from .facts import MACHINE_KINDS, GameFacts, SpeechFact
+from .facts import GameFacts, SpeechFact
 from .tally import Grouped, Share
+from .validity import to_traditional
 
 ClaimSource = Literal["auto", "structured", "text"]
 
@@ -38,11 +41,22 @@ class Claim:
 
 
 def _said(game: GameFacts, speech: SpeechFact, source: ClaimSource) -> tuple[list[str], str]:
-    machine = game.kinds[speech.seat] in MACHINE_KINDS
-    if source == "structured" or (source == "auto" and machine):
-        return ([speech.claim] if speech.claim else []), "structured"
+    """The roles a speech claims and where they were read: the structured acts or field, or the text.
+
+    ``auto`` takes the structured claim (a ``claim`` speech act, else the ``claim`` field) where the
+    speaker sent one and reads the text otherwise
+    (a human, a base model that writes prose, a model that claimed in words but not in the field).
+    """
+    structured = [a.role for a in speech.acts if a.kind == "claim" and a.role] or (
+        [speech.claim] if speech.claim else []
+    )
+    if source == "structured" or (source == "auto" and structured):
+        return structured, "structured"
+    text = speech.text
+    if game.language == "zh-Hant":
+        text = to_traditional(text)
     try:
-        return extract_claims(speech.text, game.language, game.variant), "text"
+        return extract_claims(text, game.language, game.variant), "text"
     except Exception:  # an unknown variant or language: nothing to extract with
         return [], "text"
 
@@ -62,8 +76,8 @@ def claims_of(game: GameFacts, source: ClaimSource = "auto") -> list[Claim]:
     seen: set[tuple[int, str]] = set()
     out: list[Claim] = []
     for speech in game.speeches:
-        if not speech.public:
-            continue
+        if not speech.public or game.verdict(speech) != "valid":
+            continue  # an invalid utterance (placeholder, loop, off-language...) claims nothing
         roles, how = _said(game, speech, source)
         for claimed in roles:
             key = (speech.seat, claimed)
@@ -118,6 +132,8 @@ class ClaimHonesty:
     survival_by_side: Grouped[str] = field(default_factory=Grouped)
     survival_by_model: Grouped[str] = field(default_factory=Grouped)
     sources: dict[str, int] = field(default_factory=dict)
+    invalid_utterances: int = 0
+    """Public utterances not read for claims because they are not valid speech (:mod:`.validity`)."""
 
     @property
     def precision(self) -> Share:
@@ -132,6 +148,7 @@ class ClaimHonesty:
             "k_days": self.k,
             "claims": self.claims,
             "sources": dict(sorted(self.sources.items())),
+            "invalid_utterances_ignored": self.invalid_utterances,
             "false_rate_by_side_model": self.false_rate_by_side_model.as_dict(),
             "false_rate_by_model": self.false_rate_by_model.as_dict(),
             "false_rate_by_side": self.false_rate_by_side.as_dict(),
@@ -145,6 +162,7 @@ class ClaimHonesty:
 def claim_honesty(games: Sequence[GameFacts], *, k: int = 1, source: ClaimSource = "auto") -> ClaimHonesty:
     out = ClaimHonesty(k=k)
     for game in games:
+        out.invalid_utterances += sum(1 for s in game.speeches if s.public and game.verdict(s) != "valid")
         for claim in claims_of(game, source):
             out.claims += 1
             out.sources[claim.source] = out.sources.get(claim.source, 0) + 1

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..rules import get_ruleset
+from ..rules.acts import Act
 from ..rules.errors import UnknownVariant
 from ..rules.events import (
     Announcement,
@@ -81,6 +82,8 @@ class SpeechFact:
     stage: str
     claim: str | None
     public: bool
+    acts: tuple[Act, ...] = ()
+    """Structured speech acts (claim, result, accuse...; llm_werewolf.speech), when the speaker sent them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +130,17 @@ class GameFacts:
     thoughts: list[tuple[int, int, str]] = field(default_factory=list)
     """(seq, seat, text) of every private thought."""
     transcript: Transcript | None = None
+    verdicts: dict[int, str] = field(default_factory=dict)
+    """Validity verdict per speech record (seq), filled on first use (:meth:`verdict`)."""
+
+    def verdict(self, speech: SpeechFact) -> str:
+        """The :mod:`.validity` verdict on a speech (``valid``, ``placeholder``, ``off_language``...)."""
+        found = self.verdicts.get(speech.seq)
+        if found is None:
+            from .validity import classify
+
+            found = self.verdicts[speech.seq] = classify(speech.text, self.language)
+        return found
 
     # -- seats ---------------------------------------------------------------
     @property
@@ -196,9 +210,43 @@ class GameFacts:
         return any(s in sides for s in self.win_sides)
 
 
+class BadGame(ValueError):
+    """A transcript that reads but cannot be scored (the message says why)."""
+
+
 def load_facts(path: str | Path) -> GameFacts:
-    """Read one transcript file into :class:`GameFacts`."""
-    return facts_from(read_transcript(path), str(path))
+    """Read one transcript file into :class:`GameFacts` (:class:`BadGame` when it cannot be scored)."""
+    facts = facts_from(read_transcript(path), str(path))
+    check_facts(facts)
+    return facts
+
+
+def check_facts(facts: GameFacts) -> None:
+    """Every seat a metric will look up exists: a transcript that breaks this is refused as a whole."""
+    n = facts.players
+    if n == 0:
+        raise BadGame("the header names no players")
+    for what, roles in (("dealt cards", facts.start_roles), ("final cards", facts.final_roles)):
+        if roles and len(roles) != n:
+            raise BadGame(f"{len(roles)} {what} for {n} players")
+    if facts.complete and not facts.start_roles:
+        raise BadGame("the deal is missing (no RoleAssigned for every seat and no RolesRevealed)")
+
+    def seat_ok(seat: int | None, what: str) -> None:
+        if seat is not None and not 0 <= seat < n:
+            raise BadGame(f"{what} names seat {seat}, but the game has {n} players")
+
+    for speech in facts.speeches:
+        seat_ok(speech.seat, f"a speech (record {speech.seq})")
+    for ballot in facts.ballots:
+        seat_ok(ballot.voter, f"a ballot (record {ballot.seq})")
+        seat_ok(ballot.target, f"a ballot (record {ballot.seq})")
+    for seat in facts.deaths:
+        seat_ok(seat, "a death")
+    for seat in facts.winners:
+        seat_ok(seat, "the winners")
+    for seat in (*facts.decisions, *facts.rejected, *facts.fallbacks, *facts.role_changes, *facts.lovers):
+        seat_ok(seat, "a record")
 
 
 def facts_from(transcript: Transcript, path: str = "") -> GameFacts:
@@ -259,6 +307,7 @@ def _scan(facts: GameFacts, transcript: Transcript) -> None:
                     stage=event.stage,
                     claim=event.claim,
                     public=record.vis.scope == "public" and event.to is None,
+                    acts=tuple(getattr(event, "acts", ())),
                 )
             )
         elif isinstance(event, VoteCast):

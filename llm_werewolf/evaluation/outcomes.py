@@ -9,7 +9,8 @@ from typing import Any
 from ..rules import get_ruleset
 from ..rules.errors import UnknownVariant
 from .facts import GameFacts
-from .tally import Grouped, mean_stderr
+from .intervals import mean_interval
+from .tally import Grouped
 
 
 @dataclass
@@ -87,8 +88,7 @@ def margin_and_speed(games: Sequence[GameFacts]) -> dict[str, Any]:
     def summary(values: dict[str, list[float]]) -> dict[str, dict[str, float | int | None]]:
         out: dict[str, dict[str, float | int | None]] = {}
         for key in sorted(values):
-            m, se, n = mean_stderr(values[key])
-            out[key] = {"mean": _round(m), "stderr": _round(se), "n": n}
+            out[key] = mean_interval(values[key])
         return out
 
     return {
@@ -141,7 +141,3 @@ def key_role_survival(games: Sequence[GameFacts]) -> KeyRoleSurvival:
             out.wd_ksr_by_model[model].add(wd)
             out.wd_ksr_by_role[role_key(game.variant, role)].add(wd)
     return out
-
-
-def _round(value: float | None) -> float | None:
-    return None if value is None else round(value, 4)

@@ -7,8 +7,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from .facts import GameFacts, day_of
+from .intervals import mean_interval
 from .probe_events import SuspicionEstimate, VoteIntent
-from .tally import Grouped, Share, mean_stderr
+from .tally import Grouped, Share
 
 
 def _intents(game: GameFacts) -> dict[int, dict[int, VoteIntent]]:
@@ -75,12 +76,7 @@ def persuasion(games: Sequence[GameFacts]) -> dict[str, Any]:
     def summary(values: dict[str, list[float]]) -> dict[str, dict[str, float | int | None]]:
         out: dict[str, dict[str, float | int | None]] = {}
         for key in sorted(values):
-            m, se, n = mean_stderr(values[key])
-            out[key] = {
-                "mean": None if m is None else round(m, 4),
-                "stderr": None if se is None else round(se, 4),
-                "n": n,
-            }
+            out[key] = mean_interval(values[key])
         return out
 
     return {

@@ -1,30 +1,45 @@
-"""Ratings with sides as teams and seats as members: OpenSkill (Plackett–Luce) and bootstrapped team Elo.
+"""Ratings with sides as teams and seats as members.
 
-In each game every side present is a team whose members are its *seats*, each
-seat carrying the rating of the model that played it (a model with three seats
-of a side is three members). Winning sides rank first, the others share second
-place; a draw ranks everyone first.
+**Bradley–Terry** (the headline rating) is fitted once over all games — no
+order effects, no K factor. Each model ``m`` has a strength ``θ_m``; a side's
+strength in a game is the mean of its seats' ``θ`` (a model with three seats
+of a side counts three times) plus a *side effect* ``β`` for that ruleset and
+side (the village of one ruleset may simply win more often: without ``β`` a
+model that sat on the lucky side more often would look stronger). For every
+pair (winning side, losing side) of a game, ``P(win) = σ(s_win − s_lose)``;
+a draw is half a win each way. The log-likelihood plus a weak Gaussian prior
+(``RIDGE`` · Σθ², likewise for β: it keeps a perfect record finite) is
+maximised with :func:`scipy.optimize.minimize`. The likelihood only sees
+differences of strengths, so the prior puts the ratings' sum at exactly 0:
+**zero-sum**. Ratings are shown on the Elo scale (``400 / ln 10`` points per
+logit, 0 = the average model). The interval is the 2.5–97.5 percentile of
+refits on games resampled with replacement (``BOOTSTRAP_SAMPLES``).
 
-A model's update in a game is the mean of the updates of its seats there, on
-whichever sides they sat. So identical mixtures (each side holds the same
-models in the same numbers) change nothing, while under seat rotation a model
-whose seats keep ending on the winning side rises even though both sides hold
-it in every game. (Teams of de-duplicated models would make every such game a
-mirror match whose updates cancel.)
+A model that only ever met itself (every game a mirror: its seats split
+between the sides in equal shares) carries no information: it is reported
+with ``"identified": false`` and no interval, never as a fake ``0 [0, 0]``.
+
+**OpenSkill** (Plackett–Luce, the library's defaults: μ = 25, σ = 25/3,
+β = 25/6, τ = 25/300, games in game-id order) is kept as a second, online
+view. Each seat is a team member holding its model's rating; the model's new
+μ is its old μ plus the mean change of its seats.
 """
 
 from __future__ import annotations
 
-import random
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .facts import GameFacts
 
-ELO_START = 1200.0
-ELO_K = 32.0
 BOOTSTRAP_SAMPLES = 100
+RIDGE = 0.05
+"""Gaussian prior on every θ and β: variance 1 / (2 · RIDGE) = 10 logits²."""
+ELO_SCALE = 400.0 / math.log(10.0)
+OPENSKILL_MODEL = "PlackettLuce"
+OPENSKILL_SETTINGS: dict[str, float] = {"mu": 25.0, "sigma": 25.0 / 3, "beta": 25.0 / 6, "tau": 25.0 / 300}
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,9 +49,12 @@ class Match:
     game_id: str
     teams: tuple[tuple[str, ...], ...]
     ranks: tuple[int, ...]
+    sides: tuple[str, ...] = ()
+    """The teams' side ids, prefixed by the ruleset (``chinese_werewolf/village``)."""
 
 
 def match_of(game: GameFacts) -> Match | None:
+    """The game as a match, or ``None`` when fewer than two sides took part."""
     sides: dict[str, list[str]] = {}
     for seat in range(game.players):
         sides.setdefault(game.final_side(seat), []).append(game.models[seat])
@@ -45,97 +63,157 @@ def match_of(game: GameFacts) -> Match | None:
     names = sorted(sides)
     won = set(game.win_sides)
     ranks = tuple(1 if (not won or side in won) else 2 for side in names)
-    return Match(game.game_id, tuple(tuple(sorted(sides[s])) for s in names), ranks)
+    return Match(
+        game.game_id,
+        tuple(tuple(sorted(sides[s])) for s in names),
+        ranks,
+        tuple(f"{game.variant}/{s}" for s in names),
+    )
 
 
 def matches(games: Sequence[GameFacts]) -> list[Match]:
-    out = [m for g in sorted(games, key=lambda g: g.game_id) if (m := match_of(g)) is not None]
+    return [m for g in sorted(games, key=lambda g: g.game_id) if (m := match_of(g)) is not None]
+
+
+# -- Bradley–Terry ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Design:
+    """One row per (winner, loser) pair: strength difference = row · parameters; with a weight."""
+
+    models: tuple[str, ...]
+    sides: tuple[str, ...]
+    rows: Any  # numpy array (pairs × parameters)
+    weights: Any
+    game_of_row: Any
+
+
+def design(played: Sequence[Match]) -> Design:
+    import numpy as np
+
+    models = tuple(sorted({m for match in played for team in match.teams for m in team}))
+    sides = tuple(sorted({s for match in played for s in match.sides}))
+    index = {m: i for i, m in enumerate(models)}
+    side_index = {s: len(models) + i for i, s in enumerate(sides)}
+    width = len(models) + len(sides)
+    rows: list[Any] = []
+    weights: list[float] = []
+    games: list[int] = []
+    for g, match in enumerate(played):
+        vectors = []
+        for t, team in enumerate(match.teams):
+            v = np.zeros(width)
+            for m in team:
+                v[index[m]] += 1.0 / len(team)
+            if match.sides:
+                v[side_index[match.sides[t]]] = 1.0
+            vectors.append(v)
+        for a in range(len(match.teams)):
+            for b in range(len(match.teams)):
+                if a == b:
+                    continue
+                ra, rb = match.ranks[a], match.ranks[b]
+                if ra < rb:
+                    weight = 1.0
+                elif ra == rb and a < b:
+                    weight = 0.5  # a draw: half a win each way (the row and its mirror)
+                else:
+                    continue
+                rows.append(vectors[a] - vectors[b])
+                weights.append(weight)
+                games.append(g)
+                if ra == rb:
+                    rows.append(vectors[b] - vectors[a])
+                    weights.append(weight)
+                    games.append(g)
+    matrix = np.array(rows) if rows else np.zeros((0, width))
+    return Design(models, sides, matrix, np.array(weights), np.array(games, dtype=int))
+
+
+def _fit(rows: Any, weights: Any, start: Any = None, ridge: float = RIDGE) -> Any:
+    import numpy as np
+    from scipy.optimize import minimize
+    from scipy.special import expit, log_expit
+
+    width = rows.shape[1]
+    x0 = np.zeros(width) if start is None else start
+
+    def loss(p: Any) -> tuple[float, Any]:
+        z = rows @ p
+        value = -float(weights @ log_expit(z)) + ridge * float(p @ p)
+        grad = -(rows.T @ (weights * expit(-z))) + 2 * ridge * p
+        return value, grad
+
+    result = minimize(loss, x0, jac=True, method="L-BFGS-B", options={"gtol": 1e-10})
+    return result.x
+
+
+def _centre(params: Any, n_models: int) -> Any:
+    """Shift θ to sum exactly 0 (the likelihood does not see a common shift)."""
+    out = params.copy()
+    out[:n_models] -= out[:n_models].mean()
     return out
+
+
+def bradley_terry(
+    played: Sequence[Match], *, samples: int = BOOTSTRAP_SAMPLES, seed: int = 0, ridge: float = RIDGE
+) -> dict[str, Any]:
+    """Zero-sum Bradley–Terry ratings (Elo scale) with bootstrap intervals; side effects too."""
+    import numpy as np
+
+    d = design(played)
+    if not d.models:
+        return {"ratings": {}, "side_effects": {}}
+    n_models = len(d.models)
+    point = _centre(_fit(d.rows, d.weights, ridge=ridge), n_models)
+    identified = [bool(np.any(np.abs(d.rows[:, i]) > 1e-12)) for i in range(n_models)]
+    draws: list[list[float]] = [[] for _ in range(n_models)]
+    rng = np.random.default_rng(seed)
+    games = len(played)
+    if games >= 2:
+        for _ in range(samples):
+            picked = rng.integers(0, games, size=games)
+            counts = np.bincount(picked, minlength=games)
+            weights = d.weights * counts[d.game_of_row]
+            if not weights.any():
+                continue
+            refit = _centre(_fit(d.rows, weights, start=point, ridge=ridge), n_models)
+            present = np.abs(d.rows[weights > 0, :n_models]).sum(axis=0) > 1e-12
+            for i in range(n_models):
+                if present[i]:
+                    draws[i].append(float(refit[i]))
+    ratings: dict[str, dict[str, Any]] = {}
+    for i, model in enumerate(d.models):
+        cell: dict[str, Any] = {"rating": round(ELO_SCALE * float(point[i]), 1), "identified": identified[i]}
+        values = sorted(draws[i])
+        if identified[i] and len(values) >= 2:
+            cell["low"] = round(ELO_SCALE * float(np.percentile(values, 2.5)), 1)
+            cell["high"] = round(ELO_SCALE * float(np.percentile(values, 97.5)), 1)
+        else:
+            cell["low"] = cell["high"] = None
+        ratings[model] = cell
+    sides = {s: round(ELO_SCALE * float(point[n_models + j]), 1) for j, s in enumerate(d.sides)}
+    return {"ratings": ratings, "side_effects": sides}
+
+
+# -- OpenSkill --------------------------------------------------------------------------------------
 
 
 def _mean(values: Sequence[float]) -> float:
     return sum(values) / len(values)
 
 
-# -- team Elo -------------------------------------------------------------------------------------
-
-
-def team_elo(played: Sequence[Match], k: float = ELO_K, start: float = ELO_START) -> dict[str, float]:
-    """Team rating = mean of its seats' model ratings; pairwise between teams, K/(teams − 1) each.
-
-    Every seat of a team receives the team's change; a model moves by the mean over its seats.
-    """
-    ratings: dict[str, float] = {}
-    for match in played:
-        for team in match.teams:
-            for model in team:
-                ratings.setdefault(model, start)
-        strength = [_mean([ratings[m] for m in team]) for team in match.teams]
-        n = len(match.teams)
-        seat_deltas: dict[str, list[float]] = {}
-        for a in range(n):
-            delta = 0.0
-            for b in range(n):
-                if a == b:
-                    continue
-                expected = 1.0 / (1.0 + 10 ** ((strength[b] - strength[a]) / 400.0))
-                ra, rb = match.ranks[a], match.ranks[b]
-                score = 1.0 if ra < rb else 0.5 if ra == rb else 0.0
-                delta += k * (score - expected) / (n - 1)
-            for model in match.teams[a]:
-                seat_deltas.setdefault(model, []).append(delta)
-        for model, values in seat_deltas.items():
-            ratings[model] += _mean(values)
-    return ratings
-
-
-def bootstrap_elo(
-    played: Sequence[Match], samples: int = BOOTSTRAP_SAMPLES, seed: int = 0, k: float = ELO_K
-) -> dict[str, dict[str, float]]:
-    """Elo on the games as played, plus mean and 95% percentile interval over resampled game sets."""
-    point = team_elo(played, k)
-    if not played:
-        return {}
-    rng = random.Random(seed)
-    draws: dict[str, list[float]] = {m: [] for m in point}
-    for _ in range(samples):
-        resample = [played[rng.randrange(len(played))] for _ in played]
-        ratings = team_elo(resample, k)
-        for model in draws:
-            draws[model].append(ratings.get(model, ELO_START))
-    out: dict[str, dict[str, float]] = {}
-    for model in sorted(point):
-        values = sorted(draws[model])
-        out[model] = {
-            "elo": round(point[model], 1),
-            "mean": round(sum(values) / len(values), 1),
-            "low": round(_percentile(values, 0.025), 1),
-            "high": round(_percentile(values, 0.975), 1),
-        }
-    return out
-
-
-def _percentile(sorted_values: Sequence[float], q: float) -> float:
-    if not sorted_values:
-        return float("nan")
-    pos = q * (len(sorted_values) - 1)
-    lo = int(pos)
-    hi = min(lo + 1, len(sorted_values) - 1)
-    return sorted_values[lo] + (sorted_values[hi] - sorted_values[lo]) * (pos - lo)
-
-
-# -- OpenSkill --------------------------------------------------------------------------------------
-
-
 def openskill_ratings(played: Sequence[Match]) -> dict[str, dict[str, float]]:
-    """Plackett–Luce mu and sigma per model; ``low``/``high`` = mu ∓ 1.96 sigma; ``ordinal`` = mu − 3 sigma.
-
-    Each seat is a team member holding its model's rating; the model's new mu is its old mu plus
-    the mean change of its seats, its new sigma the mean of its seats' new sigmas.
-    """
+    """Plackett–Luce mu and sigma per model; ``low``/``high`` = mu ∓ 1.96 sigma; ``ordinal`` = mu − 3 sigma."""
     from openskill.models import PlackettLuce
 
-    model = PlackettLuce()
+    model = PlackettLuce(
+        mu=OPENSKILL_SETTINGS["mu"],
+        sigma=OPENSKILL_SETTINGS["sigma"],
+        beta=OPENSKILL_SETTINGS["beta"],
+        tau=OPENSKILL_SETTINGS["tau"],
+    )
     state: dict[str, tuple[float, float]] = {}
     for match in played:
         before = {m: state.get(m, (model.mu, model.sigma)) for team in match.teams for m in team}
@@ -162,9 +240,24 @@ def openskill_ratings(played: Sequence[Match]) -> dict[str, dict[str, float]]:
 
 def ratings(games: Sequence[GameFacts], *, samples: int = BOOTSTRAP_SAMPLES, seed: int = 0) -> dict[str, Any]:
     played = matches(games)
+    rated_ids = {m.game_id for m in played}
+    unrated = {
+        g.game_id: "one side only at the end: " + ", ".join(sorted({g.final_side(s) for s in range(g.players)}))
+        for g in games
+        if g.game_id not in rated_ids
+    }
+    bt = bradley_terry(played, samples=samples, seed=seed)
     return {
         "games_rated": len(played),
+        "games_unrated": dict(sorted(unrated.items())),
+        "bradley_terry": bt["ratings"],
+        "side_effects": bt["side_effects"],
+        "bradley_terry_settings": {
+            "scale": "Elo points (400/ln 10 per logit), 0 = the average model, ratings sum to 0",
+            "ridge": RIDGE,
+            "bootstrap_samples": samples,
+            "interval": "2.5-97.5 percentile of refits on games resampled with replacement",
+        },
         "openskill": openskill_ratings(played),
-        "elo": bootstrap_elo(played, samples=samples, seed=seed),
-        "elo_settings": {"k": ELO_K, "start": ELO_START, "bootstrap_samples": samples},
+        "openskill_settings": {"model": OPENSKILL_MODEL, **OPENSKILL_SETTINGS},
     }

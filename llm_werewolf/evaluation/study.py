@@ -9,13 +9,16 @@ from typing import Any
 
 from ..transcript import TranscriptError
 from .adherence import rule_adherence
+from .applicability import declaration, games_for
 from .claims import ClaimSource, claim_honesty
 from .cost import cost
-from .facts import GameFacts, load_facts
-from .language import language_fidelity
+from .deception import deception
+from .facts import BadGame, GameFacts, load_facts
+from .language import language_fidelity, speech_validity
 from .leakage import leakage
 from .ledger import LEDGER_NAME, read_ledger
 from .outcomes import key_role_survival, margin_and_speed, win_rates
+from .paired import paired_differences
 from .probe_metrics import persuasion, suspicion_calibration
 from .ratings import ratings
 from .voting import voting_metrics
@@ -49,7 +52,13 @@ def load_study(root: str | Path) -> Study:
         try:
             facts = load_facts(path)
         except TranscriptError as exc:
-            study.unscored.append((str(path), f"unreadable: {exc}"))
+            study.unscored.append((str(path), f"unreadable: {_without_path(str(exc), path)}"))
+            continue
+        except BadGame as exc:
+            study.unscored.append((str(path), f"cannot be scored: {exc}"))
+            continue
+        except Exception as exc:  # any other fault of one file: report it, score the rest
+            study.unscored.append((str(path), f"cannot be scored: {type(exc).__name__}: {exc}"))
             continue
         if not facts.complete:
             study.unscored.append((str(path), "incomplete: the game did not end"))
@@ -58,6 +67,12 @@ def load_study(root: str | Path) -> Study:
         if known is not None and known["entry"].wall_s:
             study.wall_times[facts.game_id] = known["entry"].wall_s
     return study
+
+
+def _without_path(message: str, path: Path) -> str:
+    """The reader's message names the file already; the report names it once."""
+    prefix = f"{path}:"
+    return message[len(prefix) :].lstrip() if message.startswith(prefix) else message
 
 
 def evaluate(
@@ -77,12 +92,16 @@ def evaluate(
         "games": len(games),
         "variants": dict(sorted(variants.items())),
         "models": sorted({m for g in games for m in g.models}),
+        "applicability": declaration(games),
         "win_rate": win_rates(games).as_dict(),
-        "margin_speed": margin_and_speed(games),
-        "key_role_survival": key_role_survival(games).as_dict(),
+        "paired": paired_differences(games, seed=seed),
+        "margin_speed": margin_and_speed(games_for("margin", games)),
+        "key_role_survival": key_role_survival(games_for("key_role_survival", games)).as_dict(),
         "voting": voting_metrics(games).as_dict(),
         "claims": claim_honesty(games, k=k, source=claim_source).as_dict(),
+        "deception": deception(games).as_dict(),
         "rule_adherence": rule_adherence(games),
+        "speech_validity": speech_validity(games),
         "language_fidelity": language_fidelity(games),
         "leakage": leakage(games),
         "cost": cost(games, wall_times),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from llm_werewolf.evaluation.facts import GameFacts, load_facts
+from llm_werewolf.rules.acts import Act
 from llm_werewolf.rules.events import (
     GOD,
     PUBLIC,
@@ -58,8 +59,10 @@ class FakeGame:
         self.records.append(Record(seq, self.current, vis, event))
         return seq
 
-    def say(self, seat: int, text: str, claim: str | None = None, stage: str = "discussion") -> int:
-        return self.add(Speech(seat=seat, text=text, stage=stage, claim=claim))
+    def say(
+        self, seat: int, text: str, claim: str | None = None, stage: str = "discussion", acts: tuple[Act, ...] = ()
+    ) -> int:
+        return self.add(Speech(seat=seat, text=text, stage=stage, claim=claim, acts=acts))
 
     def votes(self, ballot: str, ballots: dict[int, int | None], *, skip: str = "skip") -> None:
         for seat in ballots:
@@ -78,8 +81,11 @@ class FakeGame:
         self.add(GameEnded(winners=winners, sides=sides, reason=reason))
         self.add(RolesRevealed(roles=tuple(final or self.roles), start_roles=tuple(self.roles)))
 
-    def save(self, folder: Path, name: str | None = None) -> GameFacts:
+    def write(self, folder: Path, name: str | None = None) -> Path:
         path = folder / f"{name or self.header.game_id}.jsonl"
         with TranscriptWriter(path, self.header) as writer:
             writer.write(self.records)
-        return load_facts(path)
+        return path
+
+    def save(self, folder: Path, name: str | None = None) -> GameFacts:
+        return load_facts(self.write(folder, name))

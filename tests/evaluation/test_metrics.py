@@ -70,7 +70,8 @@ def test_win_rate_by_model_role_side(cw: GameFacts) -> None:
     assert w.by_side["village"].rate == 1.0 and w.by_side["wolves"].rate == 0.0
     assert w.by_model_role_side[(A, "chinese_werewolf/werewolf", "wolves")].n == 1
     assert w.by_model_role_side[(B, "chinese_werewolf/witch", "village")].hits == 1
-    assert w.by_model[A].stderr == pytest.approx((2 / 3 * 1 / 3 / 3) ** 0.5)
+    low, high = w.by_model[A].interval() or (0.0, 0.0)
+    assert low == pytest.approx(0.2077, abs=1e-3) and high == pytest.approx(0.9385, abs=1e-3)  # Wilson, 2 of 3
 
 
 def test_ksr_margin_and_speed(cw: GameFacts) -> None:
@@ -149,7 +150,7 @@ def test_rule_adherence(cw: GameFacts) -> None:
 
 def test_language_fidelity(cw: GameFacts) -> None:
     f = language_fidelity([cw])["by_model"]
-    assert f[B] == {"hits": 2.0, "n": 3, "rate": 0.6667, "stderr": pytest.approx(0.2722, abs=1e-4)}
+    assert f[B] == {"hits": 2.0, "n": 3, "rate": 0.6667, "low": 0.2077, "high": 0.9385}
     assert f[A]["rate"] == 1.0 and f[A]["n"] == 4
 
 

@@ -48,7 +48,7 @@ def test_swing_and_manipulation_by_hand(tmp_path: Path) -> None:
     facts = polled_game(tmp_path).save(tmp_path)
     result = persuasion([facts])
     # The wolf moved listeners 2 and 3 (of 1, 2, 3) onto seat 1, and the plurality from 0 to 1.
-    assert result["swing_by_model"][A] == {"mean": round(2 / 3, 4), "stderr": None, "n": 1}
+    assert result["swing_by_model"][A] == {"mean": round(2 / 3, 4), "low": None, "high": None, "n": 1}
     # Seat 1 moved listener 2 (of 0, 2, 3) onto seat 0.
     assert result["swing_by_model"][B]["mean"] == round(1 / 3, 4)
     assert result["manipulation_success_by_model"][A]["rate"] == 1.0

@@ -1,4 +1,4 @@
-"""Team Elo (hand-computed), its bootstrap, and OpenSkill Plackett–Luce with sides as teams of seats."""
+"""Bradley–Terry (zero-sum, monotone, bootstrapped) and OpenSkill Plackett–Luce with sides as teams of seats."""
 
 from __future__ import annotations
 
@@ -10,41 +10,93 @@ import pytest
 from llm_werewolf.evaluation.facts import GameFacts
 from llm_werewolf.evaluation.ratings import (
     Match,
-    bootstrap_elo,
+    bradley_terry,
     match_of,
     openskill_ratings,
     ratings,
-    team_elo,
 )
 
 from .builders import FakeGame
 from .fixtures import chinese_game
 
 
-def test_one_game_elo_by_hand() -> None:
-    # Equal teams: expected 0.5 each, K=32 -> +16 / -16.
-    assert team_elo([Match("g", (("A",), ("B",)), (1, 2))]) == {"A": 1216.0, "B": 1184.0}
+def _bt(played: list[Match], samples: int = 50) -> dict[str, dict[str, object]]:
+    out: dict[str, dict[str, object]] = bradley_terry(played, samples=samples, seed=1)["ratings"]
+    return out
 
 
-def test_second_game_uses_updated_ratings() -> None:
-    played = [Match("g1", (("A",), ("B",)), (1, 2)), Match("g2", (("A",), ("B",)), (1, 2))]
-    expected = 1 / (1 + 10 ** ((1184 - 1216) / 400))
-    assert team_elo(played)["A"] == pytest.approx(1216 + 32 * (1 - expected))
+def _rating(cell: dict[str, object]) -> float:
+    value = cell["rating"]
+    assert isinstance(value, float)
+    return value
 
 
-def test_team_rating_is_the_mean_of_its_models() -> None:
-    # Team (A, C) at 1200 vs B at 1200: +16 to both A and C; a draw changes nothing.
-    assert team_elo([Match("g", (("A", "C"), ("B",)), (1, 2))]) == {"A": 1216.0, "C": 1216.0, "B": 1184.0}
-    assert team_elo([Match("g", (("A",), ("B",)), (1, 1))]) == {"A": 1200.0, "B": 1200.0}
+def test_bradley_terry_is_zero_sum() -> None:
+    rng = random.Random(5)
+    played = []
+    for i in range(60):
+        a, b = rng.sample(["A", "B", "C", "D"], 2)
+        strength = {"A": 3, "B": 2, "C": 1, "D": 0}
+        win = rng.random() < 1 / (1 + 10 ** ((strength[b] - strength[a]) / 2))
+        played.append(Match(f"g{i}", ((a,), (b,)), (1, 2) if win else (2, 1)))
+    out = _bt(played)
+    assert sum(_rating(c) for c in out.values()) == pytest.approx(0.0, abs=0.5)  # rounding to 0.1 per model
 
 
-def test_bootstrap_brackets_the_point_estimate() -> None:
+def test_a_strictly_stronger_player_rises_and_equal_players_stay_level() -> None:
+    # A beats B 7 times out of 10 (in alternating order); C and D split 5-5.
+    played = [Match(f"ab{i}", (("A",), ("B",)), (1, 2) if i % 10 < 7 else (2, 1)) for i in range(40)]
+    played += [Match(f"cd{i}", (("C",), ("D",)), (1, 2) if i % 2 else (2, 1)) for i in range(40)]
+    out = _bt(played)
+    assert _rating(out["A"]) > 0 > _rating(out["B"])
+    assert _rating(out["C"]) == pytest.approx(0.0, abs=0.2)
+    assert _rating(out["D"]) == pytest.approx(0.0, abs=0.2)
+    assert _rating(out["C"]) == pytest.approx(_rating(out["D"]), abs=0.2)
+    low, high = out["A"]["low"], out["A"]["high"]
+    assert isinstance(low, float) and isinstance(high, float) and 0 < low < _rating(out["A"]) < high
+
+
+def test_more_wins_means_a_higher_rating() -> None:
+    def rating_after(wins: int) -> float:
+        played = [Match(f"g{i}", (("A",), ("B",)), (1, 2) if i < wins else (2, 1)) for i in range(10)]
+        return _rating(_bt(played, samples=2)["A"])
+
+    ratings_by_wins = [rating_after(w) for w in range(11)]
+    assert ratings_by_wins == sorted(ratings_by_wins)
+    assert len(set(ratings_by_wins)) == 11
+    assert ratings_by_wins[0] == pytest.approx(-ratings_by_wins[10], abs=0.2)  # symmetric, and finite at 10-0
+
+
+def test_bootstrap_is_seeded_and_brackets_the_estimate() -> None:
     played = [Match(f"g{i}", (("A",), ("B",)), (1, 2) if i % 4 else (2, 1)) for i in range(40)]
-    out = bootstrap_elo(played, samples=100, seed=3)
-    assert out["A"]["low"] <= out["A"]["mean"] <= out["A"]["high"]
-    assert out["A"]["low"] < out["A"]["high"]
-    assert out["A"]["elo"] > 1200 > out["B"]["elo"]
-    assert bootstrap_elo(played, samples=100, seed=3) == out  # seeded
+    first = bradley_terry(played, samples=60, seed=3)
+    assert first == bradley_terry(played, samples=60, seed=3)
+    a = first["ratings"]["A"]
+    assert a["low"] < a["rating"] < a["high"]
+
+
+def test_a_draw_moves_nobody() -> None:
+    out = _bt([Match("g", (("A",), ("B",)), (1, 1))], samples=2)
+    assert _rating(out["A"]) == pytest.approx(0.0, abs=0.1) and _rating(out["B"]) == pytest.approx(0.0, abs=0.1)
+
+
+def test_a_model_that_only_met_itself_is_not_identified() -> None:
+    played = [Match(f"g{i}", (("H", "H"), ("H",)), (1, 2) if i % 3 else (2, 1)) for i in range(6)]
+    out = _bt(played)
+    assert out["H"]["identified"] is False
+    assert out["H"]["low"] is None and out["H"]["high"] is None
+
+
+def test_side_effects_absorb_a_lucky_side() -> None:
+    # The village wins 80% whoever sits there; A and B sit on each side equally often.
+    played = []
+    for i in range(40):
+        teams = (("A",), ("B",)) if i % 2 else (("B",), ("A",))
+        village_wins = i % 10 < 8
+        played.append(Match(f"g{i}", teams, (1, 2) if village_wins else (2, 1), ("x/village", "x/wolves")))
+    out = bradley_terry(played, samples=2, seed=0)
+    assert out["ratings"]["A"]["rating"] == pytest.approx(0.0, abs=1.0)
+    assert out["side_effects"]["x/village"] > 0 > out["side_effects"]["x/wolves"]
 
 
 def test_openskill_favours_the_winner() -> None:
@@ -72,21 +124,10 @@ def test_draw_ranks_everyone_first(tmp_path: Path) -> None:
     assert match is not None and match.ranks == (1, 1)
 
 
-def test_team_strength_is_the_mean_over_seats() -> None:
-    # A at 1216 (after one win over B), then A, A, B (mean 1210.67) against B, B (1184): the
-    # expectation uses the seat-weighted mean, and each model moves by the mean over its seats.
-    first = Match("g1", (("A",), ("B",)), (1, 2))
-    second = Match("g2", (("A", "A", "B"), ("B", "B")), (2, 1))
-    expected = 1 / (1 + 10 ** ((1184 - (2 * 1216 + 1184) / 3) / 400))
-    delta = 32 * (0 - expected)
-    out = team_elo([first, second])
-    assert out["A"] == pytest.approx(1216 + delta)
-    assert out["B"] == pytest.approx(1184 + (delta - 2 * delta) / 3)  # one seat lost, two won
-
-
 def test_identical_mixtures_change_nothing() -> None:
     played = [Match(f"g{i}", (("A", "A", "B"), ("A", "A", "B")), (1, 2) if i % 2 else (2, 1)) for i in range(6)]
-    assert team_elo(played) == {"A": 1200.0, "B": 1200.0}
+    bt = _bt(played)
+    assert bt["A"]["identified"] is False and bt["B"]["identified"] is False
     skill = openskill_ratings(played)
     assert skill["A"]["mu"] == pytest.approx(25.0, abs=1e-3)
     assert skill["B"]["mu"] == pytest.approx(25.0, abs=1e-3)
@@ -132,10 +173,12 @@ def test_a_model_that_carries_its_side_rises_under_rotation(tmp_path: Path) -> N
     # de-duplicated models would leave both ratings exactly where they started.
     assert all(len({frozenset(t) for t in m.teams}) == 1 for m in played)
     out = ratings(games, samples=50, seed=1)
-    skill, elo = out["openskill"], out["elo"]
+    skill, bt = out["openskill"], out["bradley_terry"]
     # OpenSkill sums a team's members, so the six-seat village is expected to win: compare the
     # models with each other rather than with the starting 25.
     assert skill["AAA"]["mu"] - skill["BBB"]["mu"] > max(skill["AAA"]["sigma"], skill["BBB"]["sigma"])
     assert skill["AAA"]["ordinal"] > skill["BBB"]["ordinal"]
-    assert elo["AAA"]["elo"] > 1200 > elo["BBB"]["elo"]
-    assert elo["AAA"]["low"] > elo["BBB"]["high"]  # the bootstrap interval separates them
+    assert bt["AAA"]["rating"] > 0 > bt["BBB"]["rating"]
+    assert bt["AAA"]["rating"] == pytest.approx(-bt["BBB"]["rating"], abs=0.2)  # zero-sum
+    assert bt["AAA"]["low"] > bt["BBB"]["high"]  # the bootstrap interval separates them
+    assert out["games_rated"] == 24 and not out["games_unrated"]

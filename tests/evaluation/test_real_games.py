@@ -55,6 +55,7 @@ def test_all_rulesets_score(tmp_path: Path) -> None:
     assert metrics["ratings"]["games_rated"] == 15
     # Every ruleset has exile ballots, so IRP counts ballots from all of them.
     assert metrics["voting"]["overall"]["irp"]["n"] > 0
-    assert set(metrics["claims"]["sources"]) <= {"structured"}
+    # Heuristic seats send structured claims; a speech whose field is empty is read as text ("Я мирный житель").
+    assert metrics["claims"]["sources"].get("structured", 0) > metrics["claims"]["sources"].get("text", 0)
     decisions = sum(row["decisions"] for row in metrics["rule_adherence"].values())
     assert decisions == sum(sum(g.decisions.values()) for g in study.games) > 0

@@ -29,7 +29,10 @@ def test_report_files_and_sections(tmp_path: Path) -> None:
         "VSS-days",
         "WD-IRP",
         "OpenSkill",
-        "team Elo K=32",
+        "Bradley–Terry fitted once over all games",
+        "95% CI",
+        "n/a for one_night",
+        "Paired comparison",
         "g9",
         "預言家 (seer)",
     ):
@@ -102,7 +105,7 @@ def test_claims_plot_shows_detection_and_survival(tmp_path: Path, monkeypatch: p
     assert titles[2].startswith("False-claim survival")
     # Without any vote against a claimant the detection panel is left out, not drawn empty.
     for key in ("detection_precision", "detection_recall"):
-        claims[key] = {"hits": 0, "n": 0, "rate": None, "stderr": None}
+        claims[key] = {"hits": 0, "n": 0, "rate": None, "low": None, "high": None}
     titles = drawn_titles(monkeypatch, plots.claims_plot, metrics, tmp_path / "claims2.png")
     assert [t.split(" / ")[0] for t in titles] == ["False-claim rate by side and model", "False-claim survival"]
 

@@ -93,10 +93,10 @@ def chinese_werewolf() -> Iterator[EventBody]:
     for key in ("badge_passed", "hunter_shot"):
         yield Announcement(key=key, seats=(4, 6))
     yield from (Announcement(key="no_sheriff", value=v) for v in ("all_withdrew", "no_votes", "tie"))
-    yield from (Announcement(key="no_exile", value=v) for v in ("tie", "no_votes"))
+    yield from (Announcement(key="no_exile", value=v) for v in ("tie", "no_votes", "no_majority"))
     yield from (StatusChanged(seat=3, status="sheriff", value=v) for v in ("on", "off"))
     yield from tallies(("sheriff_1", "sheriff_2"), ("elected", "tie", "no_votes"))
-    yield from tallies(("exile_1", "exile_2"), ("exiled", "tie", "no_votes"))
+    yield from tallies(("exile_1", "exile_2"), ("exiled", "tie", "no_votes", "no_majority"))
     yield from common("chinese_werewolf", ("wolves",))
 
 

@@ -25,6 +25,12 @@ def claim_source(value: str) -> ClaimSource:
     raise UsageError(f"unknown --claims {value!r} (use auto, structured or text)")
 
 
+def report_skipped(unscored: list[tuple[str, str]]) -> None:
+    """One line on stderr per game left out: the file (or ledger key) and why."""
+    for key, reason in unscored:
+        typer.echo(f"skipped {key}: {reason}", err=True)
+
+
 def write_study_report(
     source: Path,
     out: Path,
@@ -40,6 +46,7 @@ def write_study_report(
 
     source_kind = claim_source(claims)
     study = load_study(source)
+    report_skipped(study.unscored)
     metrics = evaluate(
         study.games,
         wall_times=study.wall_times,
@@ -58,7 +65,9 @@ def write_study_report(
 
 
 def eval_command(
-    folder: Annotated[Path, typer.Argument(help="A folder of transcripts (searched recursively), or one transcript.")],
+    folder: Annotated[
+        Path | None, typer.Argument(help="A folder of transcripts (searched recursively), or one transcript.")
+    ] = None,
     report: Annotated[
         Path | None, typer.Option(help="Write report.md, report.html, plots and metrics.json here.")
     ] = None,
@@ -68,8 +77,17 @@ def eval_command(
     ] = "auto",
     bootstrap: Annotated[int, typer.Option(min=1, help="Bootstrap resamples for the Elo intervals.")] = 100,
     title: Annotated[str, typer.Option(help="Report title.")] = "Evaluation report",
+    compare: Annotated[
+        list[str] | None,
+        typer.Option(help="NAME=DIR, repeated: print one Markdown table of the same metrics per population."),
+    ] = None,
 ) -> None:
     """Score a folder of transcripts; print the metrics as JSON, or write a report."""
+    if compare:
+        print_comparison([folder_spec(item) for item in compare], bootstrap)
+        return
+    if folder is None:
+        raise UsageError("give a folder of transcripts (or --compare NAME=DIR ...)")
     if not folder.exists():
         raise UsageError(f"{folder}: no such file or folder")
     console = Console()
@@ -80,8 +98,31 @@ def eval_command(
 
     source_kind = claim_source(claims)
     study = load_study(folder)
+    report_skipped(study.unscored)
     metrics = evaluate(study.games, wall_times=study.wall_times, k=k, claim_source=source_kind, bootstrap=bootstrap)
     typer.echo(json.dumps({**metrics, "unscored": study.unscored}, indent=1, ensure_ascii=False))
+
+
+def folder_spec(item: str) -> tuple[str, Path]:
+    name, sep, path = item.partition("=")
+    if not sep or not name.strip() or not path.strip():
+        raise UsageError(f"bad --compare {item!r}: write NAME=DIR")
+    folder = Path(path)
+    if not folder.exists():
+        raise UsageError(f"{folder}: no such file or folder")
+    return name.strip(), folder
+
+
+def print_comparison(specs: list[tuple[str, Path]], bootstrap: int) -> None:
+    from ...evaluation.populations import population_table
+    from ...evaluation.study import load_study
+
+    populations = {}
+    for name, folder in specs:
+        study = load_study(folder)
+        report_skipped(study.unscored)
+        populations[name] = study.games
+    typer.echo(population_table(populations, bootstrap=bootstrap))
 
 
 def register(app: typer.Typer) -> None:

@@ -44,10 +44,25 @@ def share_table(cells: dict[str, dict[str, Any]], key_headers: list[str], label:
         parts = key.split(" | ")
         if label is not None:
             parts = [label(p) for p in parts]
-        rate = cell.get("rate")
-        stderr = cell.get("stderr")
-        rows.append([*parts, num(cell.get("hits"), 0), str(cell.get("n")), pct(rate), pct(stderr)])
-    return Table([*key_headers, "hits", "n", "rate", "± s.e."], rows)
+        rows.append([*parts, num(cell.get("hits"), 0), str(cell.get("n")), pct(cell.get("rate")), ci(cell)])
+    return Table([*key_headers, "hits", "n", "rate", "95% CI"], rows)
+
+
+def ci(cell: dict[str, Any], fmt: Any = None) -> str:
+    """``[low, high]`` of a cell (Wilson for rates, bootstrap for means), ``–`` when there is none."""
+    low, high = cell.get("low"), cell.get("high")
+    if low is None or high is None:
+        return "–"
+    show = fmt or pct
+    return f"[{show(low)}, {show(high)}]"
+
+
+def mean_table(cells: dict[str, dict[str, Any]], key_headers: list[str], digits: int = 3) -> Table:
+    rows = [
+        [*key.split(" | "), num(c.get("mean"), digits), ci(c, lambda v: num(v, digits)), str(c.get("n"))]
+        for key, c in cells.items()
+    ]
+    return Table([*key_headers, "mean", "95% CI", "n"], rows)
 
 
 def _role_or_plain(part: str) -> str:
@@ -79,27 +94,44 @@ def sections(metrics: dict[str, Any], unscored: list[tuple[str, str]], images: d
 
     ratings = metrics["ratings"]
     section = Section("Ratings", image=images.get("ratings.png"))
+    bts = ratings["bradley_terry_settings"]
     section.notes.append(
-        f"{ratings['games_rated']} games rated; sides are teams of seats, a model moves by the mean of its seats' "
-        "updates. OpenSkill Plackett–Luce (μ ± 1.96σ, ordinal μ − 3σ); "
-        f"team Elo K={ratings['elo_settings']['k']:g}, start {ratings['elo_settings']['start']:g}, "
-        f"{ratings['elo_settings']['bootstrap_samples']} bootstrap resamples of the games."
+        f"{ratings['games_rated']} games rated ({len(ratings['games_unrated'])} not: one side only at the end). "
+        "Bradley–Terry fitted once over all games: sides are teams of seats, a side's strength is the mean of its "
+        "seats' model ratings plus a side effect per ruleset; "
+        f"{bts['scale']}; ridge {bts['ridge']:g}; {bts['bootstrap_samples']} bootstrap refits over games. "
+        "A model that only met itself is not identified (no rating). OpenSkill Plackett–Luce "
+        "(μ ± 1.96σ, ordinal μ − 3σ; defaults μ=25, σ=25/3, β=25/6, τ=25/300, games in id order) for comparison."
     )
     rows = []
     for model, s in ratings["openskill"].items():
-        e = ratings["elo"].get(model, {})
+        b = ratings["bradley_terry"].get(model, {})
+        identified = b.get("identified", False)
         rows.append(
             [
                 model,
-                num(s["mu"]),
-                num(s["sigma"]),
-                f"[{num(s['low'])}, {num(s['high'])}]",
-                num(s["ordinal"]),
-                num(e.get("elo"), 1),
-                f"[{num(e.get('low'), 1)}, {num(e.get('high'), 1)}]",
+                num(b.get("rating"), 1) if identified else "n/a (only met itself)",
+                f"[{num(b.get('low'), 1)}, {num(b.get('high'), 1)}]" if identified else "–",
+                num(s["mu"]) if identified else "n/a",
+                f"[{num(s['low'])}, {num(s['high'])}]" if identified else "–",
+                num(s["ordinal"]) if identified else "–",
             ]
         )
-    section.tables.append(("", Table(["model", "μ", "σ", "95%", "ordinal", "Elo", "Elo 95%"], rows)))
+    section.tables.append(("", Table(["model", "BT rating", "BT 95%", "OpenSkill μ", "μ 95%", "ordinal"], rows)))
+    if ratings["side_effects"]:
+        section.tables.append(
+            (
+                "Side effects (BT, Elo points)",
+                Table(["side", "effect"], [[k, num(v, 1)] for k, v in ratings["side_effects"].items()]),
+            )
+        )
+    out.append(section)
+
+    paired = metrics.get("paired", {})
+    section = Section("Paired comparison (rotated seats)")
+    section.notes.append(f"Definition: {paired.get('definition', '')}.")
+    rows = [[pair, pct(c["difference"]), ci(c), str(c["deals"])] for pair, c in (paired.get("pairs") or {}).items()]
+    section.tables.append(("", Table(["A vs B", "win-share difference", "95% CI", "deals"], rows)))
     out.append(section)
 
     voting = metrics["voting"]
@@ -116,14 +148,14 @@ def sections(metrics: dict[str, Any], unscored: list[tuple[str, str]], images: d
         (
             "All voters",
             Table(
-                ["metric", "hits", "n", "rate", "± s.e."],
+                ["metric", "hits", "n", "rate", "95% CI"],
                 [
                     [
                         name,
                         num(overall[k]["hits"], 0),
                         str(overall[k]["n"]),
                         pct(overall[k]["rate"]),
-                        pct(overall[k]["stderr"]),
+                        ci(overall[k]),
                     ]
                     for name, k in (("IRP", "irp"), ("WD-IRP", "wd_irp"), ("VSS-ballots", "vss"), ("bus rate", "bus"))
                 ],
@@ -144,27 +176,24 @@ def sections(metrics: dict[str, Any], unscored: list[tuple[str, str]], images: d
     section = Section("Key roles, margin and speed")
     section.notes.append(
         "KSR: a power role (dealt) alive at the end; WD-KSR: alive and on the winning team. "
-        "Margin: surviving members of the winning team / its size; speed: 1 / days played (won games)."
+        "Margin: surviving members of the winning team / its size; speed: 1 / days played (won games; "
+        "means with bootstrap intervals over games)."
     )
+    na = sorted({v for key in ("key_role_survival", "margin", "speed") for v in metrics["applicability"][key]["n/a"]})
+    if na:
+        section.notes.append(f"n/a for {', '.join(na)}: one night and one vote, nothing to survive or to shorten.")
     section.tables.append(("KSR by model", share_table(ksr["ksr_by_model"], ["model"])))
     section.tables.append(("WD-KSR by model", share_table(ksr["wd_ksr_by_model"], ["model"])))
     section.tables.append(("KSR by role", share_table(ksr["ksr_by_role"], ["role"], _role_or_plain)))
-    rows = [
-        [
-            side,
-            num(ms["margin_by_side"][side]["mean"]),
-            num(ms["speed_by_side"][side]["mean"]),
-            str(ms["margin_by_side"][side]["n"]),
-        ]
-        for side in ms["margin_by_side"]
-    ]
-    section.tables.append(("Margin and speed by winning side", Table(["side", "margin", "speed", "wins"], rows)))
+    section.tables.append(("Margin by winning side", mean_table(ms["margin_by_side"], ["side"])))
+    section.tables.append(("Speed by winning side", mean_table(ms["speed_by_side"], ["side"])))
     out.append(section)
 
     claims = metrics["claims"]
     section = Section("Role-claim honesty", image=images.get("claims.png"))
     section.notes.append(
         f"{claims['claims']} claims ({', '.join(f'{k}: {v}' for k, v in claims['sources'].items()) or 'none'}); "
+        f"{claims['invalid_utterances_ignored']} invalid utterances read as no claim; "
         "each (seat, claimed role) counts once. Detection: the false claimant tops a final exile ballot "
         f"within k={claims['k_days']} day(s): precision {pct(claims['detection_precision']['rate'])} "
         f"(n={claims['detection_precision']['n']}), recall {pct(claims['detection_recall']['rate'])} "
@@ -182,6 +211,34 @@ def sections(metrics: dict[str, Any], unscored: list[tuple[str, str]], images: d
     section.tables.append(
         ("False-claim survival by model", share_table(claims["false_claim_survival_by_model"], ["model"]))
     )
+    out.append(section)
+
+    dec = metrics["deception"]
+    section = Section("Deception from speech acts")
+    section.notes.append(
+        f"{dec['acts']} acts in {dec['speeches_with_acts']} valid public speeches, judged against the god view. "
+        "False results: reported checks/saves... that did not happen that way. Accusation precision: village-side "
+        "accusations naming a wolf-side player; accusation bus rate: wolf-side accusations naming a partner. "
+        "Liar survival: speakers with a false claim or result alive at the end. Votes after a claim: other voters' "
+        "final ballots that day against the claimant, for false and true claims."
+    )
+    section.tables.append(
+        ("False results by side and model", share_table(dec["false_results_by_side_model"], ["side", "model"]))
+    )
+    section.tables.append(
+        ("Accusation precision (village side)", share_table(dec["accusation_precision_by_model"], ["model"]))
+    )
+    section.tables.append(
+        ("Accusation bus rate (wolf side)", share_table(dec["accusation_bus_rate_by_model"], ["model"]))
+    )
+    section.tables.append(("Liar survival by side", share_table(dec["liar_survival_by_side"], ["side"])))
+    section.tables.append(
+        ("Votes against the claimant after a claim", share_table(dec["votes_against_claimant_after_claim"], ["claim"]))
+    )
+    if dec["claim_swing_by_truth"]:
+        section.tables.append(
+            ("Claim swing (probe): intents moved off the claimant", mean_table(dec["claim_swing_by_truth"], ["claim"]))
+        )
     out.append(section)
 
     section = Section("Rule adherence", image=images.get("cost.png"))
@@ -203,10 +260,19 @@ def sections(metrics: dict[str, Any], unscored: list[tuple[str, str]], images: d
     out.append(section)
 
     lang = metrics["language_fidelity"]
-    section = Section("Language fidelity")
-    section.notes.append(f"Public utterances whose letters are at least {pct(lang['threshold'])} in the game's script.")
-    section.tables.append(("By model", share_table(lang["by_model"], ["model"])))
-    section.tables.append(("By language", share_table(lang["by_language"], ["language"])))
+    section = Section("Language fidelity and speech validity")
+    section.notes.append(f"Fidelity: valid public utterances in the game's language, {lang['method']}.")
+    section.tables.append(("Fidelity by model", share_table(lang["by_model"], ["model"])))
+    section.tables.append(("Fidelity by language", share_table(lang["by_language"], ["language"])))
+    validity = metrics["speech_validity"]
+    verdicts = [v for v in validity["verdicts"] if v != "valid"]
+    rows = [
+        [m, str(r["utterances"]), *(str(r[v]) for v in verdicts), pct(r["invalid"]["rate"]), ci(r["invalid"])]
+        for m, r in validity["by_model"].items()
+    ]
+    section.tables.append(
+        ("Public utterances by verdict", Table(["model", "utterances", *verdicts, "invalid", "95% CI"], rows))
+    )
     out.append(section)
 
     leak = metrics["leakage"]
@@ -258,10 +324,7 @@ def sections(metrics: dict[str, Any], unscored: list[tuple[str, str]], images: d
             "Manipulation: wolf-side utterances after which the plurality moved onto a village-side player. "
             f"Suspicion ({', '.join(suspicion['methods']) or '–'}): village-side estimates of p(wolf), Brier and AUROC."
         )
-        rows = [
-            [m, num(c["mean"], 3), num(c["stderr"], 3), str(c["n"])] for m, c in persuasion["swing_by_model"].items()
-        ]
-        section.tables.append(("Swing by speaker model", Table(["model", "mean", "± s.e.", "utterances"], rows)))
+        section.tables.append(("Swing by speaker model", mean_table(persuasion["swing_by_model"], ["model"])))
         section.tables.append(
             ("Manipulation success", share_table(persuasion["manipulation_success_by_model"], ["model"]))
         )

@@ -68,9 +68,9 @@ def win_rate_by_role(metrics: dict[str, Any], path: Path) -> bool:
 
 
 def ratings_plot(metrics: dict[str, Any], path: Path) -> bool:
-    """OpenSkill mu ± 1.96 sigma and bootstrapped team Elo (95% percentile interval)."""
+    """Bradley–Terry (zero-sum, bootstrap 95%) and OpenSkill mu ± 1.96 sigma."""
     ratings = metrics["ratings"]
-    skill, elo = ratings["openskill"], ratings["elo"]
+    skill, bt = ratings["openskill"], ratings["bradley_terry"]
     if not skill:
         return False
     setup_fonts()
@@ -79,26 +79,32 @@ def ratings_plot(metrics: dict[str, Any], path: Path) -> bool:
     models = sorted(skill)
     fig, (left, right) = plt.subplots(1, 2, figsize=(9, max(2.5, 0.4 * len(models) + 1.2)))
     ys = range(len(models))
+    points = [bt[m]["rating"] for m in models]
+    lows = [bt[m]["low"] if bt[m]["low"] is not None else bt[m]["rating"] for m in models]
+    highs = [bt[m]["high"] if bt[m]["high"] is not None else bt[m]["rating"] for m in models]
     left.errorbar(
+        points,
+        ys,
+        xerr=[
+            [p - lo for p, lo in zip(points, lows, strict=True)],
+            [h - p for p, h in zip(points, highs, strict=True)],
+        ],
+        fmt="s",
+        color="C1",
+        capsize=3,
+    )
+    left.set_yticks(ys, models)
+    left.axvline(0, color="grey", lw=0.8, ls="--")
+    left.set_title("Bradley–Terry, zero-sum (bootstrap 95%)")
+    right.errorbar(
         [skill[m]["mu"] for m in models],
         ys,
         xerr=[[skill[m]["mu"] - skill[m]["low"] for m in models], [skill[m]["high"] - skill[m]["mu"] for m in models]],
         fmt="o",
         capsize=3,
     )
-    left.set_yticks(ys, models)
-    left.set_title("OpenSkill (Plackett–Luce) μ ± 1.96σ")
-    right.errorbar(
-        [elo[m]["elo"] for m in models],
-        ys,
-        xerr=[[elo[m]["elo"] - elo[m]["low"] for m in models], [elo[m]["high"] - elo[m]["elo"] for m in models]],
-        fmt="s",
-        color="C1",
-        capsize=3,
-    )
     right.set_yticks(ys, models)
-    right.axvline(1200, color="grey", lw=0.8, ls="--")
-    right.set_title("Team Elo (bootstrap 95%)")
+    right.set_title("OpenSkill (Plackett–Luce) μ ± 1.96σ")
     _save(fig, path)
     return True
 

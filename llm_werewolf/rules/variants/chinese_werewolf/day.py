@@ -134,6 +134,12 @@ class ExileVote(Step):
             if target is not None:
                 ballots.append((choice.option, weight))
         counts, top = tally(ballots)
+        if len(top) == 1 and ctx.options.exile_needs_majority:
+            share = sum(w for option, w in ballots if option == top[0])
+            if share * 2 <= len(ctx.state.living()):
+                ctx.emit(VoteTally(ballot=ballot, counts=counts, result="no_majority", targets=()))
+                ctx.emit(Announcement(key="no_exile", value="no_majority"))
+                return
         if len(top) == 1:
             exiled = key_seat(top[0])
             assert exiled is not None

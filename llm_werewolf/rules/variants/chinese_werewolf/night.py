@@ -141,7 +141,7 @@ class GuardStep(Step):
             ctx.update_data(guarded=None)
             _sleep(ctx, GUARD)
             return
-        last = ctx.data.guarded
+        last = None if ctx.options.guard_same_twice else ctx.data.guarded
         options = [seat_opt(i) for i in ctx.state.living() if i != last]
         ctx.ask(guard, "guard", [*options, SKIP_OPTION], default=SKIP)
 

@@ -67,7 +67,7 @@ ANNOUNCEMENT_KEYS: Mapping[str, str] = {
     "hunter_declined": "the hunter holds his fire (seats)",
     "speaking_order": "today's speaking order (seats)",
     "exile_pk": "an exile tie goes to a PK revote (seats: the tied)",
-    "no_exile": "nobody is exiled today (value: tie, no_votes)",
+    "no_exile": "nobody is exiled today (value: tie, no_votes, no_majority)",
     "self_destruct": "a werewolf self-destructs; the day ends (seats)",
 }
 
@@ -80,8 +80,8 @@ BALLOTS: Mapping[str, tuple[str, ...]] = {
     "wolf_kill": ("kill", "skip", "tie"),
     "sheriff_1": ("elected", "tie", "no_votes"),
     "sheriff_2": ("elected", "tie", "no_votes"),
-    "exile_1": ("exiled", "tie", "no_votes"),
-    "exile_2": ("exiled", "tie", "no_votes"),
+    "exile_1": ("exiled", "tie", "no_votes", "no_majority"),
+    "exile_2": ("exiled", "tie", "no_votes", "no_majority"),
 }
 
 

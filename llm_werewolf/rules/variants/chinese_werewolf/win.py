@@ -18,6 +18,7 @@ class Reason(StrEnum):
     VILLAGERS_DEAD = "villagers_dead"
     GODS_DEAD = "gods_dead"
     GOOD_DEAD = "good_dead"
+    WOLVES_PARITY = "wolves_parity"
     LOVERS_LAST_TWO = "lovers_last_two"
     EVERYONE_DEAD = "everyone_dead"
     DAY_LIMIT = "day_limit"
@@ -49,6 +50,10 @@ def _wolves_reason(state: CWState) -> Reason | None:
     good = [s for s in state.seats if s.role != WEREWOLF]
     if not any(s.alive for s in good):
         return Reason.GOOD_DEAD
+    if state.options.victory_mode == "parity":
+        living = state.living()
+        wolves = sum(1 for i in living if side_of(state, i) == WOLVES)
+        return Reason.WOLVES_PARITY if wolves >= len(living) - wolves else None
     if state.options.victory_mode == "all_good":
         return None
     for group, reason in ((VILLAGER_LIKE, Reason.VILLAGERS_DEAD), (GODS, Reason.GODS_DEAD)):
