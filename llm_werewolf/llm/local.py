@@ -131,7 +131,9 @@ class LocalBackend:
                 try:
                     from llama_cpp import Llama
                 except ModuleNotFoundError:
-                    raise BackendConfigError("llama-cpp-python is not installed: pip install -e '.[local]'") from None
+                    from ..install import install_command
+
+                    raise BackendConfigError(f"llama-cpp-python is not installed: {install_command('local')}") from None
                 path = self.model_path or embedded_model_path()
                 if not path.is_file():
                     raise BackendConfigError(f"model file not found: {path}")
