@@ -61,32 +61,48 @@ def _checkout_of(package_root: Path) -> Path | None:
     return parent if (parent / "pyproject.toml").is_file() else None
 
 
-def detect(package_root: Path | None = None, prefix: Path | None = None) -> Installation:
-    """How the ``llm_werewolf`` package at ``package_root`` (default: this one) is installed."""
-    root = (package_root or _package_root()).resolve()
-    env_prefix = (prefix or Path(sys.prefix)).resolve()
+@dataclass(frozen=True)
+class Distribution:
+    """What the installed metadata says: where the distribution's files live, and whether it is editable."""
+
+    location: Path
+    editable: bool
+
+
+def installed_distribution() -> Distribution | None:
+    """The metadata of the installed ``llm-werewolf`` distribution, if there is one."""
     try:
         dist = metadata.distribution(DISTRIBUTION)
     except metadata.PackageNotFoundError:
-        dist = None
+        return None
+    editable = False
+    direct = dist.read_text("direct_url.json")  # PEP 610
+    if direct:
+        try:
+            editable = bool(json.loads(direct).get("dir_info", {}).get("editable"))
+        except (ValueError, AttributeError):
+            editable = False
+    return Distribution(Path(str(dist.locate_file(""))).resolve(), editable)
+
+
+def classify(package_root: Path, prefix: Path, dist: Distribution | None) -> Installation:
+    """How the ``llm_werewolf`` package folder at ``package_root`` is installed, in the environment at ``prefix``."""
+    root = package_root.resolve()
     if dist is not None:
-        direct = dist.read_text("direct_url.json")
-        editable = False
-        if direct:
-            try:
-                editable = bool(json.loads(direct).get("dir_info", {}).get("editable"))
-            except (ValueError, AttributeError):
-                editable = False
-        located = Path(str(dist.locate_file(""))).resolve()
-        installed_here = root.is_relative_to(located)
-        if editable and not installed_here:
+        installed_here = root.is_relative_to(dist.location)
+        if dist.editable and not installed_here:
             return Installation("editable", _checkout_of(root))
         if installed_here:
-            return Installation(_tool_of(env_prefix), None)
+            return Installation(_tool_of(prefix.resolve()))
     checkout = _checkout_of(root)
     if checkout is not None:
         return Installation("source", checkout)
-    return Installation(_tool_of(env_prefix), None)
+    return Installation(_tool_of(prefix.resolve()))
+
+
+def detect() -> Installation:
+    """How this copy of llm-werewolf is installed."""
+    return classify(_package_root(), Path(sys.prefix), installed_distribution())
 
 
 def _tool_of(prefix: Path) -> Method:

@@ -18,7 +18,6 @@ from typer.core import TyperCommand, TyperGroup
 from . import commands
 from .common import UsageError
 
-
 _METAVARS = {"str": "TEXT", "int": "INTEGER", "int range": "INTEGER", "float": "FLOAT", "float range": "FLOAT"}
 
 
@@ -33,11 +32,14 @@ def _metavar(label: str) -> str:
 
 
 def _clean_help(params: list[Any], ctx: Any) -> list[Any]:
-    """``--help`` without type tags: flags (``--god``, ``--help``) show none, options a plain metavar."""
+    """``--help`` without type tags: flags (``--god``, ``--help``) show none, options and arguments a plain metavar."""
     for param in params:
-        if getattr(param, "param_type_name", "") != "option" or param.metavar is not None:
-            continue
-        param.metavar = "" if getattr(param, "is_flag", False) else _metavar(str(param.display_type(ctx)))
+        kind = getattr(param, "param_type_name", "")
+        if kind == "option" and param.metavar is None:
+            param.metavar = "" if getattr(param, "is_flag", False) else _metavar(str(param.display_type(ctx)))
+        elif kind == "argument" and hasattr(param, "display_type"):
+            label = _metavar(str(param.display_type(ctx)))
+            param.display_type_rich = lambda ctx, label=label: label  # the type column only; usage is unchanged
     return params
 
 
