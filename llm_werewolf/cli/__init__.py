@@ -85,8 +85,22 @@ def _root(
         bool,
         typer.Option("--version", help="Print the version and exit.", callback=_print_version, is_eager=True),
     ] = False,
+    otel: Annotated[
+        bool,
+        typer.Option(
+            "--otel",
+            help="Trace every model call as an OpenTelemetry span (GenAI conventions); the standard OTEL_* "
+            "variables choose the exporter (default otlp) and also turn tracing on without this flag.",
+        ),
+    ] = False,
 ) -> None:
     """Language-model agents play and narrate Werewolf/Mafia games."""
+    from .. import tracing
+
+    try:
+        tracing.setup(True if otel else None)
+    except RuntimeError as exc:  # the otel extra is missing, or an unknown exporter
+        raise UsageError(str(exc)) from None
 
 
 def _discover() -> None:
@@ -124,6 +138,7 @@ def main() -> None:
     The app runs with ``standalone_mode=False`` so that Typer's own parsing errors come
     here instead of being drawn as a boxed panel; ``typer.Exit(code)`` comes back as the code.
     """
+    from .. import tracing
     from ..rules.errors import RulesError
     from ..table.seating import SeatSpecError
     from ..texts import TextDataError
@@ -149,4 +164,6 @@ def main() -> None:
             raise
         report(missing_module_message(exc.name))
         sys.exit(2)
+    finally:
+        tracing.shutdown()  # export the spans still buffered
     sys.exit(code if isinstance(code, int) else 0)
