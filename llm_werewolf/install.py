@@ -107,12 +107,16 @@ def detect() -> Installation:
 
 def _tool_of(prefix: Path) -> Method:
     """``pipx`` or ``uv-tool`` when the environment is one of those tools' application environments."""
+    if (prefix / "pipx_metadata.json").is_file():
+        return "pipx"
+    if (prefix / "uv-receipt.toml").is_file():
+        return "uv-tool"
     parts = [part.lower() for part in prefix.parts]
     if "pipx" in parts and "venvs" in parts:
         return "pipx"
     if "uv" in parts and "tools" in parts:
         return "uv-tool"
-    if "uv" in parts and any(part.startswith("archive-v") for part in parts):
+    if prefix.parent.name.startswith("archive-v"):  # uv's cache: <UV_CACHE_DIR>/archive-v0/<hash>
         return "uvx"
     return "pip"
 

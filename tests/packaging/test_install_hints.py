@@ -64,6 +64,15 @@ def test_installations_are_told_apart_by_metadata_and_environment(tmp_path: Path
     assert classify(installed, Path("/root/.local/share/pipx/venvs/llm-werewolf"), wheel).method == "pipx"
     assert classify(installed, Path("/root/.local/share/uv/tools/llm-werewolf"), wheel).method == "uv-tool"
     assert classify(installed, Path("/root/.cache/uv/archive-v0/abc123"), wheel).method == "uvx"
+    assert classify(installed, Path("/tmp/uvcache/archive-v0/0GSAPrLLq5K"), wheel).method == "uvx"
+    # pipx and uv mark their environments wherever PIPX_HOME / UV_TOOL_DIR put them
+    marked = tmp_path / "apps" / "llm-werewolf"
+    marked.mkdir(parents=True)
+    (marked / "pipx_metadata.json").write_text("{}", encoding="utf-8")
+    assert classify(installed, marked, wheel).method == "pipx"
+    (marked / "pipx_metadata.json").unlink()
+    (marked / "uv-receipt.toml").write_text("[tool]\n", encoding="utf-8")
+    assert classify(installed, marked, wheel).method == "uv-tool"
     editable = Distribution(site.resolve(), editable=True)
     assert classify(checkout / "llm_werewolf", tmp_path / "env", editable) == Installation("editable", checkout)
     # run from a checkout on PYTHONPATH while a wheel is installed elsewhere, or with nothing installed
