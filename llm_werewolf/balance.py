@@ -28,6 +28,8 @@ from .stats import Rate, wilson_interval
 __all__ = ["SetupSuggestion", "WinEstimate", "suggest_setups", "wilson_interval"]
 
 MAX_REPLACED = 3
+AGENTS = "heuristic"  # who plays every seat of the simulations (llm_werewolf.agents.heuristic)
+AGENTS_LINE = "simulated with heuristic players on every seat (llm_werewolf.agents.heuristic, docs/heuristics.md)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +93,7 @@ class SetupSuggestion:
             "games": self.games,
             "imbalance": round(self.imbalance, 4),
             "no_winner": self.no_winner,
+            "agents": AGENTS,
             "sides": [e.as_dict() for e in self.estimates],
         }
 

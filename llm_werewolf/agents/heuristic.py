@@ -14,9 +14,10 @@ from functools import cache
 
 from ..rules import Choice, Decision, SeatView
 from .base import DecisionRequest, Reply
-from .speech import canned_speech
+from .speech import act_speech
 
 Policy = Callable[[SeatView, Decision, random.Random], Choice]
+NotedPolicy = Callable[[SeatView, Decision, random.Random], tuple[Choice, str]]
 
 
 @cache
@@ -33,10 +34,20 @@ def policy_for(variant: str) -> Policy | None:
     return decide
 
 
+@cache
+def noted_policy_for(variant: str) -> NotedPolicy | None:
+    """``decide_noted`` of ``variant``'s policy (a choice and a private note), when it has one."""
+    if policy_for(variant) is None:
+        return None
+    module = importlib.import_module(f"llm_werewolf.agents.heuristics.{variant}")
+    noted: NotedPolicy | None = getattr(module, "decide_noted", None)
+    return noted
+
+
 def random_choice(view: SeatView, decision: Decision, rng: random.Random) -> Choice:
     option = decision.options[rng.randrange(len(decision.options))]
     if decision.speech:
-        return Choice(option.id, text=canned_speech(view, "neutral", rng))
+        return act_speech(view, decision, rng, "neutral", option=option.id)
     return Choice(option.id)
 
 
@@ -56,8 +67,17 @@ class HeuristicAgent:
         self.seed = seed
 
     async def decide(self, request: DecisionRequest) -> Reply:
-        return Reply(self.choose(request.view, request.decision))
+        choice, note = self.choose_noted(request.view, request.decision)
+        return Reply(choice, thought=note)
 
     def choose(self, view: SeatView, decision: Decision) -> Choice:
+        return self.choose_noted(view, decision)[0]
+
+    def choose_noted(self, view: SeatView, decision: Decision) -> tuple[Choice, str]:
+        """The choice and the private note that records a deliberate play (a wolf bussing a partner...)."""
+        rng = decision_rng(self.seed, decision)
+        noted = noted_policy_for(view.variant)
+        if noted is not None:
+            return noted(view, decision, rng)
         policy = policy_for(view.variant) or random_choice
-        return policy(view, decision, decision_rng(self.seed, decision))
+        return policy(view, decision, rng), ""

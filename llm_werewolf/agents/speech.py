@@ -10,7 +10,7 @@ import random
 from string import Template
 from typing import Any
 
-from ..rules import SeatView
+from ..rules import Choice, Decision, SeatView
 from ..texts import TextDataError, optional_yaml, role_name
 
 
@@ -40,3 +40,41 @@ def canned_speech(
         "me": view.me or "",
     }
     return Template(line).safe_substitute(values)
+
+
+def act_speech(
+    view: SeatView,
+    decision: Decision,
+    rng: random.Random,
+    key: str,
+    *,
+    option: str | None = None,
+    target: int | None = None,
+    role: str | None = None,
+    result: str | None = None,
+    claim: str | None = None,
+) -> Choice:
+    """A heuristic's speech: the acts its intent makes, voiced from the phrase bank.
+
+    ``key`` names the intent (``seer_wolf``, ``accuse``, ``neutral``...; see
+    :mod:`llm_werewolf.speech.intent`). An intent that makes no act (a campaign, last
+    words, small talk) is said with its situational line from ``canned.yaml``, or the
+    phrase bank's ``pass`` when it has none.
+    """
+    from ..speech.coherence import earlier_speeches
+    from ..speech.intent import intent_acts
+    from ..speech.voice import Speaker, voice
+
+    acts = intent_acts(view, key, target=target, role=role, result=result, claim=claim)
+    chosen = option or decision.options[0].id
+    claimed = next((a.role for a in acts if a.kind == "claim"), claim)
+    if acts or key == "neutral":
+        assert view.seat is not None
+        speaker = Speaker(seat=view.seat, names=view.names, language=view.language, variant=view.variant)
+        used = earlier_speeches(view)
+        return Choice(chosen, text=voice(acts, speaker, rng, used), claim=claimed, acts=tuple(acts))
+    try:
+        text = canned_speech(view, key, rng, target=target, role=role, result=result)
+    except TextDataError:  # an intent with neither an act nor a line of its own: ask someone
+        return act_speech(view, decision, rng, "neutral", option=chosen, claim=claim)
+    return Choice(chosen, text=text, claim=claimed)

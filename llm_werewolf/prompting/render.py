@@ -317,6 +317,10 @@ class SeatPrompter:
             # thoughts would come back out in public speech, so it does not see them.
             hidden = not own_thoughts and getattr(record.event, "kind", "") == "thought"
             item = None if hidden else to_item(record, quote_chars=self.profile.quote_chars)
+            if item is not None and item["kind"] == "speech":
+                from ..speech.voice import acts_text
+
+                item["acts_text"] = acts_text(record.event, view)
             if item is None:
                 self._lines.append(None)
                 continue
@@ -430,7 +434,14 @@ class SeatPrompter:
                 pick_cue = self._render("cue.j2", context)
         labels = tuple(o["label"] for o in options)
         claims = {c["name"]: c["id"] for c in static["claimable"]}
-        return self._shape(decision, system, user, cue, pick_cue, labels, claims)
+        shaped = self._shape(decision, system, user, cue, pick_cue, labels, claims)
+        if shaped.mode == "json" and decision.speech:  # speech acts next to the text (docs/speech-acts.md)
+            from dataclasses import replace
+
+            from ..speech.model_speech import with_acts
+
+            shaped = replace(shaped, schema=with_acts(shaped.schema, view, tuple(claims)))
+        return shaped
 
     def _render(self, name: str, context: Mapping[str, Any]) -> str:
         relative = f"{self.language}/common/{name}"

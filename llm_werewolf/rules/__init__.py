@@ -4,6 +4,7 @@ No I/O, no language models, no asyncio, no wall clock; all randomness comes
 from the seeded :class:`Rng` inside the state.
 """
 
+from .acts import Act
 from .decisions import (
     SKIP,
     SKIP_OPTION,
@@ -19,6 +20,7 @@ from .engine import Answers, Ctx, Step, advance, submit, validate_choice
 from .errors import (
     AlreadyAnswered,
     GameOver,
+    IllegalAct,
     IllegalChoice,
     NoSuchDecision,
     OptionNotOffered,
@@ -42,6 +44,7 @@ __all__ = [
     "PUBLIC",
     "SKIP",
     "SKIP_OPTION",
+    "Act",
     "AlreadyAnswered",
     "Answers",
     "BaseOptions",
@@ -52,6 +55,7 @@ __all__ = [
     "GameConfig",
     "GameOver",
     "GameState",
+    "IllegalAct",
     "IllegalChoice",
     "NoSuchDecision",
     "Option",

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .acts import Act
+
 SKIP = "skip"
 
 
@@ -96,6 +98,8 @@ class Choice:
     option: str
     text: str = ""
     claim: str | None = None
+    acts: tuple[Act, ...] = ()
+    """Speech acts (speech decisions only): what the text claims, reports, asks (see llm_werewolf.speech)."""
 
 
 def target_of(choice: Choice) -> int | None:

@@ -296,8 +296,8 @@ def validate_choice(state: GameState[Any, Any], decision_id: int, choice: Choice
             f"{choice.option!r} is not a legal option for {decision.kind} (legal: {', '.join(decision.option_ids)})"
         )
     if not decision.speech:
-        if choice.text or choice.claim is not None:
-            raise errors.TextNotAllowed(f"{decision.kind} takes no text or claim")
+        if choice.text or choice.claim is not None or choice.acts:
+            raise errors.TextNotAllowed(f"{decision.kind} takes no text, claim or speech acts")
     else:
         limit = getattr(state.options, "max_speech_chars", 2000)
         if len(choice.text) > limit:
@@ -307,6 +307,10 @@ def validate_choice(state: GameState[Any, Any], decision_id: int, choice: Choice
 
             if choice.claim not in get_ruleset(state.variant).claimable_roles():
                 raise errors.UnknownClaim(f"{choice.claim!r} is not a role of {state.variant}")
+        if choice.acts:
+            from ..speech.legality import check_state_acts
+
+            check_state_acts(state, decision.seat, choice.acts)
     return decision
 
 
@@ -322,6 +326,7 @@ def submit(state: GameState[D, O_], decision_id: int, choice: Choice) -> tuple[G
             option=choice.option,
             text=choice.text,
             claim=choice.claim,
+            acts=choice.acts,
         ),
         to_seats(decision.seat),
     )

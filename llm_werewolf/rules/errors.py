@@ -52,5 +52,9 @@ class UnknownClaim(IllegalChoice):
     """A role claim names a role this ruleset does not have."""
 
 
+class IllegalAct(IllegalChoice):
+    """A speech act names a seat, role or result this game or that role cannot have."""
+
+
 class GameOver(IllegalChoice):
     """The game has already ended."""

@@ -21,6 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from .acts import Act
+
 Scope = Literal["public", "team", "seats", "god"]
 
 
@@ -117,6 +119,7 @@ class ChoiceMade(EventBody):
     option: str
     text: str = ""
     claim: str | None = None
+    acts: tuple[Act, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -151,6 +154,7 @@ class Speech(EventBody):
     stage: str = "discussion"
     claim: str | None = None
     to: int | None = None
+    acts: tuple[Act, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

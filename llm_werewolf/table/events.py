@@ -88,4 +88,27 @@ class Narration(EventBody):
     language: str = ""
 
 
-TableEvent = ModelCall | Thought | Rejected | Fallback | Narration
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SpeechCheck(EventBody):
+    """How a model seat's speech was made (god-only; llm_werewolf.speech, docs/speech-acts.md).
+
+    ``source``: ``text`` (the model's own words were said) or ``voiced`` (its free text
+    failed the coherence check, so its acts were voiced from the phrase bank).
+    ``coherent``/``reasons``: the coherence check of the model's free text;
+    ``contradictions``: ways the answer's acts contradict its own text (flagged, not refused);
+    ``dropped``: acts the model sent that were not legal; ``model_text``: the free text when
+    it was not said.
+    """
+
+    kind: Literal["speech_check"] = "speech_check"
+    seat: int
+    decision_id: int
+    source: str
+    coherent: bool
+    reasons: tuple[str, ...] = ()
+    contradictions: tuple[str, ...] = ()
+    dropped: tuple[str, ...] = ()
+    model_text: str = ""
+
+
+TableEvent = ModelCall | Thought | Rejected | Fallback | Narration | SpeechCheck

@@ -72,7 +72,7 @@ def rebuild(transcript: Transcript, records: Sequence[Record] | None = None, obs
             if game.over:
                 raise ReplayMismatch(f"seq {record.seq}: a choice was recorded after the game ended")
             try:
-                new = game.submit(event.decision_id, Choice(event.option, event.text, event.claim))
+                new = game.submit(event.decision_id, Choice(event.option, event.text, event.claim, event.acts))
             except IllegalChoice as exc:
                 raise ReplayMismatch(f"seq {record.seq}: the recorded choice is illegal on replay: {exc}") from None
             _compare(new[0], record)

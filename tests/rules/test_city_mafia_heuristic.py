@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from llm_werewolf.agents.heuristic import HeuristicAgent
-from llm_werewolf.agents.heuristics.city_mafia import decide
+from llm_werewolf.agents.heuristics.city_mafia import decide, decide_noted
 from llm_werewolf.rules import Choice, Decision, GameConfig
 from llm_werewolf.rules.events import ActionTaken
 from llm_werewolf.sim import play_with_agents
@@ -53,7 +53,9 @@ def test_town_votes_for_the_exposed_mafioso_and_the_don_does_not() -> None:
     table.add(3, "speech", REVEAL)
     table.add(6, "speech", Choice(seat(7), text="S7?"))
     assert choose(table, pending(table, "vote", 9)).option == "yes"  # S1 is on the ballot first
-    assert choose(table, pending(table, "vote", 2)).option == "no"  # the Don does not vote his mate out
+    don = pending(table, "vote", 2)
+    choice, note = decide_noted(table.game.view(2), don, random.Random(0))
+    assert choice.option == "no" or note.startswith("bus:")  # the Don votes his mate out only to bus him
 
 
 def test_town_renominates_an_exposed_mafioso_the_next_day() -> None:
@@ -78,9 +80,13 @@ def test_the_mafia_hunts_a_claimed_sheriff_and_the_doctor_guards_him() -> None:
     assert choose(table, pending(table, "doctor_heal", 4)).option == seat(3)
 
 
-def test_without_a_claim_the_mafia_names_the_lowest_candidate() -> None:
+def test_without_a_claim_the_mafia_agrees_on_one_outsider() -> None:
     table = Table(FULL)
-    assert choose(table, pending(table, "mafia_suggest", 1)).option == seat(0)
+    suggestion = choose(table, pending(table, "mafia_suggest", 1)).option
+    assert suggestion not in (seat(1), seat(2))
+    assert {choose(table, pending(table, "mafia_suggest", 1), seed).option for seed in range(10)} == {suggestion}
+    table.add(1, "mafia_suggest", suggestion)
+    assert choose(table, pending(table, "mafia_kill", 2)).option == suggestion  # the Don names the same victim
 
 
 def test_the_don_checks_a_claimed_sheriff_first() -> None:

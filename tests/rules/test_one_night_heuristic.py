@@ -93,7 +93,7 @@ def test_seer_claims_and_reports_and_the_village_votes_the_reported_wolf() -> No
     first = _speeches(game, 0)[0]
     assert first.claim == "seer"
     assert "S1" in first.text and "Werewolf" in first.text
-    report = heuristic._parse("en", game.config.names, 0, first.text)
+    report = heuristic._from_acts(first, game.view(2))  # the speech's acts, not its text
     assert report is not None and (report.target, report.role) == (1, "werewolf")
     votes = _votes(game)
     assert votes[0] == votes[2] == votes[3] == votes[4] == 1

@@ -32,7 +32,7 @@ from llm_werewolf.rules.events import (
     VoteTally,
     WhisperNoticed,
 )
-from llm_werewolf.table.events import Fallback, ModelCall, Narration, Rejected, Thought
+from llm_werewolf.table.events import Fallback, ModelCall, Narration, Rejected, SpeechCheck, Thought
 from llm_werewolf.transcript import SCHEMA_VERSION, SeatInfo, TranscriptWriter, header_for, read_transcript
 from llm_werewolf.transcript.schema import AnyEvent, Header, dump_record, load_record
 from llm_werewolf.transcript.schema_file import DEFAULT_PATH, main, schema_text
@@ -78,6 +78,16 @@ ONE_OF_EACH: list[EventBody] = [
     Rejected(seat=0, decision_id=4, attempt=0, answer="seat:9", error="not offered"),
     Fallback(seat=0, decision_id=4, decision="seer_check", option="seat:2", reason="timeout", source="default"),
     Narration(key="dawn", text="The sun rises.", mode="llm", fallback=True, language="en"),
+    SpeechCheck(
+        seat=1,
+        decision_id=7,
+        source="voiced",
+        coherent=False,
+        reasons=("too short (1 words)",),
+        contradictions=("the vote act names Bo, the text does not",),
+        dropped=("'Zed' is not a player",),
+        model_text="hm",
+    ),
     VoteIntent(seat=1, about=12, round=3, option="seat:2", target=2),
     SuspicionEstimate(seat=1, day=2, estimates=((0, 0.25), (2, 0.75)), method="sampled_intents:4"),
 ]

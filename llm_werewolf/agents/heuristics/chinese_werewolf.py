@@ -1,33 +1,46 @@
 """Rule-of-thumb play for 狼人殺 (chinese_werewolf), reading only the seat's view.
 
-* The seer checks seats it knows nothing about and reveals a wolf it found with a
-  structured ``seer`` claim; the little girl does the same with what she peeked.
-* Good players take a seat named in a seer/little-girl claim as an exposed wolf
-  (unless the claim names *them*: then the claimant is a liar) and vote for it.
-* Wolves never target each other: they agree on the same victim and the same exile
-  target through a choice seeded by the team and the phase, which every wolf
-  computes identically; a public seer claimant comes first.
-* The witch saves on night 1 and poisons an exposed wolf; the guard skips night 1
-  (so as not to die of 同守同救 with the witch's save) and then guards the seer
-  claimant or someone else; the hunter shoots an exposed wolf or whoever voted
-  against him; sheriff candidates are mostly power roles.
-Every answer is checked against the decision's options before it is returned.
+docs/heuristics.md describes the strategy role by role. In short:
+
+* The seer runs for sheriff, claims at once and reports one check a day (a wolf first,
+  else its newest "gold water" 金水); on last words it repeats a wolf it found.
+* Good players believe a lone seer claimant. Against a counter-claim (悍跳) each weighs
+  the evidence: a claimant who called *me* a wolf is a liar; one the wolves killed at
+  night is real; one who vouched for me gains a little; the rest is a personal lean.
+  Then they vote the believed seer's wolves, the disbelieved claimant, and seats whose
+  votes went against the believed seer or his gold water; with nothing to go on they
+  follow the announced votes of seats they do not suspect.
+* The witch saves on night 1 and later only a believed seer; she poisons a seat she is
+  sure of. The guard protects the believed seer once the antidote is spent (a guarded
+  and saved player dies, 同守同救). The hunter shoots his top suspect.
+* Wolves agree through team-seeded draws (every wolf computes the same pick). Most
+  games one wolf counter-claims seer, calling the real seer (or a good seat) a wolf.
+  They knife the seer claimant most nights, vote as a block for the real seer or the
+  day's bandwagon, and when a partner is exposed and doomed they sometimes vote him
+  out themselves (bussing), which the agent records in its note.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from ...rules import SKIP, Choice, Decision, SeatView
-from ...rules.events import Info, Speech, StatusChanged, VoteCast
-from ..speech import canned_speech
+from ...rules.events import ChoiceMade, DeathsAnnounced, Info, StatusChanged, VoteCast
+from ..speech import act_speech
 from .common import pick_seat
+from .talk import Said, heard, say
 
 WEREWOLF = "werewolf"
+SEER = "seer"
 POWER = frozenset({"seer", "witch", "hunter", "guard"})
-CLAIMS_EXPOSING = frozenset({"seer", "little_girl"})
+BLUFF_CHANCE = 0.7  # games in which one wolf counter-claims seer
+KNIFE_SEER_CHANCE = 0.75  # nights the wolves go for the seer claimant
+BUS_CHANCE = 0.3  # days an exposed, doomed partner is voted out by his own team
+SEER_KEYS = frozenset({"seer_wolf", "seer_good", "seer_claim"})
+VOTE_KEYS = frozenset({"accuse", "vote_for"})
 
 
 @dataclass
@@ -37,63 +50,155 @@ class Facts:
     view: SeatView
     me: int
     role: str
-    night: int
-    living: tuple[int, ...]
+    phase: str
+    number: int
+    living: frozenset[int]
     team: set[int] = field(default_factory=set)
     known: dict[int, str] = field(default_factory=dict)
     extra: dict[int, str] = field(default_factory=dict)
     lover: int | None = None
     sheriff: int | None = None
-    claims: dict[int, str] = field(default_factory=dict)
-    exposed: set[int] = field(default_factory=set)
-    liars: set[int] = field(default_factory=set)
-    voted_me: set[int] = field(default_factory=set)
     victim_seen: int | None = None
+    victims_seen: set[int] = field(default_factory=set)
+    saved: set[int] = field(default_factory=set)  # witch: whom her antidote saved
+    witch_saves: dict[int, int] = field(default_factory=dict)  # claimed witch -> seat she saved
+    said: list[Said] = field(default_factory=list)
+    seer_claims: dict[int, int] = field(default_factory=dict)  # claimant -> order of first claim
+    reports: dict[int, dict[int, str]] = field(default_factory=dict)  # claimant -> {seat: wolf|good}
+    first_reports: dict[int, tuple[int, str]] = field(default_factory=dict)  # claimant -> first (seat, verdict)
+    other_claims: dict[int, str] = field(default_factory=dict)
+    night_dead: set[int] = field(default_factory=set)
+    peaceful_nights: int = 0
+    votes: list[tuple[int, int, str]] = field(default_factory=list)  # voter, target, ballot
+    intents: dict[int, int] = field(default_factory=dict)  # today's announced votes
+    my_reports: dict[int, str] = field(default_factory=dict)
+    _belief: tuple[int | None, dict[int, float]] | None = None
 
     @property
     def wolf(self) -> bool:
         return self.role == WEREWOLF
 
+    def rolled(self, tag: str) -> random.Random:
+        """A generator every wolf seeds identically (team draws), stable within the day."""
+        return random.Random(f"{tag}:{self.phase}:{sorted(self.team)}:{self.view.names}")
+
+    # -- good players' reading ---------------------------------------------------
+
+    def credibility(self, claimant: int) -> float:
+        if claimant == self.me:
+            return 100.0 if self.role == SEER else -100.0
+        if self.known.get(claimant) == WEREWOLF:
+            return -100.0
+        if self.role == SEER:
+            return -100.0
+        told = self.reports.get(claimant, {})
+        score = 0.0
+        if told.get(self.me) == WEREWOLF and not self.wolf:
+            return -100.0
+        if self.lover is not None and told.get(self.lover) == WEREWOLF and not self.wolf:
+            score -= 3.0
+        if claimant in self.night_dead:
+            score += 3.0
+        if claimant in self.victims_seen:
+            return 100.0  # the wolves went for him: he is no wolf
+        if any(seat == claimant for witch, seat in self.witch_saves.items() if witch not in self.seer_claims):
+            score += 6.0
+        first = self.first_reports.get(claimant)
+        if (
+            first is not None
+            and first[1] == WEREWOLF
+            and self.seer_claims.get(first[0], 1 << 30) < self.seer_claims[claimant]
+        ):
+            score -= 2.5  # answered an earlier claim by calling that claimant a wolf
+        for seat, verdict in told.items():
+            if seat in self.night_dead and seat != claimant:
+                score += -2.0 if verdict == WEREWOLF else 1.0
+        if told.get(self.me) == "good":
+            score += 1.0
+        for seat, verdict in told.items():
+            real = self.known.get(seat)
+            if real is not None and (real == WEREWOLF) != (verdict == WEREWOLF):
+                return -100.0
+        lean = random.Random(hash((self.me, claimant, self.seer_claims[claimant], len(self.view.names))))
+        return score + lean.uniform(0.0, 2.5)
+
+    def belief(self) -> tuple[int | None, dict[int, float]]:
+        """(the believed seer, suspicion per living seat) for a good player."""
+        if self._belief is not None:
+            return self._belief
+        suspicion: dict[int, float] = {s: 0.0 for s in self.living}
+        believed: int | None = None
+        ranked = sorted(self.seer_claims, key=lambda c: -self.credibility(c))
+        if ranked and self.credibility(ranked[0]) > -50:
+            believed = ranked[0]
+        for claimant in self.seer_claims:
+            if claimant != believed and claimant in suspicion:
+                suspicion[claimant] += 6.0 if believed is not None else 1.0
+        vouched: set[int] = set()
+        if believed is not None:
+            for seat, verdict in self.reports.get(believed, {}).items():
+                if seat in suspicion:
+                    suspicion[seat] += 10.0 if verdict == WEREWOLF else -4.0
+                if verdict != WEREWOLF:
+                    vouched.add(seat)
+        for seat, role in self.known.items():
+            if seat in suspicion:
+                suspicion[seat] += 50.0 if role == WEREWOLF else -50.0
+        exposed = {s for s, v in self.reports.get(believed, {}).items() if v == WEREWOLF} if believed else set()
+        exposed |= {s for s, r in self.known.items() if r == WEREWOLF}
+        for voter, target, ballot in self.votes:
+            if voter not in suspicion:
+                continue
+            if ballot.startswith("sheriff"):
+                if target in self.seer_claims and target != believed and believed is not None:
+                    suspicion[voter] += 1.0
+            elif target == believed or target in vouched or (target == self.me and not self.wolf):
+                suspicion[voter] += 1.5
+            elif target in exposed:
+                suspicion[voter] -= 1.0
+        for seat in self.other_claims:
+            if seat in suspicion and self.other_claims[seat] in POWER:
+                suspicion[seat] -= 1.0
+        for speaker, target in self.intents.items():
+            if speaker in suspicion and (target == believed or target in vouched):
+                suspicion[speaker] += 2.0
+        if believed in suspicion:
+            suspicion[believed] -= 8.0
+        if self.lover is not None and self.lover in suspicion:
+            suspicion[self.lover] = -99.0
+        suspicion.pop(self.me, None)
+        self._belief = (believed, suspicion)
+        return self._belief
+
+    def suspects(self, threshold: float = 2.0) -> list[int]:
+        _, suspicion = self.belief()
+        ranked = sorted(suspicion, key=lambda s: (-suspicion[s], s))
+        return [s for s in ranked if suspicion[s] >= threshold]
+
+    def trusted(self) -> list[int]:
+        _, suspicion = self.belief()
+        return sorted((s for s in suspicion if suspicion[s] < 0), key=lambda s: (suspicion[s], s))
+
+    def real_seer_guess(self) -> int | None:
+        """For wolves: the seer claimant who is not on the team (latest-first irrelevant)."""
+        outside = [s for s in self.seer_claims if s not in self.team and s in self.living]
+        return min(outside, key=lambda s: self.seer_claims[s]) if outside else None
+
     def found_wolves(self) -> list[int]:
-        """Living wolves this seat learned privately (seer checks, a peek)."""
         return [s for s, r in sorted(self.known.items()) if r == WEREWOLF and s in self.living and s != self.me]
-
-    def suspects(self) -> list[int]:
-        """Living seats a good player should vote for, most certain first."""
-        ordered = [*self.found_wolves(), *sorted(self.exposed), *sorted(self.liars)]
-        seen: list[int] = []
-        for seat in ordered:
-            if seat in self.living and seat != self.me and seat != self.lover and seat not in seen:
-                seen.append(seat)
-        return seen
-
-    def trusted(self) -> set[int]:
-        good = {s for s, r in self.known.items() if r != WEREWOLF}
-        good |= {s for s, c in self.claims.items() if c in CLAIMS_EXPOSING and s not in self.liars}
-        if self.lover is not None:
-            good.add(self.lover)
-        return good - {self.me}
-
-
-def _named(text: str, names: tuple[str, ...], speaker: int) -> int | None:
-    """The seat whose name occurs first in ``text`` (longest names matched first)."""
-    best: tuple[int, int] | None = None
-    for index in sorted(range(len(names)), key=lambda i: -len(names[i])):
-        name = names[index]
-        at = text.find(name) if name else -1
-        if at < 0:
-            continue
-        text = text.replace(name, " " * len(name))
-        if index != speaker and (best is None or at < best[0]):
-            best = (at, index)
-    return None if best is None else best[1]
 
 
 def read_facts(view: SeatView) -> Facts:
     me = view.seat if view.seat is not None else -1
-    phase = view.phase
-    night = int(phase.split(":")[1]) if ":" in phase else 0
-    facts = Facts(view=view, me=me, role=view.role or "", night=night, living=view.living())
+    _, _, number = view.phase.partition(":")
+    facts = Facts(
+        view=view,
+        me=me,
+        role=view.role or "",
+        phase=view.phase,
+        number=int(number) if number.isdigit() else 0,
+        living=frozenset(view.living()),
+    )
     for record in view.records:
         event = record.event
         if isinstance(event, Info):
@@ -107,27 +212,42 @@ def read_facts(view: SeatView) -> Facts:
                 facts.lover = event.subject
             elif event.fact == "wolf_victim":
                 facts.victim_seen = event.subject
-        elif isinstance(event, Speech) and event.claim:
-            facts.claims[event.seat] = event.claim
-            if event.claim in CLAIMS_EXPOSING:
-                named = _named(event.text, view.names, event.seat)
-                if named is None:
-                    continue
-                if named == me and facts.role != WEREWOLF:
-                    facts.liars.add(event.seat)
-                elif event.seat not in facts.liars:
-                    facts.exposed.add(named)
+                if event.subject is not None:
+                    facts.victims_seen.add(event.subject)
+        elif isinstance(event, ChoiceMade) and event.decision == "witch_antidote" and event.option == "antidote":
+            if facts.victim_seen is not None:
+                facts.saved.add(facts.victim_seen)
         elif isinstance(event, StatusChanged) and event.status == "sheriff":
             if event.value == "off" and facts.sheriff == event.seat:
                 facts.sheriff = None
             elif event.value != "off":
                 facts.sheriff = event.seat
-        elif isinstance(event, VoteCast) and event.ballot.startswith("exile") and event.target == me:
-            facts.voted_me.add(event.seat)
+        elif isinstance(event, VoteCast) and event.target is not None:
+            if event.ballot.startswith("exile") or event.ballot.startswith("sheriff"):
+                facts.votes.append((event.seat, event.target, event.ballot))
+        elif isinstance(event, DeathsAnnounced) and event.moment == "morning":
+            facts.night_dead.update(d.seat for d in event.deaths)
+            if not event.deaths:
+                facts.peaceful_nights += 1
+    facts.said = heard(view)
+    today = view.phase
+    for said in facts.said:
+        if said.claim == SEER or said.key in SEER_KEYS:
+            facts.seer_claims.setdefault(said.speaker, said.order)
+            if said.target is not None and said.key in ("seer_wolf", "seer_good", ""):
+                verdict = "good" if said.key == "seer_good" else WEREWOLF
+                facts.reports.setdefault(said.speaker, {})[said.target] = verdict
+                facts.first_reports.setdefault(said.speaker, (said.target, verdict))
+        elif said.claim:
+            facts.other_claims[said.speaker] = said.claim
+            if said.key == "witch_saved" and said.target is not None:
+                facts.witch_saves[said.speaker] = said.target
+        if said.key in VOTE_KEYS and said.target is not None and said.phase == today:
+            facts.intents[said.speaker] = said.target
+    facts.my_reports = facts.reports.get(me, {})
     if facts.wolf:
         facts.team.add(me)
         facts.team.update(s for s, r in facts.known.items() if r == WEREWOLF)
-        facts.exposed -= facts.team
     return facts
 
 
@@ -156,42 +276,108 @@ def _random_seat(decision: Decision, rng: random.Random, avoid: Iterable[int]) -
     return Choice(option.id)
 
 
-def _team_pick(facts: Facts, decision: Decision, ballot: str) -> Choice:
-    """The same target for every wolf: claimants first, else a team-seeded draw."""
-    targets = [
-        o.target for o in decision.options if o.kind == "seat" and o.target is not None and o.target not in facts.team
-    ]
+def _offered(decision: Decision) -> list[int]:
+    return [o.target for o in decision.options if o.kind == "seat" and o.target is not None]
+
+
+@dataclass(frozen=True, slots=True)
+class Noted:
+    """A choice with the private note the agent records (bussing, bluffs)."""
+
+    choice: Choice
+    note: str = ""
+
+
+# -- wolves' shared plan -------------------------------------------------------------
+
+
+def bluffer(facts: Facts) -> int | None:
+    """The wolf who counter-claims seer this game (the same for every wolf), or ``None``."""
+    if not facts.wolf:
+        return None
+    already = [s for s in facts.seer_claims if s in facts.team]
+    if already:
+        return already[0]
+    draw = random.Random(f"bluff:{sorted(facts.team)}:{facts.view.names}")
+    if draw.random() >= BLUFF_CHANCE:
+        return None
+    living = sorted(s for s in facts.team if s in facts.living)
+    return draw.choice(living) if living else None
+
+
+def _wolf_kill_target(facts: Facts, decision: Decision) -> Choice:
+    targets = [s for s in _offered(decision) if s not in facts.team]
     if not targets:
         return Choice(decision.default or decision.options[0].id)
-    for wanted in ("little_girl_caught", "seer", "witch", "little_girl", "guard"):
-        if wanted == "little_girl_caught":
-            seats = [s for s, r in facts.known.items() if r == "little_girl"]
-        else:
-            seats = [s for s, c in sorted(facts.claims.items()) if c == wanted]
-        for seat in seats:
-            if seat in targets:
-                return Choice(f"seat:{seat}")
-    team_rng = random.Random(f"{ballot}:{facts.view.phase}:{sorted(facts.team)}")
-    return Choice(f"seat:{team_rng.choice(sorted(targets))}")
+    draw = facts.rolled("kill")
+    caught = [s for s, r in facts.known.items() if r == "little_girl" and s in targets]
+    if caught:
+        return Choice(f"seat:{caught[0]}")
+    seer = facts.real_seer_guess()
+    if seer in targets and draw.random() < KNIFE_SEER_CHANCE:
+        return Choice(f"seat:{seer}")
+    gods = [s for s, c in sorted(facts.other_claims.items()) if c in POWER and s in targets]
+    if gods and draw.random() < 0.5:
+        return Choice(f"seat:{gods[0]}")
+    vouched = [s for s, v in facts.reports.get(seer, {}).items() if v != WEREWOLF and s in targets] if seer else []
+    if vouched and draw.random() < 0.5:
+        return Choice(f"seat:{draw.choice(sorted(vouched))}")
+    return Choice(f"seat:{draw.choice(sorted(targets))}")
 
 
-def _speech(facts: Facts, decision: Decision, rng: random.Random, key: str, *, target: int | None = None) -> Choice:
-    text = canned_speech(facts.view, key, rng, target=target)
-    return Choice(decision.options[0].id, text=text)
+def _doomed_partner(facts: Facts) -> int | None:
+    """A living partner the real seer exposed, whom most of the table is voting."""
+    seer = facts.real_seer_guess()
+    if seer is None:
+        return None
+    exposed = [s for s, v in facts.reports.get(seer, {}).items() if v == WEREWOLF and s in facts.team]
+    exposed = [s for s in exposed if s in facts.living and s != facts.me]
+    if not exposed:
+        return None
+    heat = Counter(facts.intents.values())
+    partner = max(exposed, key=lambda s: heat[s])
+    others = len(facts.living) - len(facts.team & facts.living)
+    return partner if heat[partner] * 2 >= others else None
 
 
-def _claim(facts: Facts, decision: Decision, rng: random.Random, key: str, role: str, target: int | None) -> Choice:
-    text = canned_speech(facts.view, key, rng, target=target, role=role)
-    return Choice(decision.options[0].id, text=text, claim=role)
+def _wolf_vote(facts: Facts, decision: Decision) -> Noted:
+    targets = [s for s in _offered(decision) if s not in facts.team]
+    doomed = _doomed_partner(facts)
+    draw = facts.rolled("exile")
+    if doomed is not None and doomed in _offered(decision) and draw.random() < BUS_CHANCE:
+        return Noted(Choice(f"seat:{doomed}"), f"bus: voting out exposed partner {facts.view.names[doomed]}")
+    if not targets:
+        return Noted(Choice(SKIP) if decision.option(SKIP) else Choice(decision.options[0].id))
+    seer = facts.real_seer_guess()
+    if seer in targets and bluffer(facts) is not None:
+        return Noted(Choice(f"seat:{seer}"))
+    targets = [s for s in targets if s != seer] or targets
+    heat = Counter(t for s, t in facts.intents.items() if s not in facts.team and t in targets)
+    if heat:
+        top = max(heat.values())
+        return Noted(Choice(f"seat:{min(s for s in heat if heat[s] == top)}"))
+    return Noted(Choice(f"seat:{draw.choice(sorted(targets))}"))
+
+
+def _wolf_target_today(facts: Facts) -> int | None:
+    """The seat the wolves will vote today (what a non-bluffing wolf argues for)."""
+    seer = facts.real_seer_guess()
+    if seer is not None and bluffer(facts) is not None:
+        return seer
+    outside = sorted(s for s in facts.living if s not in facts.team and s != seer)
+    heat = Counter(t for s, t in facts.intents.items() if s not in facts.team and t in outside)
+    if heat:
+        return heat.most_common(1)[0][0]
+    return facts.rolled("exile").choice(outside) if outside else None
 
 
 # -- night -------------------------------------------------------------------------
 
 
 def _thief(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
-    for option in decision.options:
-        if option.kind == "center" and option.target is not None and facts.extra.get(option.target) in POWER:
-            return Choice(option.id)
+    for opt in decision.options:
+        if opt.kind == "center" and opt.target is not None and facts.extra.get(opt.target) in POWER:
+            return Choice(opt.id)
     return Choice(decision.default or decision.options[0].id)
 
 
@@ -204,18 +390,33 @@ def _cupid(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
 
 
 def _guard(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
-    if facts.night <= 1:
+    if facts.number <= 1:
         return Choice(SKIP)
-    seers = [s for s, c in facts.claims.items() if c == "seer" and s not in facts.liars]
-    return _first_offered(decision, seers) or _random_seat(decision, rng, avoid=facts.suspects())
+    believed, _ = facts.belief()
+    if believed is not None and believed != facts.me and facts.peaceful_nights > 0:
+        pick = _seat_choice(decision, believed)
+        if pick is not None:
+            return pick
+    trusted = [s for s in facts.trusted() if s != believed]
+    return _first_offered(decision, trusted) or _random_seat(decision, rng, avoid=facts.suspects())
 
 
 def _seer(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
-    return _random_seat(decision, rng, avoid=[*facts.known, facts.me, *([facts.lover] if facts.lover else [])])
+    unknown = [s for s in _offered(decision) if s not in facts.known and s != facts.lover]
+    rivals = [s for s in unknown if s in facts.seer_claims]
+    _, suspicion = facts.belief()
+    if unknown:
+        top = max(suspicion.get(s, 0.0) for s in unknown)
+        if top >= 1.5 and not rivals:
+            rivals = [s for s in unknown if suspicion.get(s, 0.0) == top]
+    pool = rivals or unknown
+    if not pool:
+        return _random_seat(decision, rng, avoid=())
+    return Choice(f"seat:{rng.choice(sorted(pool))}")
 
 
 def _wolf_kill(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
-    return _team_pick(facts, decision, "kill")
+    return _wolf_kill_target(facts, decision)
 
 
 def _peek(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
@@ -224,36 +425,45 @@ def _peek(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
 
 def _antidote(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
     victim = facts.victim_seen
-    if facts.night <= 1 or (victim is not None and facts.claims.get(victim) == "seer"):
+    if facts.number <= 1:
+        return Choice("antidote")
+    believed, _ = facts.belief()
+    if victim is not None and (victim == believed or facts.known.get(victim) in POWER):
         return Choice("antidote")
     return Choice(SKIP)
 
 
 def _poison(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
-    return _first_offered(decision, facts.suspects()[:2]) or Choice(SKIP)
+    if facts.number <= 1:
+        return Choice(SKIP)
+    sure = facts.suspects(threshold=6.0)
+    return _first_offered(decision, sure[:1]) or Choice(SKIP)
 
 
 # -- sheriff -----------------------------------------------------------------------
 
 
 def _run(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
-    chance = 0.7 if facts.role in POWER else (0.2 if facts.wolf else 0.15)
+    if facts.role == SEER or bluffer(facts) == facts.me:
+        return Choice("run")
+    chance = 0.4 if facts.role in POWER else (0.25 if facts.wolf else 0.2)
     return Choice("run" if rng.random() < chance else SKIP)
 
 
 def _withdraw(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
-    other_seer = any(c == "seer" and s != facts.me for s, c in facts.claims.items())
-    if other_seer and not facts.wolf and facts.role != "seer":
+    other_seer = any(s != facts.me for s in facts.seer_claims)
+    if other_seer and facts.role != SEER and bluffer(facts) != facts.me:
         return Choice("withdraw")
     return Choice("stay")
 
 
 def _sheriff_vote(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
     if facts.wolf:
-        pick = _first_offered(decision, sorted(facts.team))
-    else:
-        pick = _first_offered(decision, [s for s in facts.trusted() if facts.claims.get(s) == "seer"])
-        pick = pick or _first_offered(decision, sorted(facts.trusted()))
+        pick = _first_offered(decision, [s for s in facts.seer_claims if s in facts.team] + sorted(facts.team))
+        return pick or _random_seat(decision, rng, avoid=[facts.real_seer_guess() or -1])
+    believed, _ = facts.belief()
+    pick = _first_offered(decision, [believed] if believed is not None else [])
+    pick = pick or _first_offered(decision, facts.trusted())
     return pick or _random_seat(decision, rng, avoid=facts.suspects())
 
 
@@ -261,7 +471,8 @@ def _badge(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
     if facts.wolf:
         heirs = sorted(facts.team - {facts.me})
     else:
-        heirs = [s for s in sorted(facts.trusted()) if s not in facts.suspects()]
+        vouched = [s for s, v in facts.my_reports.items() if v != WEREWOLF]
+        heirs = [*vouched, *facts.trusted()]
     return _first_offered(decision, heirs) or Choice("tear")
 
 
@@ -272,23 +483,68 @@ def _order(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
 # -- day ---------------------------------------------------------------------------
 
 
+def _seer_report(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
+    """The real seer's speech: an unreported wolf, else the newest unreported check."""
+    wolves = [s for s in facts.found_wolves() if facts.my_reports.get(s) != WEREWOLF]
+    if wolves:
+        return say(facts.view, decision, rng, "seer_wolf", target=wolves[0], claim=SEER)
+    fresh = [s for s in facts.known if s not in facts.my_reports and s != facts.me]
+    if fresh:
+        seat = fresh[-1]
+        key = "seer_wolf" if facts.known[seat] == WEREWOLF else "seer_good"
+        return say(facts.view, decision, rng, key, target=seat, claim=SEER)
+    living_wolves = facts.found_wolves()
+    if living_wolves:
+        return say(facts.view, decision, rng, "seer_wolf", target=living_wolves[0], claim=SEER)
+    return say(facts.view, decision, rng, "seer_claim", claim=SEER)
+
+
+def _bluff_report(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
+    """The counter-claiming wolf: the real seer is a wolf, else a gold water or a fake wolf."""
+    seer = facts.real_seer_guess()
+    if seer is not None and facts.my_reports.get(seer) != WEREWOLF:
+        return say(facts.view, decision, rng, "seer_wolf", target=seer, claim=SEER)
+    outside = sorted(s for s in facts.living if s not in facts.team and s not in facts.my_reports)
+    draw = random.Random(f"bluff-report:{facts.phase}:{facts.me}:{facts.view.names}")
+    if not outside:
+        return say(facts.view, decision, rng, "seer_claim", claim=SEER)
+    if not facts.my_reports and draw.random() < 0.5:
+        partners = sorted(s for s in facts.team if s != facts.me and s in facts.living)
+        if partners:
+            return say(facts.view, decision, rng, "seer_good", target=draw.choice(partners), claim=SEER)
+    if seer is not None:
+        vouched = [s for s, v in facts.reports.get(seer, {}).items() if v != WEREWOLF and s in outside]
+        if vouched:
+            return say(facts.view, decision, rng, "seer_wolf", target=vouched[0], claim=SEER)
+    key = "seer_wolf" if draw.random() < 0.6 else "seer_good"
+    return say(facts.view, decision, rng, key, target=draw.choice(outside), claim=SEER)
+
+
 def _discussion(facts: Facts, decision: Decision, rng: random.Random, *, campaign: bool = False) -> Choice:
+    if facts.role == SEER:
+        return _seer_report(facts, decision, rng)
+    if facts.wolf and bluffer(facts) == facts.me:
+        return _bluff_report(facts, decision, rng)
     found = facts.found_wolves()
-    if facts.role == "seer":
-        if found:
-            return _claim(facts, decision, rng, "seer_wolf", "seer", found[0])
-        if campaign:
-            return _claim(facts, decision, rng, "seer_claim", "seer", None)
     if facts.role == "little_girl" and found:
-        return _claim(facts, decision, rng, "little_girl_wolf", "little_girl", found[0])
+        return say(facts.view, decision, rng, "little_girl_wolf", target=found[0], claim="little_girl")
     if campaign:
-        return _speech(facts, decision, rng, "campaign")
+        return say(facts.view, decision, rng, "campaign")
+    if facts.role == "witch" and len(facts.seer_claims) > 1:
+        silver = [s for s in facts.saved if s in facts.seer_claims]
+        if silver:
+            return say(facts.view, decision, rng, "witch_saved", target=silver[0], claim="witch")
     if facts.wolf:
-        return _speech(facts, decision, rng, "wolf_deflect")
+        target = _wolf_target_today(facts)
+        if target is not None and rng.random() < 0.7:
+            return say(facts.view, decision, rng, "vote_for", target=target)
+        return say(facts.view, decision, rng, "wolf_deflect")
+    believed, _ = facts.belief()
     suspects = facts.suspects()
     if suspects:
-        return _speech(facts, decision, rng, "accuse", target=suspects[0])
-    return _speech(facts, decision, rng, "neutral")
+        exposed = believed is not None and facts.reports.get(believed, {}).get(suspects[0]) == WEREWOLF
+        return say(facts.view, decision, rng, "accuse" if exposed else "vote_for", target=suspects[0])
+    return say(facts.view, decision, rng, "neutral")
 
 
 def _campaign(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
@@ -296,36 +552,49 @@ def _campaign(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
 
 
 def _defense(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
-    return _speech(facts, decision, rng, "defense")
+    if facts.role == SEER:
+        return _seer_report(facts, decision, rng)
+    return say(facts.view, decision, rng, "defense")
 
 
 def _last_words(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
-    found = [s for s, r in sorted(facts.known.items()) if r == WEREWOLF and s in facts.living]
-    if facts.role in ("seer", "little_girl") and found:
-        key = "seer_wolf" if facts.role == "seer" else "little_girl_wolf"
-        return _claim(facts, decision, rng, key, facts.role, found[0])
-    suspects = [s for s in facts.suspects() if s in facts.living]
-    if suspects and not facts.wolf:
-        return _speech(facts, decision, rng, "last_words_suspect", target=suspects[0])
-    return _speech(facts, decision, rng, "last_words")
+    if facts.role == SEER:
+        return _seer_report(facts, decision, rng)
+    if facts.role == "little_girl" and facts.found_wolves():
+        return say(facts.view, decision, rng, "little_girl_wolf", target=facts.found_wolves()[0], claim="little_girl")
+    suspects = [] if facts.wolf else facts.suspects()
+    if suspects:
+        return say(facts.view, decision, rng, "last_words_suspect", target=suspects[0])
+    return say(facts.view, decision, rng, "last_words")
 
 
-def _exile(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
+def _exile(facts: Facts, decision: Decision, rng: random.Random) -> Noted:
     if facts.wolf:
-        return _team_pick(facts, decision, "exile")
-    pick = _first_offered(decision, facts.suspects())
-    if pick is not None:
-        return pick
-    if rng.random() < 0.15:
-        return Choice(SKIP) if decision.option(SKIP) else _random_seat(decision, rng, avoid=())
-    avoid = [*facts.trusted(), facts.me]
-    return _random_seat(decision, rng, avoid=avoid)
+        return _wolf_vote(facts, decision)
+    offered = set(_offered(decision))
+    suspects = [s for s in facts.suspects() if s in offered]
+    if suspects:
+        return Noted(Choice(f"seat:{suspects[0]}"))
+    _, suspicion = facts.belief()
+    heat = Counter(t for s, t in facts.intents.items() if suspicion.get(s, 0.0) < 1.0 and t in offered)
+    heat.pop(facts.me, None)
+    for seat in facts.trusted():
+        heat.pop(seat, None)
+    if heat:
+        top = max(heat.values())
+        return Noted(Choice(f"seat:{min(s for s in heat if heat[s] == top)}"))
+    ranked = sorted(offered - {facts.me}, key=lambda s: (-suspicion.get(s, 0.0), rng.random()))
+    ranked = [s for s in ranked if suspicion.get(s, 0.0) >= 0.0]
+    if ranked:
+        return Noted(Choice(f"seat:{ranked[0]}"))
+    return Noted(Choice(SKIP) if decision.option(SKIP) else _random_seat(decision, rng, avoid=[facts.me]))
 
 
 def _hunter(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
-    targets = facts.suspects() if not facts.wolf else []
-    targets += sorted(facts.voted_me - facts.trusted() - facts.team)
-    return _first_offered(decision, targets) or Choice(SKIP)
+    if facts.wolf:
+        seer = facts.real_seer_guess()
+        return _first_offered(decision, [seer] if seer is not None else []) or Choice(SKIP)
+    return _first_offered(decision, facts.suspects(threshold=5.0)) or Choice(SKIP)
 
 
 Handler = Callable[[Facts, Decision, random.Random], Choice]
@@ -346,7 +615,6 @@ HANDLERS: dict[str, Handler] = {
     "badge": _badge,
     "sheriff_order": _order,
     "speech": _discussion,
-    "exile_vote": _exile,
     "defense": _defense,
     "hunter_shot": _hunter,
     "last_words": _last_words,
@@ -359,13 +627,21 @@ def _legal(choice: Choice, decision: Decision, view: SeatView, rng: random.Rando
     if not decision.speech:
         return Choice(choice.option) if choice.text or choice.claim else choice
     if not choice.text:
-        return Choice(choice.option, text=canned_speech(view, "neutral", rng), claim=choice.claim)
+        return act_speech(view, decision, rng, "neutral", option=choice.option, claim=choice.claim)
     return choice
+
+
+def decide_noted(view: SeatView, decision: Decision, rng: random.Random) -> tuple[Choice, str]:
+    """A sensible legal answer for ``decision`` and the private note that explains it."""
+    if decision.kind == "exile_vote":
+        noted = _exile(read_facts(view), decision, rng)
+        return _legal(noted.choice, decision, view, rng), noted.note
+    handler = HANDLERS.get(decision.kind)
+    if handler is None:
+        return _legal(Choice(decision.default or rng.choice(decision.options).id), decision, view, rng), ""
+    return _legal(handler(read_facts(view), decision, rng), decision, view, rng), ""
 
 
 def decide(view: SeatView, decision: Decision, rng: random.Random) -> Choice:
     """A sensible legal answer for ``decision`` from what ``view`` shows."""
-    handler = HANDLERS.get(decision.kind)
-    if handler is None:
-        return _legal(Choice(decision.default or rng.choice(decision.options).id), decision, view, rng)
-    return _legal(handler(read_facts(view), decision, rng), decision, view, rng)
+    return decide_noted(view, decision, rng)[0]

@@ -1,86 +1,196 @@
-"""Heuristic play for city Mafia, reading only the seat's view.
+"""Heuristic play for city Mafia, reading only the seat's view (docs/heuristics.md).
 
-The Sheriff checks unchecked players and, having found a mafia member, claims
-and nominates him; the mafia names a claimed Sheriff, the Don's known Sheriff,
-or else the lowest-numbered candidate (so the team always agrees); the Don
-checks claimed Sheriffs first; the Doctor protects a claimed Sheriff; the
-Putana blocks a suspect; the Maniac kills at random; the town nominates and
-votes for players the Sheriff exposed.
+* The Sheriff checks the most suspicious unchecked player. With a black check he claims
+  at once, names the mafia member and nominates him; once open he reports a check every
+  day (blacks first, then "red" clears).
+* The town believes a lone Sheriff claimant. Against a counter-claim each citizen weighs
+  it: a claimant who called *me* mafia lies; one who answered an earlier claim by calling
+  that claimant mafia is likely the mafia's bluff; one killed at night was real; the rest
+  is a personal lean. Citizens vote the believed Sheriff's blacks and the disbelieved
+  claimant, then seats whose nominations and votes went against the believed Sheriff
+  or his clears; with nothing to go on they pick among the nominees by personal lean.
+* The mafia agrees through team-seeded draws. The Don checks claimed Sheriffs first
+  and the team shoots a found or claimed Sheriff. When the Sheriff exposes a member,
+  most games a member counter-claims Sheriff and calls the real one mafia; otherwise
+  the team votes with the town's bandwagon and sometimes votes its exposed partner out
+  (bussing, recorded in the agent's note).
+* The Putana blocks her top suspect; the Doctor heals the believed Sheriff; the Maniac
+  kills at random.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 
 from ...rules import Choice, Decision, SeatView
-from ...rules.events import Announcement, PhaseStarted, Speech, VoteTally
-from ..speech import canned_speech
-from .common import infos, pick_seat, public_claims, seat_options
+from ...rules.events import Announcement, DeathsAnnounced, Info, PhaseStarted, VoteCast, VoteTally
+from ..speech import act_speech
+from .common import pick_seat, seat_options
+from .talk import heard
 
 SHERIFF = "sheriff"
 MAFIA_ROLES = frozenset({"mafia", "don"})
-NOMINATE_CHANCE = 0.35
+NOMINATE_CHANCE = 0.45
+BLUFF_CHANCE = 0.6
+BUS_CHANCE = 0.25
+REPORT_KEYS = frozenset({"reveal_mafia", "reveal_clear"})
 
 
 @dataclass
 class Facts:
     """What this seat knows, gathered once per decision from its visible records."""
 
+    view: SeatView
     me: int
     role: str | None
-    living: tuple[int, ...]
+    phase: str
+    living: frozenset[int]
     team: set[int] = field(default_factory=set)
     checked_mafia: dict[int, bool] = field(default_factory=dict)
     checked_sheriff: dict[int, bool] = field(default_factory=dict)
-    claims: dict[int, str] = field(default_factory=dict)
-    exposed: set[int] = field(default_factory=set)
-    revealed_by_me: set[int] = field(default_factory=set)
+    sheriff_claims: dict[int, int] = field(default_factory=dict)  # claimant -> order of first claim
+    reports: dict[int, dict[int, bool]] = field(default_factory=dict)  # claimant -> {seat: is mafia}
+    first_reports: dict[int, tuple[int, bool]] = field(default_factory=dict)
     candidates: list[int] = field(default_factory=list)
+    nominations: list[tuple[int, int]] = field(default_factory=list)
+    votes: list[tuple[int, int]] = field(default_factory=list)
     voting_on: int | None = None
+    night_dead: set[int] = field(default_factory=set)
+    _belief: tuple[int | None, dict[int, float]] | None = None
 
     @property
     def mafia(self) -> bool:
         return self.role in MAFIA_ROLES
 
-    def claimed_sheriffs(self) -> list[int]:
-        return [s for s, role in self.claims.items() if role == SHERIFF and s in self.living and s != self.me]
+    def rolled(self, tag: str) -> random.Random:
+        return random.Random(f"{tag}:{self.phase}:{sorted(self.team)}:{self.view.names}")
 
     def found_mafia(self) -> list[int]:
         return [s for s, yes in self.checked_mafia.items() if yes and s in self.living]
 
+    def credibility(self, claimant: int) -> float:
+        if claimant == self.me:
+            return 100.0 if self.role == SHERIFF else -100.0
+        if self.role == SHERIFF or claimant in self.team:
+            return -100.0
+        told = self.reports.get(claimant, {})
+        if told.get(self.me) and not self.mafia:
+            return -100.0
+        for seat, black in told.items():
+            known = self.checked_mafia.get(seat)
+            if known is not None and known != black:
+                return -100.0
+        score = 3.0 if claimant in self.night_dead else 0.0
+        first = self.first_reports.get(claimant)
+        if (
+            first is not None
+            and first[1]
+            and self.sheriff_claims.get(first[0], 1 << 30) < self.sheriff_claims[claimant]
+        ):
+            score -= 2.5
+        if told.get(self.me) is False:
+            score += 1.0
+        lean = random.Random(hash((self.me, claimant, self.sheriff_claims[claimant], len(self.view.names))))
+        return score + lean.uniform(0.0, 2.5)
+
+    def belief(self) -> tuple[int | None, dict[int, float]]:
+        """(the believed Sheriff, suspicion per living seat)."""
+        if self._belief is not None:
+            return self._belief
+        suspicion = {s: 0.0 for s in self.living}
+        ranked = sorted(self.sheriff_claims, key=lambda c: -self.credibility(c))
+        believed = ranked[0] if ranked and self.credibility(ranked[0]) > -50 else None
+        if self.role == SHERIFF:
+            believed = self.me
+        for claimant in self.sheriff_claims:
+            if claimant != believed and claimant in suspicion:
+                suspicion[claimant] += 6.0
+        told = self.reports.get(believed, {}) if believed is not None else {}
+        if believed == self.me:
+            told = dict(self.checked_mafia)
+        for seat, black in told.items():
+            if seat in suspicion:
+                suspicion[seat] += 10.0 if black else -4.0
+        for seat, black in self.checked_mafia.items():
+            if seat in suspicion:
+                suspicion[seat] += 50.0 if black else -50.0
+        cleared = {s for s, black in told.items() if not black}
+        exposed = {s for s, black in told.items() if black}
+        for who, target in [*self.nominations, *self.votes]:
+            if who not in suspicion:
+                continue
+            if target == believed or target in cleared or (target == self.me and not self.mafia):
+                suspicion[who] += 1.5
+            elif target in exposed:
+                suspicion[who] -= 1.0
+        if believed in suspicion:
+            suspicion[believed] -= 8.0
+        suspicion.pop(self.me, None)
+        self._belief = (believed, suspicion)
+        return self._belief
+
+    def suspects(self, threshold: float = 2.0) -> list[int]:
+        _, suspicion = self.belief()
+        return [s for s in sorted(suspicion, key=lambda s: (-suspicion[s], s)) if suspicion[s] >= threshold]
+
+    def real_sheriff_guess(self) -> int | None:
+        known = [s for s, yes in self.checked_sheriff.items() if yes and s in self.living]
+        if known:
+            return known[0]
+        outside = [s for s in self.sheriff_claims if s not in self.team and s in self.living]
+        return min(outside, key=lambda s: self.sheriff_claims[s]) if outside else None
+
 
 def gather(view: SeatView) -> Facts:
     assert view.seat is not None
-    facts = Facts(me=view.seat, role=view.role, living=view.living(), claims=public_claims(view))
-    for member in infos(view, "team"):
-        if member.subject is not None:
-            facts.team.add(member.subject)
-    for fact, known in (("mafia", facts.checked_mafia), ("sheriff", facts.checked_sheriff)):
-        for result in infos(view, fact):
-            if result.subject is not None:
-                known[result.subject] = result.value == "yes"
-    speaker_claims: dict[int, str] = {}
+    facts = Facts(view=view, me=view.seat, role=view.role, phase=view.phase, living=frozenset(view.living()))
     for record in view.records:
         event = record.event
-        if isinstance(event, PhaseStarted) and event.phase == "day":
+        if isinstance(event, Info):
+            if event.fact == "team" and event.subject is not None:
+                facts.team.add(event.subject)
+            elif event.fact in ("mafia", "sheriff") and event.subject is not None:
+                known = facts.checked_mafia if event.fact == "mafia" else facts.checked_sheriff
+                known[event.subject] = event.value == "yes"
+        elif isinstance(event, PhaseStarted) and event.phase == "day":
             facts.candidates = []
-        elif isinstance(event, Speech) and event.claim:
-            speaker_claims[event.seat] = event.claim
+            facts.voting_on = None
         elif isinstance(event, Announcement):
             if event.key == "nomination" and len(event.seats) == 2:
-                nominator, target = event.seats
-                facts.candidates.append(target)
-                if speaker_claims.get(nominator) == SHERIFF:
-                    facts.exposed.add(target)
-                    if nominator == facts.me:
-                        facts.revealed_by_me.add(target)
+                facts.candidates.append(event.seats[1])
+                facts.nominations.append((event.seats[0], event.seats[1]))
             elif event.key == "vote_on" and event.seats:
                 facts.voting_on = event.seats[0]
         elif isinstance(event, VoteTally) and event.result == "tie":
             facts.candidates = list(event.targets)
-    facts.exposed -= {facts.me}
+        elif isinstance(event, VoteCast) and event.ballot in ("elimination", "revote") and event.target is not None:
+            facts.votes.append((event.seat, event.target))
+        elif isinstance(event, DeathsAnnounced) and event.moment == "morning":
+            facts.night_dead.update(d.seat for d in event.deaths)
+    for said in heard(view):
+        if said.claim == SHERIFF or said.key in REPORT_KEYS:
+            facts.sheriff_claims.setdefault(said.speaker, said.order)
+            if said.target is not None and said.key in (*REPORT_KEYS, ""):
+                black = said.key == "reveal_mafia"
+                facts.reports.setdefault(said.speaker, {})[said.target] = black
+                facts.first_reports.setdefault(said.speaker, (said.target, black))
+    for nominator, target in facts.nominations:  # a claimed Sheriff's nomination names a black check
+        if nominator in facts.sheriff_claims:
+            facts.reports.setdefault(nominator, {}).setdefault(target, True)
+            facts.first_reports.setdefault(nominator, (target, True))
+    if facts.mafia:
+        facts.team.add(facts.me)
     return facts
+
+
+def _fallback(decision: Decision) -> str:
+    return decision.default if decision.default is not None else decision.options[0].id
+
+
+def _offered(decision: Decision) -> list[int]:
+    return sorted(o.target for o in seat_options(decision) if o.target is not None)
 
 
 def _seat_choice(decision: Decision, rng: random.Random, prefer: list[int], avoid: set[int]) -> Choice:
@@ -88,107 +198,221 @@ def _seat_choice(decision: Decision, rng: random.Random, prefer: list[int], avoi
     return Choice(option.id if option is not None else _fallback(decision))
 
 
-def _fallback(decision: Decision) -> str:
-    return decision.default if decision.default is not None else decision.options[0].id
+# -- the mafia's shared plan -------------------------------------------------------------
+
+
+def bluffer(facts: Facts) -> int | None:
+    """The member who counter-claims Sheriff (the same for every member), or ``None``."""
+    if not facts.mafia:
+        return None
+    already = [s for s in facts.sheriff_claims if s in facts.team]
+    if already:
+        return already[0]
+    sheriff = facts.real_sheriff_guess()
+    if sheriff is None or not any(black and s in facts.team for s, black in facts.reports.get(sheriff, {}).items()):
+        return None
+    draw = random.Random(f"bluff:{sorted(facts.team)}:{facts.view.names}")
+    if draw.random() >= BLUFF_CHANCE:
+        return None
+    living = sorted(s for s in facts.team if s in facts.living)
+    return draw.choice(living) if living else None
 
 
 def _night_kill(facts: Facts, decision: Decision) -> Choice:
-    targets = sorted(o.target for o in seat_options(decision) if o.target is not None)
-    known = [s for s, yes in facts.checked_sheriff.items() if yes]
-    for seat in [*known, *facts.claimed_sheriffs(), *targets]:
-        if seat in targets and seat not in facts.team:
-            return Choice(f"seat:{seat}")
-    return Choice(_fallback(decision))
+    targets = [s for s in _offered(decision) if s not in facts.team]
+    if not targets:
+        return Choice(_fallback(decision))
+    sheriff = facts.real_sheriff_guess()
+    if sheriff in targets:
+        return Choice(f"seat:{sheriff}")
+    draw = facts.rolled("kill")
+    dangerous = [w for w, t in facts.votes + facts.nominations if t in facts.team and w in targets]
+    if dangerous and draw.random() < 0.5:
+        return Choice(f"seat:{Counter(dangerous).most_common(1)[0][0]}")
+    return Choice(f"seat:{draw.choice(targets)}")
 
 
-def _speech(view: SeatView, facts: Facts, decision: Decision, rng: random.Random) -> Choice:
-    offered = {o.target for o in seat_options(decision)}
-    if facts.role == SHERIFF:
-        for target in facts.found_mafia():
-            if target not in facts.revealed_by_me and target in offered:
-                text = canned_speech(view, "reveal_mafia", rng, target=target, role=SHERIFF)
-                return Choice(f"seat:{target}", text=text, claim=SHERIFF)
-    prefer = [s for s in facts.exposed if s not in facts.team]
-    if facts.mafia:
-        prefer = [s for s in facts.claimed_sheriffs() if s not in facts.team] + prefer
-    for target in prefer:
-        if target in offered:
-            return Choice(f"seat:{target}", text=canned_speech(view, "accuse", rng, target=target))
-    avoid = facts.team | set(facts.claimed_sheriffs()) | {facts.me}
-    pool = sorted(s for s in offered if s is not None and s not in avoid)
-    if pool and rng.random() < NOMINATE_CHANCE:
-        target = rng.choice(pool)
-        return Choice(f"seat:{target}", text=canned_speech(view, "suspect", rng, target=target))
-    return Choice(_fallback(decision), text=canned_speech(view, "neutral", rng))
+def _doomed_partner(facts: Facts) -> int | None:
+    sheriff = facts.real_sheriff_guess()
+    exposed = [s for s, black in facts.reports.get(sheriff, {}).items() if black] if sheriff is not None else []
+    exposed = [s for s in exposed if s in facts.team and s in facts.living and s != facts.me]
+    return exposed[0] if exposed else None
 
 
-def _vote(facts: Facts, rng: random.Random) -> str:
+def _mafia_target(facts: Facts, nominees: list[int]) -> tuple[int | None, str]:
+    """The nominee the whole team votes for, with a note when it is a partner (bussing)."""
+    outside = [s for s in nominees if s not in facts.team]
+    doomed = _doomed_partner(facts)
+    draw = facts.rolled("vote")
+    if doomed in nominees and bluffer(facts) is None and draw.random() < BUS_CHANCE:
+        assert doomed is not None
+        return doomed, f"bus: voting out exposed partner {facts.view.names[doomed]}"
+    sheriff = facts.real_sheriff_guess()
+    if sheriff in outside and bluffer(facts) is not None:
+        return sheriff, ""
+    if not outside:
+        return None, ""
+    heat = Counter(t for w, t in facts.nominations if w not in facts.team and t in outside)
+    if heat:
+        return heat.most_common(1)[0][0], ""
+    return draw.choice(sorted(outside)), ""
+
+
+def _vote_mafia(facts: Facts) -> tuple[str, str]:
+    candidate = facts.voting_on
+    if candidate is None:
+        return "no", ""
+    target, note = _mafia_target(facts, facts.candidates)
+    if candidate == target:
+        return "yes", note
+    return "no", ""
+
+
+def _vote_town(facts: Facts) -> str:
     candidate = facts.voting_on
     if candidate is None:
         return "no"
-    later = facts.candidates[facts.candidates.index(candidate) + 1 :] if candidate in facts.candidates else []
+    _, suspicion = facts.belief()
+    lean = {s: random.Random(hash((facts.me, s, len(facts.nominations)))).uniform(0.0, 1.0) for s in facts.candidates}
+    ranked = sorted(facts.candidates, key=lambda s: (-(suspicion.get(s, 0.0) + lean[s]), s))
+    return "yes" if ranked and ranked[0] == candidate else "no"
+
+
+# -- speeches ------------------------------------------------------------------------------
+
+
+def _sheriff_speech(facts: Facts, decision: Decision, rng: random.Random, offered: set[int]) -> Choice | None:
+    mine = facts.reports.get(facts.me, {})
+    blacks = facts.found_mafia()
+    fresh_black = [s for s in blacks if s not in mine]
+    if fresh_black or (blacks and facts.sheriff_claims.get(facts.me) is not None):
+        target = (fresh_black or blacks)[0]
+        option = f"seat:{target}" if target in offered else _fallback(decision)
+        return act_speech(facts.view, decision, rng, "reveal_mafia", option=option, target=target, claim=SHERIFF)
+    if facts.me in facts.sheriff_claims or facts.me in facts.candidates:
+        clears = [s for s, black in facts.checked_mafia.items() if not black and s not in mine and s in facts.living]
+        if clears:
+            return act_speech(
+                facts.view, decision, rng, "reveal_clear", option=_fallback(decision), target=clears[-1], claim=SHERIFF
+            )
+    return None
+
+
+def _bluff_speech(facts: Facts, decision: Decision, rng: random.Random, offered: set[int]) -> Choice:
+    sheriff = facts.real_sheriff_guess()
+    mine = facts.reports.get(facts.me, {})
+    target = sheriff if sheriff is not None and sheriff not in mine else None
+    if target is None:
+        pool = sorted(s for s in facts.living if s not in facts.team and s not in mine)
+        target = facts.rolled("bluff").choice(pool) if pool else None
+    if target is None:
+        return act_speech(facts.view, decision, rng, "neutral", option=_fallback(decision))
+    option = f"seat:{target}" if target in offered else _fallback(decision)
+    return act_speech(facts.view, decision, rng, "reveal_mafia", option=option, target=target, claim=SHERIFF)
+
+
+def _speech(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
+    offered = set(_offered(decision))
+    if facts.role == SHERIFF:
+        spoken = _sheriff_speech(facts, decision, rng, offered)
+        if spoken is not None:
+            return spoken
     if facts.mafia:
-        if candidate in facts.team:
-            return "no"
-        if candidate in facts.claimed_sheriffs() or all(s in facts.team for s in later):
-            return "yes"
-    else:
-        if candidate in facts.exposed:
-            return "yes"
-        if any(s in facts.exposed for s in later) or candidate in facts.claimed_sheriffs():
-            return "no"
-    return "yes" if rng.random() < 1 / (len(later) + 1) else "no"
+        if bluffer(facts) == facts.me:
+            return _bluff_speech(facts, decision, rng, offered)
+        target, _ = _mafia_target(facts, [s for s in facts.living if s != facts.me])
+        if target is not None and target in offered and target not in facts.team and rng.random() < NOMINATE_CHANCE:
+            return act_speech(facts.view, decision, rng, "suspect", option=f"seat:{target}", target=target)
+        return act_speech(facts.view, decision, rng, "neutral", option=_fallback(decision))
+    suspects = [s for s in facts.suspects() if s in offered]
+    if suspects:
+        return act_speech(facts.view, decision, rng, "accuse", option=f"seat:{suspects[0]}", target=suspects[0])
+    already = [s for s in facts.candidates if s in facts.suspects(threshold=1.0)]
+    if not already and rng.random() < NOMINATE_CHANCE:
+        believed, suspicion = facts.belief()
+        pool = [s for s in offered if suspicion.get(s, 0.0) >= 0.0 and s != believed]
+        if pool:
+            target = rng.choice(sorted(pool))
+            return act_speech(facts.view, decision, rng, "suspect", option=f"seat:{target}", target=target)
+    return act_speech(facts.view, decision, rng, "neutral", option=_fallback(decision))
 
 
 def _remove_all(facts: Facts, rng: random.Random) -> str:
     tied = set(facts.candidates)
     if facts.mafia:
         return "no" if tied & facts.team else "yes"
-    if tied & facts.exposed:
-        return "yes"
-    if tied & set(facts.claimed_sheriffs()):
+    _, suspicion = facts.belief()
+    if any(suspicion.get(s, 0.0) < -1.0 for s in tied):
         return "no"
+    if any(suspicion.get(s, 0.0) >= 2.0 for s in tied):
+        return "yes"
     return rng.choice(("yes", "no"))
 
 
-def _stage_speech(view: SeatView, facts: Facts, decision: Decision, rng: random.Random) -> Choice:
+def _stage_speech(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
     option = _fallback(decision)
     if facts.role == SHERIFF and facts.found_mafia():
         target = facts.found_mafia()[0]
-        return Choice(option, text=canned_speech(view, "reveal_mafia", rng, target=target, role=SHERIFF), claim=SHERIFF)
+        return act_speech(facts.view, decision, rng, "reveal_mafia", option=option, target=target, claim=SHERIFF)
+    if facts.mafia and bluffer(facts) == facts.me:
+        return _bluff_speech(facts, decision, rng, set())
     key = "defend" if decision.kind == "defense" else "last_words"
-    return Choice(option, text=canned_speech(view, key, rng))
+    return act_speech(facts.view, decision, rng, key, option=option)
+
+
+def _night(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
+    kind = decision.kind
+    if kind == "putana_block":
+        return _seat_choice(decision, rng, facts.suspects(), set(facts.sheriff_claims))
+    if kind in ("mafia_kill", "mafia_suggest"):
+        return _night_kill(facts, decision)
+    if kind == "don_check":
+        unchecked = [s for s in _offered(decision) if s not in facts.checked_sheriff and s not in facts.team]
+        prefer = sorted((s for s in facts.sheriff_claims if s in unchecked), key=lambda s: facts.sheriff_claims[s])
+        dangerous = [w for w, t in facts.votes + facts.nominations if t in facts.team and w in unchecked]
+        return _seat_choice(decision, rng, prefer + dangerous, set(facts.checked_sheriff) | facts.team)
+    if kind == "sheriff_check":
+        unchecked = [s for s in _offered(decision) if s not in facts.checked_mafia]
+        _, suspicion = facts.belief()
+        ranked = sorted(unchecked, key=lambda s: (-suspicion.get(s, 0.0), rng.random()))
+        prefer = ranked[:1] if ranked and suspicion.get(ranked[0], 0.0) >= 1.5 else []
+        return _seat_choice(decision, rng, prefer, set(facts.checked_mafia))
+    if kind == "doctor_heal":
+        believed, _ = facts.belief()
+        prefer = [believed] if believed is not None and believed != facts.me else []
+        return _seat_choice(decision, rng, prefer, set(facts.suspects()))
+    return _seat_choice(decision, rng, [], set())
+
+
+def decide_noted(view: SeatView, decision: Decision, rng: random.Random) -> tuple[Choice, str]:
+    """A legal choice for ``decision`` from what ``view`` shows, with the agent's private note."""
+    facts = gather(view)
+    kind = decision.kind
+    note = ""
+    choice: Choice
+    if kind == "speech":
+        choice = _speech(facts, decision, rng)
+    elif kind in ("defense", "last_words"):
+        choice = _stage_speech(facts, decision, rng)
+    elif kind == "vote":
+        if facts.mafia:
+            option, note = _vote_mafia(facts)
+            choice = Choice(option)
+        else:
+            choice = Choice(_vote_town(facts))
+    elif kind == "remove_all":
+        choice = Choice(_remove_all(facts, rng))
+    elif kind in ("putana_block", "mafia_kill", "mafia_suggest", "don_check", "sheriff_check", "doctor_heal"):
+        choice = _night(facts, decision, rng)
+    elif kind == "maniac_kill":
+        choice = _seat_choice(decision, rng, [], set())
+    else:
+        choice = Choice(_fallback(decision))
+    if decision.option(choice.option) is None:
+        return Choice(_fallback(decision), text=choice.text if decision.speech else ""), ""
+    return choice, note
 
 
 def decide(view: SeatView, decision: Decision, rng: random.Random) -> Choice:
     """A legal choice for ``decision`` from what ``view`` shows."""
-    facts = gather(view)
-    kind = decision.kind
-    choice: Choice
-    if kind == "putana_block":
-        choice = _seat_choice(decision, rng, sorted(facts.exposed), set(facts.claimed_sheriffs()))
-    elif kind in ("mafia_kill", "mafia_suggest"):
-        choice = _night_kill(facts, decision)
-    elif kind == "don_check":
-        unchecked = {s for s in facts.living if s not in facts.checked_sheriff}
-        prefer = [s for s in facts.claimed_sheriffs() if s in unchecked]
-        choice = _seat_choice(decision, rng, prefer, set(facts.checked_sheriff) | facts.team)
-    elif kind == "sheriff_check":
-        choice = _seat_choice(decision, rng, [], set(facts.checked_mafia))
-    elif kind == "doctor_heal":
-        choice = _seat_choice(decision, rng, facts.claimed_sheriffs(), set())
-    elif kind == "maniac_kill":
-        choice = _seat_choice(decision, rng, [], set())
-    elif kind == "speech":
-        choice = _speech(view, facts, decision, rng)
-    elif kind in ("defense", "last_words"):
-        choice = _stage_speech(view, facts, decision, rng)
-    elif kind == "vote":
-        choice = Choice(_vote(facts, rng))
-    elif kind == "remove_all":
-        choice = Choice(_remove_all(facts, rng))
-    else:
-        choice = Choice(_fallback(decision))
-    if decision.option(choice.option) is None:
-        return Choice(_fallback(decision), text=choice.text if decision.speech else "")
-    return choice
+    return decide_noted(view, decision, rng)[0]

@@ -1,109 +1,209 @@
-"""Heuristic play for lebanese_ghouls ("Min El Ghoul?"), from the seat's view only.
+"""Heuristic play for lebanese_ghouls ("Min El Ghoul?"), from the seat's view only (docs/heuristics.md).
 
-* Bassara: looks at unknown seats; once she has found a living ghoul she names it (claim ``bassara``).
-* Ghouls: agree on one prey by a rule every ghoul computes alike from shared facts (a farmer who
-  exposed a ghoul first, else a seat picked by the night number); never a partner or their lover.
-* Sahra: saves the first prey she is shown, poisons a ghoul exposed in public.
-* Jara: always peeks, then names a living ghoul she saw (claim ``jara``).
-* Sayyad: shoots an exposed ghoul, else the player most voted against.
-* Everyone votes for a ghoul they know of or that was exposed, never for their lover or partners.
-
-A ghoul counts as *exposed* when a speech claiming ``bassara`` or ``jara`` names one other seat
-(the only one, or the one named most often): names are matched as whole words, in any language.
+* Bassara and Jara: once they know a living ghoul (a look, a peek) they claim and name it, one a day.
+* Good players believe claimants who do not contradict each other. When claims clash (one
+  names the other, or two claim the same role) each weighs the evidence: a claimant who named
+  *me* lies; one who answered an earlier claim by naming that claimant is likely the ghouls'
+  bluff; one the ghouls killed at night was real; the rest is a personal lean. Then they vote
+  the believed claimants' ghouls, the disbelieved claimant, and seats whose votes or announced
+  votes went against a believed claimant; with nothing to go on they follow announced votes.
+* Ghouls agree through team-seeded draws. When a claimant exposes one of them, most games
+  a ghoul counter-claims Bassara and names the claimant; they hunt claimants at night, vote as
+  a block for the real claimant or the day's bandwagon, and sometimes vote out an exposed,
+  doomed partner themselves (bussing, recorded in the agent's note).
+* Sahra saves on night 1 and later only a believed claimant; she poisons a seat she is sure of.
+  Sayyad shoots his top suspect. Nobody votes against a lover.
 """
 
 from __future__ import annotations
 
 import random
-import re
+from collections import Counter
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 
-from ...rules import Choice, Decision, Option, SeatView
-from ...rules.events import Speech, VoteCast
-from ..speech import canned_speech
-from .common import infos, known_roles, pick_seat, seat_options
+from ...rules import Choice, Decision, SeatView
+from ...rules.events import ChoiceMade, DeathsAnnounced, Info, VoteCast
+from ..speech import act_speech
+from .common import pick_seat, seat_options
+from .talk import heard, say
 
 GHOUL = "ghoul"
 BASSARA = "bassara"
 JARA = "jara"
 EXPOSERS = frozenset({BASSARA, JARA})
+REPORT_KEYS = {"reveal_ghoul": BASSARA, "jara_saw": JARA}
+VOTE_KEYS = frozenset({"accuse"})
+BLUFF_CHANCE = 0.65
+BUS_CHANCE = 0.25
 
 
-# -- facts from the view -------------------------------------------------------------------------
-def _night_number(view: SeatView) -> int:
+@dataclass
+class Facts:
+    view: SeatView
+    me: int
+    role: str
+    phase: str
+    number: int
+    living: frozenset[int]
+    lover: int | None = None
+    team: set[int] = field(default_factory=set)
+    known: dict[int, str] = field(default_factory=dict)
+    claims: dict[int, tuple[str, int]] = field(default_factory=dict)  # claimant -> (role, order)
+    reports: dict[int, list[int]] = field(default_factory=dict)  # claimant -> seats named ghoul, in order
+    night_dead: set[int] = field(default_factory=set)
+    victims_seen: set[int] = field(default_factory=set)
+    victim: int | None = None  # Sahra: tonight's prey
+    saved: set[int] = field(default_factory=set)
+    votes: list[tuple[int, int]] = field(default_factory=list)
+    intents: dict[int, int] = field(default_factory=dict)
+    _belief: tuple[set[int], dict[int, float]] | None = None
+
+    @property
+    def ghoul(self) -> bool:
+        return self.role == GHOUL
+
+    def rolled(self, tag: str) -> random.Random:
+        return random.Random(f"{tag}:{self.phase}:{sorted(self.team)}:{self.view.names}")
+
+    def found(self) -> list[int]:
+        """Living ghouls this seat saw itself (a look or a peek)."""
+        return [s for s, r in sorted(self.known.items()) if r == GHOUL and s in self.living and s != self.me]
+
+    def clash(self, a: int, b: int) -> bool:
+        return b in self.reports.get(a, []) or a in self.reports.get(b, []) or self.claims[a][0] == self.claims[b][0]
+
+    def credibility(self, claimant: int) -> float:
+        if claimant == self.me:
+            return 100.0 if self.role in EXPOSERS else -100.0
+        if claimant in self.team or self.known.get(claimant) == GHOUL:
+            return -100.0
+        named = self.reports.get(claimant, [])
+        if (self.me in named and not self.ghoul) or self.role == self.claims[claimant][0]:
+            return -100.0
+        if any(self.known.get(s) not in (None, GHOUL) for s in named):
+            return -100.0
+        if claimant in self.victims_seen:
+            return 100.0
+        score = 3.0 if claimant in self.night_dead else 0.0
+        if self.lover is not None and self.lover in named:
+            score -= 3.0
+        if named:
+            first = named[0]
+            if first in self.claims and self.claims[first][1] < self.claims[claimant][1]:
+                score -= 2.5
+        lean = random.Random(hash((self.me, claimant, self.claims[claimant][1], len(self.view.names))))
+        return score + lean.uniform(0.0, 2.5)
+
+    def belief(self) -> tuple[set[int], dict[int, float]]:
+        """(believed claimants, suspicion per living seat) for a good player."""
+        if self._belief is not None:
+            return self._belief
+        suspicion = {s: 0.0 for s in self.living}
+        believed: set[int] = set()
+        for claimant in sorted(self.claims, key=lambda c: -self.credibility(c)):
+            if self.credibility(claimant) > -50 and not any(self.clash(claimant, b) for b in believed):
+                believed.add(claimant)
+        for claimant in self.claims:
+            if claimant not in believed and claimant in suspicion:
+                suspicion[claimant] += 6.0
+        exposed: set[int] = set()
+        for claimant in believed:
+            for seat in self.reports.get(claimant, []):
+                exposed.add(seat)
+                if seat in suspicion:
+                    suspicion[seat] += 10.0
+        for seat, role in self.known.items():
+            if seat in suspicion:
+                suspicion[seat] += 50.0 if role == GHOUL else -50.0
+        for voter, target in self.votes:
+            if voter in suspicion:
+                if target in believed or (target == self.me and not self.ghoul):
+                    suspicion[voter] += 1.5
+                elif target in exposed:
+                    suspicion[voter] -= 1.0
+        for speaker, target in self.intents.items():
+            if speaker in suspicion and target in believed:
+                suspicion[speaker] += 2.0
+        for claimant in believed:
+            if claimant in suspicion:
+                suspicion[claimant] -= 8.0
+        if self.lover is not None and self.lover in suspicion:
+            suspicion[self.lover] = -99.0
+        suspicion.pop(self.me, None)
+        self._belief = (believed, suspicion)
+        return self._belief
+
+    def suspects(self, threshold: float = 2.0) -> list[int]:
+        _, suspicion = self.belief()
+        return [s for s in sorted(suspicion, key=lambda s: (-suspicion[s], s)) if suspicion[s] >= threshold]
+
+    def real_claimants(self) -> list[int]:
+        """For ghouls: living claimants who are not on the team, earliest first."""
+        return sorted(
+            (s for s in self.claims if s not in self.team and s in self.living), key=lambda s: self.claims[s][1]
+        )
+
+
+def read_facts(view: SeatView) -> Facts:
+    me = view.seat if view.seat is not None else -1
     _, _, number = view.phase.partition(":")
-    return int(number) if number.isdigit() else 0
-
-
-def _lover(view: SeatView) -> int | None:
-    for info in infos(view, "lover"):
-        return info.subject
-    return None
-
-
-def _partners(view: SeatView) -> set[int]:
-    """Fellow ghouls (for a ghoul)."""
-    return {seat for seat, role in known_roles(view, "team").items() if role == GHOUL} - {view.seat}
-
-
-def _mentions(view: SeatView, text: str) -> dict[int, int]:
-    """How often each seat's name occurs in ``text`` as a whole word."""
-    found: dict[int, int] = {}
-    for seat, name in enumerate(view.names):
-        count = len(re.findall(rf"(?<!\w){re.escape(name)}(?!\w)", text))
-        if count:
-            found[seat] = count
-    return found
-
-
-def _named(view: SeatView, speech: Speech) -> int | None:
-    """The one seat a speech is about: the only other seat named, else the one named most often."""
-    counts = _mentions(view, speech.text)
-    counts.pop(speech.seat, None)
-    if not counts:
-        return None
-    ranked = sorted(counts.items(), key=lambda kv: -kv[1])
-    if len(ranked) > 1 and ranked[0][1] == ranked[1][1]:
-        return None
-    return ranked[0][0]
-
-
-def _exposures(view: SeatView) -> dict[int, int]:
-    """Seat named as a ghoul -> the seat (claiming Bassara or Jara) who named it."""
-    exposed: dict[int, int] = {}
+    facts = Facts(
+        view=view,
+        me=me,
+        role=view.role or "",
+        phase=view.phase,
+        number=int(number) if number.isdigit() else 0,
+        living=frozenset(view.living()),
+    )
+    victim: int | None = None
     for record in view.records:
         event = record.event
-        if isinstance(event, Speech) and event.claim in EXPOSERS:
-            named = _named(view, event)
-            if named is not None:
-                exposed.setdefault(named, event.seat)
-    return exposed
-
-
-def _own_ghoul_knowledge(view: SeatView) -> list[int]:
-    """Ghouls this seat saw itself (the Bassara's looks, the Jara's peeks)."""
-    seen = [seat for seat, role in known_roles(view).items() if role == GHOUL]
-    for info in infos(view, "ghouls_seen"):
-        seen.extend(info.seats)
-    return [s for s in dict.fromkeys(seen) if view.alive[s]]
-
-
-def _cleared(view: SeatView) -> set[int]:
-    return {seat for seat, role in known_roles(view).items() if role != GHOUL}
-
-
-def _most_voted(view: SeatView) -> list[int]:
-    counts: dict[int, int] = {}
-    for record in view.records:
-        event = record.event
-        if isinstance(event, VoteCast) and event.ballot.startswith("execution") and event.target is not None:
-            counts[event.target] = counts.get(event.target, 0) + 1
-    return sorted(counts, key=lambda s: -counts[s])
+        if isinstance(event, Info):
+            if event.fact == "lover":
+                facts.lover = event.subject
+            elif event.fact == "team" and event.value == GHOUL:
+                facts.team.update(event.seats)
+            elif event.fact == "role" and event.subject is not None and event.value:
+                facts.known[event.subject] = event.value
+            elif event.fact == "ghouls_seen":
+                facts.known.update((s, GHOUL) for s in event.seats)
+            elif event.fact == "ghoul_victim" and event.subject is not None:
+                victim = event.subject
+                facts.victims_seen.add(victim)
+                facts.victim = victim
+        elif isinstance(event, ChoiceMade) and event.decision == "sahra_elixir" and event.option == "elixir":
+            if victim is not None:
+                facts.saved.add(victim)
+        elif isinstance(event, VoteCast) and event.ballot.startswith("execution") and event.target is not None:
+            facts.votes.append((event.seat, event.target))
+        elif isinstance(event, DeathsAnnounced) and event.moment == "morning":
+            facts.night_dead.update(d.seat for d in event.deaths)
+    for said in heard(view):
+        role = REPORT_KEYS.get(said.key) or (said.claim if said.claim in EXPOSERS else None)
+        if role is None:
+            if said.key in VOTE_KEYS and said.target is not None and said.phase == view.phase:
+                facts.intents[said.speaker] = said.target
+            continue
+        facts.claims.setdefault(said.speaker, (role, said.order))
+        if said.target is not None:
+            named = facts.reports.setdefault(said.speaker, [])
+            if said.target not in named:
+                named.append(said.target)
+    if facts.ghoul:
+        facts.team.add(me)
+    return facts
 
 
 # -- choosing ------------------------------------------------------------------------------------
+
+
 def _fallback(decision: Decision) -> Choice:
     return Choice(decision.default or decision.options[0].id)
+
+
+def _offered(decision: Decision) -> list[int]:
+    return sorted(o.target for o in seat_options(decision) if o.target is not None)
 
 
 def _seat_choice(
@@ -113,93 +213,170 @@ def _seat_choice(
     return Choice(option.id) if option is not None else _fallback(decision)
 
 
-def _agreed_pick(options: list[Option], number: int) -> Option:
-    """The same seat for every ghoul holding the same options (no shared randomness needed)."""
-    ordered = sorted(options, key=lambda o: o.target or 0)
-    return ordered[(number * 7 + 3) % len(ordered)]
+def bluffer(facts: Facts) -> int | None:
+    """The ghoul who counter-claims Bassara (the same for every ghoul), or ``None``."""
+    if not facts.ghoul:
+        return None
+    already = [s for s in facts.claims if s in facts.team]
+    if already:
+        return already[0]
+    draw = random.Random(f"bluff:{sorted(facts.team)}:{facts.view.names}")
+    if draw.random() >= BLUFF_CHANCE:
+        return None
+    living = sorted(s for s in facts.team if s in facts.living)
+    return draw.choice(living) if living else None
 
 
-def _ghoul_target(view: SeatView, decision: Decision) -> Choice:
-    lover = _lover(view)
-    options = seat_options(decision)
-    exposers = set(_exposures(view).values())
-    claimers = [o for o in options if o.target in exposers and o.target != lover]
-    if claimers:
-        return Choice(claimers[0].id)
-    pick = _agreed_pick(options, _night_number(view))
-    if pick.target == lover and len(options) > 1:
-        pick = _agreed_pick([o for o in options if o.target != lover], _night_number(view))
-    return Choice(pick.id)
+def _ghoul_kill(facts: Facts, decision: Decision) -> Choice:
+    targets = [s for s in _offered(decision) if s not in facts.team and s != facts.lover]
+    if not targets:
+        return _fallback(decision)
+    for claimant in facts.real_claimants():
+        if claimant in targets:
+            return Choice(f"seat:{claimant}")
+    return Choice(f"seat:{facts.rolled('kill').choice(targets)}")
 
 
-def _vote(view: SeatView, decision: Decision, rng: random.Random) -> Choice:
-    lover = _lover(view)
-    avoid = {lover} if lover is not None else set()
-    if view.role == GHOUL:
-        partners = _partners(view)
-        avoid |= partners
-        exposers = [e for g, e in _exposures(view).items() if g in partners or g == view.seat]
-        offered = [o for o in seat_options(decision) if o.target not in avoid]
-        if exposers or not offered:
-            return _seat_choice(decision, rng, prefer=exposers, avoid=avoid)
-        return Choice(_agreed_pick(offered, _night_number(view)).id)
-    prefer = [*_own_ghoul_knowledge(view), *_exposures(view)]
-    return _seat_choice(decision, rng, prefer=prefer, avoid=avoid | _cleared(view))
+def _ghoul_plan(facts: Facts, offered: list[int]) -> tuple[int | None, str]:
+    """The seat the whole team votes for among ``offered``, with a note when it buses a partner."""
+    targets = [s for s in offered if s not in facts.team and s != facts.lover]
+    draw = facts.rolled("vote")
+    real = facts.real_claimants()
+    doomed = [s for c in real for s in facts.reports.get(c, []) if s in facts.team and s in offered and s != facts.me]
+    if doomed and bluffer(facts) is None and draw.random() < BUS_CHANCE:
+        return doomed[0], f"bus: voting out exposed partner {facts.view.names[doomed[0]]}"
+    if not targets:
+        return None, ""
+    if bluffer(facts) is not None:
+        for claimant in real:
+            if claimant in targets:
+                return claimant, ""
+    pool = [s for s in targets if s not in real] or targets
+    heat = Counter(t for s, t in facts.intents.items() if s not in facts.team and t in pool)
+    if heat:
+        top = max(heat.values())
+        return min(s for s in heat if heat[s] == top), ""
+    return draw.choice(pool), ""
 
 
-def _speech(view: SeatView, decision: Decision, rng: random.Random) -> Choice:
-    option = decision.options[0].id
-    if view.role in EXPOSERS:
-        found = _own_ghoul_knowledge(view)
-        if found:
-            key = "reveal_ghoul" if view.role == BASSARA else "jara_saw"
-            text = canned_speech(view, key, rng, target=found[0], role=view.role)
-            return Choice(option, text=text, claim=view.role)
-    if view.role == GHOUL and view.seat in _exposures(view):
-        return Choice(option, text=canned_speech(view, "defend", rng))
-    return Choice(option, text=canned_speech(view, "neutral", rng))
+def _vote(facts: Facts, decision: Decision, rng: random.Random) -> tuple[Choice, str]:
+    if facts.ghoul:
+        target, note = _ghoul_plan(facts, _offered(decision))
+        return (Choice(f"seat:{target}") if target is not None else _fallback(decision)), note
+    offered = set(_offered(decision))
+    suspects = [s for s in facts.suspects() if s in offered]
+    if suspects:
+        return Choice(f"seat:{suspects[0]}"), ""
+    _, suspicion = facts.belief()
+    heat = Counter(t for s, t in facts.intents.items() if suspicion.get(s, 0.0) < 1.0 and t in offered)
+    for seat in [facts.me, *(s for s in suspicion if suspicion[s] < 0)]:
+        heat.pop(seat, None)
+    if heat:
+        top = max(heat.values())
+        return Choice(f"seat:{min(s for s in heat if heat[s] == top)}"), ""
+    pool = [s for s in offered if s != facts.me and suspicion.get(s, 0.0) >= 0.0]
+    if pool:
+        return Choice(f"seat:{rng.choice(sorted(pool))}"), ""
+    return _seat_choice(decision, rng, avoid=[facts.me]), ""
 
 
-def _shot(view: SeatView, decision: Decision, rng: random.Random) -> Choice:
-    lover = _lover(view)
-    prefer = [*_own_ghoul_knowledge(view), *_exposures(view), *_most_voted(view)]
-    return _seat_choice(decision, rng, prefer=prefer, avoid={lover} if lover is not None else ())
+def _speech(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
+    view = facts.view
+    if facts.role in EXPOSERS:
+        named = facts.reports.get(facts.me, [])
+        found = facts.found()
+        fresh = [s for s in found if s not in named] or found
+        if fresh:
+            key = "reveal_ghoul" if facts.role == BASSARA else "jara_saw"
+            return say(view, decision, rng, key, target=fresh[0], role=facts.role, claim=facts.role)
+    if facts.ghoul and bluffer(facts) == facts.me:
+        named = facts.reports.get(facts.me, [])
+        real = [c for c in facts.real_claimants() if c not in named]
+        pool = sorted(s for s in facts.living if s not in facts.team and s not in named and s != facts.lover)
+        if real or pool:
+            target = real[0] if real else facts.rolled("bluff").choice(pool)
+            return say(view, decision, rng, "reveal_ghoul", target=target, role=BASSARA, claim=BASSARA)
+    if facts.ghoul:
+        exposed = any(facts.me in facts.reports.get(c, []) for c in facts.claims)
+        if exposed:
+            return act_speech(view, decision, rng, "defend")
+        planned, _ = _ghoul_plan(facts, sorted(s for s in facts.living if s != facts.me))
+        if planned is not None and planned not in facts.team and rng.random() < 0.6:
+            return say(view, decision, rng, "accuse", target=planned)
+        return act_speech(view, decision, rng, "neutral")
+    suspects = facts.suspects()
+    if suspects:
+        return say(view, decision, rng, "accuse", target=suspects[0])
+    return act_speech(view, decision, rng, "neutral")
 
 
-def _poison(view: SeatView, decision: Decision) -> Choice:
-    lover = _lover(view)
-    for seat in _exposures(view):
-        option = decision.option(f"seat:{seat}")
-        if option is not None and seat != lover:
-            return Choice(option.id)
+def _shot(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
+    if facts.ghoul:
+        return _seat_choice(decision, rng, prefer=facts.real_claimants(), avoid=[*facts.team, facts.lover or -1])
+    sure = facts.suspects(threshold=5.0)
+    return _seat_choice(decision, rng, prefer=sure) if sure else _fallback(decision)
+
+
+def _elixir(facts: Facts, decision: Decision) -> Choice:
+    if decision.option("elixir") is None:
+        return _fallback(decision)
+    if facts.number <= 1:
+        return Choice("elixir")
+    believed, _ = facts.belief()
+    victim = facts.victim
+    if victim is not None and (victim in believed or victim == facts.lover):
+        return Choice("elixir")
     return _fallback(decision)
 
 
-def _umm_lhaf(view: SeatView, decision: Decision, rng: random.Random) -> Choice:
-    if decision.kind == "umm_lhaf_first" and view.seat is not None and rng.random() < 1 / 3:
-        return _seat_choice(decision, rng, prefer=[view.seat])
-    return _seat_choice(decision, rng, avoid=[view.seat] if view.seat is not None else ())
+def _poison(facts: Facts, decision: Decision) -> Choice:
+    if facts.number <= 1:
+        return _fallback(decision)
+    for seat in facts.suspects(threshold=6.0)[:1]:
+        if decision.option(f"seat:{seat}") is not None:
+            return Choice(f"seat:{seat}")
+    return _fallback(decision)
+
+
+def _umm_lhaf(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
+    if decision.kind == "umm_lhaf_first" and rng.random() < 1 / 3:
+        return _seat_choice(decision, rng, prefer=[facts.me])
+    return _seat_choice(decision, rng, avoid=[facts.me])
+
+
+def decide_noted(view: SeatView, decision: Decision, rng: random.Random) -> tuple[Choice, str]:
+    """A legal choice for ``decision`` and the agent's private note (bussing)."""
+    facts = read_facts(view)
+    kind = decision.kind
+    note = ""
+    if kind == "speech":
+        choice = _speech(facts, decision, rng)
+    elif kind == "vote":
+        choice, note = _vote(facts, decision, rng)
+    elif kind == "ghoul_kill":
+        choice = _ghoul_kill(facts, decision)
+    elif kind == "bassara_look":
+        unknown = [s for s in _offered(decision) if s not in facts.known and s != facts.lover]
+        suspects = [s for s in facts.suspects(threshold=1.5) if s in unknown]
+        choice = _seat_choice(decision, rng, prefer=suspects[:1], avoid=[*facts.known, facts.lover or -1])
+    elif kind == "jara_peek":
+        choice = Choice("peek") if decision.option("peek") else _fallback(decision)
+    elif kind == "sahra_elixir":
+        choice = _elixir(facts, decision)
+    elif kind == "sahra_poison":
+        choice = _poison(facts, decision)
+    elif kind == "sayyad_shot":
+        choice = _shot(facts, decision, rng)
+    elif kind in ("umm_lhaf_first", "umm_lhaf_second"):
+        choice = _umm_lhaf(facts, decision, rng)
+    else:
+        choice = _fallback(decision)
+    if decision.option(choice.option) is None:
+        return _fallback(decision), ""
+    if not decision.speech and (choice.text or choice.claim):
+        choice = Choice(choice.option)
+    return choice, note
 
 
 def decide(view: SeatView, decision: Decision, rng: random.Random) -> Choice:
-    kind = decision.kind
-    if kind == "speech":
-        return _speech(view, decision, rng)
-    if kind == "vote":
-        return _vote(view, decision, rng)
-    if kind == "ghoul_kill":
-        return _ghoul_target(view, decision)
-    if kind == "bassara_look":
-        known = set(known_roles(view))
-        return _seat_choice(decision, rng, avoid=known)
-    if kind == "jara_peek":
-        return Choice("peek") if decision.option("peek") else _fallback(decision)
-    if kind == "sahra_elixir":
-        return Choice("elixir") if decision.option("elixir") else _fallback(decision)
-    if kind == "sahra_poison":
-        return _poison(view, decision)
-    if kind == "sayyad_shot":
-        return _shot(view, decision, rng)
-    if kind in ("umm_lhaf_first", "umm_lhaf_second"):
-        return _umm_lhaf(view, decision, rng)
-    return _fallback(decision)
+    return decide_noted(view, decision, rng)[0]

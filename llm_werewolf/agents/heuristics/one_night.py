@@ -22,8 +22,9 @@ from string import Template
 
 from ...rules import SKIP, Choice, Decision, Option, SeatView
 from ...rules.events import ChoiceMade, Info, RoleAssigned, Speech
+from ...speech.intent import heard_intent
 from ...texts import optional_yaml, role_name, terms
-from ..speech import canned_speech
+from ..speech import act_speech, canned_speech
 from .common import pick_seat, seat_options
 
 VARIANT = "one_night"
@@ -33,6 +34,14 @@ COMMON_ROLES = frozenset({"villager", "werewolf", "mason"})
 """Roles with several cards: two players may claim them honestly."""
 EVIDENCE = 2.0
 """Suspicion below this is noise: a village player then votes at random."""
+SILENT = 3.0
+"""Suspicion of a player who spoke without claiming a role: hiding is what wolves do..."""
+SILENT_WITH_TANNER = 2.0
+"""...or what a Tanner does to draw the votes, so less when the deck holds a Tanner."""
+DUPLICATE = 3.0
+"""Suspicion of each player claiming a role more often than the deck holds it (one of them lies)."""
+FRAME_CHANCE = 0.3
+"""Games in which a wolf who speaks before any Seer claim fakes a Seer report on a non-wolf."""
 UNSAFE_CLAIMS = frozenset({"tanner", "doppelganger", "mason"})
 """Claims a wolf avoids: they invite a vote or are easy to disprove."""
 REPORT_KEYS = (
@@ -204,12 +213,22 @@ def _parse(language: str, names: tuple[str, ...], speaker: int, text: str) -> Re
     return None
 
 
-def reports(view: SeatView) -> list[Report]:
+def _from_acts(event: Speech, view: SeatView) -> Report | None:
+    """A report read from a speech's acts (llm_werewolf.speech.intent.heard_intent)."""
+    intent = heard_intent(event.acts, VARIANT, view.names)
+    if intent.key not in REPORT_KEYS:
+        return None
+    return Report(key=intent.key, speaker=event.seat, target=intent.target, role=intent.role, result=intent.result)
+
+
+def reports(view: SeatView, *, own: bool = False) -> list[Report]:
     found: list[Report] = []
     for record in view.records:
         event = record.event
-        if isinstance(event, Speech) and event.seat != view.seat:
-            report = _parse(view.language, view.names, event.seat, event.text)
+        if isinstance(event, Speech) and (own or event.seat != view.seat):
+            report = (
+                _from_acts(event, view) if event.acts else _parse(view.language, view.names, event.seat, event.text)
+            )
             if report is not None:
                 found.append(report)
     return found
@@ -264,17 +283,18 @@ def _weigh_claims(view: SeatView, liar: list[float], k: Knowledge, honest_me: bo
         if role is not None:
             counts[role] = counts.get(role, 0) + 1
     copies = {role: view.deck.count(role) for role in set(view.deck)}
+    silent = SILENT_WITH_TANNER if "tanner" in copies else SILENT
     if honest_me:
         counts[k.start] = counts.get(k.start, 0) + (0 if said.get(k.me) == k.start else 1)
     for j, role in said.items():
         if j == k.me:
             continue
         if role is None:
-            liar[j] += 0.5
+            liar[j] += silent
         elif role not in copies or (honest_me and role == k.start and copies[role] == 1):
             liar[j] += 6.0
         elif counts[role] > copies[role]:
-            liar[j] += 3.0
+            liar[j] += DUPLICATE
 
 
 def _weigh(
@@ -295,7 +315,8 @@ def _weigh(
             if report.role != k.start and k.start != "doppelganger":
                 liar[speaker] += 6.0
         else:
-            card[target] += 5.0 if report.role in WOLF_CARDS else -1.0
+            weight = 2.5 if _contested(view, report.speaker) else 5.0
+            card[target] += weight if report.role in WOLF_CARDS else -1.0
     elif report.key == "little_girl_report":
         if me_lied_about:
             liar[speaker] += 6.0
@@ -314,8 +335,14 @@ def _weigh(
 
 
 def _best(score: Mapping[int, float], options: list[Option], rng: random.Random) -> Option:
-    ranked = sorted(options, key=lambda o: (-score.get(o.target or 0, 0.0), rng.random()))
+    """The most suspected option; ties go the same way for every player (a public order), so
+    village players who read the table alike vote together instead of scattering."""
+    ranked = sorted(options, key=lambda o: (-score.get(o.target or 0, 0.0), _public_order(o.target or 0)))
     return ranked[0]
+
+
+def _public_order(seat: int) -> float:
+    return random.Random(f"order:{seat}").random()
 
 
 # -- decisions ------------------------------------------------------------------------------
@@ -369,7 +396,7 @@ def _wolf_target(view: SeatView, k: Knowledge, options: list[Option]) -> Option:
     """All wolves name the same non-wolf: the one the table suspects most, then the lowest seat."""
     pool = [o for o in options if o.target not in k.wolves] or options
     table = {j: 0 for j in range(len(view.names))}
-    for report in reports(view):
+    for report in reports(view, own=True):
         if report.target is not None and report.role in WOLF_CARDS:
             table[report.target] += 1
     return min(pool, key=lambda o: (-table.get(o.target or 0, 0), o.target or 0))
@@ -381,12 +408,19 @@ def _speech(view: SeatView, decision: Decision, rng: random.Random) -> Choice:
     if whispers and rng.random() < 0.3:
         return Choice(rng.choice(whispers).id, text=canned_speech(view, "whisper", rng))
     if k.my_speeches == 0:
+        framed = _frame(view, k) if k.side == "wolves" else None
+        if framed is not None:  # a fake Seer report: the claim and a made-up result
+            return act_speech(
+                view, decision, rng, "seer_report", option="speak", target=framed, role="werewolf", claim="seer"
+            )
         text, claim = _opening(view, k, rng)
-        return Choice("speak", text=text, claim=claim)
+        if k.side == "tanner":
+            return Choice("speak", text=text, claim=claim)
+        return act_speech(view, decision, rng, "report", option="speak", claim=claim)  # the claim and real results
     if k.start == "doppelganger" and k.my_speeches == 1 and k.side == "village":
         text, claim = _village_report(view, k, k.acting, rng)
         if text:
-            return Choice("speak", text=text, claim=claim)
+            return act_speech(view, decision, rng, "report", option="speak", claim=claim)
     if k.side == "tanner":
         return Choice("speak", text=canned_speech(view, "tanner_bait", rng))
     if k.side == "wolves":
@@ -394,13 +428,13 @@ def _speech(view: SeatView, decision: Decision, rng: random.Random) -> Choice:
         options = [o for o in others if o.target not in k.wolves]
         if options:
             target = _wolf_target(view, k, options).target
-            return Choice("speak", text=canned_speech(view, "accuse", rng, target=target))
+            return act_speech(view, decision, rng, "accuse", option="speak", target=target)
     score = suspicion(view, k)
     if score:
         target, value = max(score.items(), key=lambda kv: (kv[1], -kv[0]))
         if value >= 4.0:
-            return Choice("speak", text=canned_speech(view, "accuse", rng, target=target))
-    return Choice("speak", text=canned_speech(view, "neutral", rng))
+            return act_speech(view, decision, rng, "accuse", option="speak", target=target)
+    return act_speech(view, decision, rng, "neutral", option="speak")
 
 
 def _opening(view: SeatView, k: Knowledge, rng: random.Random) -> tuple[str, str | None]:
@@ -466,3 +500,24 @@ def _safe_claim(view: SeatView, k: Knowledge, rng: random.Random) -> str:
     if "villager" in free:
         return "villager"
     return rng.choice(free) if free else "villager"
+
+
+def _frame(view: SeatView, k: Knowledge) -> int | None:
+    """A wolf's fake Seer report: in some games, while nobody has claimed Seer yet, the wolf
+    claims it and names a non-wolf as a werewolf (the seat the whole team then votes)."""
+    if "seer" not in view.deck or "seer" in claims(view).values():
+        return None
+    draw = random.Random(f"frame:{k.me}:{view.names}:{sorted(k.wolves)}")
+    if draw.random() >= FRAME_CHANCE:
+        return None
+    pool = [j for j in range(len(view.names)) if j != k.me and j not in k.wolves]
+    return draw.choice(pool) if pool else None
+
+
+def _contested(view: SeatView, speaker: int) -> bool:
+    """Whether the role ``speaker`` claims is claimed more often than the deck holds it."""
+    said = claims(view)
+    role = said.get(speaker)
+    if role is None:
+        return False
+    return sum(1 for r in said.values() if r == role) > view.deck.count(role)

@@ -15,8 +15,8 @@ import re
 from dataclasses import dataclass, field
 
 from ...rules import Choice, Decision, SeatView
-from ...rules.events import ChoiceMade, DeathsAnnounced, Info, PhaseStarted, Speech, VoteTally
-from ..speech import canned_speech
+from ...rules.events import ChoiceMade, DeathsAnnounced, Info, PhaseStarted, Speech, VoteCast, VoteTally
+from ..speech import act_speech
 from .common import pick_seat, seat_options
 
 INVESTIGATIVE = frozenset({"detective", "investigator", "butler", "lookout", "spy", "undertaker"})
@@ -60,6 +60,10 @@ EVIL_ROLES = MAFIA_ROLES | CULT_ROLES | KILLER_ROLES
 WANTS_EXECUTIONS = frozenset({"jester", "executioner"})
 RANDOM_KILLS = frozenset({"serial_killer_kill", "butcher_kill", "mask_artist_kill", "thief_kill", "werewolf_maul"})
 TRIED_KINDS = RANDOM_KILLS | {"mafia_kill", "cult_convert"}
+BLUFF_CHANCE = 0.0  # games in which an exposed mafia counter-claims Detective
+RECORD_SUSPECT = 2.0  # verdict-record suspicion that makes a seat a suspect
+UNKNOWN_GUILTY = 0.3  # a town player's verdict on an accused nobody has information about
+EVIL_GUILTY = 0.5  # an evil player's verdict on an accused nobody has information about
 CHECKS = frozenset({"detective_check", "investigator_check", "consigliere_check", "butler_check", "lookout_watch"})
 
 
@@ -82,6 +86,15 @@ class Facts:
     accused: int | None = None
     executioner_target: int | None = None
     tried: set[int] = field(default_factory=set)
+    watched: dict[int, set[int]] = field(default_factory=dict)  # lookout: target -> visitors last seen
+    exposures: dict[int, list[int]] = field(default_factory=dict)  # investigative claimant -> seats named
+    claim_order: dict[int, int] = field(default_factory=dict)
+    verdicts: dict[int, str] = field(default_factory=dict)  # today's verdict ballots: voter -> guilty|innocent
+    record: dict[int, float] = field(default_factory=dict)  # suspicion from verdicts on players who flipped
+
+    def suspicion(self, seat: int) -> float:
+        return self.record.get(seat, 0.0)
+
     """Seats this player attacked on an earlier night who are still alive (protected: try someone else)."""
 
     @property
@@ -93,7 +106,12 @@ class Facts:
 
     def suspects(self) -> list[int]:
         found = (self.evil | self.exposed) - self.team - {self.me}
-        return sorted(s for s in found if s in self.living)
+        certain = sorted(s for s in found if s in self.living)
+        voted = sorted(
+            (s for s in self.living if self.record.get(s, 0.0) >= RECORD_SUSPECT and s not in found | self.good),
+            key=lambda s: (-self.record[s], s),
+        )
+        return certain + [s for s in voted if s not in self.team and s != self.me]
 
 
 def _names_in(text: str, names: tuple[str, ...]) -> list[int]:
@@ -107,6 +125,8 @@ def _learn(facts: Facts, info: Info) -> None:
         facts.team = set(info.seats)
     elif info.fact == "executioner_target":
         facts.executioner_target = subject
+    elif info.fact == "visitors" and subject is not None:
+        facts.watched[subject] = set(info.seats)
     elif subject is None or info.fact not in ("detective", "role", "investigation"):
         return
     elif info.fact == "detective":
@@ -136,9 +156,12 @@ def gather(view: SeatView) -> Facts:
             if event.claim:
                 facts.claims[event.seat] = event.claim
             if event.claim in INVESTIGATIVE and event.stage == "discussion":
+                facts.claim_order.setdefault(event.seat, len(facts.claim_order))
                 named = [i for i in _names_in(event.text, view.names) if i != event.seat]
                 if len(named) == 1:
-                    facts.exposed.add(named[0])
+                    facts.exposures.setdefault(event.seat, [])
+                    if named[0] not in facts.exposures[event.seat]:
+                        facts.exposures[event.seat].append(named[0])
                     if event.seat == facts.me:
                         facts.exposed_by_me.add(named[0])
         elif isinstance(event, PhaseStarted):
@@ -150,12 +173,63 @@ def gather(view: SeatView) -> Facts:
         elif isinstance(event, VoteTally):
             if event.result == "trial" and event.targets:
                 facts.accused = event.targets[0]
+                facts.verdicts = {}
+        elif isinstance(event, VoteCast) and event.option in ("guilty", "innocent"):
+            facts.verdicts[event.seat] = event.option
         elif isinstance(event, DeathsAnnounced):
             for death in event.deaths:
                 facts.dead_roles[death.seat] = death.role
+                if event.moment == "execution" and death.role is not None:
+                    evil = death.role in EVIL_ROLES
+                    for voter, verdict in facts.verdicts.items():
+                        if (verdict == "guilty") != evil:
+                            facts.record[voter] = facts.record.get(voter, 0.0) + (1.5 if evil else 1.0)
+                    facts.verdicts = {}
+                if event.moment == "morning" and death.seat in facts.watched:
+                    facts.evil.update(facts.watched[death.seat] - {facts.me})
+            facts.watched = {}
     facts.team.discard(facts.me)
     facts.tried = (facts.tried & set(facts.living)) - facts.team
+    _weigh_exposures(facts)
     return facts
+
+
+def _credibility(facts: Facts, claimant: int) -> float:
+    """How far this seat believes an investigative claimant (see docs/heuristics.md)."""
+    if claimant == facts.me:
+        return 100.0
+    if claimant in facts.team or claimant in facts.evil:
+        return -100.0
+    flipped = facts.dead_roles.get(claimant)
+    if flipped is not None:
+        return 100.0 if flipped == facts.claims.get(claimant) else -100.0
+    named = facts.exposures.get(claimant, [])
+    if facts.me in named and not facts.evil_side:
+        return -100.0
+    if any(facts.dead_roles.get(s) in EVIL_ROLES for s in named):
+        return 100.0
+    if any(s in facts.good or facts.dead_roles.get(s) in TOWN_ROLES for s in named):
+        return -50.0
+    score = 0.0
+    first = named[0] if named else None
+    if first is not None and facts.claim_order.get(first, 1 << 30) < facts.claim_order[claimant]:
+        score -= 2.5  # answered an earlier claim by accusing that claimant
+    lean = random.Random(hash((facts.me, claimant, facts.claim_order[claimant], len(facts.living))))
+    return score + lean.uniform(0.0, 2.5)
+
+
+def _weigh_exposures(facts: Facts) -> None:
+    """Believe claimants who do not accuse each other; their targets and the others are exposed."""
+    believed: list[int] = []
+    ranked = sorted(facts.exposures, key=lambda c: -_credibility(facts, c))
+    for claimant in ranked:
+        clash = any(claimant in facts.exposures.get(b, []) or b in facts.exposures[claimant] for b in believed)
+        if _credibility(facts, claimant) > -40 and not clash:
+            believed.append(claimant)
+        elif claimant != facts.me:
+            facts.exposed.add(claimant)
+    for claimant in believed:
+        facts.exposed.update(s for s in facts.exposures[claimant] if s != facts.me)
 
 
 def _fallback(decision: Decision) -> str:
@@ -190,21 +264,59 @@ def _team_pick(facts: Facts, decision: Decision) -> Choice:
     return Choice(f"seat:{fresh[(facts.night * 7) % len(fresh)]}")
 
 
+def bluffer(view: SeatView, facts: Facts) -> int | None:
+    """The mafia member who counter-claims Detective once a claimant exposed one of the team."""
+    if facts.role not in MAFIA_ROLES or not facts.team:
+        return None
+    team = sorted(facts.team | {facts.me})
+    already = [s for s in facts.exposures if s in team]
+    if already:
+        return already[0]
+    hit = any(s in team for c, named in facts.exposures.items() if c not in team for s in named)
+    draw = random.Random(f"bluff:{team}:{view.names}")
+    if not hit or draw.random() >= BLUFF_CHANCE:
+        return None
+    living = [s for s in team if s in facts.living]
+    return draw.choice(living) if living else None
+
+
+def _bluff(view: SeatView, facts: Facts, decision: Decision, rng: random.Random) -> Choice | None:
+    team = facts.team | {facts.me}
+    mine = facts.exposures.get(facts.me, [])
+    accusers = [c for c, named in facts.exposures.items() if c not in team and c in facts.living and c not in mine]
+    if not accusers or any(s in team for s in accusers):
+        return None
+    return act_speech(
+        view,
+        decision,
+        rng,
+        "expose",
+        option=_fallback(decision),
+        target=accusers[0],
+        role="detective",
+        result="suspicious",
+        claim="detective",
+    )
+
+
 def _speech(view: SeatView, facts: Facts, decision: Decision, rng: random.Random) -> Choice:
     option = _fallback(decision)
     if decision.kind == "defense":
-        return Choice(option, text=canned_speech(view, "defend", rng))
+        return act_speech(view, decision, rng, "defend", option=option)
+    if facts.evil_side and bluffer(view, facts) == facts.me:
+        bluffed = _bluff(view, facts, decision, rng)
+        if bluffed is not None:
+            return bluffed
     if not facts.evil_side and facts.role is not None:
         fresh = [s for s in sorted(facts.evil) if s in facts.living and s not in facts.exposed_by_me]
         if fresh and facts.role in INVESTIGATIVE | {"consigliere"}:
             claim = facts.role
             result = "suspicious" if facts.role == "detective" else "evil"
-            text = canned_speech(view, "expose", rng, target=fresh[0], role=claim, result=result)
-            return Choice(option, text=text, claim=claim)
+            return act_speech(view, decision, rng, "expose", option=option, target=fresh[0], result=result, claim=claim)
     suspects = facts.suspects()
     if suspects and not facts.evil_side:
-        return Choice(option, text=canned_speech(view, "accuse", rng, target=suspects[0]))
-    return Choice(option, text=canned_speech(view, "neutral", rng))
+        return act_speech(view, decision, rng, "accuse", option=option, target=suspects[0])
+    return act_speech(view, decision, rng, "neutral", option=option)
 
 
 def _nominate(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
@@ -228,12 +340,17 @@ def _verdict(facts: Facts, rng: random.Random) -> str:
     if facts.role in WANTS_EXECUTIONS:
         return "guilty"
     if facts.evil_side:
-        return "innocent" if accused in facts.team else "guilty"
+        if accused in facts.team:
+            return "innocent"
+        # blend in: guilty where the town has a reason, otherwise a coin a little above the town's
+        if accused in facts.exposed or facts.record.get(accused, 0.0) >= RECORD_SUSPECT:
+            return "guilty"
+        return "guilty" if rng.random() < EVIL_GUILTY else "innocent"
     if accused in facts.suspects():
         return "guilty"
     if accused in facts.good or accused in facts.claimed(PROTECTED_CLAIMS):
         return "innocent"
-    return "guilty" if rng.random() < 0.5 else "innocent"
+    return "guilty" if rng.random() < UNKNOWN_GUILTY else "innocent"
 
 
 def _night(view: SeatView, facts: Facts, decision: Decision, rng: random.Random) -> Choice:
@@ -249,8 +366,14 @@ def _night(view: SeatView, facts: Facts, decision: Decision, rng: random.Random)
         return _seat(decision, rng, prefer=claimed, avoid=me | facts.team)
     if kind == "outlaw_shoot":
         return _only_if(decision, facts.suspects())
+    if kind == "lookout_watch":
+        return _seat(decision, rng, prefer=claimed, avoid=me | facts.team)
     if kind in CHECKS:
-        return _seat(decision, rng, avoid=me | facts.checked | facts.team)
+        leads = sorted(
+            (s for s in facts.living if facts.record.get(s, 0.0) > 0 and s not in facts.checked | facts.team | me),
+            key=lambda s: (-facts.record[s], s),
+        )
+        return _seat(decision, rng, prefer=leads, avoid=me | facts.checked | facts.team)
     if kind in ("doctor_heal", "bodyguard_guard", "martyr_shield"):
         return _seat(decision, rng, prefer=claimed, avoid=set(facts.suspects()))
     if kind == "accomplice_guard":
@@ -258,7 +381,9 @@ def _night(view: SeatView, facts: Facts, decision: Decision, rng: random.Random)
     if kind in ("escort_block", "judge_rule"):
         prefer = facts.suspects() if not facts.evil_side else claimed
         return _seat(decision, rng, prefer=prefer, avoid=me | facts.good)
-    if kind in ("femme_fatale_block", "blackmailer_silence", "framer_frame"):
+    if kind == "framer_frame":
+        return _seat(decision, rng, avoid=me | facts.team | set(claimed))
+    if kind in ("femme_fatale_block", "blackmailer_silence"):
         return _seat(decision, rng, prefer=claimed, avoid=facts.team)
     if kind == "disguiser_member":
         return _seat(decision, rng)

@@ -11,7 +11,7 @@ import typer
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from ...balance import suggest_setups
+from ...balance import AGENTS_LINE, suggest_setups
 from ...texts import role_name
 from ..common import UsageError, deck_argument, parse_options
 
@@ -67,6 +67,7 @@ def setups(
             cells.append(f"{estimate.rate:.2f}\n[dim]{low:.2f}-{high:.2f}[/]")
         table.add_row(str(rank), deck, *cells, f"{suggestion.imbalance:.2f}", end_section=True)
     out.print(table)
+    out.print(AGENTS_LINE, highlight=False)
     if shown:
         switches = "".join(f" -o {shlex.quote(item)}" for item in option or [])
         command = f"llm-werewolf play --variant {variant}{switches} --deck {deck_argument(shown[0].roles)}"

@@ -107,4 +107,4 @@ class LastWords(Step):
 
     def resolve(self, ctx: CWCtx, answers: Answers) -> None:
         _, choice = answers.single()
-        ctx.emit(Speech(seat=self.seat, text=choice.text, stage="last_words", claim=choice.claim))
+        ctx.emit(Speech(seat=self.seat, text=choice.text, stage="last_words", claim=choice.claim, acts=choice.acts))

@@ -26,7 +26,7 @@ class Talk(Step):
 
     def resolve(self, ctx: CWCtx, answers: Answers) -> None:
         _, choice = answers.single()
-        ctx.emit(Speech(seat=self.seat, text=choice.text, stage=self.stage, claim=choice.claim))
+        ctx.emit(Speech(seat=self.seat, text=choice.text, stage=self.stage, claim=choice.claim, acts=choice.acts))
 
 
 def clockwise_after(anchor: int, seats: int, direction: int = 1) -> list[int]:

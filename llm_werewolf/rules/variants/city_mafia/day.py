@@ -69,7 +69,7 @@ class Talk(Step):
 
     def resolve(self, ctx: CityCtx, answers: Answers) -> None:
         decision, choice = answers.single()
-        ctx.emit(Speech(seat=decision.seat, text=choice.text, claim=choice.claim))
+        ctx.emit(Speech(seat=decision.seat, text=choice.text, claim=choice.claim, acts=choice.acts))
         target = target_of(choice)
         if target is not None:
             ctx.update_data(nominees=(*ctx.data.nominees, target))

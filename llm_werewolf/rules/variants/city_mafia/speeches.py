@@ -22,7 +22,7 @@ class StageSpeech(Step):
 
     def resolve(self, ctx: CityCtx, answers: Answers) -> None:
         decision, choice = answers.single()
-        ctx.emit(Speech(seat=decision.seat, text=choice.text, stage=self.stage, claim=choice.claim))
+        ctx.emit(Speech(seat=decision.seat, text=choice.text, stage=self.stage, claim=choice.claim, acts=choice.acts))
 
 
 def last_words(seat: int) -> StageSpeech:

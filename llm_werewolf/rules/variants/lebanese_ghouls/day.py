@@ -48,7 +48,7 @@ class Talk(Step):
 
     def resolve(self, ctx: GCtx, answers: Answers) -> None:
         decision, choice = answers.single()
-        ctx.emit(Speech(seat=decision.seat, text=choice.text, claim=choice.claim))
+        ctx.emit(Speech(seat=decision.seat, text=choice.text, claim=choice.claim, acts=choice.acts))
 
 
 @dataclass(frozen=True, slots=True)

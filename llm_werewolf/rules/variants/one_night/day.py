@@ -55,10 +55,10 @@ class Talk(Step):
         _, choice = answers.single()
         to = target_of(choice)
         if to is None:
-            ctx.emit(Speech(seat=self.seat, text=choice.text, claim=choice.claim))
+            ctx.emit(Speech(seat=self.seat, text=choice.text, claim=choice.claim, acts=choice.acts))
             return
         ctx.emit(
-            Speech(seat=self.seat, text=choice.text, stage="whisper", claim=choice.claim, to=to),
+            Speech(seat=self.seat, text=choice.text, stage="whisper", claim=choice.claim, to=to, acts=choice.acts),
             to_seats(self.seat, to),
         )
         ctx.emit(WhisperNoticed(seat=self.seat, to=to))

@@ -66,7 +66,7 @@ class Talk(Step):
 
     def resolve(self, ctx: OMCtx, answers: Answers) -> None:
         _, choice = answers.single()
-        ctx.emit(Speech(seat=self.seat, text=choice.text, stage=self.stage, claim=choice.claim))
+        ctx.emit(Speech(seat=self.seat, text=choice.text, stage=self.stage, claim=choice.claim, acts=choice.acts))
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,31 @@
+"""Speech acts: the structured content of a speech (what it claims, reports, asks).
+
+An :class:`Act` is plain data carried by a speech :class:`~.decisions.Choice` and
+recorded in its ``ChoiceMade`` and ``Speech`` events. The vocabulary (which act
+kinds and result facts each ruleset has) and the legality check live in
+:mod:`llm_werewolf.speech`; :func:`~.engine.validate_choice` calls that check,
+so an illegal act is refused like an illegal option.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    """One speech act.
+
+    ``kind``: ``claim``, ``result``, ``accuse``, ``defend``, ``agree``, ``disagree``,
+    ``vote`` or ``ask``. ``target``: the seat the act is about (a center slot for
+    a result about a center card). ``other``: a second seat (two lovers, two
+    swapped cards, a visitor). ``role``: the role a ``claim`` names. ``fact`` and
+    ``value``: what a ``result`` reports (``check`` / ``bad``, ``saw_role`` / a role id...).
+    """
+
+    kind: str
+    target: int | None = None
+    other: int | None = None
+    role: str | None = None
+    fact: str | None = None
+    value: str | None = None

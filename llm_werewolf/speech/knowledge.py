@@ -1,0 +1,118 @@
+"""The results a seat can truthfully report, read from its own view (never the game state).
+
+Used by every player that speaks through acts: a heuristic seer reports her real
+checks, a base model is offered its real results in the act picker (and a bad-side
+seat a few plausible fakes, because lying is the game).
+"""
+
+from __future__ import annotations
+
+from ..rules.acts import Act
+from ..rules.errors import IllegalAct
+from ..rules.events import ChoiceMade, Info, RoleAssigned
+from ..rules.views import SeatView
+from .legality import check_view_acts
+from .vocabulary import vocabulary
+
+_BINARY = {"yes": "bad", "no": "good", "suspicious": "bad", "innocent": "good"}
+
+
+def _held(view: SeatView) -> list[str]:
+    held = [r.event.role for r in view.records if isinstance(r.event, RoleAssigned) and r.event.seat == view.seat]
+    return held or ([view.role] if view.role else [])
+
+
+def known_results(view: SeatView) -> list[Act]:
+    """Every result act the seat's own records support, oldest first, without repeats."""
+    me = view.seat
+    if me is None:
+        return []
+    vocab = vocabulary(view.variant)
+    facts = {f.id for role in _held(view) for f in vocab.facts_of(role)}
+    out: list[Act] = []
+
+    def add(act: Act) -> None:
+        if act.fact in facts and act not in out:
+            try:
+                check_view_acts(view, [act])
+            except IllegalAct:
+                return
+            out.append(act)
+
+    choices: dict[str, list[str]] = {}
+    victims: set[int] = set()
+    for record in view.records:
+        event = record.event
+        if isinstance(event, ChoiceMade) and event.seat == me:
+            choices.setdefault(event.decision, []).append(event.option)
+            continue
+        if isinstance(event, RoleAssigned) and event.seat == me and event.reason == "insomniac":
+            add(Act("result", fact="woke_as", value=event.role))
+            continue
+        if not isinstance(event, Info):
+            continue
+        fact, subject, value, seats = event.fact, event.subject, event.value, event.seats
+        if fact in ("wolf_victim", "ghoul_victim") and subject is not None:
+            victims.add(subject)
+        elif fact == "role" and subject is not None and value:
+            if subject == me:
+                continue
+            add(Act("result", target=subject, fact="check", value="bad" if value in vocab.bad_roles else "good"))
+            add(Act("result", target=subject, fact="saw_role", value=value))
+            if value in vocab.bad_roles:
+                add(Act("result", target=subject, fact="saw_wolf"))
+        elif fact in ("mafia", "detective") and subject is not None and value:
+            add(Act("result", target=subject, fact="check", value=_BINARY.get(value, value)))
+        elif fact == "sheriff" and subject is not None and value in ("yes", "no"):
+            add(Act("result", target=subject, fact="sheriff_check", value=value))
+        elif fact == "investigation" and subject is not None and value:
+            add(Act("result", target=subject, fact="investigated", value=value))
+        elif fact == "center_role" and subject is not None and value:
+            add(Act("result", target=subject, fact="saw_center", value=value))
+        elif fact == "visitors" and subject is not None:
+            for seat in seats:
+                add(Act("result", target=subject, other=seat, fact="visited"))
+        elif fact in ("mafia_visits", "guild", "wolves", "ghouls_seen") or (fact == "team" and value == "masons"):
+            name = {"mafia_visits": "mafia_visited", "guild": "guild", "team": "saw_mason"}.get(fact, "saw_wolf")
+            for seat in seats:
+                if seat != me:
+                    add(Act("result", target=seat, fact=name))
+    _from_choices(view, choices, victims, add)
+    return out
+
+
+def _seat(option: str) -> int | None:
+    return int(option[5:]) if option.startswith("seat:") else None
+
+
+def _from_choices(view: SeatView, choices: dict[str, list[str]], victims: set[int], add: object) -> None:
+    assert callable(add)
+    vocab = vocabulary(view.variant)
+    for fact in vocab.facts:
+        if fact.info is not None and fact.id not in ("saved",):
+            continue
+        picked: list[str] = [o for kind in fact.decisions for o in choices.get(kind, [])]
+        if not picked:
+            continue
+        if fact.id == "saved":
+            if any(o in ("antidote", "elixir") for o in picked):
+                for victim in sorted(victims):
+                    add(Act("result", target=victim, fact="saved"))
+            continue
+        if fact.target == "center":
+            for option in picked:
+                if option.startswith("center:"):
+                    add(Act("result", target=int(option[7:]), fact=fact.id))
+            continue
+        seats = [s for s in map(_seat, picked) if s is not None]
+        if fact.other:
+            for first, second in zip(seats[::2], seats[1::2], strict=False):
+                add(Act("result", target=first, other=second, fact=fact.id))
+        elif fact.id == "robbed":
+            held = _held(view)
+            for seat in seats:
+                if len(held) > 1:
+                    add(Act("result", target=seat, fact="robbed", value=held[-1]))
+        else:
+            for seat in seats:
+                add(Act("result", target=seat, fact=fact.id))

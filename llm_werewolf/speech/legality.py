@@ -1,0 +1,168 @@
+"""Legality of speech acts: seats, roles and results that can exist at this table.
+
+What a seat *knows* is not checked (lying is the game); what is checked is that
+every act is well formed and possible: its seats exist (and, for an accusation,
+a vote or a question, are alive and not the speaker), a claimed role is in this
+game's deck, a reported result is one the claimed role (or, without a claim in
+the same speech, some role in the deck) could have, with a value that result
+can take. Errors are :class:`~llm_werewolf.rules.IllegalAct` with one precise line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..rules.acts import Act
+from ..rules.errors import IllegalAct
+from ..rules.variant import get_ruleset
+from .vocabulary import MAX_ACTS, SEAT_ACTS, Fact, vocabulary
+
+
+def _player(seat: int) -> str:
+    return f"player {seat + 1}"
+
+
+def _seat(act: Act, seat: int | None, what: str, players: int) -> int:
+    if seat is None:
+        raise IllegalAct(f"{act.kind}: {what} is missing")
+    if not 0 <= seat < players:
+        raise IllegalAct(f"{act.kind}: {what} {seat + 1} is not a player (players 1-{players})")
+    return seat
+
+
+def check_acts(
+    variant: str,
+    acts: Sequence[Act],
+    *,
+    speaker: int,
+    alive: Sequence[bool],
+    deck: Sequence[str],
+    center: int = 0,
+) -> None:
+    """Raise :class:`IllegalAct` for the first act that cannot be said at this table.
+
+    ``alive``: one flag per seat; ``deck``: every card in play (seat and center cards);
+    ``center``: how many center cards there are (one_night).
+    """
+    if len(acts) > MAX_ACTS:
+        raise IllegalAct(f"{len(acts)} speech acts; at most {MAX_ACTS} per speech")
+    if len(set(acts)) != len(acts):
+        raise IllegalAct("the same speech act is given twice")
+    vocab = vocabulary(variant)
+    ruleset = get_ruleset(variant)
+    in_deck = frozenset(deck)
+    players = len(alive)
+    claims = [a.role for a in acts if a.kind == "claim"]
+    if len(claims) > 1:
+        raise IllegalAct("one speech claims one role (got " + ", ".join(map(repr, claims)) + ")")
+    claimed = claims[0] if claims else None
+    for act in acts:
+        if act.kind not in vocab.kinds:
+            raise IllegalAct(f"{act.kind!r} is not a speech act (acts: {', '.join(vocab.kinds)})")
+        if act.kind == "claim":
+            _check_claim(act, ruleset.roles, in_deck, variant)
+        elif act.kind == "result":
+            _check_result(act, vocab.fact(act.fact or ""), claimed, in_deck, players, center, speaker, variant)
+            _check_value(act, vocab.fact(act.fact or ""), ruleset.roles)
+        else:
+            _check_seat_act(act, speaker, alive)
+        if act.kind != "claim" and act.role is not None:
+            raise IllegalAct(f"{act.kind}: only a claim names a role (got role {act.role!r})")
+        if act.kind != "result" and (act.fact is not None or act.value is not None):
+            raise IllegalAct(f"{act.kind}: only a result has a fact and a value")
+        if act.kind != "result" and act.other is not None:
+            raise IllegalAct(f"{act.kind}: takes one seat, not two")
+
+
+def _check_claim(act: Act, roles: Any, in_deck: frozenset[str], variant: str) -> None:
+    if act.role is None:
+        raise IllegalAct("claim: the role is missing")
+    if act.role not in roles:
+        raise IllegalAct(f"claim: {act.role!r} is not a role of {variant}")
+    if in_deck and act.role not in in_deck:
+        raise IllegalAct(f"claim: {act.role!r} is not in this game's deck ({', '.join(sorted(in_deck))})")
+    if act.target is not None or act.other is not None:
+        raise IllegalAct("claim: a claim names a role, not a seat")
+
+
+def _check_result(
+    act: Act,
+    fact: Fact | None,
+    claimed: str | None,
+    in_deck: frozenset[str],
+    players: int,
+    center: int,
+    speaker: int,
+    variant: str,
+) -> None:
+    vocab = vocabulary(variant)
+    if fact is None:
+        known = ", ".join(f.id for f in vocab.facts) or "none"
+        raise IllegalAct(f"result: {act.fact!r} is not a result of {variant} (results: {known})")
+    if claimed is not None and claimed not in fact.roles:
+        raise IllegalAct(f"result: a {claimed} cannot report {fact.id!r} (only {', '.join(fact.roles)})")
+    if in_deck and not in_deck & set(fact.roles):
+        raise IllegalAct(f"result: {fact.id!r} comes from {', '.join(fact.roles)}, and none is in this game's deck")
+    if fact.target == "none":
+        if act.target is not None or act.other is not None:
+            raise IllegalAct(f"result {fact.id}: names no seat")
+        return
+    if fact.target == "center":
+        if act.target is None:
+            raise IllegalAct(f"result {fact.id}: the center card is missing")
+        if not 0 <= act.target < max(center, 0):
+            raise IllegalAct(f"result {fact.id}: center card {act.target + 1} does not exist (center cards: {center})")
+        return
+    target = _seat(act, act.target, "seat", players)
+    if target == speaker and not fact.self_ok:
+        raise IllegalAct(f"result {fact.id}: a player cannot report this about himself")
+    if fact.other:
+        other = _seat(act, act.other, "second seat", players)
+        if other == target:
+            raise IllegalAct(f"result {fact.id}: the two seats must differ")
+    elif act.other is not None:
+        raise IllegalAct(f"result {fact.id}: takes one seat, not two")
+
+
+def _check_value(act: Act, fact: Fact | None, roles: Any) -> None:
+    if fact is None:
+        return
+    if not fact.values:
+        if act.value is not None:
+            raise IllegalAct(f"result {fact.id}: takes no value (got {act.value!r})")
+        return
+    if act.value is None:
+        raise IllegalAct(f"result {fact.id}: the value is missing")
+    if fact.takes_role:
+        if act.value not in roles:
+            raise IllegalAct(f"result {fact.id}: {act.value!r} is not a role of this game")
+    elif act.value not in fact.values:
+        raise IllegalAct(f"result {fact.id}: {act.value!r} is not one of {', '.join(fact.values)}")
+
+
+def _check_seat_act(act: Act, speaker: int, alive: Sequence[bool]) -> None:
+    if act.kind not in SEAT_ACTS:
+        return
+    target = _seat(act, act.target, "seat", len(alive))
+    if target == speaker and act.kind != "defend":
+        raise IllegalAct(f"{act.kind}: a player cannot {act.kind} himself")
+    if act.kind in ("accuse", "vote", "ask") and not alive[target]:
+        raise IllegalAct(f"{act.kind}: {_player(target)} is dead")
+
+
+def check_state_acts(state: Any, speaker: int, acts: Sequence[Act]) -> None:
+    """The rules core's check (called by ``validate_choice``): the table as the state has it."""
+    seats = state.seats
+    deck = [s.role for s in seats] + list(state.extra)
+    alive = [s.alive for s in seats]
+    center = len(state.extra) if state.variant == "one_night" else 0
+    check_acts(state.variant, acts, speaker=speaker, alive=alive, deck=deck, center=center)
+
+
+def check_view_acts(view: Any, acts: Sequence[Act]) -> None:
+    """The same check from a seat's view (what an agent can test before answering)."""
+    if view.seat is None:
+        raise IllegalAct("a spectator makes no speech acts")
+    center = len(view.deck) - len(view.names) if view.variant == "one_night" else 0
+    check_acts(view.variant, acts, speaker=view.seat, alive=view.alive, deck=view.deck, center=center)

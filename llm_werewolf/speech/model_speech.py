@@ -1,0 +1,322 @@
+"""Speech decisions of model seats: acts next to the text, checked and recorded.
+
+* Base and tiny models (transcript style, the embedded default): after speaking, the
+  model picks its acts with the constrained picker (:mod:`.picker`). Its free text is
+  said only when it passes the coherence check (:mod:`.coherence`) and does not
+  contradict its acts; otherwise the acts are voiced from the phrase bank.
+* Capable models (JSON answers) send ``speech`` and ``acts`` in one answer
+  (:func:`acts_schema`). Illegal acts are dropped, contradictions with the text flagged.
+
+Either way the table logs a ``SpeechCheck`` record saying which it was.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from typing import Any
+
+from ..llm.base import Completion, CompletionRequest
+from ..rules import Choice, Decision, SeatView
+from ..rules.acts import Act
+from ..rules.errors import IllegalAct
+from ..table.events import SpeechCheck
+from ..texts import role_name
+from .coherence import check_coherence, contradictions, earlier_speeches
+from .grammar import Gender
+from .intent import floor_act
+from .legality import check_view_acts
+from .picker import PickContext, pick_acts
+from .vocabulary import ACT_KINDS, MAX_ACTS, vocabulary
+from .voice import Speaker, voice
+
+Complete = Callable[[CompletionRequest, str], Awaitable[Completion]]
+
+
+def speaker_of(view: SeatView, persona: Any) -> Speaker:
+    gender = getattr(persona, "gender", None)
+    g: Gender | None = "female" if gender == "female" else "male" if gender == "male" else None
+    assert view.seat is not None
+    return Speaker(
+        seat=view.seat,
+        names=view.names,
+        language=view.language,
+        variant=view.variant,
+        gender=g,
+        persona=getattr(persona, "id", None),
+    )
+
+
+def _speech_rng(seed: int, decision: Decision) -> random.Random:
+    return random.Random(f"speech:{seed}:{decision.id}:{decision.seat}")
+
+
+async def base_model_speech(
+    view: SeatView,
+    decision: Decision,
+    *,
+    option: str,
+    text: str,
+    claim: str | None,
+    prompt: Any,
+    complete: Complete,
+    persona: Any,
+    seed: int,
+    max_tokens: int,
+    temperature: float,
+) -> tuple[Choice, SpeechCheck]:
+    """Picked acts, then the model's text if coherent, else the voiced acts."""
+    speaker = speaker_of(view, persona)
+    close = prompt.stop[0] if prompt.stop else ""
+    ctx = PickContext(
+        system=prompt.system,
+        user=prompt.user,
+        cue=f"{prompt.cue}{text}{close}",
+        max_tokens=max_tokens,
+        temperature=temperature,
+        seed=seed,
+    )
+    acts = await pick_acts(view, ctx, complete, speaker=speaker, rng=_speech_rng(seed, decision))
+    acts = _legal_prefix(view, acts)
+    coherence = check_coherence(text, view, prompt=f"{prompt.system}\n{prompt.user}")
+    clashes = contradictions(text, acts, view) if coherence.ok else []
+    rng = _speech_rng(seed, decision)
+    if coherence.ok and not clashes:
+        said, source = text, "text"
+    else:
+        if not acts:  # nothing picked: the seat still asks someone a question
+            acts = [floor_act(view)]
+        said, source = voice(acts, speaker, rng, earlier_speeches(view)), "voiced"
+    claims = [a.role for a in acts if a.kind == "claim"]
+    final_claim = claims[0] if claims else (claim if source == "text" else None)
+    check = SpeechCheck(
+        seat=decision.seat,
+        decision_id=decision.id,
+        source=source,
+        coherent=coherence.ok,
+        reasons=coherence.reasons,
+        contradictions=tuple(clashes),
+        model_text="" if source == "text" else text[:500],
+    )
+    return Choice(option, text=said, claim=final_claim, acts=tuple(acts)), check
+
+
+def chat_model_speech(
+    view: SeatView,
+    decision: Decision,
+    *,
+    option: str,
+    text: str,
+    claim: str | None,
+    raw: str,
+    claims: Mapping[str, str],
+    prompt_text: str = "",
+) -> tuple[Choice, SpeechCheck]:
+    """The model's own text with the acts of its answer (illegal ones dropped, contradictions flagged)."""
+    acts, dropped = parse_acts(raw, view, claims)
+    clashes = contradictions(text, acts, view)
+    coherence = check_coherence(text, view, prompt=prompt_text)
+    if claim is None:
+        claim = next((a.role for a in acts if a.kind == "claim"), None)
+    elif any(a.kind == "claim" and a.role != claim for a in acts):
+        clashes.append(f"the claim field says {claim} but the acts claim another role")
+    check = SpeechCheck(
+        seat=decision.seat,
+        decision_id=decision.id,
+        source="text",
+        coherent=coherence.ok,
+        reasons=coherence.reasons,
+        contradictions=tuple(clashes),
+        dropped=tuple(dropped),
+    )
+    return Choice(option, text=text, claim=claim, acts=tuple(acts)), check
+
+
+def _legal_prefix(view: SeatView, acts: Sequence[Act]) -> list[Act]:
+    kept: list[Act] = []
+    for act in acts:
+        try:
+            check_view_acts(view, [*kept, act])
+        except IllegalAct:
+            continue
+        kept.append(act)
+    return kept
+
+
+# -- capable models: the acts field of the JSON answer ---------------------------------------------
+
+
+def result_ids(variant: str) -> list[str]:
+    """The ``result`` values a JSON answer may use: ``fact`` or ``fact:value`` (role values go in ``role``)."""
+    out: list[str] = []
+    for fact in vocabulary(variant).facts:
+        if fact.values and not fact.takes_role:
+            out.extend(f"{fact.id}:{v}" for v in fact.values)
+        else:
+            out.append(fact.id)
+    return out
+
+
+def acts_schema(view: SeatView, claim_labels: Sequence[str]) -> dict[str, Any]:
+    """JSON schema of the ``acts`` field (every item field required, null where unused)."""
+    players = list(view.names)
+
+    def nullable(values: Sequence[str]) -> dict[str, Any]:
+        return {"anyOf": [{"type": "string", "enum": list(values)}, {"type": "null"}]}
+
+    item = {
+        "type": "object",
+        "properties": {
+            "kind": {"type": "string", "enum": list(vocabulary(view.variant).kinds)},
+            "player": nullable(players),
+            "player2": nullable(players),
+            "role": nullable(list(claim_labels)),
+            "result": nullable(result_ids(view.variant)),
+        },
+        "required": ["kind", "player", "player2", "role", "result"],
+        "additionalProperties": False,
+    }
+    return {"type": "array", "items": item, "maxItems": MAX_ACTS}
+
+
+def with_acts(schema: Mapping[str, Any] | None, view: SeatView, claim_labels: Sequence[str]) -> dict[str, Any] | None:
+    """``schema`` (a speech answer's) with the ``acts`` field added."""
+    if schema is None or "speech" not in schema.get("properties", {}):
+        return dict(schema) if schema is not None else None
+    properties = {**schema["properties"], "acts": acts_schema(view, claim_labels)}
+    return {**schema, "properties": properties, "required": [*schema.get("required", []), "acts"]}
+
+
+def _json(raw: str) -> dict[str, Any] | None:
+    start, end = raw.find("{"), raw.rfind("}")
+    if start < 0 or end <= start:
+        return None
+    try:
+        value = json.loads(raw[start : end + 1])
+    except ValueError:
+        return None
+    return value if isinstance(value, dict) else None
+
+
+def _seat(value: Any, names: Sequence[str]) -> int | None:
+    if value is None:
+        return None
+    text = str(value).strip()
+    if text in names:
+        return names.index(text)
+    folded = [n.casefold() for n in names]
+    if text.casefold() in folded:
+        return folded.index(text.casefold())
+    number = re.fullmatch(r"\D{0,12}?(\d{1,3})", text)
+    if number and 1 <= int(number.group(1)) <= len(names):
+        return int(number.group(1)) - 1
+    raise ValueError(f"{text!r} is not a player")
+
+
+def _role(value: Any, view: SeatView, claims: Mapping[str, str]) -> str | None:
+    if value is None:
+        return None
+    text = str(value).strip()
+    if text in claims:
+        return claims[text]
+    if text in claims.values():
+        return text
+    for role in set(claims.values()):
+        if role_name(view.language, view.variant, role).casefold() == text.casefold():
+            return role
+    raise ValueError(f"{text!r} is not a role of this game")
+
+
+def parse_acts(raw: str, view: SeatView, claims: Mapping[str, str]) -> tuple[list[Act], list[str]]:
+    """The legal acts of a JSON answer, and why each dropped one was dropped."""
+    data = _json(raw)
+    items = data.get("acts") if data else None
+    if not isinstance(items, list):
+        return [], []
+    acts: list[Act] = []
+    dropped: list[str] = []
+    for item in items[: MAX_ACTS * 2]:
+        try:
+            act = _act(item, view, claims)
+            check_view_acts(view, [*acts, act])
+        except (ValueError, TypeError) as exc:  # IllegalAct is a ValueError
+            dropped.append(str(exc)[:200])
+            continue
+        acts.append(act)
+    return acts, dropped
+
+
+def _act(item: Any, view: SeatView, claims: Mapping[str, str]) -> Act:
+    if not isinstance(item, dict):
+        raise TypeError("an act must be an object")
+    kind = str(item.get("kind", ""))
+    if kind not in ACT_KINDS:
+        raise ValueError(f"{kind!r} is not a speech act")
+    target = _seat(item.get("player"), view.names)
+    other = _seat(item.get("player2"), view.names)
+    role = _role(item.get("role"), view, claims)
+    if kind == "claim":
+        return Act("claim", role=role)
+    if kind != "result":
+        return Act(kind, target=target)
+    result = str(item.get("result") or "")
+    fact_id, _, value = result.partition(":")
+    fact = vocabulary(view.variant).fact(fact_id)
+    if fact is None:
+        raise ValueError(f"{result!r} is not a result of this game")
+    if fact.takes_role:
+        value = role or ""
+    return Act(
+        "result",
+        target=None if fact.target == "none" else target,
+        other=other if fact.other else None,
+        fact=fact_id,
+        value=value or None,
+    )
+
+
+async def speak(
+    agent: Any, view: SeatView, decision: Decision, prompt: Any, parsed: Any, calls: list[Any], attempt: int
+) -> tuple[Choice, SpeechCheck]:
+    """The one call the LLM agent makes for a speech decision it has parsed (see the module doc)."""
+    from dataclasses import replace
+
+    option = str(parsed.option)
+    if prompt.mode == "text":
+
+        async def complete(request: CompletionRequest, purpose: str) -> Completion:
+            request = replace(
+                request, language=view.language, seed=agent._seed(decision, attempt, f"acts:{purpose}:{len(calls)}")
+            )
+            result: Completion = await agent._complete(request, decision, attempt, calls, purpose)
+            return result
+
+        profile = agent.backend.profile
+        return await base_model_speech(
+            view,
+            decision,
+            option=option,
+            text=parsed.text,
+            claim=parsed.claim,
+            prompt=prompt,
+            complete=complete,
+            persona=agent.persona,
+            seed=agent.settings.seed,
+            max_tokens=profile.choice_tokens,
+            temperature=profile.temperature,
+        )
+    raw = next(
+        (c.raw_output for c in reversed(calls) if c.purpose in ("decision", "language_switch") and c.raw_output), ""
+    )
+    return chat_model_speech(
+        view,
+        decision,
+        option=option,
+        text=parsed.text,
+        claim=parsed.claim,
+        raw=raw,
+        claims=prompt.claims,
+        prompt_text=f"{prompt.system}\n{prompt.user}",
+    )

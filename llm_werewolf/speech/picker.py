@@ -1,0 +1,183 @@
+"""Acts for base and tiny models: the constrained picker, one small choice at a time.
+
+A base model's free text is often unusable, but it can always pick one label out of
+a few (the backend's ``pick`` mode: a grammar over the labels). After its speech the
+model picks, for up to :data:`MAX_PICKED` acts: the act kind (or "nothing more"),
+then the target seat (seat acts), the role (a claim) or the result (the results its
+own records support; a bad-side seat also gets plausible fakes, since lying is the
+game). Every label offered is legal, so every act picked passes the rules' check.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+
+from ..llm.base import Completion, CompletionRequest
+from ..rules.acts import Act
+from ..rules.views import SeatView
+from ..texts import TextDataError, role_name
+from .knowledge import known_results
+from .phrases import PhraseBank, phrase_bank
+from .vocabulary import SEAT_ACTS, vocabulary
+from .voice import Speaker, fill, phrase_key
+
+MAX_PICKED = 2
+"""Most acts a base model picks for one speech (each costs two or three short calls)."""
+
+Complete = Callable[[CompletionRequest, str], Awaitable[Completion]]
+"""The agent's call: a request and a purpose (the agent records the call)."""
+
+
+@dataclass(frozen=True)
+class PickContext:
+    system: str
+    user: str
+    cue: str
+    """The transcript so far, ending after the model's own speech."""
+    max_tokens: int = 16
+    temperature: float = 0.7
+    seed: int = 0
+
+
+def _labels_unique(labels: list[str]) -> list[str]:
+    seen: dict[str, int] = {}
+    out: list[str] = []
+    for label in labels:
+        n = seen.get(label, 0)
+        seen[label] = n + 1
+        out.append(label if n == 0 else f"{label} ({n + 1})")
+    return out
+
+
+def fake_results(view: SeatView) -> list[Act]:
+    """Plausible false results for a bad-side seat: the ruleset's first binary check on each living other seat."""
+    vocab = vocabulary(view.variant)
+    check = next((f for f in vocab.facts if f.values == ("bad", "good") and set(f.roles) & set(view.deck)), None)
+    if check is None or view.seat is None or view.role not in vocab.bad_roles:
+        return []
+    seats = [i for i in view.living() if i != view.seat]
+    return [Act("result", target=i, fact=check.id, value=v) for i in seats for v in ("bad", "good")]
+
+
+def result_options(view: SeatView) -> list[Act]:
+    return [*known_results(view), *fake_results(view)]
+
+
+def claim_roles(view: SeatView) -> list[str]:
+    return sorted(set(view.deck))
+
+
+def kind_options(view: SeatView, chosen: Sequence[Act]) -> list[str]:
+    """Act kinds that still have a legal, new act to offer."""
+    if view.seat is None:
+        return []
+    others = [i for i in view.living() if i != view.seat]
+    kinds: list[str] = []
+    for kind in vocabulary(view.variant).kinds:
+        if kind == "claim":
+            if not any(a.kind == "claim" for a in chosen) and claim_roles(view):
+                kinds.append(kind)
+        elif kind == "result":
+            if [a for a in result_options(view) if a not in chosen]:
+                kinds.append(kind)
+        elif kind in SEAT_ACTS and others and not any(a.kind == kind for a in chosen):
+            kinds.append(kind)
+    return kinds
+
+
+def seat_options(view: SeatView, kind: str) -> list[int]:
+    assert view.seat is not None
+    others = [i for i in view.living() if i != view.seat]
+    return [view.seat, *others] if kind == "defend" else others
+
+
+async def pick_acts(
+    view: SeatView, ctx: PickContext, complete: Complete, *, speaker: Speaker, rng: random.Random
+) -> list[Act]:
+    """Up to :data:`MAX_PICKED` acts chosen by the model through constrained picks."""
+    bank = phrase_bank(view.language, view.variant)
+    picker = bank.picker
+    kinds_text = picker.get("kinds") or {}
+    if not isinstance(kinds_text, dict) or not picker.get("end"):
+        raise TextDataError(f"prompts/{view.language}/common/phrases.yaml: 'picker' needs 'kinds' and 'end'")
+    me = view.names[view.seat] if view.seat is not None else ""
+    lines = [str(picker.get("cue", "")).replace("{me}", me)]
+    chosen: list[Act] = []
+    for _ in range(MAX_PICKED):
+        kinds = kind_options(view, chosen)
+        if not kinds:
+            break
+        labels = _labels_unique([str(kinds_text.get(k, k)) for k in kinds] + [str(picker["end"])])
+        index = await _pick(ctx, complete, lines, str(picker.get("kind", "")).replace("{me}", me), labels, "act_kind")
+        if index is None or index >= len(kinds):
+            break
+        kind = kinds[index]
+        act = await _complete_act(view, ctx, complete, lines, kind, bank, speaker, chosen)
+        if act is None or act in chosen:
+            break
+        chosen.append(act)
+        lines.append(f"- {labels[index]}: {_short(act, view, bank, speaker)}")
+    return chosen
+
+
+async def _complete_act(
+    view: SeatView,
+    ctx: PickContext,
+    complete: Complete,
+    lines: list[str],
+    kind: str,
+    bank: PhraseBank,
+    speaker: Speaker,
+    chosen: Sequence[Act],
+) -> Act | None:
+    picker = bank.picker
+    if kind in SEAT_ACTS:
+        seats = seat_options(view, kind)
+        labels = _labels_unique([view.names[i] for i in seats])
+        index = await _pick(ctx, complete, lines, str(picker.get("target", "")), labels, "act_target")
+        return None if index is None else Act(kind, target=seats[index])
+    if kind == "claim":
+        roles = claim_roles(view)
+        labels = _labels_unique([role_name(view.language, view.variant, r) for r in roles])
+        index = await _pick(ctx, complete, lines, str(picker.get("role", "")), labels, "act_role")
+        return None if index is None else Act("claim", role=roles[index])
+    options = [a for a in result_options(view) if a not in chosen]
+    labels = _labels_unique([_short(a, view, bank, speaker) for a in options])
+    index = await _pick(ctx, complete, lines, str(picker.get("result", "")), labels, "act_result")
+    return None if index is None else options[index]
+
+
+def _short(act: Act, view: SeatView, bank: PhraseBank, speaker: Speaker) -> str:
+    if act.kind == "result":
+        key = next(k for k in phrase_key(act) if bank.acts.get(k))
+        return fill(bank.acts[key][0], act, speaker, bank)
+    if act.kind == "claim" and act.role is not None:
+        return role_name(view.language, view.variant, act.role)
+    return view.names[act.target] if act.target is not None else ""
+
+
+async def _pick(
+    ctx: PickContext, complete: Complete, lines: list[str], question: str, labels: list[str], purpose: str
+) -> int | None:
+    cue = "\n".join([ctx.cue, *lines, question]) + " "
+    request = CompletionRequest(
+        system=ctx.system,
+        user=ctx.user,
+        cue=cue,
+        mode="pick",
+        labels=tuple(labels),
+        max_tokens=ctx.max_tokens,
+        temperature=ctx.temperature,
+        seed=ctx.seed + len(lines) * 7919 + len(purpose),
+        purpose=purpose,
+    )
+    completion = await complete(request, purpose)
+    answer = completion.text.strip().split("\n", 1)[0]
+    for i, label in enumerate(labels):
+        if answer == label or answer.startswith(label):
+            return i
+    folded = answer.casefold()
+    matches = [i for i, label in enumerate(labels) if label.casefold() in folded]
+    return matches[0] if len(matches) == 1 else None

@@ -1,0 +1,212 @@
+"""Voicing: acts -> one speech in the game's language, deterministic from an RNG.
+
+Each act picks one phrasing from the bank, fills its placeholders (names in the
+right Russian case, role names, value words), makes verbs and adjectives agree
+with the speaker's and the target's gender, and the sentences are joined; a
+persona tic may open or close the speech.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from ..rules.acts import Act
+from ..texts import TextDataError, role_name, terms
+from .grammar import Gender, decline_ru, gender_or_default
+from .phrases import PhraseBank, phrase_bank
+
+_SLOT = re.compile(r"\{([a-z_]+)(?::([^{}]*))?\}")
+
+SUMMARY_JOINERS = {"zh-Hant": "；", "ar": "؛ ", "ar-LB": "؛ "}
+
+TIC_SHARE = 0.35
+"""How often a speech opens (or closes) with a tic of the speaker's persona."""
+
+
+@dataclass(frozen=True)
+class Speaker:
+    """Who speaks, for agreement and flavour."""
+
+    seat: int
+    names: tuple[str, ...]
+    language: str
+    variant: str
+    gender: Gender | None = None
+    """The speaker's gender (a persona's); ``None``: from the seat name."""
+    persona: str | None = None
+    genders: Mapping[int, Gender] = field(default_factory=dict)
+    """Known genders of other seats (their personas); the rest come from the names."""
+
+
+def seat_gender(bank: PhraseBank, speaker: Speaker, seat: int | None) -> Gender:
+    if seat is None:
+        return "male"
+    if seat == speaker.seat and speaker.gender is not None:
+        return speaker.gender
+    if seat in speaker.genders:
+        return speaker.genders[seat]
+    name = speaker.names[seat] if 0 <= seat < len(speaker.names) else ""
+    return gender_or_default(bank.genders.get(name))
+
+
+def phrase_key(act: Act) -> list[str]:
+    """The bank keys that can voice ``act``, most specific first."""
+    if act.kind == "result":
+        base = f"result.{act.fact}"
+        return [f"{base}.{act.value}", base] if act.value else [base]
+    return [act.kind]
+
+
+def _role(bank: PhraseBank, speaker: Speaker, role: str, own: bool) -> str:
+    if own and seat_gender(bank, speaker, speaker.seat) == "female" and role in bank.roles_female:
+        return bank.roles_female[role]
+    return role_name(speaker.language, speaker.variant, role)
+
+
+def _name(bank: PhraseBank, speaker: Speaker, seat: int | None, case: str | None) -> str:
+    if seat is None or not 0 <= seat < len(speaker.names):
+        raise TextDataError("a phrasing names a seat the act does not have")
+    name = speaker.names[seat]
+    if case and speaker.language == "ru":
+        return decline_ru(name, case, seat_gender(bank, speaker, seat))
+    return name
+
+
+def _value_word(bank: PhraseBank, value: str | None, template: str) -> str:
+    if value is not None and value in bank.words:
+        return bank.words[value]
+    groups = terms(bank.language, bank.variant).get("groups")
+    if value is not None and isinstance(groups, dict) and isinstance(groups.get(value), str):
+        return str(groups[value])
+    raise TextDataError(f"{template!r}: no word for value {value!r} ({bank.language})")
+
+
+def fill(template: str, act: Act, speaker: Speaker, bank: PhraseBank) -> str:
+    """One phrasing with its placeholders filled (raises on an unknown placeholder)."""
+
+    def one(match: re.Match[str]) -> str:
+        slot, arg = match.group(1), match.group(2)
+        if slot in ("g", "t"):
+            forms = (arg or "").split("|")
+            if len(forms) != 2:
+                raise TextDataError(f"{template!r}: {{{slot}:...}} needs two forms, male|female")
+            who = speaker.seat if slot == "g" else act.target
+            return forms[1] if seat_gender(bank, speaker, who) == "female" else forms[0]
+        if slot == "target":
+            return _name(bank, speaker, act.target, arg)
+        if slot == "other":
+            return _name(bank, speaker, act.other, arg)
+        if slot == "me":
+            return _name(bank, speaker, speaker.seat, arg)
+        if slot in ("role", "card"):
+            role = act.role if act.kind == "claim" else act.value
+            if role is None:
+                raise TextDataError(f"{template!r}: {{{slot}}} but the act names no role")
+            return _role(bank, speaker, role, own=slot == "role" and act.kind == "claim")
+        if slot == "slot":
+            if act.target is None:
+                raise TextDataError(f"{template!r}: {{slot}} but the act names no center card")
+            return str(act.target + 1)
+        if slot == "value":
+            return _value_word(bank, act.value, template)
+        if slot in bank.words:
+            return bank.words[slot]
+        raise TextDataError(f"{template!r}: unknown placeholder {{{slot}}}")
+
+    return _SLOT.sub(one, template)
+
+
+def voice_act(
+    act: Act,
+    speaker: Speaker,
+    rng: random.Random,
+    bank: PhraseBank | None = None,
+    used: Sequence[str] = (),
+    skip: set[str] | None = None,
+) -> str:
+    """One act as one sentence; a phrasing already said in ``used`` is avoided while others remain.
+
+    ``skip``: phrasings (templates) already chosen in this speech, avoided too; the chosen one is added.
+    """
+    bank = bank or phrase_bank(speaker.language, speaker.variant)
+    keys = phrase_key(act)
+    if act.kind == "defend" and act.target == speaker.seat:
+        keys = ["defend_self"]
+    for key in keys:
+        if bank.acts.get(key):
+            templates = bank.acts[key]
+            said = [fill(template, act, speaker, bank) for template in templates]
+            taken = skip if skip is not None else set()
+            fresh = (
+                [i for i, s in enumerate(said) if templates[i] not in taken and not any(s in e for e in used)]
+                or [i for i in range(len(said)) if templates[i] not in taken]
+                or list(range(len(said)))
+            )
+            index = rng.choice(fresh)
+            taken.add(templates[index])
+            return said[index]
+    raise TextDataError(f"no phrasing for {' / '.join(keys)} in {speaker.language} ({speaker.variant})")
+
+
+def voice(acts: Sequence[Act], speaker: Speaker, rng: random.Random, used: Sequence[str] = ()) -> str:
+    """The speech that says ``acts`` (in order), with a persona tic now and then.
+
+    ``used``: speeches already said in the game; their sentences are not said again while
+    the bank has another phrasing.
+    """
+    bank = phrase_bank(speaker.language, speaker.variant)
+    parts: list[str] = []
+    skip: set[str] = set()
+    for act in acts:  # a sentence said earlier, or a phrasing used in this speech, is not said again
+        parts.append(voice_act(act, speaker, rng, bank, used, skip))
+    if not parts:
+        parts = [fill(rng.choice(bank.phrasings("pass")), Act("pass"), speaker, bank)]
+    tics = bank.tics.get(speaker.persona or "", {}) or bank.tics.get("default", {})
+    opens, closes = tics.get("open", []), tics.get("close", [])
+    if opens and rng.random() < TIC_SHARE:
+        parts[0] = f"{fill(rng.choice(opens), Act('tic'), speaker, bank)}{bank.joiner}{parts[0]}"
+    elif closes and rng.random() < TIC_SHARE / 2:
+        parts.append(fill(rng.choice(closes), Act("tic"), speaker, bank))
+    return bank.joiner.join(parts)
+
+
+def summarize(acts: Sequence[Act], speaker: Speaker) -> str:
+    """A short line naming each act (the prompt's history shows it after the speech)."""
+    bank = phrase_bank(speaker.language, speaker.variant)
+    parts: list[str] = []
+    for act in acts:
+        template = bank.summary.get(act.kind)
+        if template is None:
+            raise TextDataError(f"no summary line for {act.kind!r} in prompts/{speaker.language}/common/phrases.yaml")
+        if act.kind == "result":
+            keys = [k for k in phrase_key(act) if bank.acts.get(k)]
+            if not keys:
+                raise TextDataError(f"no phrasing for {' / '.join(phrase_key(act))} in {speaker.language}")
+            said = fill(bank.acts[keys[0]][0], act, speaker, bank)
+            head, _, tail = template.partition("{text}")
+            parts.append(fill(head, act, speaker, bank) + said + fill(tail, act, speaker, bank))
+        else:
+            parts.append(fill(template, act, speaker, bank))
+    return SUMMARY_JOINERS.get(speaker.language, "; ").join(parts)
+
+
+def acts_text(speech: object, view: object) -> str:
+    """The summary of a ``Speech`` record's acts for a seat's prompt ("" without acts)."""
+    acts = getattr(speech, "acts", ())
+    seat = getattr(speech, "seat", None)
+    if not acts or seat is None:
+        return ""
+    names = tuple(getattr(view, "names", ()))
+    speaker = Speaker(
+        seat=seat,
+        names=names,
+        language=str(getattr(view, "language", "en")),
+        variant=str(getattr(view, "variant", "")),
+    )
+    try:
+        return summarize(acts, speaker)
+    except TextDataError:
+        return ""

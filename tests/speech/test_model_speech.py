@@ -1,0 +1,174 @@
+"""Model seats speak with acts: base models pick them and fall back to voicing; capable models send them."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from llm_werewolf.agents.llm_agent import LLMAgent, LLMAgentSettings
+from llm_werewolf.llm.base import CompletionRequest
+from llm_werewolf.llm.fake import FakeBackend
+from llm_werewolf.llm.profiles import get_profile
+from llm_werewolf.prompting.script import in_language
+from llm_werewolf.rules import Act, Game, GameConfig
+from llm_werewolf.rules.events import Speech
+from llm_werewolf.speech.coherence import check_coherence, contradictions
+from llm_werewolf.speech.legality import check_view_acts
+from llm_werewolf.speech.model_speech import chat_model_speech
+from llm_werewolf.speech.phrases import phrase_bank
+from llm_werewolf.table import Table, TableSettings
+from llm_werewolf.table.events import ModelCall, SpeechCheck
+from llm_werewolf.texts import default_names
+
+from .helpers import game_at_speech
+
+
+def base_backend(text: str, rng_seed: int = 0) -> FakeBackend:
+    rng = random.Random(rng_seed)
+
+    def script(request: CompletionRequest) -> str:
+        if request.mode == "text":
+            return text
+        if request.mode == "pick":
+            return rng.choice(request.labels)
+        raise AssertionError(request.mode)
+
+    return FakeBackend(script, profile=get_profile("local"))
+
+
+async def play(game: Game, backend: FakeBackend, seats: int) -> None:
+    agents = [LLMAgent(backend, settings=LLMAgentSettings(seed=i)) for i in range(seats)]
+    await Table(game, agents, settings=TableSettings(max_attempts=2)).play()
+
+
+async def test_a_base_model_s_broken_text_is_replaced_by_its_voiced_acts() -> None:
+    names = default_names("ru", 10)
+    game = Game(GameConfig(variant="city_mafia", names=names, seed=4, language="ru", options={"max_days": 2}))
+    await play(game, base_backend("Я хочу играть, что вы?"), 10)
+    checks = [r.event for r in game.records if isinstance(r.event, SpeechCheck)]
+    speeches = [r.event for r in game.records if isinstance(r.event, Speech)]
+    assert checks and speeches
+    assert all(c.source == "voiced" and not c.coherent and c.model_text == "Я хочу играть, что вы?" for c in checks)
+    assert all(s.text != "Я хочу играть, что вы?" and in_language(s.text, "ru") for s in speeches)
+    assert sum(bool(s.acts) for s in speeches) > len(speeches) // 2
+    assert len({s.text for s in speeches}) > len(speeches) * 0.7
+    purposes = {r.event.purpose for r in game.records if isinstance(r.event, ModelCall)}
+    assert {"act_kind", "act_target"} <= purposes
+
+
+async def test_a_coherent_text_is_said_with_the_acts_it_makes() -> None:
+    game, decision = game_at_speech("chinese_werewolf", language="en")
+    view = game.view(decision.seat)
+    target = next(i for i in view.living() if i != decision.seat)
+    name = view.names[target]
+    text = f"I do not trust {name} at all, I will vote {name} today."
+    picker = phrase_bank("en", "chinese_werewolf").picker
+
+    def script(request: CompletionRequest) -> str:
+        if request.mode == "text":
+            return text
+        labels = list(request.labels)
+        for wanted in (picker["kinds"]["vote"], name):
+            if wanted in labels and "vote" not in request.cue.split(picker["cue"].split("{me}")[-1])[-1]:
+                return str(wanted)
+        return str(picker["end"])
+
+    backend = FakeBackend(script, profile=get_profile("local"))
+    agent = LLMAgent(backend, settings=LLMAgentSettings(seed=1))
+    from llm_werewolf.agents.base import DecisionRequest
+
+    reply = await agent.decide(DecisionRequest(decision=decision, view=view))
+    assert reply.choice is not None
+    check = reply.notes[0]
+    assert isinstance(check, SpeechCheck)
+    assert check.source == "text" and check.coherent, check
+    assert reply.choice.text == text
+    assert Act("vote", target=target) in reply.choice.acts
+
+
+def test_the_coherence_check_rules() -> None:
+    game, decision = game_at_speech("chinese_werewolf", language="zh-Hant")
+    view = game.view(decision.seat)
+    other = view.names[(decision.seat + 1) % len(view.names)]
+    assert not check_coherence("我有事。我有事。我有事。我有事。", view).ok
+    assert "too short" in check_coherence("我有事。", view).reasons[0]
+    assert check_coherence(f"我覺得{other}很可疑，今天投{other}。", view).ok
+    assert "names no player, role or act" in check_coherence("今天天氣很好，大家吃飯了嗎？", view).reasons
+    copied = check_coherence(
+        f"{other}說得對，請用一句話回答你的發言內容", view, prompt="請用一句話回答你的發言內容，不要重複"
+    )
+    assert any("copies the prompt" in r for r in copied.reasons)
+    en_game, en_decision = game_at_speech("city_mafia", language="en")
+    en_view = en_game.view(en_decision.seat)
+    assert "not in the game's language" in check_coherence("Я мирный житель, честно", en_view).reasons
+
+
+def test_a_capable_model_s_acts_are_parsed_dropped_and_contradictions_flagged() -> None:
+    game, decision = game_at_speech("chinese_werewolf", language="en")
+    view = game.view(decision.seat)
+    others = [i for i in view.living() if i != decision.seat]
+    a, b = view.names[others[0]], view.names[others[1]]
+    raw = json.dumps(
+        {
+            "speech": f"I am the Witch. {a} is lying.",
+            "claim": None,
+            "acts": [
+                {"kind": "claim", "player": None, "player2": None, "role": "Seer", "result": None},
+                {"kind": "result", "player": a, "player2": None, "role": None, "result": "check:bad"},
+                {"kind": "vote", "player": b, "player2": None, "role": None, "result": None},
+                {"kind": "accuse", "player": "Nobody", "player2": None, "role": None, "result": None},
+                {"kind": "result", "player": a, "player2": None, "role": None, "result": "protected"},
+            ],
+        }
+    )
+    claims = {"Seer": "seer", "Witch": "witch", "Werewolf": "werewolf"}
+    choice, check = chat_model_speech(
+        view, decision, option="speak", text=f"I am the Witch. {a} is lying.", claim=None, raw=raw, claims=claims
+    )
+    assert choice.acts[:3] == (
+        Act("claim", role="seer"),
+        Act("result", target=others[0], fact="check", value="bad"),
+        Act("vote", target=others[1]),
+    )
+    check_view_acts(view, choice.acts)
+    assert choice.claim == "seer"
+    assert len(check.dropped) == 2
+    assert any("'Nobody' is not a player" in d for d in check.dropped)
+    assert any("a seer cannot report 'protected'" in d for d in check.dropped)
+    assert any("the acts claim seer but the text claims witch" in c for c in check.contradictions)
+    assert any(f"names {b}, the text does not" in c for c in check.contradictions)
+
+
+def test_accusing_and_defending_one_player_is_a_contradiction() -> None:
+    game, decision = game_at_speech("one_night", language="en")
+    view = game.view(decision.seat)
+    other = next(i for i in view.living() if i != decision.seat)
+    name = view.names[other]
+    found = contradictions(
+        f"{name} is fine. {name} is bad.", [Act("accuse", target=other), Act("defend", target=other)], view
+    )
+    assert found == [f"the acts both accuse and defend {name}"]
+
+
+def test_the_prompt_shows_earlier_speeches_with_their_acts_and_asks_for_acts() -> None:
+    from llm_werewolf.prompting.render import SeatPrompter
+    from llm_werewolf.rules import Choice
+
+    game, decision = game_at_speech("city_mafia", language="ru")
+    view = game.view(decision.seat)
+    target = next(i for i in view.living() if i != decision.seat)
+    acts = (Act("claim", role="sheriff"), Act("result", target=target, fact="check", value="bad"))
+    game.submit(decision.id, Choice(decision.options[0].id, text="Слушайте все.", acts=acts))
+    nxt = next(d for d in game.pending if d.speech)
+    listener = game.view(nxt.seat)
+    prompter = SeatPrompter(language="ru", variant="city_mafia", seat=nxt.seat, profile=get_profile("openai"))
+    prompt = prompter.prompt(listener, nxt)
+    declined = phrase_bank("ru", "city_mafia")
+    assert "заявляет роль: Шериф" in prompt.user, prompt.user[-600:]
+    assert "сообщает результат:" in prompt.user
+    assert declined.summary["claim"].startswith("заявляет")
+    schema = prompt.schema or {}
+    assert "acts" in schema["properties"] and "acts" in schema["required"]
+    item = schema["properties"]["acts"]["items"]
+    assert "check:bad" in json.dumps(item["properties"]["result"], ensure_ascii=False)
+    assert listener.names[target] in item["properties"]["player"]["anyOf"][0]["enum"]
