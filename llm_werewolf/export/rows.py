@@ -28,6 +28,7 @@ from ..rules.events import (
     Speech,
     VoteCast,
 )
+from ..speech.truth import consistent, is_true
 from ..transcript import Transcript
 from ..transcript.replay import ReplayMismatch, rebuild
 
@@ -77,6 +78,11 @@ class ActRow(BaseModel):
     """God view: the target seat's true card when the act was spoken."""
     target_side: str | None
     """God view: the side the target seat played for when the act was spoken."""
+    true: bool | None
+    """God view: whether the act is true (a claim names the speaker's card, a reported result matches the
+    truth, an accusation targets a bad role...; ``None`` where the question does not apply)."""
+    consistent: bool | None
+    """Whether the act agrees with what the speaker knew when speaking (a lie told knowingly is ``False``)."""
 
 
 class UtteranceRow(BaseModel):
@@ -236,22 +242,24 @@ def _truth_by_seq(transcript: Transcript, ruleset: Ruleset[Any, Any] | None) -> 
     return truths
 
 
-def _act_rows(speech: Speech, truth: _Truth) -> list[ActRow]:
-    """The speech's acts (recorded by rulesets with speech acts; read by name so older transcripts export too)."""
+def _act_rows(speech: Speech, truth: _Truth, records: Sequence[Record], index: int, variant: str) -> list[ActRow]:
+    """The speech's acts, each joined to the god-view truth (``records[index]`` is the speech's record)."""
     rows: list[ActRow] = []
-    for act in getattr(speech, "acts", ()) or ():
-        target = getattr(act, "target", None)
-        known = isinstance(target, int) and 0 <= target < len(truth.roles)
+    for act in speech.acts:
+        target = act.target
+        known = target is not None and 0 <= target < len(truth.roles)
         rows.append(
             ActRow(
-                kind=str(getattr(act, "kind", "")),
+                kind=act.kind,
                 target=target,
-                other=getattr(act, "other", None),
-                role=getattr(act, "role", None),
-                fact=getattr(act, "fact", None),
-                value=getattr(act, "value", None),
+                other=act.other,
+                role=act.role,
+                fact=act.fact,
+                value=act.value,
                 target_role=truth.roles[target] if known and target is not None else None,
                 target_side=truth.sides[target] if known and target is not None else None,
+                true=is_true(act, records, speech.seat, variant, records[index].seq),
+                consistent=consistent(act, records[: index + 1], speech.seat, variant),
             )
         )
     return rows
@@ -308,7 +316,7 @@ def rows_for(transcript: Transcript) -> tuple[list[UtteranceRow], GameRow]:
 
     winners = set(ended.winners) if ended is not None else set()
     utterances: list[UtteranceRow] = []
-    for record in records:
+    for index, record in enumerate(records):
         event = record.event
         if isinstance(event, RoleAssigned):
             logged_roles[event.seat] = event.role
@@ -345,7 +353,7 @@ def rows_for(transcript: Transcript) -> tuple[list[UtteranceRow], GameRow]:
                 role_source=source,
                 claim=event.claim,
                 claim_true=(event.claim == truth.role) if event.claim is not None and truth.role is not None else None,
-                acts=_act_rows(event, truth),
+                acts=_act_rows(event, truth, records, index, header.variant),
                 to_seat=event.to,
                 text=event.text,
                 speaker_votes=[v for v in later if v.voter_seat == event.seat],

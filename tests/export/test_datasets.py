@@ -67,6 +67,23 @@ def test_a_mixed_parquet_folder_loads_as_one_table(mixed: Path, tmp_path: Path, 
         assert isinstance(row["acts"], list)
         assert all(set(act) == set(ActRow.model_fields) for act in row["acts"])
     assert any(row["claim"] is not None for row in utterances), "no structured claim in ten games"
+    # speech acts, joined to the truth about their targets
+    acts = [(row, act) for row in utterances for act in row["acts"]]
+    assert {row["ruleset"] for row, _ in acts} == set(RULESETS)
+    assert {act["kind"] for _, act in acts} >= {"claim", "accuse", "vote", "result"}
+    for row, act in acts:
+        if act["kind"] == "claim" and act["role"] == row["speaker_role"]:
+            assert act["true"] is True  # naming one's own card is true
+        if act["kind"] in ("ask", "agree", "disagree"):
+            assert act["true"] is None and act["consistent"] is None
+    assert any(act["true"] is False for _, act in acts) and any(act["consistent"] is False for _, act in acts)
+    dealt = {
+        g["game_id"]: g["start_roles"]
+        for g in datasets_offline.load_dataset("parquet", data_dir=str(out / "games"), split="train", cache_dir=cache)
+    }
+    for row, act in acts:  # nobody's card changes in these rulesets: the target's truth is its dealt card
+        if row["ruleset"] in ("lebanese_ghouls", "city_mafia") and act["target"] is not None:
+            assert act["target_role"] == dealt[row["game_id"]][act["target"]]
 
     games = datasets_offline.load_dataset(str(out), "games", split="train", cache_dir=cache)
     assert games.num_rows == 10 and games.column_names == list(GameRow.model_fields)
