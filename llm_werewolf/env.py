@@ -23,17 +23,18 @@ major version (see docs/environment.md).
 
 from __future__ import annotations
 
-import dataclasses
+import json
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from .rules import Choice, Decision, Game, GameConfig, IllegalChoice, Outcome, Record, SeatView, ViewBuilder
+from .rules import Act, Choice, Decision, Game, GameConfig, IllegalChoice, Outcome, Record, SeatView, ViewBuilder
 from .rules.variant import get_ruleset
 
 __all__ = [
+    "Act",
     "Action",
     "GameResult",
     "IllegalAction",
@@ -119,11 +120,13 @@ class Observation:
 
 @dataclass(frozen=True)
 class Action:
-    """An answer: an option id, and for speech decisions the words and an optional role claim."""
+    """An answer: an option id, and for speech decisions the words, an optional role claim and speech acts."""
 
     option: str
     text: str = ""
     claim: str | None = None
+    acts: tuple[Act, ...] = ()
+    """Structured content of a speech (``Act("accuse", target=3)``...; docs/speech-acts.md); the rules check them."""
 
 
 @dataclass(frozen=True)
@@ -159,8 +162,10 @@ def _policy(spec: str | Policy, seed: int) -> Policy:
 
 
 def event_dict(record: Record) -> dict[str, Any]:
-    """A record as plain JSON-ready data: ``seq``, ``phase`` and the event's own fields (``kind`` first)."""
-    body = dataclasses.asdict(record.event)
+    """A record as JSON data, as in a transcript: ``seq``, ``phase`` and the event's fields (``kind`` first)."""
+    from .transcript.schema import dump_record
+
+    body = json.loads(dump_record(record))["event"]
     return {"seq": record.seq, "phase": record.phase, "kind": body.pop("kind"), **body}
 
 
@@ -340,7 +345,7 @@ class WerewolfEnv:
         if isinstance(action, str):
             choice = Choice(action)
         elif isinstance(action, Action):
-            choice = Choice(action.option, text=action.text, claim=action.claim)
+            choice = Choice(action.option, text=action.text, claim=action.claim, acts=tuple(action.acts))
         else:
             choice = action
         try:

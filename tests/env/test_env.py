@@ -11,7 +11,7 @@ from types import ModuleType
 
 import pytest
 
-from llm_werewolf.env import Action, IllegalAction, Observation, WerewolfEnv, play
+from llm_werewolf.env import Act, Action, IllegalAction, Observation, WerewolfEnv, play
 from llm_werewolf.rules.events import RoleAssigned, Speech
 from llm_werewolf.transcript import read_transcript
 from llm_werewolf.transcript.replay import rebuild
@@ -113,6 +113,27 @@ def test_an_illegal_answer_is_refused_and_changes_nothing() -> None:
     assert (len(env.records), env.game.state) == before
     env.submit(seat, observation.decision.options[0].id)
     assert len(env.records) > before[0] or env.game.state is not before[1]
+
+
+def test_speech_acts_are_checked_and_recorded() -> None:
+    env = WerewolfEnv("city_mafia", players=10, seed=4, language="en", controlled=[0])
+    while not env.done:
+        observation = env.observe(0)
+        decision = observation.decision
+        if decision is not None and decision.speech:
+            break
+        env.step({0: decision.options[0].id} if decision is not None else None)
+    assert decision is not None and decision.speech
+    with pytest.raises(IllegalAction):
+        env.submit(0, Action(decision.options[0].id, text="hm", acts=(Act("accuse", target=99),)))
+    target = next(seat for seat in observation.alive if seat != 0)
+    env.submit(0, Action(decision.options[0].id, text="I suspect you.", acts=(Act("accuse", target=target),)))
+    said = [r.event for r in env.records if isinstance(r.event, Speech) and r.event.seat == 0]
+    assert said[-1].acts == (Act("accuse", target=target),) and said[-1].text == "I suspect you."
+    seen = [e for e in env.observe(1).events if e["kind"] == "speech" and e["seat"] == 0]
+    assert seen[-1]["acts"] == [
+        {"kind": "accuse", "target": target, "other": None, "role": None, "fact": None, "value": None}
+    ]
 
 
 def test_same_seed_same_game_and_reset_replays_it() -> None:
