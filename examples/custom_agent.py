@@ -16,7 +16,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from llm_werewolf.env import Action, Observation, WerewolfEnv, play
+from llm_werewolf.env import Act, Action, Observation, WerewolfEnv, play
 
 
 class AccuseTheLoudest:
@@ -33,8 +33,12 @@ class AccuseTheLoudest:
         loudest = max(seats, key=lambda o: (talk[o.target], -int(o.target or 0)), default=None)
         option = loudest if loudest is not None else self.rng.choice(decision.options)
         if decision.speech:
-            words = f"I am watching {loudest.label}." if loudest is not None else "I have nothing to add."
-            return Action(option.id, text=words)
+            if loudest is None:
+                return Action(option.id, text="I have nothing to add.")
+            # the words for the table, and the same thing as a speech act the rules check and datasets keep
+            return Action(
+                option.id, text=f"I am watching {loudest.label}.", acts=(Act("accuse", target=loudest.target),)
+            )
         return Action(option.id)
 
 
