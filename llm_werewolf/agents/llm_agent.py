@@ -26,6 +26,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from .. import tracing
 from ..llm.base import Backend, Completion, CompletionRequest
 from ..llm.errors import TransportError
 from ..prompting.answers import Parsed, parse_answer
@@ -280,7 +281,9 @@ class LLMAgent:
                 latency_ms=round(completion.latency_ms, 1),
             )
             fields["retries"] = completion.retries
-        return ModelCall(**fields)
+        call = ModelCall(**fields)
+        tracing.record_model_call(call, request, decision)  # a no-op unless tracing is on (llm_werewolf/tracing.py)
+        return call
 
     def _seed(self, decision: Decision, attempt: int, purpose: str) -> int:
         key = f"{self.settings.seed}:{decision.seat}:{decision.id}:{attempt}:{purpose}".encode()

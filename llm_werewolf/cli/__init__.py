@@ -10,19 +10,97 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import sys
+from typing import Annotated, Any
 
 import typer
+from typer.core import TyperCommand, TyperGroup
 
 from . import commands
 from .common import UsageError
 
-app = typer.Typer(
+_METAVARS = {"str": "TEXT", "int": "INTEGER", "int range": "INTEGER", "float": "FLOAT", "float range": "FLOAT"}
+
+
+def _metavar(label: str) -> str:
+    """A conventional metavar (``TEXT``, ``INTEGER``, ``PATH``, ``[a|b]``) for Typer's ``<type>`` label."""
+    inner = label.strip("<>")
+    if inner.startswith("list[") and inner.endswith("]"):
+        inner = inner[5:-1]
+    if "|" in inner:
+        return f"[{inner}]"
+    return _METAVARS.get(inner, inner.upper())
+
+
+def _clean_help(params: list[Any], ctx: Any) -> list[Any]:
+    """``--help`` without type tags: flags (``--god``, ``--help``) show none, options and arguments a plain metavar."""
+    for param in params:
+        kind = getattr(param, "param_type_name", "")
+        if kind == "option" and param.metavar is None:
+            param.metavar = "" if getattr(param, "is_flag", False) else _metavar(str(param.display_type(ctx)))
+        elif kind == "argument" and hasattr(param, "display_type"):
+            label = _metavar(str(param.display_type(ctx)))
+            param.display_type_rich = lambda ctx, label=label: label  # the type column only; usage is unchanged
+    return params
+
+
+class _Command(TyperCommand):
+    def get_params(self, ctx: Any) -> list[Any]:
+        return _clean_help(super().get_params(ctx), ctx)
+
+
+class _Group(TyperGroup):
+    def get_params(self, ctx: Any) -> list[Any]:
+        return _clean_help(super().get_params(ctx), ctx)
+
+
+class _App(typer.Typer):
+    """A Typer app whose commands use :class:`_Command` unless they name another class."""
+
+    def command(self, *args: Any, **kwargs: Any) -> Any:
+        kwargs.setdefault("cls", _Command)
+        return super().command(*args, **kwargs)
+
+
+app = _App(
     name="llm-werewolf",
+    cls=_Group,
     help="Language-model agents play and narrate Werewolf/Mafia games.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        from ..install import version
+
+        typer.echo(f"llm-werewolf {version()}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    show_version: Annotated[
+        bool,
+        typer.Option("--version", help="Print the version and exit.", callback=_print_version, is_eager=True),
+    ] = False,
+    otel: Annotated[
+        bool,
+        typer.Option(
+            "--otel",
+            help="Trace every model call as an OpenTelemetry span (GenAI conventions); the standard OTEL_* "
+            "variables choose the exporter (default otlp) and also turn tracing on without this flag.",
+        ),
+    ] = False,
+) -> None:
+    """Language-model agents play and narrate Werewolf/Mafia games."""
+    from .. import tracing
+
+    try:
+        tracing.setup(True if otel else None)
+    except RuntimeError as exc:  # the otel extra is missing, or an unknown exporter
+        raise UsageError(str(exc)) from None
 
 
 def _discover() -> None:
@@ -60,6 +138,7 @@ def main() -> None:
     The app runs with ``standalone_mode=False`` so that Typer's own parsing errors come
     here instead of being drawn as a boxed panel; ``typer.Exit(code)`` comes back as the code.
     """
+    from .. import tracing
     from ..rules.errors import RulesError
     from ..table.seating import SeatSpecError
     from ..texts import TextDataError
@@ -78,4 +157,13 @@ def main() -> None:
     except (UsageError, RulesError, TranscriptError, TextDataError, SeatSpecError, FileNotFoundError) as exc:
         report(str(exc))
         sys.exit(2)
+    except ModuleNotFoundError as exc:
+        from ..install import extra_for, missing_module_message
+
+        if exc.name is None or extra_for(exc.name) is None:
+            raise
+        report(missing_module_message(exc.name))
+        sys.exit(2)
+    finally:
+        tracing.shutdown()  # export the spans still buffered
     sys.exit(code if isinstance(code, int) else 0)

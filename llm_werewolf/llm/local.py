@@ -139,17 +139,24 @@ class LocalBackend:
                 try:
                     from llama_cpp import Llama
                 except ModuleNotFoundError:
-                    raise BackendConfigError("llama-cpp-python is not installed: pip install -e '.[local]'") from None
+                    from ..install import install_command
+
+                    raise BackendConfigError(f"llama-cpp-python is not installed: {install_command('local')}") from None
                 path = self.model_path or embedded_model_path()
                 if not path.is_file():
                     raise BackendConfigError(f"model file not found: {path}")
-                self._llama = Llama(
-                    model_path=str(path),
-                    n_ctx=self.n_ctx,
-                    n_threads=self.n_threads,
-                    seed=self.seed,
-                    verbose=self.verbose,
-                )
+                from llama_cpp import llama_cpp as bindings
+
+                from .cpu_safety import model_loading
+
+                with model_loading(bindings):  # no AMX where a VM advertises but refuses it (cpu_safety.py)
+                    self._llama = Llama(
+                        model_path=str(path),
+                        n_ctx=self.n_ctx,
+                        n_threads=self.n_threads,
+                        seed=self.seed,
+                        verbose=self.verbose,
+                    )
             return self._llama
 
     def _lock(self) -> asyncio.Lock:

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .. import tracing
 from ..llm.base import Backend, Completion, CompletionRequest
 from ..llm.errors import LLMError, TransportError
 from ..prompting.answers import answer_problem
@@ -285,4 +286,6 @@ class LLMNarrator:
                 latency_ms=round(completion.latency_ms, 1),
                 retries=completion.retries,
             )
-        return ModelCall(**fields)
+        call = ModelCall(**fields)
+        tracing.record_model_call(call, request)  # a no-op unless tracing is on (llm_werewolf/tracing.py)
+        return call

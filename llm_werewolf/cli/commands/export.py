@@ -10,24 +10,37 @@ import typer
 from rich.console import Console
 
 from ...export import export_transcripts
+from ..common import UsageError
 
 
 class ExportFormat(StrEnum):
     jsonl = "jsonl"
+    parquet = "parquet"
 
 
 def export(
     folder: Annotated[Path, typer.Argument(help="A folder of transcripts (searched recursively), or one transcript.")],
     fmt: Annotated[ExportFormat, typer.Option("--format", "-f", help="Output format.")] = ExportFormat.jsonl,
     out: Annotated[
-        Path, typer.Option("--out", "-o", help="Output folder: utterances.jsonl and games.jsonl go there.")
+        Path, typer.Option("--out", "-o", help="Output folder: the two tables and the dataset card (README.md).")
     ] = Path("dataset"),
+    licence: Annotated[
+        str, typer.Option("--license", help="The dataset's licence for the card (an SPDX-like id).")
+    ] = "mit",
 ) -> None:
-    """Export transcripts as a dataset: utterances.jsonl (one row per utterance) and games.jsonl (one per game)."""
+    """Export transcripts as a dataset: utterances (one row per utterance) and games, in JSONL or Parquet.
+
+    jsonl writes utterances.jsonl and games.jsonl; parquet writes data/train-00000-of-00001.parquet
+    (utterances) and games/train-00000-of-00001.parquet. Both write a dataset card, README.md, that
+    Hugging Face datasets reads: load_dataset("parquet", data_dir=OUT) loads the utterances.
+    """
     console = Console(stderr=True)
     if not folder.exists():
         raise FileNotFoundError(f"no such file or folder: {folder}")
-    result = export_transcripts([folder], out)
+    try:
+        result = export_transcripts([folder], out, fmt.value, licence=licence)
+    except RuntimeError as exc:  # a missing optional dependency (pyarrow)
+        raise UsageError(str(exc)) from None
     for reason in result.skipped:
         console.print(f"[yellow]skipped:[/] {reason}", highlight=False)
     console.print(

@@ -84,7 +84,9 @@ class RayExecutor:
         try:
             import ray
         except ModuleNotFoundError:
-            raise RuntimeError("the Ray executor needs ray: pip install 'llm-werewolf[eval]'") from None
+            from ...install import install_command
+
+            raise RuntimeError(f"the Ray executor needs ray: {install_command('eval')}") from None
         started_here = not ray.is_initialized()
         if started_here:
             ray.init(address=self.address, ignore_reinit_error=True, **self.init_kwargs)
