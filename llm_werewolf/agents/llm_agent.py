@@ -27,6 +27,7 @@ from ..prompting.personas import Persona
 from ..prompting.render import Prompt, SeatPrompter
 from ..prompting.script import in_language
 from ..rules import Choice, Decision, SeatView
+from ..seeds import derive_seed, seat_seed
 from ..table.events import ModelCall
 from .base import DecisionRequest, Reply
 
@@ -367,7 +368,7 @@ def build_llm_agent(
     pool = pool or POOL
     require_pack(search_roots(defaults.packs), language, variant)
     try:
-        backend = pool.get(backend_config(spec, defaults, seed))
+        backend = pool.get(backend_config(spec, defaults, derive_seed(seed, "backend")))
     except BackendConfigError as exc:
         raise SeatSpecError(f"seat {seat + 1}: {exc}") from None
     persona = (
@@ -378,7 +379,7 @@ def build_llm_agent(
     settings = LLMAgentSettings(
         switch_language=defaults.switch_language,
         log_prompts=defaults.log_prompts,
-        seed=seed * 1009 + seat,
+        seed=seat_seed(seed, seat),
         packs=tuple(defaults.packs),
     )
     return LLMAgent(backend, persona=persona, settings=settings)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from ..agents.base import Agent
 from ..agents.heuristic import HeuristicAgent
 from ..agents.random_agent import RandomAgent
+from ..seeds import seat_seed
 
 SCRIPTLESS_KINDS = ("random", "heuristic")
 MODEL_KINDS = ("local", "openai", "langchain", "fake")
@@ -60,9 +61,9 @@ def parse_seat_overrides(items: list[str], players: int) -> dict[int, AgentSpec]
 def build_agent(spec: AgentSpec, *, seat: int, seed: int, language: str, variant: str) -> Agent:
     """Create the agent for one seat."""
     if spec.kind == "random":
-        return RandomAgent(seed=seed * 1009 + seat)
+        return RandomAgent(seed=seat_seed(seed, seat))
     if spec.kind == "heuristic":
-        return HeuristicAgent(seed=seed * 1009 + seat)
+        return HeuristicAgent(seed=seat_seed(seed, seat))
     if spec.kind in HUMAN_KINDS:
         raise SeatSpecError("a human seat is seated by its front end: `play --human N` or `serve`")
     try:

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import replace
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..cli.common import seat_names
+from ..code_refs import CodeRefused, refuse_code
 from ..rules import GameConfig, get_ruleset
 from ..rules.errors import RulesError
+from ..seeds import fresh_seed
 from ..table.seating import AgentSpec, SeatSpecError
 
 HUMAN = "human"
@@ -43,7 +44,7 @@ class TableSetup(BaseModel):
     variant: str = Field(max_length=60)
     language: str | None = Field(None, max_length=10)
     seats: list[SeatSetup] = Field(min_length=1, max_length=40)
-    seed: int | None = Field(None, ge=0, le=2**62)
+    seed: int | None = Field(None, ge=0, lt=2**256)
     options: dict[str, Any] = Field(default_factory=dict)
     time_limit: float | None = Field(None, gt=0, le=3600)
     """Seconds a human has per decision (``None``: no limit)."""
@@ -76,7 +77,7 @@ def game_config(setup: TableSetup) -> GameConfig:
     names = tuple((seat.name or "").strip() or defaults[i] for i, seat in enumerate(setup.seats))
     if len(set(names)) != len(names):
         raise SetupError("seat names must be different")
-    seed = setup.seed if setup.seed is not None else secrets.randbelow(1_000_000)
+    seed = setup.seed if setup.seed is not None else fresh_seed()
     return GameConfig(variant=ruleset.id, names=names, seed=seed, language=language, options=dict(setup.options))
 
 
@@ -85,8 +86,9 @@ def agent_spec(seat: SeatSetup) -> AgentSpec | None:
     if seat.human:
         return None
     try:
+        refuse_code(seat.player, "a seat of this table")
         spec = AgentSpec.parse(seat.player)
-    except SeatSpecError as exc:
+    except (SeatSpecError, CodeRefused) as exc:
         raise SetupError(str(exc)) from None
     persona = (seat.persona or "").strip() or None
     return replace(spec, persona=persona) if persona else spec

@@ -22,6 +22,7 @@ from ..agents.heuristic import HeuristicAgent
 from ..rules import Game, Record, ViewBuilder
 from ..rules.errors import RulesError
 from ..table import Narrator, Table, TableSettings
+from ..seeds import seat_seed
 from ..table.seating import build_agent
 from ..transcript import TranscriptWriter, header_for, seat_info
 from .present import Presenter
@@ -98,7 +99,7 @@ class WebTable:
         agents: list[Agent] = []
         fallbacks: list[HeuristicAgent] = []
         for i, spec in enumerate(specs):
-            seed = config.seed * 1009 + i
+            seed = seat_seed(config.seed, i)
             if spec is None:
                 agents.append(
                     HumanWebAgent(self.hubs[i], time_limit=setup.time_limit, on_change=self._decision_changed)
@@ -265,7 +266,8 @@ class WebTable:
             "error": self.error,
             "variant": self.game.config.variant,
             "language": self.language,
-            "seed": self.game.config.seed,
+            # The seed decides every card: the host page learns it only once the game is over.
+            "seed": self.game.config.seed if self.status in ("over", "failed") else None,
             "seats": [
                 {
                     "seat": hub.seat + 1,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import secrets
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Annotated
@@ -14,7 +13,9 @@ from rich.console import Console
 from ...agents.base import Agent
 from ...agents.human_terminal import terminal_humans
 from ...narration.factory import narrator_label
+from ...code_refs import trust
 from ...rules import Game, GameConfig, Record, get_ruleset
+from ...seeds import derive_seed, fresh_seed
 from ...table import Narrator, Table, TableSettings
 from ...table.console import ConsoleSink
 from ...table.seating import AgentSpec, build_agent, parse_seat_overrides
@@ -150,11 +151,16 @@ def play(
         bool, typer.Option("--no-preflight", help="Skip the endpoint check (seats and narrator) before the game.")
     ] = False,
     deck: Annotated[str | None, typer.Option(help=DECK_HELP)] = None,
+    send_key_to: Annotated[
+        list[str] | None,
+        typer.Option("--send-key-to", help="Confirm an endpoint that a --config file's key source may be sent to."),
+    ] = None,
 ) -> None:
     """Play a full game and write its transcript."""
     session = setup_llm(
         backend=backend, model=model, base_url=base_url, profile=profile, config_file=config_file,
         log_prompts=log_prompts, packs=pack or (), api_key_env=api_key_env, api_key_file=api_key_file,
+        send_key_to=send_key_to or (),
     )  # fmt: skip
     variant = variant or str(session.game.get("variant", DEFAULT_VARIANT))
     players = players or session.game.get("players")
@@ -171,7 +177,7 @@ def play(
     count = deck_players(variant, cards, players, options) or min(max(9, ruleset.min_players), ruleset.max_players)
     if not ruleset.min_players <= count <= ruleset.max_players:
         raise UsageError(f"{variant} is played by {ruleset.min_players}-{ruleset.max_players} players, not {count}")
-    game_seed = seed if seed is not None else secrets.randbelow(1_000_000)
+    game_seed = seed if seed is not None else fresh_seed()
     specs = [AgentSpec.parse(agents)] * count
     for index, spec in session.seats.items():
         if not 0 <= index < count:
@@ -183,6 +189,9 @@ def play(
         if not 1 <= number <= count:
             raise UsageError(f"bad --human {number}: seats are numbered 1 to {count}")
         specs[number - 1] = AgentSpec("human")
+    for spec in specs:  # named by the user: on the command line or in the --config they passed
+        trust(spec.label)
+    trust(narrator.partition(":")[2])
     names = table_names(language, specs, game_seed)
     config = GameConfig(variant=variant, names=names, seed=game_seed, language=language, deck=cards, options=options)
     people = [i for i, spec in enumerate(specs) if spec.kind == "human"]
@@ -196,11 +205,11 @@ def play(
         for i, spec in enumerate(specs)
     ]
     pace_hook = make_pace(pace)
-    table_narrator = make_narrator(narrator, variant, language, names, specs, game_seed)
+    table_narrator = make_narrator(narrator, variant, language, names, specs, derive_seed(game_seed, "narrator"))
     if not no_preflight:
         preflight_agents(seated)
         preflight_narrator(table_narrator)
-    console.print(f"[bold]{variant}[/] · {count} players · language {language} · seed {game_seed}", highlight=False)
+    console.print(f"[bold]{variant}[/] · {count} players · language {language}", highlight=False)
     sinks: list[ConsoleSink | TranscriptWriter] = [
         ConsoleSink(console, names, variant=variant, language=language, god=god, narrated=narrator != "off")
     ]
@@ -228,6 +237,9 @@ def play(
     finally:
         if writer is not None:
             writer.close()
+        # The seed decides every card: shown once the game is over (or stopped), never during it.
+        console.print(f"[dim]seed {game_seed}[/]", highlight=False)
+        if writer is not None:
             console.print(f"[dim]transcript: {writer.path}[/]", highlight=False)
 
 

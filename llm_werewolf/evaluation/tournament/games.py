@@ -13,6 +13,7 @@ from ...rules import Game, GameConfig
 from ...rules.events import Record
 from ...table import Table, TableSettings
 from ...table.events import Fallback
+from ...code_refs import trust
 from ...table.seating import SCRIPTLESS_KINDS, AgentSpec, build_agent
 from ...texts import default_names
 from ...transcript import TranscriptWriter, header_for, seat_info
@@ -33,6 +34,7 @@ class GameSettings:
 
 
 def agent_spec(entry: ModelEntry) -> AgentSpec:
+    trust(entry.spec)  # the tournament config is a file the user passed explicitly
     spec = AgentSpec.parse(entry.spec)
     return AgentSpec(kind=spec.kind, model=spec.model, base_url=entry.base_url, persona=entry.persona)
 
