@@ -2,11 +2,11 @@
 
 A shared ``table.toml`` could name any environment variable (``api_key_env``) or any
 file (``api_key_file``) as the key source, and any ``base_url`` to send it to. Key
-sources written in a table file are honoured only for endpoints the user confirms on
-the command line (``--send-key-to URL``); otherwise the game is refused with one line
-saying how. The same holds for an endpoint a table file names while the key would
-come from the default environment variable (a loopback endpoint needs no confirmation
-there: it is this computer).
+sources are honoured for an endpoint the table file itself names only when the user
+confirms that endpoint on the command line (``--send-key-to URL``); otherwise the game
+is refused with one line saying how. The same holds when the key would come from the
+default environment variable. An endpoint given on the command line, the provider's
+default endpoint and a loopback endpoint (this computer) need no confirmation.
 """
 
 from __future__ import annotations
@@ -62,10 +62,10 @@ def key_uses(
     if cli_key or section.get("api_key"):
         return []
     endpoint = base_url or OPENAI_URL
+    if not url_from_file or is_loopback(endpoint):
+        return []  # the endpoint is the user's choice (or the default provider), or this computer
     uses = [KeyUse(where, name, endpoint, True) for name in ("api_key_env", "api_key_file") if name in section]
-    if not uses and url_from_file and not is_loopback(endpoint):
-        uses.append(KeyUse(where, "the environment", endpoint, False))
-    return uses
+    return uses or [KeyUse(where, "the environment", endpoint, False)]
 
 
 def check_key_uses(uses: Iterable[KeyUse], confirmed: Iterable[str]) -> None:

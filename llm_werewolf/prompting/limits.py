@@ -191,7 +191,7 @@ class LimitedSandbox(ImmutableSandboxedEnvironment):
         return guarded
 
     # -- every call, operator and output -----------------------------------------------------
-    def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
+    def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:
         budget = _budget()
         budget.call()
         name = getattr(__obj, "__name__", "")
@@ -267,17 +267,17 @@ class _Guards(NodeTransformer):
     def __init__(self, env: LimitedSandbox) -> None:
         self.env = env
 
-    def _call(self, name: str, args: list[nodes.Expr], lineno: int) -> nodes.Call:
+    def _call(self, name: str, args: list[Any], lineno: int) -> nodes.Call:
         call = nodes.Call(nodes.Name(name, "load", lineno=lineno), args, [], None, None, lineno=lineno)
         call.set_environment(self.env)
         return call
 
-    def visit_For(self, node: nodes.For) -> nodes.Node:  # noqa: N802
+    def visit_For(self, node: nodes.For) -> nodes.Node:
         self.generic_visit(node)
         node.iter = self._call(LOOP_GUARD, [node.iter], node.lineno)
         return node
 
-    def visit_Concat(self, node: nodes.Concat) -> nodes.Node:  # noqa: N802
+    def visit_Concat(self, node: nodes.Concat) -> nodes.Node:
         self.generic_visit(node)
         return self._call(CONCAT_GUARD, list(node.nodes), node.lineno)
 

@@ -34,12 +34,12 @@ from typing import Any
 from ..agents.base import Agent
 from ..agents.heuristic import HeuristicAgent
 from ..agents.random_agent import RandomAgent
+from ..code_refs import CodeRefused, refuse_code
 from ..rules import Game, Outcome
 from ..rules.events import ChoiceMade, Record, RolesRevealed
 from ..table import Narrator, Table, TableSettings
 from ..table.events import Narration
 from ..table.runner import Sink
-from ..code_refs import CodeRefused, refuse_code
 from ..table.seating import AgentSpec, SeatSpecError, build_agent
 from .io import Transcript, TranscriptWriter, read_transcript
 from .replay import rebuild

@@ -21,8 +21,8 @@ from ..agents.base import Agent
 from ..agents.heuristic import HeuristicAgent
 from ..rules import Game, Record, ViewBuilder
 from ..rules.errors import RulesError
-from ..table import Narrator, Table, TableSettings
 from ..seeds import seat_seed
+from ..table import Narrator, Table, TableSettings
 from ..table.seating import build_agent
 from ..transcript import TranscriptWriter, header_for, seat_info
 from .present import Presenter

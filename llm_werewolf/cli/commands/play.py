@@ -12,8 +12,8 @@ from rich.console import Console
 
 from ...agents.base import Agent
 from ...agents.human_terminal import terminal_humans
-from ...narration.factory import narrator_label
 from ...code_refs import trust
+from ...narration.factory import narrator_label
 from ...rules import Game, GameConfig, Record, get_ruleset
 from ...seeds import derive_seed, fresh_seed
 from ...table import Narrator, Table, TableSettings

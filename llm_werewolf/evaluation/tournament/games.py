@@ -9,11 +9,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ...agents.base import Agent
+from ...code_refs import trust
 from ...rules import Game, GameConfig
 from ...rules.events import Record
 from ...table import Table, TableSettings
 from ...table.events import Fallback
-from ...code_refs import trust
 from ...table.seating import SCRIPTLESS_KINDS, AgentSpec, build_agent
 from ...texts import default_names
 from ...transcript import TranscriptWriter, header_for, seat_info
