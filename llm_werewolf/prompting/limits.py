@@ -55,6 +55,8 @@ class RenderLimits:
     """Calls, filters and intercepted operators."""
     int_bits: int = 4_096
     """Bits of an integer an operator may produce."""
+    depth: int = 64
+    """Calls inside calls (a macro calling itself)."""
 
 
 LIMITS = RenderLimits()
@@ -68,13 +70,14 @@ _WIDE_FORMAT = re.compile(r"\d{7,}|%[-+ #0]*\*|\{[^{}]*:[^{}]*\d{7,}")
 
 
 class _Budget:
-    __slots__ = ("calls", "deadline", "iterations", "limits", "written")
+    __slots__ = ("calls", "deadline", "depth", "iterations", "limits", "written")
 
     def __init__(self, limits: RenderLimits) -> None:
         self.limits = limits
         self.deadline = time.monotonic() + limits.seconds
         self.iterations = limits.iterations
         self.calls = limits.calls
+        self.depth = 0
         self.written = 0
 
     def clock(self) -> None:
@@ -203,7 +206,13 @@ class LimitedSandbox(ImmutableSandboxedEnvironment):
             args = (items, *args[1:])
         if name == "lipsum":
             budget.size(int(kwargs.get("n", args[0] if args else 5)) * 100 * 20, "lipsum's text")
-        return _check_result(budget, super().call(__context, __obj, *args, **kwargs))
+        budget.depth += 1
+        try:
+            if budget.depth > budget.limits.depth:
+                raise RenderLimitExceeded(f"calls nested more than {budget.limits.depth} deep")
+            return _check_result(budget, super().call(__context, __obj, *args, **kwargs))
+        finally:
+            budget.depth -= 1
 
     def wrap_str_format(self, value: Any) -> Callable[..., str] | None:
         wrapper = super().wrap_str_format(value)
