@@ -18,6 +18,7 @@ from typing import Any
 from ..agents.base import DecisionRequest, Reply
 from ..agents.heuristic import HeuristicAgent
 from ..rules import Choice, Decision, SeatView
+from .limits import offer_all
 
 
 class HumanTimedOut(Exception):
@@ -49,8 +50,7 @@ class SeatHub:
     queues: set[asyncio.Queue[dict[str, Any]]] = field(default_factory=set)
 
     def push(self, message: dict[str, Any]) -> None:
-        for queue in self.queues:
-            queue.put_nowait(message)
+        offer_all(self.queues, message)
 
     @property
     def connected(self) -> int:

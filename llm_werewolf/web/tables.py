@@ -25,6 +25,7 @@ from ..seeds import seat_seed
 from ..table import Narrator, Table, TableSettings
 from ..table.seating import build_agent
 from ..transcript import TranscriptWriter, header_for, seat_info
+from .limits import offer_all
 from .present import Presenter
 from .seats import AnswerRefused, DefaultAnswerAgent, HumanWebAgent, SeatHub, check_answer
 from .setup import SetupError, TableSetup, agent_spec, game_config
@@ -42,8 +43,7 @@ class PublicHub:
     queues: set[asyncio.Queue[dict[str, Any]]] = field(default_factory=set)
 
     def push(self, message: dict[str, Any]) -> None:
-        for queue in self.queues:
-            queue.put_nowait(message)
+        offer_all(self.queues, message)
 
 
 def template_narrator(setup: TableSetup, game: Game) -> Narrator | None:
