@@ -16,6 +16,7 @@ from ..table.seating import AgentSpec, SeatSpecError
 
 HUMAN = "human"
 DEFAULT_SPEECH_LIMIT = 600
+DEFAULT_NIGHT_STEP = 5.0
 
 
 class SetupError(ValueError):
@@ -55,6 +56,19 @@ class TableSetup(BaseModel):
     """The moderator's voice: template lines in the game's language (shown large on the table screen)."""
     pace: float = Field(0.0, ge=0, le=10)
     """Seconds of pause after each batch of records, so people can read along."""
+    night_step: float | None = Field(None, ge=0, le=600)
+    """Least seconds between a role's "wake" and "sleep" on shared screens, whoever holds the role
+    (``None``: :data:`DEFAULT_NIGHT_STEP` when a person plays, else 0). A person slower than this
+    still shows; set it to the time limit to hide that too."""
+
+    @property
+    def has_humans(self) -> bool:
+        return any(seat.human for seat in self.seats)
+
+    def night_seconds(self) -> float:
+        if self.night_step is not None:
+            return self.night_step
+        return DEFAULT_NIGHT_STEP if self.has_humans else 0.0
 
 
 def game_config(setup: TableSetup) -> GameConfig:

@@ -46,6 +46,19 @@ class PublicHub:
         offer_all(self.queues, message)
 
 
+def night_cue(record: Record) -> str | None:
+    """``wake`` or ``sleep`` for a public cue that opens or closes a role's night step."""
+    event = record.event
+    if getattr(event, "kind", "") != "cue" or record.vis.scope != "public":
+        return None
+    key = str(getattr(event, "key", ""))
+    if key == "wake" or key.endswith("_wake"):
+        return "wake"
+    if key == "sleep" or key.endswith("_sleep"):
+        return "sleep"
+    return None
+
+
 def template_narrator(setup: TableSetup, game: Game) -> Narrator | None:
     """The default narrator of a web table: template lines, unless the host turned it off."""
     if setup.narrator == "off":
@@ -121,7 +134,12 @@ class WebTable:
             sinks.insert(0, self.writer)
         self.hidden_classes = frozenset({"cue"}) if narrator is not None else frozenset()
         """Feed lines left out: with a narrator, its lines replace the bare moderator cues."""
-        settings = TableSettings(concurrency=players, pace=self._pace if setup.pace > 0 else None)
+        self.night_step = setup.night_seconds()
+        self._awake_since: float | None = None
+        self._held: list[Record] = []
+        """Public records held back so a night step lasts at least ``night_step`` on shared screens."""
+        paced = setup.pace > 0 or self.night_step > 0
+        settings = TableSettings(concurrency=players, pace=self._pace if paced else None)
         self.table = Table(self.game, agents, sinks=sinks, narrator=narrator, fallbacks=fallbacks, settings=settings)
         self.status: Status = "waiting"
         self.error: str | None = None
@@ -168,12 +186,43 @@ class WebTable:
                 await self.task
 
     async def _pace(self, records: Sequence[Record]) -> None:
-        await asyncio.sleep(self.setup.pace)
+        while self._held:
+            await asyncio.sleep(self._night_wait())
+            held, self._held = self._held, []
+            self._write_public(held)
+        if self.setup.pace > 0:
+            await asyncio.sleep(self.setup.pace)
+
+    def _night_wait(self) -> float:
+        if self._awake_since is None:
+            return 0.0
+        return max(0.0, self._awake_since + self.night_step - asyncio.get_running_loop().time())
 
     # -- the sink: each seat gets the lines of its own view -----------------------------------
     def write(self, records: Sequence[Record]) -> None:
         for hub, builder in zip(self.hubs, self.builders, strict=True):
             self._forward(records, builder, hub.push)
+        if self._held:
+            self._held.extend(records)  # the shared screens are still in a night step: keep the order
+        else:
+            self._write_public(records)
+
+    def _write_public(self, records: Sequence[Record]) -> None:
+        """The public view, with every "sleep" cue at least ``night_step`` after its "wake" (the rest held)."""
+        if self.night_step <= 0:
+            self._forward(records, self.public_builder, self.public.push)
+            return
+        now = asyncio.get_running_loop().time()
+        for index, record in enumerate(records):
+            step = night_cue(record)
+            if step == "wake":
+                self._awake_since = now
+            elif step == "sleep" and self._awake_since is not None:
+                if now < self._awake_since + self.night_step:
+                    self._forward(records[:index], self.public_builder, self.public.push)
+                    self._held = list(records[index:])
+                    return
+                self._awake_since = None
         self._forward(records, self.public_builder, self.public.push)
 
     def _forward(self, records: Sequence[Record], builder: ViewBuilder, push: Callable[[dict[str, Any]], None]) -> None:
