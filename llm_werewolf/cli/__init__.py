@@ -78,4 +78,8 @@ def main() -> None:
     except (UsageError, RulesError, TranscriptError, TextDataError, SeatSpecError, FileNotFoundError) as exc:
         report(str(exc))
         sys.exit(2)
+    except OSError as exc:  # a full disk, a read-only folder, no permission: one line, not a traceback
+        where = f"{exc.filename}: " if exc.filename else ""
+        report(f"cannot write or read {where}{exc.strerror or type(exc).__name__}")
+        sys.exit(2)
     sys.exit(code if isinstance(code, int) else 0)

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..transcript import TranscriptError, read_transcript
+from ..transcript import Transcript, TranscriptError, read_transcript
 from .rows import rows_for
 
 UTTERANCES_FILE = "utterances.jsonl"
@@ -45,16 +45,47 @@ def export_transcripts(paths: Iterable[Path], out: Path) -> ExportResult:
         except TranscriptError as exc:
             result.skipped.append(str(exc))
             continue
+        problem = replay_problem(transcript)
+        if problem is not None:
+            result.skipped.append(f"{path}: {problem}")
+            continue
         collected.append(rows_for(transcript))
     collected.sort(key=lambda rows: rows[1].game_id)
+    if not collected:
+        return result  # nothing to write: the files of an earlier export stay as they were
     out.mkdir(parents=True, exist_ok=True)
     utterances_path, games_path = out / UTTERANCES_FILE, out / GAMES_FILE
-    with utterances_path.open("w", encoding="utf-8") as utterances, games_path.open("w", encoding="utf-8") as games:
-        for rows, game in collected:
-            for row in rows:
-                utterances.write(row.model_dump_json() + "\n")
-            games.write(game.model_dump_json() + "\n")
-            result.games += 1
-            result.utterances += len(rows)
+    # written beside the targets and renamed at the end: a full disk leaves the old files whole
+    utterances_tmp, games_tmp = utterances_path.with_suffix(".jsonl.part"), games_path.with_suffix(".jsonl.part")
+    try:
+        with utterances_tmp.open("w", encoding="utf-8") as utterances, games_tmp.open("w", encoding="utf-8") as games:
+            for rows, game in collected:
+                for row in rows:
+                    utterances.write(row.model_dump_json() + "\n")
+                games.write(game.model_dump_json() + "\n")
+                result.games += 1
+                result.utterances += len(rows)
+        utterances_tmp.replace(utterances_path)
+        games_tmp.replace(games_path)
+    finally:
+        utterances_tmp.unlink(missing_ok=True)
+        games_tmp.unlink(missing_ok=True)
     result.files = [utterances_path, games_path]
     return result
+
+
+def replay_problem(transcript: Transcript) -> str | None:
+    """Why the records of ``transcript`` do not replay under its ruleset (``None``: they do, or the
+    ruleset is unknown here and the rows keep their recorded facts only)."""
+    from ..rules import RulesError, get_ruleset
+    from ..transcript.replay import ReplayMismatch, rebuild
+
+    try:
+        get_ruleset(transcript.header.variant)
+    except RulesError:
+        return None
+    try:
+        rebuild(transcript)
+    except (ReplayMismatch, RulesError) as exc:
+        return f"does not replay: {exc}"
+    return None

@@ -143,7 +143,11 @@ def load_table_config(path: str | Path) -> TableConfig:
     except OSError as exc:
         raise BackendConfigError(f"{file}: cannot read ({exc.strerror or type(exc).__name__})") from None
     _unknown(str(file), set(data), frozenset({"game", "llm", "seats"}))
-    for name, section in (("game", data.get("game", {})), ("llm", data.get("llm", {})), ("seats", data.get("seats", {}))):
+    for name, section in (
+        ("game", data.get("game", {})),
+        ("llm", data.get("llm", {})),
+        ("seats", data.get("seats", {})),
+    ):
         if not isinstance(section, dict):
             raise BackendConfigError(f"{file} [{name}]: a table")
     game = dict(data.get("game", {}))

@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..cli.common import seat_names
 from ..code_refs import CodeRefused, refuse_code
+from ..controls import strip_controls
 from ..rules import GameConfig, get_ruleset
 from ..rules.errors import RulesError
 from ..seeds import fresh_seed
@@ -88,7 +89,9 @@ def game_config(setup: TableSetup) -> GameConfig:
     except RulesError as exc:
         raise SetupError(str(exc)) from None
     defaults = seat_names(language, count)
-    names = tuple((seat.name or "").strip() or defaults[i] for i, seat in enumerate(setup.seats))
+    names = tuple(
+        " ".join(strip_controls(seat.name or "").split()) or defaults[i] for i, seat in enumerate(setup.seats)
+    )
     if len(set(names)) != len(names):
         raise SetupError("seat names must be different")
     seed = setup.seed if setup.seed is not None else fresh_seed()

@@ -19,11 +19,13 @@ from typing import Any, Literal
 
 from ..agents.base import Agent
 from ..agents.heuristic import HeuristicAgent
+from ..llm.errors import LLMError
 from ..rules import Game, Record, ViewBuilder
 from ..rules.errors import RulesError
 from ..seeds import seat_seed
 from ..table import Narrator, Table, TableSettings
-from ..table.seating import build_agent
+from ..table.seating import SeatSpecError, build_agent
+from ..texts import TextDataError
 from ..transcript import TranscriptWriter, header_for, seat_info
 from .limits import offer_all
 from .present import Presenter
@@ -120,7 +122,12 @@ class WebTable:
                 default = setup.on_timeout == "default"
                 fallbacks.append(DefaultAnswerAgent(seed) if default else HeuristicAgent(seed=seed))
             else:
-                agents.append(build_agent(spec, seat=i, seed=config.seed, language=language, variant=config.variant))
+                try:
+                    agent = build_agent(spec, seat=i, seed=config.seed, language=language, variant=config.variant)
+                except (SeatSpecError, TextDataError, LLMError) as exc:  # an unknown persona, model or backend
+                    message = str(exc)
+                    raise SetupError(message if message.startswith("seat ") else f"seat {i + 1}: {message}") from None
+                agents.append(agent)
                 fallbacks.append(HeuristicAgent(seed=seed))
         self.writer: TranscriptWriter | None = None
         sinks: list[Any] = [self]

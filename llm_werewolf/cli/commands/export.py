@@ -10,6 +10,7 @@ import typer
 from rich.console import Console
 
 from ...export import export_transcripts
+from ..common import UsageError
 
 
 class ExportFormat(StrEnum):
@@ -30,6 +31,9 @@ def export(
     result = export_transcripts([folder], out)
     for reason in result.skipped:
         console.print(f"[yellow]skipped:[/] {reason}", highlight=False)
+    if result.games == 0:
+        what = f"all {len(result.skipped)} transcripts were skipped" if result.skipped else "no transcripts found"
+        raise UsageError(f"nothing exported from {folder}: {what}")
     console.print(
         f"[green]exported[/] {result.games} games, {result.utterances} utterances ({fmt.value}) to "
         + ", ".join(str(p) for p in result.files),
