@@ -79,7 +79,7 @@ def main() -> None:
         report(str(exc))
         sys.exit(2)
     except OSError as exc:  # a full disk, a read-only folder, no permission: one line, not a traceback
-        where = f"{exc.filename}: " if exc.filename else ""
-        report(f"cannot write or read {where}{exc.strerror or type(exc).__name__}")
+        reason = exc.strerror or type(exc).__name__
+        report(f"cannot write or read {exc.filename}: {reason}" if exc.filename else f"cannot write or read: {reason}")
         sys.exit(2)
     sys.exit(code if isinstance(code, int) else 0)
