@@ -82,6 +82,18 @@ def _get(port: int, path: str, timeout: float = 10.0) -> tuple[int, float]:
     return status, time.perf_counter() - started
 
 
+def _get_retrying(port: int, path: str, within: float = 30.0) -> tuple[int, float]:
+    """(status, seconds until the first answer): a refused or reset connection is tried again."""
+    started = time.perf_counter()
+    while time.perf_counter() - started < within:
+        try:
+            status, _ = _get(port, path)
+            return status, time.perf_counter() - started
+        except OSError:
+            time.sleep(0.05)
+    return 0, time.perf_counter() - started
+
+
 def rss_mib() -> float:
     """This process's resident memory (MiB) from /proc, or the peak when /proc is absent."""
     try:
@@ -105,7 +117,9 @@ def slow_headers(count: int, header_timeout: float = 2.0) -> dict[str, Any]:
                 break
         opened = len(socks)
         time.sleep(0.2)
-        status_during, seconds_during = _get(served.port, f"/t/{served.table_id}/seat/1?token={served.seat_token}")
+        status_during, seconds_during = _get_retrying(
+            served.port, f"/t/{served.table_id}/seat/1?token={served.seat_token}"
+        )
         started = time.monotonic()
         closed = 0
         for sock in socks:
