@@ -75,9 +75,7 @@ class TableConfig:
     seats: dict[int, SeatEntry] = field(default_factory=dict)
 
 
-_TEXT_KEYS = frozenset(
-    {"variant", "lang", "agents", "backend", "model", "base_url", "profile", "api_key_env", "api_key", "api_key_file"}
-)
+_TEXT_KEYS = frozenset({"variant", "lang", "agents", "backend", "model", "base_url", "profile", "api_key_env"})
 _COUNT_KEYS = {"players": 1, "seed": 0, "retries": 0}
 """Whole-number keys and their least value."""
 
@@ -174,9 +172,9 @@ def load_table_config(path: str | Path) -> TableConfig:
             _unknown(where, set(value), SEAT_KEYS)
             if not isinstance(value.get("agent"), str):
                 raise BackendConfigError(f'{where}: needs agent = "KIND[:MODEL]"')
-            for key in ("persona", "base_url", "profile", "api_key", "api_key_file"):
-                if key in value and not isinstance(value[key], str):
-                    raise BackendConfigError(f"{where} {key}: a string")
+            for name in ("persona", "base_url", "profile"):
+                if name in value and not isinstance(value[name], str):
+                    raise BackendConfigError(f"{where} {name}: a string")
             entry = dict(value)
             if "profile" in entry:
                 _profile(f"{where} profile", entry["profile"])

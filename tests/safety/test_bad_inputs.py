@@ -76,7 +76,7 @@ def test_a_header_language_cannot_point_outside(tmp_path: Path, transcript: list
     path = _with_header(tmp_path, transcript, language="../../../../etc/evil")
     result = run(command, str(path), cwd=tmp_path)
     one_error_line(result)
-    assert "unknown language '../../../../etc/evil'" in " ".join(result.stderr.split())
+    assert "unknownlanguage'../../../../etc/evil'" in "".join(result.stderr.split())
 
 
 def test_a_header_with_too_few_names_is_refused(tmp_path: Path, transcript: list[str]) -> None:
@@ -101,7 +101,7 @@ def test_export_fails_when_every_file_is_skipped_and_skips_games_that_do_not_rep
     (folder / "tampered.jsonl").write_text("\n".join(json.dumps(r) for r in tampered) + "\n", encoding="utf-8")
     result = run("export", str(folder), cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    assert "tampered.jsonl: does not replay" in result.stderr.replace("\n", " ")
+    assert "tampered.jsonl:doesnotreplay" in "".join(result.stderr.split())  # the console wraps long lines
     games = (tmp_path / "dataset" / "games.jsonl").read_text(encoding="utf-8").splitlines()
     assert len(games) == 1
 
