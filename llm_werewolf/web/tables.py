@@ -24,6 +24,7 @@ from ..rules import Game, Record, ViewBuilder
 from ..rules.errors import RulesError
 from ..seeds import seat_seed
 from ..table import Narrator, Table, TableSettings
+from ..table.night_pacing import NightPacer, night_cue
 from ..table.seating import SeatSpecError, build_agent
 from ..texts import TextDataError
 from ..transcript import TranscriptWriter, header_for, seat_info
@@ -32,6 +33,8 @@ from .present import Presenter
 from .seats import AnswerRefused, DefaultAnswerAgent, HumanWebAgent, SeatHub, check_answer
 from .setup import SetupError, TableSetup, agent_spec, game_config
 from .ui_text import direction, fill
+
+__all__ = ["Lobby", "PublicHub", "WebTable", "narrator_label", "night_cue", "template_narrator"]
 
 Status = Literal["waiting", "running", "over", "failed"]
 NarratorFactory = Callable[[TableSetup, Game], Narrator | None]
@@ -46,19 +49,6 @@ class PublicHub:
 
     def push(self, message: dict[str, Any]) -> None:
         offer_all(self.queues, message)
-
-
-def night_cue(record: Record) -> str | None:
-    """``wake`` or ``sleep`` for a public cue that opens or closes a role's night step."""
-    event = record.event
-    if getattr(event, "kind", "") != "cue" or record.vis.scope != "public":
-        return None
-    key = str(getattr(event, "key", ""))
-    if key == "wake" or key.endswith("_wake"):
-        return "wake"
-    if key == "sleep" or key.endswith("_sleep"):
-        return "sleep"
-    return None
 
 
 def template_narrator(setup: TableSetup, game: Game) -> Narrator | None:
@@ -142,9 +132,8 @@ class WebTable:
         self.hidden_classes = frozenset({"cue"}) if narrator is not None else frozenset()
         """Feed lines left out: with a narrator, its lines replace the bare moderator cues."""
         self.night_step = setup.night_seconds()
-        self._awake_since: float | None = None
-        self._held: list[Record] = []
-        """Public records held back so a night step lasts at least ``night_step`` on shared screens."""
+        self.screen = NightPacer(_PublicScreen(self), self.night_step)
+        """The public view: a night step lasts at least ``night_step`` on shared screens."""
         paced = setup.pace > 0 or self.night_step > 0
         settings = TableSettings(concurrency=players, pace=self._pace if paced else None)
         self.table = Table(self.game, agents, sinks=sinks, narrator=narrator, fallbacks=fallbacks, settings=settings)
@@ -182,6 +171,7 @@ class WebTable:
             self.status = "failed"
             self.error = f"{type(exc).__name__}: {exc}"
         finally:
+            self.screen.close()  # whatever a night step still held reaches the screens
             if self.writer is not None:
                 self.writer.close()
             self._push_status()
@@ -193,44 +183,15 @@ class WebTable:
                 await self.task
 
     async def _pace(self, records: Sequence[Record]) -> None:
-        while self._held:
-            await asyncio.sleep(self._night_wait())
-            held, self._held = self._held, []
-            self._write_public(held)
+        await self.screen.pace(records)
         if self.setup.pace > 0:
             await asyncio.sleep(self.setup.pace)
-
-    def _night_wait(self) -> float:
-        if self._awake_since is None:
-            return 0.0
-        return max(0.0, self._awake_since + self.night_step - asyncio.get_running_loop().time())
 
     # -- the sink: each seat gets the lines of its own view -----------------------------------
     def write(self, records: Sequence[Record]) -> None:
         for hub, builder in zip(self.hubs, self.builders, strict=True):
             self._forward(records, builder, hub.push)
-        if self._held:
-            self._held.extend(records)  # the shared screens are still in a night step: keep the order
-        else:
-            self._write_public(records)
-
-    def _write_public(self, records: Sequence[Record]) -> None:
-        """The public view, with every "sleep" cue at least ``night_step`` after its "wake" (the rest held)."""
-        if self.night_step <= 0:
-            self._forward(records, self.public_builder, self.public.push)
-            return
-        now = asyncio.get_running_loop().time()
-        for index, record in enumerate(records):
-            step = night_cue(record)
-            if step == "wake":
-                self._awake_since = now
-            elif step == "sleep" and self._awake_since is not None:
-                if now < self._awake_since + self.night_step:
-                    self._forward(records[:index], self.public_builder, self.public.push)
-                    self._held = list(records[index:])
-                    return
-                self._awake_since = None
-        self._forward(records, self.public_builder, self.public.push)
+        self.screen.write(records)
 
     def _forward(self, records: Sequence[Record], builder: ViewBuilder, push: Callable[[dict[str, Any]], None]) -> None:
         items = []
@@ -338,6 +299,16 @@ class WebTable:
             "watch": self.public_link("watch"),
             "screen": self.public_link("screen"),
         }
+
+
+class _PublicScreen:
+    """The public view of a table as a sink (what :class:`NightPacer` holds back or lets through)."""
+
+    def __init__(self, table: WebTable) -> None:
+        self.table = table
+
+    def write(self, records: Sequence[Record]) -> None:
+        self.table._forward(records, self.table.public_builder, self.table.public.push)
 
 
 class Lobby:

@@ -78,3 +78,28 @@ def test_a_table_with_people_gets_a_minimum_by_default() -> None:
     people = TableSetup.model_validate({"variant": "one_night", "seats": [{"player": "human"}] * 3})
     machines = TableSetup.model_validate({"variant": "one_night", "seats": [{"player": "heuristic"}] * 3})
     assert people.night_seconds() >= 5.0 and machines.night_seconds() == 0.0
+
+
+def test_the_pacer_holds_a_sleep_cue_until_the_step_has_lasted() -> None:
+    from llm_werewolf.rules.events import PUBLIC, Cue, Speech
+    from llm_werewolf.table.night_pacing import NightPacer
+
+    now = [0.0]
+    shown: list[str] = []
+
+    class Screen:
+        def write(self, records: Sequence[Record]) -> None:
+            shown.extend(str(getattr(r.event, "key", "speech")) for r in records)
+
+    def record(seq: int, event: Any) -> Record:
+        return Record(seq=seq, phase="night", vis=PUBLIC, event=event)
+
+    pacer = NightPacer(Screen(), 5.0, clock=lambda: now[0])
+    pacer.write([record(0, Cue(key="wake", role="seer"))])
+    now[0] = 1.0
+    pacer.write([record(1, Cue(key="sleep", role="seer")), record(2, Cue(key="wake", role="witch"))])
+    pacer.write([record(3, Speech(seat=0, text="hi"))])
+    assert shown == ["wake"] and pacer.wait() == 4.0  # held, in order, until 5 s after the wake
+    now[0] = 5.0
+    asyncio.run(pacer.pace([]))
+    assert shown == ["wake", "sleep", "wake", "speech"]
