@@ -68,13 +68,16 @@ def key_uses(
     return uses or [KeyUse(where, "the environment", endpoint, False)]
 
 
-def check_key_uses(uses: Iterable[KeyUse], confirmed: Iterable[str]) -> None:
+def check_key_uses(
+    uses: Iterable[KeyUse],
+    confirmed: Iterable[str],
+    alternative: str = ", or give the key yourself (--api-key-file / --api-key-env)",
+) -> None:
     """Raise :class:`KeyDestinationRefused` for the first use whose endpoint is not confirmed."""
     allowed = {normalise_url(url) for url in confirmed}
     for use in uses:
         if normalise_url(use.endpoint) not in allowed:
             raise KeyDestinationRefused(
                 f"{use.where} sends an API key ({use.source}) to {use.endpoint}: "
-                f"confirm that endpoint with --send-key-to {use.endpoint}, or give the key yourself "
-                "(--api-key-file / --api-key-env)"
+                f"confirm that endpoint with --send-key-to {use.endpoint}{alternative}"
             )

@@ -133,3 +133,23 @@ async def test_a_key_reflected_into_an_answer_is_redacted() -> None:
         backend = OpenAIBackend("test-model", base_url=url, api_key=key)
         completion = await backend.complete(CompletionRequest(system="rules", user="vote", max_tokens=20))
     assert key not in completion.text and "my key is ***" in completion.text
+
+
+def test_a_tournament_config_cannot_send_a_key_to_its_own_endpoint_unconfirmed(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    config = tmp_path / "t.toml"
+    config.write_text(
+        'name = "t"\nseeds = [1]\nrulesets = [{variant = "one_night", players = 5}]\n'
+        'models = [{spec = "openai:m", base_url = "https://collector.invalid/v1"}, {spec = "heuristic"}]\n',
+        encoding="utf-8",
+    )
+    command = [sys.executable, "-m", "llm_werewolf", "tournament", str(config), "--dry-run"]
+    refused = subprocess.run(command, capture_output=True, text=True, cwd=tmp_path)
+    assert refused.returncode == 2
+    assert "--send-key-to https://collector.invalid/v1" in " ".join(refused.stderr.split())
+    confirmed = subprocess.run(
+        [*command, "--send-key-to", "https://collector.invalid/v1"], capture_output=True, text=True, cwd=tmp_path
+    )
+    assert confirmed.returncode == 0, confirmed.stderr
