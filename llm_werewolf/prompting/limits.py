@@ -30,7 +30,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
-from jinja2 import Template, nodes
+from jinja2 import Environment, Template, nodes
 from jinja2.exceptions import SecurityError
 from jinja2.runtime import Macro
 from jinja2.sandbox import ImmutableSandboxedEnvironment
@@ -261,7 +261,8 @@ def _limited_filter(name: str, function: Callable[..., Any]) -> Callable[..., An
     def limited(*args: Any, **kwargs: Any) -> Any:
         budget = _budget()
         budget.call()
-        values = [a for a in args if not hasattr(a, "environment")]  # skip a passed context
+        # skip what Jinja passes first to some filters: a context, an eval context, the environment
+        values = [a for a in args if not isinstance(a, Environment) and not hasattr(a, "environment")]
         target = values[0] if values else None
         _check_expansion(budget, name, target, tuple(values[1:]) + tuple(kwargs.values()))
         if name == "join" and values:
