@@ -5,7 +5,8 @@
     .venv/bin/python bench/reliability.py --only spoofing,crash --json out.json
     .venv/bin/python bench/reliability.py --only injection --agents openai:MODEL --base-url http://HOST:PORT/v1
 
-Items: spoofing, canaries, interference, malformed, provider, crash, templates, injection.
+Items: spoofing, canaries, interference, malformed, provider, crash, templates, injection, and the
+security items seeds, files, render_limits, web, night, checker, bad_inputs (bench/reliability_security.py).
 Every item checks its pass criteria as the tests do; the exit status is 1 when one fails.
 The injection item measures how often a model obeys planted speeches; it runs on the
 embedded model by default (``--agents local``) or on any endpoint (``--agents openai:MODEL
@@ -28,6 +29,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import reliability_security as security
+
 from llm_werewolf.safety import sizes as sizes_module
 from llm_werewolf.safety.canaries import LeakReport, play_canary_game
 from llm_werewolf.safety.crash import CrashStats, crash_battery
@@ -41,6 +44,7 @@ from llm_werewolf.safety.spoofing import SpoofReport, spoofing_battery
 from llm_werewolf.safety.templates import PLACES, plant, ssti_corpus, try_payload, vet_pack, vet_source
 
 ITEMS = ("spoofing", "canaries", "interference", "malformed", "provider", "crash", "templates", "injection")
+SECURITY = ("seeds", "files", "render_limits", "web", "night", "checker", "bad_inputs")
 WORKERS = max(1, min(4, os.cpu_count() or 1))
 
 
@@ -296,7 +300,7 @@ def make_backend(spec: str, base_url: str | None) -> Any:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--ci", action="store_true", help="the reduced CI sizes")
-    parser.add_argument("--only", default="", help=f"comma-separated items ({', '.join(ITEMS)})")
+    parser.add_argument("--only", default="", help=f"comma-separated items ({', '.join((*ITEMS, *SECURITY))})")
     parser.add_argument("--agents", default="local", help="the model for the injection item (local, openai:MODEL...)")
     parser.add_argument("--base-url", default=None, help="endpoint of an openai/langchain model")
     parser.add_argument("--languages", default="", help="injection languages (default: the size's)")
@@ -304,8 +308,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", default="", help="write every figure to this JSON file")
     args = parser.parse_args(argv)
     sizes = sizes_module.CI if args.ci else sizes_module.FULL
-    only = [i.strip() for i in args.only.split(",") if i.strip()] or list(ITEMS)
-    unknown = sorted(set(only) - set(ITEMS))
+    only = [i.strip() for i in args.only.split(",") if i.strip()] or [*ITEMS, *SECURITY]
+    unknown = sorted(set(only) - set(ITEMS) - set(SECURITY))
     if unknown:
         parser.error(f"unknown item(s): {', '.join(unknown)}")
     battery = Battery(sizes)
@@ -327,7 +331,9 @@ def main(argv: list[str] | None = None) -> int:
             args.trials or sizes.injection_trials,
         ),
     }
-    for item in ITEMS:
+    for item in SECURITY:
+        runs[item] = (lambda name: lambda: getattr(security, name)(battery, sizes.name == "full"))(item)
+    for item in (*ITEMS, *SECURITY):
         if item in only:
             timed(item, battery, runs[item])
     battery.results["sizes"] = sizes.name

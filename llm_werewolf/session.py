@@ -25,6 +25,7 @@ from .llm.errors import BackendConfigError, LLMError, PreflightError
 from .llm.factory import BackendConfig, BackendPool
 from .llm.preflight import preflight_all
 from .llm.profiles import get_profile
+from .seeds import derive_seed, seat_seed
 from .table.seating import MODEL_KINDS, AgentSpec, SeatSpecError, build_agent
 
 if TYPE_CHECKING:
@@ -179,13 +180,13 @@ class Session:
         settings = self.settings
         require_pack(search_roots(settings.packs), language, variant)
         try:
-            backend = self.backend(spec, seed)
+            backend = self.backend(spec, derive_seed(seed, "backend"))
         except BackendConfigError as exc:
             raise SeatSpecError(f"seat {seat + 1}: {exc}") from None
         agent_settings = LLMAgentSettings(
             switch_language=settings.switch_language,
             log_prompts=settings.log_prompts,
-            seed=seed * 1009 + seat,
+            seed=seat_seed(seed, seat),
             packs=tuple(settings.packs),
             deadline=settings.deadline,
         )

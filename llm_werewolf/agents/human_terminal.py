@@ -15,6 +15,7 @@ from typing import Protocol
 
 from rich.console import Console
 
+from ..controls import strip_controls
 from ..rules import Choice, Decision, SeatView
 from ..web.present import FeedItem, Presenter
 from ..web.ui_text import fill
@@ -146,7 +147,8 @@ class TerminalHumanAgent:
 
     def _speech(self, p: Presenter) -> str:
         while True:
-            text = " ".join(self.io.read(fill(p.ui("terminal", "speech_prompt"), limit=self.speech_limit)).split())
+            said = self.io.read(fill(p.ui("terminal", "speech_prompt"), limit=self.speech_limit))
+            text = " ".join(strip_controls(said).split())
             if len(text) <= self.speech_limit:
                 return text
             self.io.show(fill(p.ui("too_long"), length=len(text), limit=self.speech_limit))

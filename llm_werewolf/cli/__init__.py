@@ -164,6 +164,10 @@ def main() -> None:
             raise
         report(missing_module_message(exc.name))
         sys.exit(2)
+    except OSError as exc:  # a full disk, a read-only folder, no permission: one line, not a traceback
+        reason = exc.strerror or type(exc).__name__
+        report(f"cannot write or read {exc.filename}: {reason}" if exc.filename else f"cannot write or read: {reason}")
+        sys.exit(2)
     finally:
         tracing.shutdown()  # export the spans still buffered
     sys.exit(code if isinstance(code, int) else 0)

@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from ..agents.llm_agent import LLMAgent
+from ..code_refs import trust
+from ..key_guard import KeyDestinationRefused, check_key_uses, key_uses
 from ..llm.errors import BackendConfigError
 from ..llm.factory import BACKEND_KINDS
 from ..llm.profiles import PROFILES
@@ -57,6 +59,7 @@ def setup_llm(
     api_key_env: str | None = None,
     api_key_file: Path | None = None,
     deadline: float | None = None,
+    send_key_to: Sequence[str] = (),
 ) -> SessionSetup:
     """The session of one command (flags win over the table file); bad values are a UsageError."""
     table: TableConfig | None = None
@@ -72,6 +75,11 @@ def setup_llm(
     chosen_profile = profile or llm.get("profile")
     if chosen_profile is not None and chosen_profile not in PROFILES:
         raise UsageError(f"unknown profile {chosen_profile!r} (known: {', '.join(PROFILES)})")
+    if table is not None:
+        try:
+            check_table_keys(table, base_url, api_key_env is not None or api_key_file is not None, send_key_to)
+        except KeyDestinationRefused as exc:
+            raise UsageError(str(exc)) from None
     key_file = str(api_key_file) if api_key_file is not None else llm.get("api_key_file")
     if key_file is not None:
         check_key_file(key_file, "--api-key-file" if api_key_file is not None else f"{config_file} [llm]")
@@ -106,6 +114,7 @@ def setup_llm(
         kv_cache_mb=int(llm.get("kv_cache_mb", DEFAULT_KV_CACHE_MB)),
         profile_overrides=tuple(sorted(dict(llm.get("profile_settings", {})).items())),
     )
+    trust(settings.model)  # named on the command line or in the --config the user passed
     setup = SessionSetup(Session(settings), game=dict(table.game) if table else {})
     if chosen is not None:
         setup.default_agents = chosen
@@ -116,6 +125,27 @@ def setup_llm(
                 check_key_file(spec.api_key_file, f"{config_file} [seats] {number}")
             setup.seats[number - 1] = spec
     return setup
+
+
+def check_table_keys(table: TableConfig, cli_url: str | None, cli_key: bool, confirmed: Sequence[str]) -> None:
+    """A table file's key sources go only to endpoints confirmed with ``--send-key-to`` (see :mod:`key_guard`)."""
+    llm = table.llm
+    url = cli_url or llm.get("base_url")
+    url_from_file = cli_url is None and "base_url" in llm
+    uses = key_uses(f"{table.path} [llm]", llm, base_url=url, cli_key=cli_key, url_from_file=url_from_file)
+    for number, entry in table.seats.items():
+        if entry.kind not in ("openai", "langchain"):
+            continue
+        section = {"api_key_file": entry.api_key_file} if entry.api_key_file else {}
+        if entry.api_key:
+            section["api_key"] = entry.api_key
+        seat_key = cli_key and not section
+        seat_url = entry.base_url or url
+        from_file = entry.base_url is not None or url_from_file
+        where = f"{table.path} [seats] {number}"
+        if section or entry.base_url is not None:
+            uses += key_uses(where, section, base_url=seat_url, cli_key=seat_key, url_from_file=from_file)
+    check_key_uses(uses, confirmed)
 
 
 def prompt_packs(session: Session, agents: Sequence[object], language: str, variant: str) -> dict[str, str]:

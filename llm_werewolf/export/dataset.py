@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from ..transcript import TranscriptError, read_transcript
+from ..transcript import Transcript, TranscriptError, read_transcript
 from .arrow import arrow_schema, require_pyarrow
 from .card import JSONL_LAYOUT, PARQUET_LAYOUT, dataset_card
 from .rows import GameRow, UtteranceRow, rows_for
@@ -47,6 +47,10 @@ def collect_rows(paths: Iterable[Path], out: Path, result: ExportResult) -> list
         except TranscriptError as exc:
             result.skipped.append(str(exc))
             continue
+        problem = replay_problem(transcript)
+        if problem is not None:
+            result.skipped.append(f"{path}: {problem}")
+            continue
         collected.append(rows_for(transcript))
     collected.sort(key=lambda rows: rows[1].game_id)
     return collected
@@ -63,6 +67,8 @@ def export_transcripts(paths: Iterable[Path], out: Path, fmt: Format = "jsonl", 
         require_pyarrow()  # before any work: a missing extra is one line
     result = ExportResult()
     collected = collect_rows(paths, out, result)
+    if not collected:
+        return result  # nothing to write: the files of an earlier export stay as they were
     utterances = [row for rows, _ in collected for row in rows]
     games = [game for _, game in collected]
     out.mkdir(parents=True, exist_ok=True)
@@ -81,12 +87,20 @@ def export_transcripts(paths: Iterable[Path], out: Path, fmt: Format = "jsonl", 
 
 def _write_jsonl(utterances: list[UtteranceRow], games: list[GameRow], out: Path) -> list[Path]:
     utterances_path, games_path = out / UTTERANCES_FILE, out / GAMES_FILE
-    with utterances_path.open("w", encoding="utf-8") as handle:
-        for row in utterances:
-            handle.write(row.model_dump_json() + "\n")
-    with games_path.open("w", encoding="utf-8") as handle:
-        for game in games:
-            handle.write(game.model_dump_json() + "\n")
+    # written beside the targets and renamed at the end: a full disk leaves the old files whole
+    utterances_tmp, games_tmp = utterances_path.with_suffix(".jsonl.part"), games_path.with_suffix(".jsonl.part")
+    try:
+        with utterances_tmp.open("w", encoding="utf-8") as handle:
+            for row in utterances:
+                handle.write(row.model_dump_json() + "\n")
+        with games_tmp.open("w", encoding="utf-8") as handle:
+            for game in games:
+                handle.write(game.model_dump_json() + "\n")
+        utterances_tmp.replace(utterances_path)
+        games_tmp.replace(games_path)
+    finally:
+        utterances_tmp.unlink(missing_ok=True)
+        games_tmp.unlink(missing_ok=True)
     return [utterances_path, games_path]
 
 
@@ -105,3 +119,20 @@ def _write_parquet(utterances: list[UtteranceRow], games: list[GameRow], out: Pa
         pq.write_table(table, path, compression="zstd")
         written.append(path)
     return written
+
+
+def replay_problem(transcript: Transcript) -> str | None:
+    """Why the records of ``transcript`` do not replay under its ruleset (``None``: they do, or the
+    ruleset is unknown here and the rows keep their recorded facts only)."""
+    from ..rules import RulesError, get_ruleset
+    from ..transcript.replay import ReplayMismatch, rebuild
+
+    try:
+        get_ruleset(transcript.header.variant)
+    except RulesError:
+        return None
+    try:
+        rebuild(transcript)
+    except (ReplayMismatch, RulesError) as exc:
+        return f"does not replay: {exc}"
+    return None

@@ -42,12 +42,17 @@ def classify(exc: BaseException) -> LLMError:
     return PermanentError(f"{name}: {_message(exc)}")
 
 
-def redact(error: LLMError, secrets: Iterable[str | None]) -> LLMError:
-    """``error`` with every secret (an API key a server echoed back) replaced by ``***``."""
-    text = str(error)
+def redact_text(text: str, secrets: Iterable[str | None]) -> str:
+    """``text`` with every secret (an API key a server echoed back) replaced by ``***``."""
     for secret in secrets:
         if secret and len(secret) >= 4:
             text = text.replace(secret, "***")
+    return text
+
+
+def redact(error: LLMError, secrets: Iterable[str | None]) -> LLMError:
+    """``error`` with every secret (an API key a server echoed back) replaced by ``***``."""
+    text = redact_text(str(error), secrets)
     if text == str(error) or not isinstance(error, (TransientError, PermanentError)):
         return error
     return type(error)(text, status=error.status)

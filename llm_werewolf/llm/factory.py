@@ -101,6 +101,14 @@ def langchain_model(config: BackendConfig) -> Any:
     target = config.model or ""
     module_name, sep, attribute = target.rpartition(":")
     if sep and "." in module_name:
+        from ..code_refs import is_trusted
+
+        if not is_trusted(target):
+            raise BackendConfigError(
+                f"refused to load {target!r}: a langchain:module:factory seat runs code, so it must be "
+                "named on the command line or in a --config file you pass (never taken from a transcript "
+                "or a web request)"
+            )
         try:
             factory = getattr(importlib.import_module(module_name), attribute)
         except (ImportError, AttributeError) as exc:

@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from .base import Completion, CompletionRequest
-from .classify import classify, redact
+from .classify import classify, redact, redact_text
 from .errors import LLMError
 from .profiles import Profile, get_profile
 from .retry import RetrySettings, call_with_retries
@@ -128,7 +128,7 @@ class LangChainBackend:
             message = result
         prompt_tokens, completion_tokens = _usage(message)
         return Completion(
-            text=text,
+            text=redact_text(text, self._secrets),  # an endpoint may reflect the key into its answer
             prompt_tokens=prompt_tokens,
             completion_tokens=completion_tokens,
             latency_ms=latency,

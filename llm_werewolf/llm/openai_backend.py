@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from .base import Completion, CompletionRequest
-from .classify import classify, redact
+from .classify import classify, redact, redact_text
 from .errors import BackendConfigError, LLMError, PreflightError
 from .profiles import Profile, get_profile
 from .retry import RetrySettings, call_with_retries
@@ -152,7 +152,7 @@ class OpenAIBackend:
         text = getattr(message, "content", None) or ""
         usage = getattr(response, "usage", None)
         return Completion(
-            text=str(text),
+            text=redact_text(str(text), self._secrets),  # an endpoint may reflect the key into its answer
             prompt_tokens=int(getattr(usage, "prompt_tokens", 0) or 0),
             completion_tokens=int(getattr(usage, "completion_tokens", 0) or 0),
             latency_ms=latency,

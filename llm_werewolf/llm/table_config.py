@@ -77,6 +77,26 @@ class TableConfig:
     """Seat number (from 1) -> the seat's spec."""
 
 
+_TEXT_KEYS = frozenset({"variant", "lang", "agents", "backend", "model", "base_url", "profile", "api_key_env"})
+_COUNT_KEYS = {"players": 1, "seed": 0, "retries": 0}
+"""Whole-number keys and their least value."""
+
+
+def _check_types(where: str, section: dict[str, Any]) -> None:
+    """Each known key's value has its type (one error naming the key; a key's value is never quoted)."""
+    for key, value in section.items():
+        if key in _TEXT_KEYS and not isinstance(value, str):
+            raise BackendConfigError(f"{where} {key}: a string")
+        if key in _COUNT_KEYS and (isinstance(value, bool) or not isinstance(value, int) or value < _COUNT_KEYS[key]):
+            raise BackendConfigError(f"{where} {key}: a whole number of at least {_COUNT_KEYS[key]}")
+        if key == "timeout" and (isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0):
+            raise BackendConfigError(f"{where} timeout: a number of seconds above 0")
+        if key == "log_prompts" and not isinstance(value, bool):
+            raise BackendConfigError(f"{where} log_prompts: true or false")
+        if key == "packs" and not (isinstance(value, list) and all(isinstance(p, str) for p in value)):
+            raise BackendConfigError(f"{where} packs: a list of folders")
+
+
 def _unknown(where: str, keys: set[str], allowed: frozenset[str]) -> None:
     extra = sorted(keys - allowed)
     if extra:
@@ -132,13 +152,28 @@ def load_table_config(path: str | Path) -> TableConfig:
         data = tomllib.loads(file.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise BackendConfigError(f"{file}: no such file") from None
+    except UnicodeDecodeError:
+        raise BackendConfigError(f"{file}: not UTF-8 text") from None
     except tomllib.TOMLDecodeError as exc:
         raise BackendConfigError(f"{file}: {exc}") from None
+    except RecursionError:
+        raise BackendConfigError(f"{file}: nested too deeply") from None
+    except OSError as exc:
+        raise BackendConfigError(f"{file}: cannot read ({exc.strerror or type(exc).__name__})") from None
     _unknown(str(file), set(data), frozenset({"game", "llm", "seats"}))
+    for name, section in (
+        ("game", data.get("game", {})),
+        ("llm", data.get("llm", {})),
+        ("seats", data.get("seats", {})),
+    ):
+        if not isinstance(section, dict):
+            raise BackendConfigError(f"{file} [{name}]: a table")
     game = dict(data.get("game", {}))
     llm = dict(data.get("llm", {}))
     _unknown(f"{file} [game]", set(game), GAME_KEYS)
     _unknown(f"{file} [llm]", set(llm), LLM_KEYS)
+    _check_types(f"{file} [game]", game)
+    _check_types(f"{file} [llm]", llm)
     if "profile" in llm:
         _profile(f"{file} [llm] profile", llm["profile"])
     if "profile_settings" in llm:
@@ -159,6 +194,9 @@ def load_table_config(path: str | Path) -> TableConfig:
             _unknown(where, set(value), SEAT_KEYS)
             if not isinstance(value.get("agent"), str):
                 raise BackendConfigError(f'{where}: needs agent = "KIND[:MODEL]"')
+            for name in ("persona", "base_url", "profile"):
+                if name in value and not isinstance(value[name], str):
+                    raise BackendConfigError(f"{where} {name}: a string")
             entry = dict(value)
             if "profile" in entry:
                 _profile(f"{where} profile", entry["profile"])

@@ -14,9 +14,14 @@ public record as the moderator voices it), sentence by sentence:
 * ``death_not_public``: a seat and a death word in one sentence, and the
   table was not told that seat died;
 * ``role_not_public``: a seat and a role, side, status or secret cause word
-  in one sentence, and the table was not shown that about that seat (the
-  winners of a finished game count as shown to play for the winning sides;
-  once every card is turned over, nothing is secret);
+  in one sentence, or a seat and a role, side or status word anywhere in the
+  line, and the table was not shown that about that seat (the winners of a
+  finished game count as shown to play for the winning sides; once every card
+  is turned over, nothing is secret). The line is read as written and as an
+  evasive model writes it (:mod:`.evasion`): look-alike letters of other
+  scripts, invisible characters, accents, spaced-out words, seats named by
+  ordinals or number words ("the second player"), and the role words and
+  common synonyms of every language ("oracle", "預言家");
 * ``result_not_public``: a victory word before the game ended, or a winner
   the end of the game did not name;
 * ``omits_fact``: the line leaves out a seat, or a role, side or status word,
@@ -47,6 +52,7 @@ from typing import Any
 from ..prompting.script import in_language
 from ..rules.variant import get_ruleset
 from ..texts import optional_yaml, terms
+from .evasion import SeatNumbers, readings, role_terms
 from .packs import NarrationPack, load_pack
 from .public import PublicFacts
 from .vocabulary import Lexicon, SeatFinder, Term, normalize, script_of, sentences
@@ -81,6 +87,8 @@ class Claims:
     pairs: frozenset[tuple[int, str]]
     terms: frozenset[str]
     victory_sides: frozenset[str] = field(default_factory=frozenset)
+    loose: frozenset[tuple[int, str]] = field(default_factory=frozenset)
+    """Strict reading only: a role, side or status word of a sentence without a seat, with every seat of the line."""
 
 
 def _table(vocabulary: Mapping[str, Any], name: str) -> dict[str, str]:
@@ -153,25 +161,66 @@ class NarrationChecker:
             language, self.names, word_lists.get("seat_patterns", ()), strangers=stranger_names(language)
         )
         self.script = script_of(language)
+        self.seat_numbers = SeatNumbers(language, word_lists, len(self.names))
+        roles = tuple(r for r in self.side_of_role if r != plain_role)
+        sides = tuple(s for s in ruleset.sides if s != plain_side)
+        self.other_words = role_terms(variant, language, roles, sides, plain_role)
+        """Role and side words of every language, their short forms and common synonyms."""
         self._spoken: dict[str, Claims] = {}
 
     # -- reading a text ------------------------------------------------------------
-    def claims(self, text: str) -> Claims:
-        """The (seat, term) pairs ``text`` asserts, sentence by sentence."""
+    def claims(self, text: str, *, strict: bool = False) -> Claims:
+        """The (seat, term) pairs ``text`` asserts, sentence by sentence.
+
+        ``strict`` (a candidate line, not a template line): every reading of :mod:`.evasion`,
+        seats by number words, role words of every language, and a role, side or status word
+        in a sentence without a seat ("The seer woke. Alice smiles.") paired with every seat
+        the line names.
+        """
+        if not strict:
+            return self._claims(text, extended=False)[0]
+        pairs: set[tuple[int, str]] = set()
+        found: set[str] = set()
+        victory_sides: set[str] = set()
+        seats: set[int] = set()
+        orphans: set[str] = set()
+        for reading in readings(text, self.language):
+            claims, named, loose = self._claims(reading, extended=True)
+            pairs |= claims.pairs
+            found |= claims.terms
+            victory_sides |= claims.victory_sides
+            seats |= named
+            orphans |= loose
+        secret_words = {w for w in orphans if w.split(":", 1)[0] in ("role", "side", "status")}
+        loose_pairs = {(seat, word) for seat in seats for word in secret_words}
+        return Claims(frozenset(pairs), frozenset(found), frozenset(victory_sides), frozenset(loose_pairs))
+
+    def _claims(self, text: str, *, extended: bool) -> tuple[Claims, set[int], set[str]]:
+        """Claims, the seats named anywhere, and the words of sentences tied to no seat."""
         pairs: set[tuple[int, str]] = set()
         found: set[str] = set()
         victory_sides: set[str] = set()
         previous: set[int] = set()
+        named: set[int] = set()
+        orphans: set[str] = set()
         for sentence in sentences(text):
-            seats = self.seats.seats(sentence) or previous
+            seats = self.seats.seats(sentence)
             words = self.lexicon.find(sentence) | self.death_words.find(sentence)
+            if extended:
+                seats |= self.seat_numbers.seats(sentence)
+                for lexicon in self.other_words:
+                    words |= lexicon.find(sentence)
+            named |= seats
+            seats = seats or previous
+            if not seats:
+                orphans |= words
             victory = self.victory_words.find(sentence)
             found |= words | victory
             if victory:
                 victory_sides |= {t[5:] for t in self.sides_lexicon.find(sentence)}
             pairs |= {(seat, word) for seat in seats for word in words}
             previous = seats
-        return Claims(frozenset(pairs), frozenset(found), frozenset(victory_sides))
+        return Claims(frozenset(pairs), frozenset(found), frozenset(victory_sides)), named, orphans
 
     def spoken(self, line: str) -> Claims:
         """Claims of a template line (cached: the same lines come back every night)."""
@@ -227,9 +276,11 @@ class NarrationChecker:
         problems += [f"unknown_seat: {ref} is not that seat" for ref in self.seats.mismatched(text)]
         problems += self._speaker(text)
         problems += self._quotes(text, facts)
-        claims = self.claims(text)
+        claims = self.claims(text, strict=True)
         allowed = self.allowed_pairs(facts, spoken)
-        for seat, word in sorted(claims.pairs - allowed):
+        retold = self.claims(fact, strict=True).terms if fact is not None else frozenset()
+        loose = {(seat, word) for seat, word in claims.loose if word not in retold}
+        for seat, word in sorted((claims.pairs | loose) - allowed):
             label = f"{seat + 1} {self.names[seat]}"
             if word == DEATH:
                 problems.append(f"death_not_public: {label}")

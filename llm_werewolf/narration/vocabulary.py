@@ -114,7 +114,7 @@ def term_pattern(term: str, script: str, exact: bool = False) -> re.Pattern[str]
         return re.compile(f"(?P<core>{re.escape(''.join(words))}){plural}")
     parts = [_word_pattern(w, script, exact) for w in words]
     first_prefix, first_core, first_suffix = parts[0]
-    rest = "".join(rf"[\W_]+{p}{c}{x}" for p, c, x in parts[1:])
+    rest = "".join(rf"[\W_]*{p}{c}{x}" for p, c, x in parts[1:])  # "крестныйотец" too
     tail = r"(?!\w)(?!'t\b)" if script == "latin" else r"(?!\w)"
     return re.compile(rf"(?<!\w){first_prefix}(?P<core>{first_core}{first_suffix}{rest}){tail}")
 

@@ -5,8 +5,9 @@ Every template (built-in or from a user pack) renders in a
 a misspelled variable is an error, not an empty string, and a template cannot
 reach Python internals. The immutable sandbox also refuses to change lists and
 dicts passed in (``names.pop()``), so one template cannot corrupt the next.
-User packs are vetted before use (:func:`llm_werewolf.safety.templates.vet_pack`):
-the sandbox bounds what a template may touch, not how long it may run. Player text is only ever passed in as variables.
+User packs are vetted before use (:func:`llm_werewolf.safety.templates.vet_pack`), and
+every render of every template runs under hard limits (time, output and string size, loop
+steps, calls: :mod:`.limits`). Player text is only ever passed in as variables.
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import FileSystemLoader, StrictUndefined, Template, TemplateNotFound
-from jinja2.sandbox import ImmutableSandboxedEnvironment, SandboxedEnvironment
+from jinja2.sandbox import SandboxedEnvironment
 
+from .limits import LimitedSandbox
 from .packs import MissingPromptFile
 
 
@@ -28,7 +30,7 @@ def _join_nonempty(items: Sequence[Any], separator: str = ", ") -> str:
 
 @lru_cache(maxsize=32)
 def environment(roots: tuple[Path, ...]) -> SandboxedEnvironment:
-    env = ImmutableSandboxedEnvironment(
+    env = LimitedSandbox(
         loader=FileSystemLoader([str(root) for root in roots], encoding="utf-8"),
         undefined=StrictUndefined,
         autoescape=False,
@@ -39,6 +41,7 @@ def environment(roots: tuple[Path, ...]) -> SandboxedEnvironment:
         cache_size=400,
     )
     env.filters["join_nonempty"] = _join_nonempty
+    env.guard_filters()
     return env
 
 

@@ -24,6 +24,17 @@ def _mix(z: int) -> int:
     return z ^ (z >> 31)
 
 
+def fold_seed(seed: int) -> int:
+    """``seed`` reduced to 64 bits: unchanged below 2**64 (and for negative seeds, as before);
+    above, each further 64-bit word is mixed in, so seeds differing only in high bits differ."""
+    value = seed & _MASK
+    high = seed >> 64
+    while high > 0:
+        value = _mix(value ^ _mix((high & _MASK) ^ _GOLDEN))
+        high >>= 64
+    return value
+
+
 @dataclass(frozen=True, slots=True)
 class Rng:
     """Immutable SplitMix64 generator."""
@@ -32,7 +43,8 @@ class Rng:
 
     @staticmethod
     def from_seed(seed: int) -> Rng:
-        return Rng(_mix((seed * _GOLDEN) & _MASK))
+        """The generator of ``seed``; every bit of a seed wider than 64 bits counts (see :func:`fold_seed`)."""
+        return Rng(_mix((fold_seed(seed) * _GOLDEN) & _MASK))
 
     def next_u64(self) -> tuple[int, Rng]:
         state = (self.state + _GOLDEN) & _MASK

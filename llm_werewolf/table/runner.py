@@ -22,6 +22,7 @@ from ..agents.base import FINAL_FAULTS, Agent, DecisionRequest, Reply
 from ..agents.heuristic import HeuristicAgent
 from ..rules import Choice, Decision, Game, IllegalChoice, Outcome, ViewBuilder, validate_choice
 from ..rules.events import GOD, EventBody, Record, Visibility, to_seats
+from ..seeds import seat_seed
 from .events import Fallback, ModelCall, Rejected, Thought
 
 
@@ -84,7 +85,7 @@ class Table:
         self.fallbacks = (
             list(fallbacks)
             if fallbacks is not None
-            else [HeuristicAgent(seed=game.config.seed * 1009 + i) for i in range(players)]
+            else [HeuristicAgent(seed=seat_seed(game.config.seed, i)) for i in range(players)]
         )
         self.builders = [ViewBuilder(i) for i in range(players)]
         self._published = 0

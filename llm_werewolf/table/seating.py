@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from ..agents.base import Agent
 from ..agents.heuristic import HeuristicAgent
 from ..agents.random_agent import RandomAgent
+from ..seeds import seat_seed
 
 if TYPE_CHECKING:
     from ..session import Session
@@ -74,9 +75,9 @@ def build_agent(
 ) -> Agent:
     """Create the agent for one seat; a model seat needs the command's ``session`` (its backends)."""
     if spec.kind == "random":
-        return RandomAgent(seed=seed * 1009 + seat)
+        return RandomAgent(seed=seat_seed(seed, seat))
     if spec.kind == "heuristic":
-        return HeuristicAgent(seed=seed * 1009 + seat)
+        return HeuristicAgent(seed=seat_seed(seed, seat))
     if spec.kind in HUMAN_KINDS:
         raise SeatSpecError("a human seat is seated by its front end: `play --human N` or `serve`")
     if session is None:

@@ -110,6 +110,11 @@ def read_transcript(path: str | Path) -> Transcript:
         header = Header.model_validate_json(lines[0])
     except ValidationError as exc:
         raise TranscriptError(f"{path}:1: bad header: {_first_error(exc)}") from None
+    from .checks import header_problem
+
+    problem = header_problem(header)
+    if problem is not None:
+        raise TranscriptError(f"{path}:1: bad header: {problem}")
     if header.schema_version > SCHEMA_VERSION:
         raise TranscriptError(
             f"{path}:1: schema version {header.schema_version} is newer than this program's ({SCHEMA_VERSION})"

@@ -34,13 +34,14 @@ from typing import Any
 from ..agents.base import Agent
 from ..agents.heuristic import HeuristicAgent
 from ..agents.random_agent import RandomAgent
+from ..code_refs import CodeRefused, refuse_code
 from ..rules import Game, Outcome
 from ..rules.events import ChoiceMade, Record, RolesRevealed
 from ..session import Session
 from ..table import Narrator, Table, TableSettings
 from ..table.events import Narration
 from ..table.runner import Sink
-from ..table.seating import AgentSpec, build_agent
+from ..table.seating import AgentSpec, SeatSpecError, build_agent
 from .io import Transcript, TranscriptWriter, read_transcript
 from .replay import rebuild
 from .schema import TABLE_EVENT_TYPES, Header
@@ -140,7 +141,11 @@ def agents_from(header: Header, session: Session | None = None) -> list[Agent]:
         raise ResumeError(f"the header names {len(header.names)} seats but describes {len(header.seats)} agents")
     agents: list[Agent] = []
     for index, seat in enumerate(header.seats):
-        spec = replace(AgentSpec.parse(seat.agent), persona=seat.persona)
+        try:
+            refuse_code(seat.agent, f"seat {index + 1} of the transcript")
+            spec = replace(AgentSpec.parse(seat.agent), persona=seat.persona)
+        except (CodeRefused, SeatSpecError) as exc:
+            raise ResumeError(str(exc)) from None
         if spec.kind in ("human",):
             raise ResumeError(f"seat {index + 1} was played by a person; resume seats only programs")
         if seat.agent_seed is not None and spec.kind == "heuristic":

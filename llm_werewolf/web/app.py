@@ -5,17 +5,19 @@ Access rules (every one tested in tests/web):
 * the host page and ``/api/host/...`` need the host token (query ``token`` or header ``X-Host-Token``);
 * a seat page, its state, its answers and its websocket need that seat's own token;
   anything else (another seat's token, an AI seat, an unknown table) is refused with 403;
-* spectator and table-screen pages need the table's public token and get the public view only.
+* spectator and table-screen pages need the table's public token and get the public view only;
+* a websocket whose ``Origin`` is not the served host is refused; sockets per token and overall,
+  send queues, message size and JSON shape are bounded (:mod:`.limits`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
 from typing import Annotated, Any
+from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Header, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, JSONResponse, Response
@@ -24,13 +26,27 @@ from starlette.middleware.base import BaseHTTPMiddleware, RequestResponseEndpoin
 
 from ..rules import all_rulesets
 from ..table.seating import MODEL_KINDS, SCRIPTLESS_KINDS
+from .limits import (
+    MAX_MESSAGE_CHARS,
+    SOCKETS_PER_PUBLIC,
+    SOCKETS_PER_SEAT,
+    Outbox,
+    PayloadError,
+    SocketGate,
+    parse_message,
+)
 from .pages import STATIC, render_page
 from .seats import AnswerRefused
 from .setup import HUMAN, SetupError, TableSetup
 from .tables import Lobby, WebTable
 from .ui_text import ui_texts
 
-MAX_MESSAGE_CHARS = 20_000
+ERROR_TEXTS = {
+    "too_large": f"message too long (at most {MAX_MESSAGE_CHARS} characters)",
+    "too_deep": "message nested too deeply",
+    "bad_number": "a number in the message is too long",
+    "bad_request": "bad request",
+}
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
         "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; "
@@ -70,6 +86,8 @@ def create_app(lobby: Lobby | None = None) -> FastAPI:
 
     app = FastAPI(title="llm-werewolf", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan)
     app.state.lobby = the_lobby
+    gate = SocketGate()
+    app.state.sockets = gate
     app.add_middleware(_SecurityHeaders)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
@@ -168,10 +186,11 @@ def create_app(lobby: Lobby | None = None) -> FastAPI:
     async def seat_answer(table_id: str, number: int, request: Request, token: str | None = None) -> Response:
         table = table_of(table_id)
         seat = seat_of(table, number, token)
-        raw = await request.body()
-        payload = _payload(raw.decode("utf-8", "replace"))
-        if payload is None:
-            return JSONResponse({"type": "error", "error": "bad_request", "message": "bad request"}, status_code=400)
+        try:
+            payload = parse_message(await _body(request))
+        except PayloadError as exc:
+            status = 413 if str(exc) == "too_large" else 400
+            return JSONResponse(_error_reply(table, str(exc)), status_code=status)
         try:
             table.answer(seat, payload)
         except AnswerRefused as exc:
@@ -193,7 +212,7 @@ def create_app(lobby: Lobby | None = None) -> FastAPI:
         except HTTPException:
             await websocket.send_denial_response(Response("forbidden", status_code=403))
             return
-        await _serve(websocket, table, seat)
+        await _guarded(websocket, gate, f"{table.id}/{seat}", SOCKETS_PER_SEAT, table, seat)
 
     @app.websocket("/ws/t/{table_id}/public")
     async def public_socket(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
@@ -203,63 +222,112 @@ def create_app(lobby: Lobby | None = None) -> FastAPI:
         except HTTPException:
             await websocket.send_denial_response(Response("forbidden", status_code=403))
             return
-        await _serve(websocket, table, None)
+        await _guarded(websocket, gate, f"{table.id}/public", SOCKETS_PER_PUBLIC, table, None)
 
     return app
 
 
+def origin_allowed(websocket: WebSocket) -> bool:
+    """No ``Origin`` (not a browser), or the page was served by this very host."""
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return True
+    return urlsplit(origin).netloc.lower() == websocket.headers.get("host", "").lower()
+
+
+async def _guarded(
+    websocket: WebSocket, gate: SocketGate, key: str, limit: int, table: WebTable, seat: int | None
+) -> None:
+    """Refuse a foreign ``Origin`` (403) and sockets over the caps (429), else serve the page."""
+    if not origin_allowed(websocket):
+        await websocket.send_denial_response(Response("forbidden origin", status_code=403))
+        return
+    if not gate.enter(key, limit):
+        await websocket.send_denial_response(Response("too many connections", status_code=429))
+        return
+    try:
+        await _serve(websocket, table, seat)
+    finally:
+        gate.leave(key)
+
+
 async def _serve(websocket: WebSocket, table: WebTable, seat: int | None) -> None:
-    """Send the snapshot, then every update of this seat's view; take its answers."""
+    """Send the snapshot, then every update of this seat's view; take its answers.
+
+    A page that does not read its messages fills its bounded queue and is dropped (close code 1008).
+    """
     await websocket.accept()
-    queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+    queue = Outbox()
     queues = table.public.queues if seat is None else table.hubs[seat].queues
     queues.add(queue)
     snapshot = table.snapshot(seat)  # taken with the queue in place and no await between: nothing lost
     reader = asyncio.create_task(_read(websocket, table, seat, queue))
+    overflow = asyncio.create_task(queue.overflowed.wait())
     try:
         await websocket.send_json(snapshot)
-        while not reader.done():
+        while not reader.done() and not queue.overflowed.is_set():
             getter = asyncio.create_task(queue.get())
-            done, _ = await asyncio.wait({getter, reader}, return_when=asyncio.FIRST_COMPLETED)
+            done, _ = await asyncio.wait({getter, reader, overflow}, return_when=asyncio.FIRST_COMPLETED)
             if getter not in done:
                 getter.cancel()
                 break
-            await websocket.send_json(getter.result())
+            sender = asyncio.create_task(websocket.send_json(getter.result()))
+            done, _ = await asyncio.wait({sender, overflow}, return_when=asyncio.FIRST_COMPLETED)
+            if sender not in done:  # the page stopped reading and its queue overflowed meanwhile
+                sender.cancel()
+                break
+            sender.result()
+        if queue.overflowed.is_set():
+            with suppress(Exception):
+                await asyncio.wait_for(websocket.close(code=1008, reason="too slow"), 1.0)
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
         queues.discard(queue)
+        overflow.cancel()
         reader.cancel()
         with suppress(asyncio.CancelledError, WebSocketDisconnect, RuntimeError):
             await reader
 
 
-async def _read(websocket: WebSocket, table: WebTable, seat: int | None, queue: asyncio.Queue[dict[str, Any]]) -> None:
-    while True:
+async def _read(websocket: WebSocket, table: WebTable, seat: int | None, queue: Outbox) -> None:
+    while not queue.overflowed.is_set():
         try:
             raw = await websocket.receive_text()
         except (WebSocketDisconnect, RuntimeError, KeyError):
             return
-        payload = _payload(raw)
-        if payload is None or seat is None:
+        try:
+            payload = parse_message(raw)
+        except PayloadError as exc:
+            queue.offer(_error_reply(table, str(exc)))
             continue
-        if payload.get("type") == "answer":
+        if payload.get("type") == "ping":
+            queue.offer({"type": "pong"})
+        elif seat is not None and payload.get("type") == "answer":
             try:
                 table.answer(seat, payload)
             except AnswerRefused as exc:
-                queue.put_nowait(table.refusal(exc, payload))
-        elif payload.get("type") == "ping":
-            queue.put_nowait({"type": "pong"})
+                queue.offer(table.refusal(exc, payload))
 
 
-def _payload(raw: str) -> dict[str, Any] | None:
-    if len(raw) > MAX_MESSAGE_CHARS:
-        return None
-    try:
-        data = json.loads(raw)
-    except json.JSONDecodeError:
-        return None
-    return data if isinstance(data, dict) else None
+def _error_reply(table: WebTable, key: str) -> dict[str, Any]:
+    return {"type": "error", "error": key, "message": table.presenter.ui(key, default=ERROR_TEXTS.get(key, key))}
+
+
+async def _body(request: Request) -> str:
+    """The request body as text, read no further than the message limit."""
+    limit = 4 * MAX_MESSAGE_CHARS
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        raise PayloadError("too_large")
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise PayloadError("too_large")
+        chunks.append(chunk)
+    return b"".join(chunks).decode("utf-8", "replace")
 
 
 def _languages() -> tuple[str, ...]:

@@ -17,7 +17,9 @@ from typing import Any
 
 from ..agents.base import DecisionRequest, Reply
 from ..agents.heuristic import HeuristicAgent
+from ..controls import strip_controls
 from ..rules import Choice, Decision, SeatView
+from .limits import offer_all
 
 
 class HumanTimedOut(Exception):
@@ -49,8 +51,7 @@ class SeatHub:
     queues: set[asyncio.Queue[dict[str, Any]]] = field(default_factory=set)
 
     def push(self, message: dict[str, Any]) -> None:
-        for queue in self.queues:
-            queue.put_nowait(message)
+        offer_all(self.queues, message)
 
     @property
     def connected(self) -> int:
@@ -109,7 +110,7 @@ def check_answer(decision: Decision, payload: dict[str, Any], *, speech_limit: i
         raise AnswerRefused("not_an_option")
     if not decision.speech:
         return Choice(option)
-    text = " ".join(raw_text.split())
+    text = " ".join(strip_controls(raw_text).split())
     if len(text) > speech_limit:
         raise AnswerRefused("too_long")
     if raw_claim is not None and raw_claim not in claims:

@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import replace
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..cli.common import seat_names
+from ..code_refs import CodeRefused, refuse_code
+from ..controls import strip_controls
 from ..rules import GameConfig, get_ruleset
 from ..rules.errors import RulesError
+from ..seeds import fresh_seed
 from ..table.seating import AgentSpec, SeatSpecError
 
 HUMAN = "human"
 DEFAULT_SPEECH_LIMIT = 600
+DEFAULT_NIGHT_STEP = 5.0
 
 
 class SetupError(ValueError):
@@ -43,7 +46,7 @@ class TableSetup(BaseModel):
     variant: str = Field(max_length=60)
     language: str | None = Field(None, max_length=10)
     seats: list[SeatSetup] = Field(min_length=1, max_length=40)
-    seed: int | None = Field(None, ge=0, le=2**62)
+    seed: int | None = Field(None, ge=0, lt=2**256)
     options: dict[str, Any] = Field(default_factory=dict)
     preset: str | None = Field(None, max_length=40)
     """A named set of switches of the ruleset (``options`` override single switches)."""
@@ -56,6 +59,19 @@ class TableSetup(BaseModel):
     """The moderator's voice: template lines in the game's language (shown large on the table screen)."""
     pace: float = Field(0.0, ge=0, le=10)
     """Seconds of pause after each batch of records, so people can read along."""
+    night_step: float | None = Field(None, ge=0, le=600)
+    """Least seconds between a role's "wake" and "sleep" on shared screens, whoever holds the role
+    (``None``: :data:`DEFAULT_NIGHT_STEP` when a person plays, else 0). A person slower than this
+    still shows; set it to the time limit to hide that too."""
+
+    @property
+    def has_humans(self) -> bool:
+        return any(seat.human for seat in self.seats)
+
+    def night_seconds(self) -> float:
+        if self.night_step is not None:
+            return self.night_step
+        return DEFAULT_NIGHT_STEP if self.has_humans else 0.0
 
 
 def game_config(setup: TableSetup) -> GameConfig:
@@ -76,10 +92,12 @@ def game_config(setup: TableSetup) -> GameConfig:
     except RulesError as exc:
         raise SetupError(str(exc)) from None
     defaults = seat_names(language, count)
-    names = tuple((seat.name or "").strip() or defaults[i] for i, seat in enumerate(setup.seats))
+    names = tuple(
+        " ".join(strip_controls(seat.name or "").split()) or defaults[i] for i, seat in enumerate(setup.seats)
+    )
     if len(set(names)) != len(names):
         raise SetupError("seat names must be different")
-    seed = setup.seed if setup.seed is not None else secrets.randbelow(1_000_000)
+    seed = setup.seed if setup.seed is not None else fresh_seed()
     return GameConfig(variant=ruleset.id, names=names, seed=seed, language=language, options=options)
 
 
@@ -88,8 +106,9 @@ def agent_spec(seat: SeatSetup) -> AgentSpec | None:
     if seat.human:
         return None
     try:
+        refuse_code(seat.player, "a seat of this table")
         spec = AgentSpec.parse(seat.player)
-    except SeatSpecError as exc:
+    except (SeatSpecError, CodeRefused) as exc:
         raise SetupError(str(exc)) from None
     persona = (seat.persona or "").strip() or None
     return replace(spec, persona=persona) if persona else spec

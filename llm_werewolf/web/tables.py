@@ -19,16 +19,23 @@ from typing import Any, Literal
 
 from ..agents.base import Agent
 from ..agents.heuristic import HeuristicAgent
+from ..llm.errors import LLMError
 from ..rules import Game, Record, ViewBuilder
 from ..rules.errors import RulesError
+from ..seeds import seat_seed
 from ..session import Session
 from ..table import Narrator, Table, TableSettings
-from ..table.seating import build_agent
+from ..table.night_pacing import NightPacer, night_cue
+from ..table.seating import SeatSpecError, build_agent
+from ..texts import TextDataError
 from ..transcript import TranscriptWriter, header_for, seat_info
+from .limits import offer_all
 from .present import Presenter
 from .seats import AnswerRefused, DefaultAnswerAgent, HumanWebAgent, SeatHub, check_answer
 from .setup import SetupError, TableSetup, agent_spec, game_config
 from .ui_text import direction, fill
+
+__all__ = ["Lobby", "PublicHub", "WebTable", "narrator_label", "night_cue", "template_narrator"]
 
 Status = Literal["waiting", "running", "over", "failed"]
 NarratorFactory = Callable[[TableSetup, Game], Narrator | None]
@@ -42,8 +49,7 @@ class PublicHub:
     queues: set[asyncio.Queue[dict[str, Any]]] = field(default_factory=set)
 
     def push(self, message: dict[str, Any]) -> None:
-        for queue in self.queues:
-            queue.put_nowait(message)
+        offer_all(self.queues, message)
 
 
 def template_narrator(setup: TableSetup, game: Game) -> Narrator | None:
@@ -102,7 +108,7 @@ class WebTable:
         agents: list[Agent] = []
         fallbacks: list[HeuristicAgent] = []
         for i, spec in enumerate(specs):
-            seed = config.seed * 1009 + i
+            seed = seat_seed(config.seed, i)
             if spec is None:
                 agents.append(
                     HumanWebAgent(self.hubs[i], time_limit=setup.time_limit, on_change=self._decision_changed)
@@ -110,11 +116,14 @@ class WebTable:
                 default = setup.on_timeout == "default"
                 fallbacks.append(DefaultAnswerAgent(seed) if default else HeuristicAgent(seed=seed))
             else:
-                agents.append(
-                    build_agent(
+                try:
+                    agent = build_agent(
                         spec, seat=i, seed=config.seed, language=language, variant=config.variant, session=self.session
                     )
-                )
+                except (SeatSpecError, TextDataError, LLMError) as exc:  # an unknown persona, model or backend
+                    message = str(exc)
+                    raise SetupError(message if message.startswith("seat ") else f"seat {i + 1}: {message}") from None
+                agents.append(agent)
                 fallbacks.append(HeuristicAgent(seed=seed))
         self.writer: TranscriptWriter | None = None
         sinks: list[Any] = [self]
@@ -128,7 +137,11 @@ class WebTable:
             sinks.insert(0, self.writer)
         self.hidden_classes = frozenset({"cue"}) if narrator is not None else frozenset()
         """Feed lines left out: with a narrator, its lines replace the bare moderator cues."""
-        settings = TableSettings(concurrency=players, pace=self._pace if setup.pace > 0 else None)
+        self.night_step = setup.night_seconds()
+        self.screen = NightPacer(_PublicScreen(self), self.night_step)
+        """The public view: a night step lasts at least ``night_step`` on shared screens."""
+        paced = setup.pace > 0 or self.night_step > 0
+        settings = TableSettings(concurrency=players, pace=self._pace if paced else None)
         self.table = Table(self.game, agents, sinks=sinks, narrator=narrator, fallbacks=fallbacks, settings=settings)
         self.status: Status = "waiting"
         self.error: str | None = None
@@ -165,6 +178,7 @@ class WebTable:
             self.status = "failed"
             self.error = f"{type(exc).__name__}: {exc}"
         finally:
+            self.screen.close()  # whatever a night step still held reaches the screens
             if self.writer is not None:
                 self.writer.close()
             self._push_status()
@@ -176,13 +190,15 @@ class WebTable:
                 await self.task
 
     async def _pace(self, records: Sequence[Record]) -> None:
-        await asyncio.sleep(self.setup.pace)
+        await self.screen.pace(records)
+        if self.setup.pace > 0:
+            await asyncio.sleep(self.setup.pace)
 
     # -- the sink: each seat gets the lines of its own view -----------------------------------
     def write(self, records: Sequence[Record]) -> None:
         for hub, builder in zip(self.hubs, self.builders, strict=True):
             self._forward(records, builder, hub.push)
-        self._forward(records, self.public_builder, self.public.push)
+        self.screen.write(records)
 
     def _forward(self, records: Sequence[Record], builder: ViewBuilder, push: Callable[[dict[str, Any]], None]) -> None:
         items = []
@@ -274,7 +290,8 @@ class WebTable:
             "error": self.error,
             "variant": self.game.config.variant,
             "language": self.language,
-            "seed": self.game.config.seed,
+            # The seed decides every card: the host page learns it only once the game is over.
+            "seed": self.game.config.seed if self.status in ("over", "failed") else None,
             "seats": [
                 {
                     "seat": hub.seat + 1,
@@ -289,6 +306,16 @@ class WebTable:
             "watch": self.public_link("watch"),
             "screen": self.public_link("screen"),
         }
+
+
+class _PublicScreen:
+    """The public view of a table as a sink (what :class:`NightPacer` holds back or lets through)."""
+
+    def __init__(self, table: WebTable) -> None:
+        self.table = table
+
+    def write(self, records: Sequence[Record]) -> None:
+        self.table._forward(records, self.table.public_builder, self.table.public.push)
 
 
 class Lobby:

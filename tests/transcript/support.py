@@ -11,6 +11,7 @@ from llm_werewolf.agents.heuristic import HeuristicAgent, decision_rng
 from llm_werewolf.cli.common import seat_names
 from llm_werewolf.narration import TemplateNarrator
 from llm_werewolf.rules import Choice, Game, GameConfig, all_rulesets, get_ruleset
+from llm_werewolf.seeds import seat_seed
 from llm_werewolf.table import ModelCall, Table
 from llm_werewolf.transcript import SeatInfo, TranscriptWriter, header_for
 
@@ -63,8 +64,8 @@ def seat_marker(marker: str, seat: int) -> str:
 
 def agents_for(kind: str, seed: int, players: int, marker: str = "") -> list[Agent]:
     if kind == "noisy":
-        return [NoisyAgent(seed * 1009 + i, seat_marker(marker, i) if marker else "") for i in range(players)]
-    return [HeuristicAgent(seed=seed * 1009 + i) for i in range(players)]
+        return [NoisyAgent(seat_seed(seed, i), seat_marker(marker, i) if marker else "") for i in range(players)]
+    return [HeuristicAgent(seed=seat_seed(seed, i)) for i in range(players)]
 
 
 def play_to_file(

@@ -23,6 +23,7 @@ def seats(*players: str) -> list[dict[str, Any]]:
 
 
 def create(client: TestClient, **setup: Any) -> dict[str, Any]:
+    setup.setdefault("night_step", 0)  # no minimum night step unless a test asks for one
     response = client.post("/api/host/tables", json=setup, headers={"X-Host-Token": HOST})
     assert response.status_code == 200, response.text
     data: dict[str, Any] = response.json()

@@ -43,6 +43,9 @@ def export(
         raise UsageError(str(exc)) from None
     for reason in result.skipped:
         console.print(f"[yellow]skipped:[/] {reason}", highlight=False)
+    if result.games == 0:
+        what = f"all {len(result.skipped)} transcripts were skipped" if result.skipped else "no transcripts found"
+        raise UsageError(f"nothing exported from {folder}: {what}")
     console.print(
         f"[green]exported[/] {result.games} games, {result.utterances} utterances ({fmt.value}) to "
         + ", ".join(str(p) for p in result.files),

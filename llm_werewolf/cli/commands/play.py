@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import secrets
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Annotated
@@ -13,8 +12,10 @@ from rich.console import Console
 
 from ...agents.base import Agent
 from ...agents.human_terminal import terminal_humans
+from ...code_refs import trust
 from ...llm.errors import PreflightError
 from ...rules import Game, GameConfig, Record, get_ruleset
+from ...seeds import derive_seed, fresh_seed
 from ...session import Session
 from ...table import Narrator, Table, TableSettings
 from ...table.console import ConsoleSink
@@ -151,12 +152,17 @@ def play(
         typer.Option(help="Seconds a model seat has for one decision, every retry included (default 120)."),
     ] = None,
     deck: Annotated[str | None, typer.Option(help=DECK_HELP)] = None,
+    send_key_to: Annotated[
+        list[str] | None,
+        typer.Option("--send-key-to", help="Confirm an endpoint that a --config file's key source may be sent to."),
+    ] = None,
 ) -> None:
     """Play a full game and write its transcript."""
     setup = setup_llm(
         backend=backend, model=model, base_url=base_url, profile=profile, config_file=config_file,
         log_prompts=log_prompts, packs=pack or (), api_key_env=api_key_env, api_key_file=api_key_file,
         deadline=deadline,
+        send_key_to=send_key_to or (),
     )  # fmt: skip
     session = setup.session
     variant = variant or str(setup.game.get("variant", DEFAULT_VARIANT))
@@ -173,7 +179,7 @@ def play(
     count = deck_players(variant, cards, players, options) or min(max(9, ruleset.min_players), ruleset.max_players)
     if not ruleset.min_players <= count <= ruleset.max_players:
         raise UsageError(f"{variant} is played by {ruleset.min_players}-{ruleset.max_players} players, not {count}")
-    game_seed = seed if seed is not None else secrets.randbelow(1_000_000)
+    game_seed = seed if seed is not None else fresh_seed()
     specs = [AgentSpec.parse(agents)] * count
     for index, spec in setup.seats.items():
         if not 0 <= index < count:
@@ -185,6 +191,9 @@ def play(
         if not 1 <= number <= count:
             raise UsageError(f"bad --human {number}: seats are numbered 1 to {count}")
         specs[number - 1] = AgentSpec("human")
+    for spec in specs:  # named by the user: on the command line or in the --config they passed
+        trust(spec.label)
+    trust(narrator.partition(":")[2])
     names = table_names(session, language, specs, game_seed)
     config = GameConfig(variant=variant, names=names, seed=game_seed, language=language, deck=cards, options=options)
     people = [i for i, spec in enumerate(specs) if spec.kind == "human"]
@@ -198,7 +207,9 @@ def play(
         for i, spec in enumerate(specs)
     ]
     pace_hook = make_pace(pace)
-    table_narrator = make_narrator(session, narrator, variant, language, names, specs, game_seed)
+    table_narrator = make_narrator(
+        session, narrator, variant, language, names, specs, derive_seed(game_seed, "narrator")
+    )
     sinks: list[ConsoleSink | TranscriptWriter] = [
         ConsoleSink(console, names, variant=variant, language=language, god=god, narrated=narrator != "off")
     ]
@@ -222,7 +233,7 @@ def play(
                 await session.preflight(seated, table_narrator)
             except PreflightError as exc:
                 raise UsageError(str(exc)) from None
-        console.print(f"[bold]{variant}[/] · {count} players · language {language} · seed {game_seed}", highlight=False)
+        console.print(f"[bold]{variant}[/] · {count} players · language {language}", highlight=False)
         if header is not None:
             writer = TranscriptWriter(transcript_path(transcripts, header.game_id), header)
             sinks.insert(0, writer)
@@ -234,6 +245,9 @@ def play(
     finally:
         if writer is not None:
             writer.close()
+        # The seed decides every card: shown once the game is over (or stopped), never during it.
+        console.print(f"[dim]seed {game_seed}[/]", highlight=False)
+        if writer is not None:
             console.print(f"[dim]transcript: {writer.path}[/]", highlight=False)
 
 

@@ -67,8 +67,10 @@ def serve(
     )
     if host not in ("127.0.0.1", "localhost", "::1"):
         console.print("[yellow]Listening beyond this computer: anyone on the network can reach the pages.[/]")
-    # access_log off: seat links carry their secret token in the query string
-    uvicorn.run(create_app(lobby), host=host, port=port, access_log=False, log_level="warning")
+    from ...web.server import raise_file_limit, server_settings
+
+    raise_file_limit()
+    uvicorn.run(create_app(lobby), host=host, port=port, **server_settings())
 
 
 def register(app: typer.Typer) -> None:

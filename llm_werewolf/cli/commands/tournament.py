@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -26,6 +27,10 @@ def tournament(
     limit: Annotated[int | None, typer.Option(min=1, help="Play at most this many of the remaining games.")] = None,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="List the planned games and exit.")] = False,
     report: Annotated[Path | None, typer.Option(help="Also write the evaluation report to this folder.")] = None,
+    send_key_to: Annotated[
+        list[str] | None,
+        typer.Option("--send-key-to", help="Confirm an endpoint the config sends the API key to (not loopback)."),
+    ] = None,
 ) -> None:
     """Run a tournament; finished games are skipped, failed ones are recorded as unscored."""
     from ...evaluation.tournament import (
@@ -43,6 +48,7 @@ def tournament(
         jobs = plan(settings)
     except ConfigError as exc:
         raise UsageError(str(exc)) from None
+    check_endpoints(config, settings, send_key_to or ())
     folder = out or Path(settings.out or f"runs/{settings.name}")
     console = Console()
     if dry_run:
@@ -71,6 +77,24 @@ def tournament(
         from .eval import write_study_report
 
         write_study_report(folder, report, title=f"Tournament {settings.name}", console=console)
+
+
+def check_endpoints(path: Path, settings: Any, confirmed: Sequence[str]) -> None:
+    """The config's API key goes to an endpoint it names only when ``--send-key-to`` confirms it."""
+    from ...key_guard import KeyDestinationRefused, check_key_uses, key_uses
+
+    llm = settings.llm
+    section = {"api_key_env": llm.api_key_env} if llm.api_key_env != "OPENAI_API_KEY" else {}
+    uses = []
+    for entry in settings.models:
+        if entry.spec.strip().partition(":")[0].lower() not in ("openai", "langchain"):
+            continue
+        url = entry.base_url or llm.base_url
+        uses += key_uses(f"{path} ({entry.spec})", section, base_url=url, cli_key=False, url_from_file=url is not None)
+    try:
+        check_key_uses(uses, confirmed, alternative="")
+    except KeyDestinationRefused as exc:
+        raise UsageError(str(exc)) from None
 
 
 def register(app: typer.Typer) -> None:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ...agents.base import Agent
+from ...code_refs import trust
 from ...rules import Game, GameConfig
 from ...rules.events import Record
 from ...session import Session, SessionSettings
@@ -33,6 +34,7 @@ class GameSettings:
 
 
 def agent_spec(entry: ModelEntry) -> AgentSpec:
+    trust(entry.spec)  # the tournament config is a file the user passed explicitly
     spec = AgentSpec.parse(entry.spec)
     return AgentSpec(kind=spec.kind, model=spec.model, base_url=entry.base_url, persona=entry.persona)
 

@@ -1,0 +1,61 @@
+"""The narrator checker refuses the evasion corpus in every ruleset and language, and still lets
+public facts and plain atmosphere through."""
+
+from __future__ import annotations
+
+import pytest
+
+from llm_werewolf.narration.checker import NarrationChecker
+from llm_werewolf.narration.evasion import SeatNumbers, readings
+from llm_werewolf.narration.packs import load_pack
+from llm_werewolf.safety.narration_evasion import all_pairs, day_one, lines, run
+
+
+@pytest.mark.parametrize(("variant", "language"), all_pairs())
+def test_every_evasive_line_is_refused(variant: str, language: str) -> None:
+    result = run(variant, language, targets=1)
+    assert result.total >= 100
+    assert result.accepted == 0, result.examples
+
+
+@pytest.mark.parametrize(("variant", "language"), [("one_night", "en"), ("city_mafia", "ru")])
+def test_the_corpus_states_secrets_the_table_was_not_shown(variant: str, language: str) -> None:
+    moment = day_one(variant, language)
+    corpus = list(lines(variant, language, moment, targets=1))
+    seat = corpus[0][0]
+    assert moment.alive[seat] and seat not in moment.facts.roles
+    # the same sentence about a seat whose card the table saw would be a public fact: the checker is not
+    # refusing lines merely for naming a role
+    checker = NarrationChecker(variant, language, moment.names)
+    facts = moment.facts
+    facts.roles[seat] = {moment.roles[seat]}
+    plain = next(text for s, text in corpus if s == seat)
+    assert checker.check(plain, facts, moment.spoken).ok, plain
+
+
+def test_readings_undo_the_usual_disguises() -> None:
+    seen = readings("A-l-i-c-e is the S\u200be\u200be\u200br, the \u202eоrасlе\u202c", "en")
+    assert any("alice is the seer" in r for r in seen)
+    assert any("oracle" in r for r in seen)
+    assert any("к алексей" in r for r in readings("к А л е к с е й", "ru"))
+    assert any("werewolf 牌" in r for r in readings("拿的是W e r e w o l f牌", "zh-Hant"))
+
+
+@pytest.mark.parametrize(
+    ("language", "text", "seat"),
+    [
+        ("en", "the second player", 1),
+        ("en", "player number three", 2),
+        ("en", "two players", None),
+        ("ru", "второй игрок", 1),
+        ("ru", "игрок номер три", 2),
+        ("ar", "اللاعب الثاني", 1),
+        ("he", "השחקן השני", 1),
+        ("zh-Hant", "玩家二", 1),
+        ("zh-Hant", "兩名玩家", None),
+    ],
+)
+def test_seats_named_by_number_words(language: str, text: str, seat: int | None) -> None:
+    variant = "chinese_werewolf" if language == "zh-Hant" else "one_night"
+    numbers = SeatNumbers(language, load_pack(language, variant).checker, 9)
+    assert numbers.seats(text) == (set() if seat is None else {seat})
