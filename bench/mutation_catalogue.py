@@ -998,11 +998,11 @@ ONLINE_MAFIA: tuple[Mutation, ...] = (
         "a roleblock does not stop an action",
     ),
     _om(
-        "rb_immunity_ignored",
-        "work.py",
-        "        if spec.rb_immune:\n            return\n        self.blockers.setdefault(target, []).append(blocker)",
-        "        self.blockers.setdefault(target, []).append(blocker)",
-        "roleblock-immune roles can be blocked",
+        "veteran_blockable",
+        "roles/town.py",
+        "        visits=False,\n        rb_immune=True,",
+        "        visits=False,\n        rb_immune=False,",
+        "the Veteran can be roleblocked (his alert fails when an Escort visits)",
     ),
     _om(
         "framing_ignored",
