@@ -38,8 +38,6 @@ class TransportError(LLMError):
         super().__init__(message)
         self.attempts = attempts
         self.status = status
-        self.calls: list[object] = []
-        """The model calls of the failed decision (``ModelCall`` records), so the table can log them."""
 
 
 class PreflightError(LLMError):
