@@ -148,17 +148,42 @@ def stub_game(
     }
 
 
+def evaluated_tokens(prompts: list[str]) -> tuple[int, int]:
+    """(tokens in all prompts, tokens a single KV cache must evaluate): each call reuses the longest
+    token prefix it shares with the call before it, as llama-cpp-python does (the model's tokenizer)."""
+    from llama_cpp import Llama
+
+    from llm_werewolf.llm.embedded import embedded_model_path
+
+    vocab = Llama(model_path=str(embedded_model_path()), vocab_only=True, verbose=False)
+    total = evaluated = 0
+    previous: list[int] = []
+    for text in prompts:
+        tokens = vocab.tokenize(text.encode("utf-8"), add_bos=True, special=False)
+        shared = 0
+        for a, b in zip(previous, tokens, strict=False):
+            if a != b:
+                break
+            shared += 1
+        total += len(tokens)
+        evaluated += len(tokens) - shared
+        previous = tokens
+    return total, evaluated
+
+
 def model_game(seed: int) -> dict[str, Any]:
     """`llm-werewolf play --players 6` in a child process (this PYTHONPATH's code); its model calls' totals."""
     with tempfile.TemporaryDirectory() as folder:
         command = [sys.executable, "-m", "llm_werewolf", "play", "--players", "6", "--seed", str(seed)]
-        command += ["--transcripts", folder]
+        command += ["--transcripts", folder, "--log-prompts"]
         subprocess.run(command, check=True, stdout=subprocess.DEVNULL, env=dict(os.environ))
         (path,) = Path(folder).glob("*.jsonl")
         lines = path.read_text(encoding="utf-8").splitlines()
     header = json.loads(lines[0])
     calls = [json.loads(line)["event"] for line in lines[1:] if '"kind":"model_call"' in line]
     seconds = sum(c.get("latency_ms", 0.0) for c in calls) / 1000
+    prompts = [c["prompt"] for c in calls if c.get("prompt")]
+    total, evaluated = evaluated_tokens(prompts) if len(prompts) == len(calls) else (0, 0)
     return {
         "variant": header["variant"],
         "language": header["language"],
@@ -167,7 +192,10 @@ def model_game(seed: int) -> dict[str, Any]:
         "prompt_tokens": sum(c.get("prompt_tokens", 0) for c in calls),
         "completion_tokens": sum(c.get("completion_tokens", 0) for c in calls),
         "model_seconds": round(seconds, 1),
+        "seconds_per_call": round(seconds / max(1, len(calls)), 2),
         "mean_prompt_tokens": round(sum(c.get("prompt_tokens", 0) for c in calls) / max(1, len(calls))),
+        "prompt_tokens_tokenized": total,
+        "prompt_tokens_evaluated_one_cache": evaluated,
     }
 
 
@@ -205,7 +233,8 @@ def main() -> None:
         m = report["model"]
         print(
             f"embedded model, {m['variant']} {m['language']} 6 seats seed {m['seed']}: {m['model_calls']} calls, "
-            f"{m['prompt_tokens']} prompt tokens (mean {m['mean_prompt_tokens']}), {m['model_seconds']} s of model time"
+            f"{m['prompt_tokens']} prompt tokens (mean {m['mean_prompt_tokens']}; to evaluate with one KV cache: "
+            f"{m['prompt_tokens_evaluated_one_cache']}), {m['model_seconds']} s of model time"
         )
 
 

@@ -1,13 +1,17 @@
 """Render a seat's prompt from its view, its persona and the game's language.
 
-The prompt has a stable prefix (rules, table, role card, persona: ``system``)
-and a changing part (state, history, the decision, the answer format:
-``user``), so servers can reuse their prompt cache. Transcript-style models
-also get a ``cue`` to continue (``Bob: “``).
+The shared part comes first: ``system`` (the rules of this table, the seats and the
+deck, how to read the history: the same for every seat of the game) and, at the
+start of ``user``, the public history (earlier days compacted, see
+:mod:`.history`). The seat's private part comes last: its card, tips, persona,
+private notes, the decision and the answer format. So a server's prompt cache
+or llama.cpp's KV cache reuses everything up to the newest lines, across seats
+too. Transcript-style models also get a ``cue`` to continue (``Bob: “``).
 
 Nothing here reads the game state: only the :class:`SeatView` (records that
-seat may see), static ruleset metadata (role and side ids) and prompt data.
-History lines are rendered once per record and cached per seat.
+seat may see: the rules text comes from its public ``GameStarted`` record),
+static ruleset metadata (role and side ids) and prompt data. History lines are
+rendered once per record (or group of records) and cached per seat.
 """
 
 from __future__ import annotations
