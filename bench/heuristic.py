@@ -2,11 +2,12 @@
 
     .venv/bin/python bench/heuristic.py [--games N] [--variant V ...] [--json]
 
-Plays ``--games`` all-heuristic games (after one untimed warm-up game) on each standard board (llm_werewolf/ladder.py) and
-times only the agents' answers (``HeuristicAgent.choose``, which reads the view and decides;
-speeches included), not the rules engine or the view building. Times are CPU time of this
-process (``time.process_time``), so other work on a shared machine does not count. Reports the
-mean over all decisions, the mean of speech and of non-speech decisions, and the 99th percentile.
+Plays ``--games`` all-heuristic games (after one untimed warm-up game) on each standard board
+(llm_werewolf/ladder.py) and times only the agents' answers (``HeuristicAgent.choose``, which
+reads the view and decides; speeches included), not the rules engine or the view building. Times
+are CPU time of this process (``time.process_time``), so other work on a shared machine does not
+count. Reports the mean over all decisions, the mean of speech and of non-speech decisions, and
+the 99th percentile.
 The budget is 150 microseconds per decision (docs/heuristics.md).
 """
 

@@ -36,8 +36,8 @@ from .talk import Said, heard, say
 WEREWOLF = "werewolf"
 SEER = "seer"
 POWER = frozenset({"seer", "witch", "hunter", "guard"})
-BLUFF_CHANCE = 0.7  # games in which one wolf counter-claims seer
-KNIFE_SEER_CHANCE = 0.75  # nights the wolves go for the seer claimant
+BLUFF_CHANCE = 0.2  # games in which one wolf counter-claims seer
+KNIFE_SEER_CHANCE = 0.95  # nights the wolves go for the seer claimant
 BUS_CHANCE = 0.3  # days an exposed, doomed partner is voted out by his own team
 SEER_KEYS = frozenset({"seer_wolf", "seer_good", "seer_claim"})
 VOTE_KEYS = frozenset({"accuse", "vote_for"})
@@ -68,6 +68,7 @@ class Facts:
     first_reports: dict[int, tuple[int, str]] = field(default_factory=dict)  # claimant -> first (seat, verdict)
     other_claims: dict[int, str] = field(default_factory=dict)
     night_dead: set[int] = field(default_factory=set)
+    flipped: dict[int, str] = field(default_factory=dict)  # cards shown at death (an exile, a hunter)
     peaceful_nights: int = 0
     votes: list[tuple[int, int, str]] = field(default_factory=list)  # voter, target, ballot
     intents: dict[int, int] = field(default_factory=dict)  # today's announced votes
@@ -102,6 +103,13 @@ class Facts:
         score = 0.0
         if told.get(self.me) == WEREWOLF and not self.wolf:
             return -100.0
+        shown = self.flipped.get(claimant)
+        if shown is not None:
+            return 100.0 if shown == SEER else -100.0
+        for seat, verdict in told.items():
+            card = self.flipped.get(seat)
+            if card is not None:
+                return 100.0 if (card == WEREWOLF) == (verdict == WEREWOLF) else -100.0
         if self.lover is not None and told.get(self.lover) == WEREWOLF and not self.wolf:
             score -= 3.0
         if claimant in self.night_dead:
@@ -240,10 +248,12 @@ def read_facts(view: SeatView) -> Facts:
                 facts.sheriff = None
             elif event.value != "off":
                 facts.sheriff = event.seat
-        elif kind is DeathsAnnounced and isinstance(event, DeathsAnnounced) and event.moment == "morning":
-            facts.night_dead.update(d.seat for d in event.deaths)
-            if not event.deaths:
-                facts.peaceful_nights += 1
+        elif kind is DeathsAnnounced and isinstance(event, DeathsAnnounced):
+            facts.flipped.update((d.seat, d.role) for d in event.deaths if d.role)
+            if event.moment == "morning":
+                facts.night_dead.update(d.seat for d in event.deaths)
+                if not event.deaths:
+                    facts.peaceful_nights += 1
     facts.said = heard(view)
     today = view.phase
     for said in facts.said:

@@ -277,8 +277,9 @@ def _vote_town(facts: Facts) -> str:
     if candidate is None:
         return "no"
     _, suspicion = facts.belief()
-    tilt = {s: lean(facts.me, s, len(facts.nominations)) for s in facts.candidates}
-    ranked = sorted(facts.candidates, key=lambda s: (-(suspicion.get(s, 0.0) + tilt[s]), s))
+    others = [s for s in facts.candidates if s != facts.me] or facts.candidates  # never oneself by choice
+    tilt = {s: lean(facts.me, s, len(facts.nominations)) for s in others}
+    ranked = sorted(others, key=lambda s: (-(suspicion.get(s, 0.0) + tilt[s]), s))
     return "yes" if ranked and ranked[0] == candidate else "no"
 
 

@@ -34,7 +34,7 @@ JARA = "jara"
 EXPOSERS = frozenset({BASSARA, JARA})
 REPORT_KEYS = {"reveal_ghoul": BASSARA, "jara_saw": JARA}
 VOTE_KEYS = frozenset({"accuse"})
-BLUFF_CHANCE = 0.65
+BLUFF_CHANCE = 0.3
 BUS_CHANCE = 0.25
 
 
@@ -52,6 +52,7 @@ class Facts:
     claims: dict[int, tuple[str, int]] = field(default_factory=dict)  # claimant -> (role, order)
     reports: dict[int, list[int]] = field(default_factory=dict)  # claimant -> seats named ghoul, in order
     night_dead: set[int] = field(default_factory=set)
+    flipped: dict[int, str] = field(default_factory=dict)  # cards shown at an execution
     victims_seen: set[int] = field(default_factory=set)
     victim: int | None = None  # Sahra: tonight's prey
     saved: set[int] = field(default_factory=set)
@@ -85,6 +86,13 @@ class Facts:
             return -100.0
         if claimant in self.victims_seen:
             return 100.0
+        shown = self.flipped.get(claimant)
+        if shown is not None:
+            return 100.0 if shown == self.claims[claimant][0] else -100.0
+        for seat in named:
+            card = self.flipped.get(seat)
+            if card is not None:
+                return 100.0 if card == GHOUL else -100.0
         score = 3.0 if claimant in self.night_dead else 0.0
         if self.lover is not None and self.lover in named:
             score -= 3.0
@@ -181,8 +189,10 @@ def read_facts(view: SeatView) -> Facts:
                 facts.saved.add(victim)
         elif isinstance(event, VoteCast) and event.ballot.startswith("execution") and event.target is not None:
             facts.votes.append((event.seat, event.target))
-        elif isinstance(event, DeathsAnnounced) and event.moment == "morning":
-            facts.night_dead.update(d.seat for d in event.deaths)
+        elif isinstance(event, DeathsAnnounced):
+            facts.flipped.update((d.seat, d.role) for d in event.deaths if d.role)
+            if event.moment == "morning":
+                facts.night_dead.update(d.seat for d in event.deaths)
     for said in heard(view):
         role = REPORT_KEYS.get(said.key) or (said.claim if said.claim in EXPOSERS else None)
         if role is None:
