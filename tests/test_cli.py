@@ -31,6 +31,17 @@ def test_variants_json_lists_every_builtin_ruleset() -> None:
     assert cw["source_language"] == "zh-Hant"
     assert cw["decision_kinds"] and cw["death_causes"]
     assert cw["roles"]["werewolf"]["name"] != "werewolf"  # a localized name from prompts/
+    assert cw["presets"]["tencent"]["options"]["victory_mode"] == "side_wipe"
+
+
+def test_simulate_with_a_preset_plays_its_switches() -> None:
+    """A preset and an explicit switch together: the games run with the merged switches."""
+    result = run(
+        "simulate", "--variant", "chinese_werewolf", "--players", "9", "--games", "5", "--json",
+        "--agents", "heuristic", "--preset", "tencent", "-o", "max_days=3",
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["games"] == 5
 
 
 def test_simulate_json_summary() -> None:
@@ -54,6 +65,8 @@ ONE_NIGHT_5 = "werewolf*2,seer,robber,troublemaker,villager*3"
         (["simulate", "--variant", "nope"], "unknown variant 'nope'"),
         (["simulate", "--variant", "chinese_werewolf", "--players", "99"], "players, not 99"),
         (["simulate", "--variant", "chinese_werewolf", "-o", "nonsense=1"], "nonsense"),
+        (["simulate", "--variant", "chinese_werewolf", "--preset", "tencnt"], "no preset 'tencnt' (presets: seed"),
+        (["play", "--variant", "city_mafia", "--agents", "heuristic", "--preset", "x"], "presets: none"),
         (
             ["play", "--variant", "chinese_werewolf", "--agents", "heuristic", "--seat", "40=random"],
             "seats are numbered 1 to",
@@ -181,12 +194,12 @@ def test_check_exits_1_on_a_failing_scenario(tmp_path: Path) -> None:
                 ["werewolf", "werewolf", "werewolf", "seer", "witch", "hunter", "villager", "villager", "villager"]
             )
         )
-        + "expect:\n  reason: no_such_reason\n"
+        + "expect:\n  reason: lovers_last_two\n"
     )
     result = run("check", str(scenario))
     assert result.returncode == 1
     assert "FAIL" in result.stdout
-    assert "reason: expected 'no_such_reason'" in result.stdout
+    assert "reason: expected 'lovers_last_two'" in result.stdout
 
 
 def test_setups_suggests_decks_with_intervals() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, ClassVar
 
 from llm_werewolf.rules import (
@@ -182,6 +183,12 @@ class CheckWin(Step):
             ctx.finish(Outcome(tuple(wolves), ("wolves",), "village_dead"))
 
 
+class ToyReason(StrEnum):
+    WOLVES_DEAD = "wolves_dead"
+    VILLAGE_DEAD = "village_dead"
+    DAY_LIMIT = "day_limit"
+
+
 class ToyRuleset(Ruleset[ToyData, ToyOptions]):
     id: ClassVar[str] = "toy"
     source_language: ClassVar[str] = "en"
@@ -202,6 +209,10 @@ class ToyRuleset(Ruleset[ToyData, ToyOptions]):
         "exile_vote": "simultaneous exile vote",
     }
     death_causes: ClassVar[Mapping[str, str]] = {"wolves": "killed at night", "exile": "voted out"}
+    outcome_reasons: ClassVar[type[StrEnum]] = ToyReason
+    announcement_keys: ClassVar[Mapping[str, str]] = {}
+    statuses: ClassVar[Mapping[str, str]] = {}
+    ballots: ClassVar[Mapping[str, tuple[str, ...]]] = {"exile": ("exiled", "tie")}
 
     def standard_deck(self, players: int, options: ToyOptions) -> tuple[str, ...]:
         wolves = max(1, players // 4)

@@ -30,6 +30,25 @@ def parse_options(items: list[str] | None) -> dict[str, Any]:
     return out
 
 
+PRESET_HELP = (
+    "A named set of rule switches (a platform's house rules, e.g. chinese_werewolf's tencent); "
+    "--option overrides single switches. `llm-werewolf variants` lists each ruleset's presets."
+)
+
+
+def preset_options(variant: str, preset: str | None, items: list[str] | None) -> dict[str, Any]:
+    """The switches of ``--preset`` (if any) overridden by the ``--option`` items, checked against the ruleset."""
+    from ..rules import RulesError
+
+    ruleset = get_ruleset(variant)
+    try:
+        options = ruleset.options_with_preset(preset, parse_options(items))
+        ruleset.parse_options(options)
+    except RulesError as exc:
+        raise UsageError(str(exc)) from None
+    return options
+
+
 DECK_HELP = (
     "Custom role list ROLE,ROLE,... (ROLE*N repeats a card), shuffled and dealt instead of the standard "
     "board. It holds every card of the game: the seats' cards plus the ones not dealt (one_night's 3 center "

@@ -237,7 +237,7 @@ class SeatFinder:
             after = "(?![a-z0-9])" if text[-1].isascii() and text[-1].isalnum() else ""
             return re.compile(before + re.escape(text) + after)
         if self.script == "cyrillic":
-            return re.compile(rf"(?<!\w){re.escape(text)}\w{{0,3}}(?!\w)")
+            return re.compile(rf"(?<!\w){re.escape(text)}[^\W\d_]{{0,3}}(?!\w)")  # letters only: P1 is not P10
         if self.script == "arabic":
             return re.compile(rf"(?<!\w)(?:[وفبلك]{{0,2}}){re.escape(text)}(?!\w)")
         if self.script == "hebrew":

@@ -36,7 +36,7 @@ from .events import GOD, PUBLIC, Record, Visibility, to_seats, to_team
 from .game import Game
 from .model import GameConfig, GameState, Outcome, Phase, Seat
 from .rng import Rng
-from .variant import BaseOptions, RoleInfo, Ruleset, all_rulesets, get_ruleset, register
+from .variant import BaseOptions, Preset, RoleInfo, Ruleset, all_rulesets, get_ruleset, register
 from .views import SeatView, ViewBuilder, build_view
 
 __all__ = [
@@ -63,6 +63,7 @@ __all__ = [
     "OptionsError",
     "Outcome",
     "Phase",
+    "Preset",
     "Record",
     "Rng",
     "RoleInfo",

@@ -19,6 +19,7 @@ import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -42,6 +43,21 @@ class BaseOptions(BaseModel):
     max_speech_chars: int = Field(
         1200, ge=20, le=100_000, description="Longest speech the rules accept, in characters."
     )
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """A named set of switches: a platform's or a book's whole house-rule set in one word.
+
+    ``options`` are switch values of the ruleset's ``options_model``; switches given
+    explicitly (``-o NAME=VALUE``) override them.
+    """
+
+    name: str
+    description: str
+    options: Mapping[str, Any]
+    source: str = ""
+    """Where the rules come from (a public document), for docs/rules/<id>.md."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,8 +85,29 @@ class Ruleset(ABC, Generic[D, O_]):
     """Every decision kind this ruleset asks, with a one-line meaning (docs/scenarios.md)."""
     death_causes: ClassVar[Mapping[str, str]]
     """Every cause a ``Died`` event of this ruleset can carry."""
+    presets: ClassVar[Mapping[str, Preset]] = {}
+    """Named switch sets (``--preset NAME``); see :meth:`options_with_preset`."""
+
+    # -- the ruleset's whole vocabulary (tests, narration and docs derive their catalogues from it) --
+    outcome_reasons: ClassVar[type[StrEnum]]
+    """Every ``Outcome.reason`` the ruleset can end with (an enum, as python-chess's ``Termination``),
+    ``day_limit`` included where the ``max_days`` draw can happen."""
+    announcement_keys: ClassVar[Mapping[str, str]]
+    """Every ``Announcement.key`` the moderator can make, with its meaning."""
+    statuses: ClassVar[Mapping[str, str]]
+    """Every ``StatusChanged.status``, with its meaning."""
+    ballots: ClassVar[Mapping[str, tuple[str, ...]]]
+    """Every ``VoteTally.ballot`` with the ``result`` values its tally can have."""
+    posthumous_kinds: ClassVar[frozenset[str]] = frozenset()
+    """Decision kinds the rules may ask of a dead seat (a hunter's shot, last words)."""
+    board_switches: ClassVar[frozenset[str]] = frozenset()
+    """Switches that only shape the standard deck (a fixed deal ignores them)."""
 
     # -- metadata --------------------------------------------------------------
+    def reason_ids(self) -> frozenset[str]:
+        """The values of :attr:`outcome_reasons`."""
+        return frozenset(member.value for member in self.outcome_reasons)
+
     def claimable_roles(self) -> frozenset[str]:
         return frozenset(self.roles)
 
@@ -82,6 +119,19 @@ class Ruleset(ABC, Generic[D, O_]):
                 f"{'.'.join(str(p) for p in err['loc']) or 'options'}: {err['msg']}" for err in exc.errors()
             )
             raise errors.OptionsError(f"{self.id} options: {problems}") from None
+
+    def options_with_preset(self, preset: str | None, options: Mapping[str, Any]) -> dict[str, Any]:
+        """``options`` on top of the switches of the preset named ``preset`` (``None``: none).
+
+        Raises :class:`OptionsError` for an unknown preset (the message lists the known ones).
+        """
+        if preset is None:
+            return dict(options)
+        found = self.presets.get(preset.strip().lower())
+        if found is None:
+            known = ", ".join(sorted(self.presets)) or "none"
+            raise errors.OptionsError(f"{self.id} has no preset {preset!r} (presets: {known})")
+        return {**found.options, **options}
 
     def side_of_role(self, role: str) -> str:
         return self.roles[role].side

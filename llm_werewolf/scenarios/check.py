@@ -15,6 +15,8 @@ from .loader import LoadedScenario, ScenarioError, load_scenario
 from .model import AnswerSpec, Scenario
 
 SEAT_FIELDS = frozenset({"seat", "target", "subject", "to", "seats", "targets", "winners"})
+COUNT_FIELDS = frozenset({"counts"})
+"""Fields holding ``(option, count)`` pairs; a seat name may stand for ``seat:<i>``."""
 
 
 @dataclass
@@ -212,15 +214,29 @@ def _status_holders(records: Sequence[Record]) -> dict[str, list[int]]:
     return holders
 
 
+def _freeze(value: Any) -> Any:
+    """YAML lists become tuples, at every depth (events hold tuples of tuples)."""
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
+def _count_key(item: Any, names: Sequence[str]) -> Any:
+    """``[Bilal, 2]`` in a tally's ``counts`` means the option ``seat:<Bilal>`` with 2 votes."""
+    if isinstance(item, list) and item and isinstance(item[0], str) and item[0] in names:
+        return [f"seat:{names.index(item[0])}", *item[1:]]
+    return item
+
+
 def _normalize(key: str, value: Any, names: Sequence[str]) -> Any:
     if key in SEAT_FIELDS:
         if isinstance(value, str) and value in names:
             return names.index(value)
         if isinstance(value, list):
-            return tuple(names.index(v) if isinstance(v, str) and v in names else v for v in value)
-    if isinstance(value, list):
-        return tuple(value)
-    return value
+            return tuple(names.index(v) if isinstance(v, str) and v in names else _freeze(v) for v in value)
+    if key in COUNT_FIELDS and isinstance(value, list):
+        value = [_count_key(item, names) for item in value]
+    return _freeze(value)
 
 
 def _same(key: str, actual: Any, raw: Any, names: Sequence[str]) -> bool:
@@ -234,8 +250,6 @@ def _same(key: str, actual: Any, raw: Any, names: Sequence[str]) -> bool:
                     return False
         return True
     expected = _normalize(key, raw, names)
-    if isinstance(actual, tuple) and isinstance(expected, list):
-        expected = tuple(expected)
     return bool(actual == expected)
 
 

@@ -154,7 +154,7 @@ def _check_semantics(loaded: LoadedScenario) -> None:
         ruleset.parse_options(s.options)
     except RulesError as exc:
         raise loaded.error(["options"], str(exc)) from None
-    kinds = set(getattr(ruleset, "decision_kinds", {}) or {})
+    kinds = set(ruleset.decision_kinds)
     for seat_name, per_kind in s.script.items():
         if seat_name not in seen:
             raise loaded.error(["script", seat_name], f"no seat named {seat_name!r}")
@@ -165,6 +165,11 @@ def _check_semantics(loaded: LoadedScenario) -> None:
                     f"{s.variant} has no decision kind {kind!r} (kinds: {', '.join(sorted(kinds))})",
                 )
     expect = s.expect
+    reasons = ruleset.reason_ids()
+    if expect.reason is not None and expect.reason not in reasons:
+        raise loaded.error(
+            ["expect", "reason"], f"unknown reason {expect.reason!r} (reasons: {', '.join(sorted(reasons))})"
+        )
     for field_name in ("winners", "alive"):
         values = getattr(expect, field_name)
         for i, name in enumerate(values or []):
@@ -173,7 +178,7 @@ def _check_semantics(loaded: LoadedScenario) -> None:
     for i, death in enumerate(expect.deaths or []):
         if death.name not in seen:
             raise loaded.error(["expect", "deaths", i, "name"], f"no seat named {death.name!r}")
-        causes = getattr(ruleset, "death_causes", {}) or {}
+        causes = ruleset.death_causes
         if causes and death.cause not in causes:
             raise loaded.error(
                 ["expect", "deaths", i, "cause"],

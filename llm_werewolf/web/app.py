@@ -291,4 +291,5 @@ def _ruleset_json(ruleset: Any) -> dict[str, Any]:
         "max_players": ruleset.max_players,
         "standard_players": standard,
         "options": options,
+        "presets": {name: preset.description for name, preset in ruleset.presets.items()},
     }

@@ -45,6 +45,8 @@ class TableSetup(BaseModel):
     seats: list[SeatSetup] = Field(min_length=1, max_length=40)
     seed: int | None = Field(None, ge=0, le=2**62)
     options: dict[str, Any] = Field(default_factory=dict)
+    preset: str | None = Field(None, max_length=40)
+    """A named set of switches of the ruleset (``options`` override single switches)."""
     time_limit: float | None = Field(None, gt=0, le=3600)
     """Seconds a human has per decision (``None``: no limit)."""
     on_timeout: Literal["heuristic", "default"] = "heuristic"
@@ -69,7 +71,8 @@ def game_config(setup: TableSetup) -> GameConfig:
     if not ruleset.min_players <= count <= ruleset.max_players:
         raise SetupError(f"{ruleset.id} is played by {ruleset.min_players}-{ruleset.max_players} players, not {count}")
     try:
-        ruleset.parse_options(setup.options)
+        options = ruleset.options_with_preset(setup.preset, setup.options)
+        ruleset.parse_options(options)
     except RulesError as exc:
         raise SetupError(str(exc)) from None
     defaults = seat_names(language, count)
@@ -77,7 +80,7 @@ def game_config(setup: TableSetup) -> GameConfig:
     if len(set(names)) != len(names):
         raise SetupError("seat names must be different")
     seed = setup.seed if setup.seed is not None else secrets.randbelow(1_000_000)
-    return GameConfig(variant=ruleset.id, names=names, seed=seed, language=language, options=dict(setup.options))
+    return GameConfig(variant=ruleset.id, names=names, seed=seed, language=language, options=options)
 
 
 def agent_spec(seat: SeatSetup) -> AgentSpec | None:

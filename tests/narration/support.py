@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from llm_werewolf.rules import Choice, Game, GameConfig, Record, SetupError, get_ruleset
+from llm_werewolf import testing
+from llm_werewolf.rules import Choice, Game, GameConfig, Record, RulesError, get_ruleset
 
 RULESETS = ("chinese_werewolf", "city_mafia", "lebanese_ghouls", "one_night", "online_mafia")
 
@@ -15,63 +16,20 @@ def languages(variant: str) -> tuple[str, ...]:
 
 
 def random_options(variant: str, rng: random.Random) -> dict[str, Any]:
-    if variant == "chinese_werewolf":
-        return {
-            "with_cupid": rng.random() < 0.6,
-            "with_thief": rng.random() < 0.5,
-            "with_little_girl": rng.random() < 0.5,
-            "with_guard": rng.choice([None, True, False]),
-            "witch_self_save": rng.choice(["never", "first_night_only", "always"]),
-            "tie_policy": rng.choice(["none", "pk_revote_then_none"]),
-            "victory_mode": rng.choice(["side_wipe", "all_good"]),
-            "sheriff": rng.random() < 0.8,
-            "last_words": rng.choice(["first_night_and_day", "all", "none"]),
-            "little_girl_caught_probability": rng.choice([0.0, 0.5]),
-        }
-    if variant == "city_mafia":
-        return rng.choice(
-            [
-                {},
-                {"first_night_kills": False},
-                {"leaderless_disagreement": "no_kill"},
-                {"tie_policy": "none"},
-                {"tie_policy": "all", "night_last_words": False},
-            ]
-        )
-    if variant == "lebanese_ghouls":
-        return rng.choice(
-            [
-                {},
-                {"tie_policy": "none"},
-                {"tie_policy": "all_tied_die"},
-                {"jara_caught_probability": 0.5},
-                {"hunter_shoots_on": ["execution", "ghouls", "poison", "grief", "shot"]},
-                {"call_inactive_roles": False},
-            ]
-        )
-    if variant == "one_night":
-        return {"whispers": rng.random() < 0.5, "discussion_rounds": rng.randrange(0, 3)}
-    if variant == "online_mafia":
-        return {"preset": rng.choice(["classic", "chaos", "cult", "killers"]), "trials_per_day": rng.choice([1, 2])}
-    return {}
+    """Every switch of the ruleset's options model (llm_werewolf.testing), so new switches are narrated too."""
+    return testing.random_options(get_ruleset(variant), rng)
 
 
-def random_deck(variant: str, rng: random.Random, players: int) -> tuple[str, ...] | None:
-    """A custom deck half of the time where the standard tables leave roles out."""
-    ruleset = get_ruleset(variant)
-    if variant not in ("one_night", "online_mafia") or rng.random() < 0.5:
+def random_deck(variant: str, rng: random.Random, players: int, options: dict[str, Any]) -> tuple[str, ...] | None:
+    """A legal non-standard deck half of the time, so roles no standard board holds are dealt too."""
+    if rng.random() < 0.5:
         return None
-    extra = 3 if variant == "one_night" else 0
-    roles = list(ruleset.roles)
-    options = ruleset.parse_options({})
-    for _ in range(100):
-        deck = tuple(rng.choice(roles) for _ in range(players + extra))
-        try:
-            ruleset.check_deck(deck, players, options)
-        except SetupError:
-            continue
-        return deck
-    return None
+    ruleset = get_ruleset(variant)
+    try:
+        parsed = ruleset.parse_options(options)
+    except RulesError:
+        return None
+    return testing.random_deck(ruleset, players, parsed, rng)
 
 
 def random_game(variant: str, seed: int, language: str | None = None, names: tuple[str, ...] | None = None) -> Game:
@@ -85,6 +43,7 @@ def random_game(variant: str, seed: int, language: str | None = None, names: tup
             if names is not None and len(names) >= players
             else tuple(f"P{i + 1}" for i in range(players))
         )
+        options = random_options(variant, rng)
         try:
             game = Game(
                 GameConfig(
@@ -92,11 +51,11 @@ def random_game(variant: str, seed: int, language: str | None = None, names: tup
                     seats,
                     seed=seed,
                     language=language,
-                    options=random_options(variant, rng),
-                    deck=random_deck(variant, rng, players),
+                    options=options,
+                    deck=random_deck(variant, rng, players, options),
                 )
             )
-        except SetupError:
+        except RulesError:
             continue
         break
     while not game.over:

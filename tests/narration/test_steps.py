@@ -46,12 +46,15 @@ def deaths(moment: str, *causes: str | None, role: str | None = None, empty: boo
     return out
 
 
-def common(variant: str, reasons: tuple[str, ...], sides: tuple[str, ...]) -> list[EventBody]:
-    roles = list(get_ruleset(variant).roles)
+def common(variant: str, sides: tuple[str, ...]) -> list[EventBody]:
+    """Phases, every outcome reason the ruleset declares (``outcome_reasons``) and the final reveal."""
+    rules = get_ruleset(variant)
+    reasons = tuple(sorted(rules.reason_ids() - {"day_limit"}))
+    roles = list(rules.roles)
     cards = tuple(roles[i % len(roles)] for i in range(len(NAMES)))
     out: list[EventBody] = [PhaseStarted(phase=p, number=n) for p in ("night", "day") for n in (1, 2, 3)]
     out += [GameEnded(winners=(0, 2), sides=sides, reason=reason) for reason in reasons]
-    if variant != "one_night":  # one night, one day: no day limit
+    if "day_limit" in rules.reason_ids():
         out += [GameEnded(winners=(), sides=(), reason="day_limit")]
     out += [RolesRevealed(roles=cards, start_roles=cards[::-1], extra=tuple(roles[:3]))]
     return out
@@ -79,12 +82,13 @@ def chinese_werewolf() -> Iterator[EventBody]:
     yield from deaths("morning", None, role="hunter")
     yield from deaths("exile", "exile", None, role="hunter")
     yield from deaths("hunter_shot", "hunter", None)
+    yield from deaths("self_destruct", "self_destruct", None, role="werewolf")
     yield from last_words()
     for key in ("peaceful_night", "sheriff_election"):
         yield Announcement(key=key)
     for key in ("speaking_order", "sheriff_candidates", "sheriff_withdrawn", "sheriff_tie", "exile_pk"):
         yield Announcement(key=key, seats=(0, 3, 5))
-    for key in ("sheriff_elected", "badge_torn", "hunter_declined"):
+    for key in ("sheriff_elected", "badge_torn", "hunter_declined", "self_destruct"):
         yield Announcement(key=key, seats=(4,))
     for key in ("badge_passed", "hunter_shot"):
         yield Announcement(key=key, seats=(4, 6))
@@ -93,16 +97,7 @@ def chinese_werewolf() -> Iterator[EventBody]:
     yield from (StatusChanged(seat=3, status="sheriff", value=v) for v in ("on", "off"))
     yield from tallies(("sheriff_1", "sheriff_2"), ("elected", "tie", "no_votes"))
     yield from tallies(("exile_1", "exile_2"), ("exiled", "tie", "no_votes", "no_majority"))
-    reasons = (
-        "wolves_dead",
-        "villagers_dead",
-        "gods_dead",
-        "good_dead",
-        "wolves_parity",
-        "lovers_last_two",
-        "everyone_dead",
-    )
-    yield from common("chinese_werewolf", reasons, ("wolves",))
+    yield from common("chinese_werewolf", ("wolves",))
 
 
 def city_mafia() -> Iterator[EventBody]:
@@ -126,8 +121,7 @@ def city_mafia() -> Iterator[EventBody]:
     yield Announcement(key="mafia_disqualified", seats=(1, 2))
     yield from tallies(("elimination", "revote"), ("eliminated", "tie"))
     yield from tallies(("remove_all",), ("all_removed", "none_removed"))
-    reasons = ("mafia_and_maniac_gone", "mafia_parity", "maniac_last", "maniac_one_on_one", "table_empty")
-    yield from common("city_mafia", reasons, ("town",))
+    yield from common("city_mafia", ("town",))
 
 
 def lebanese_ghouls() -> Iterator[EventBody]:
@@ -142,8 +136,7 @@ def lebanese_ghouls() -> Iterator[EventBody]:
     yield Announcement(key="sayyad_holds_fire", seats=(3,))
     yield from tallies(("execution",), ("executed", "revote", "tie"))
     yield from tallies(("execution_revote",), ("executed", "tie"))
-    reasons = ("ghouls_dead", "farmers_dead", "lovers_last_alive", "nobody_alive")
-    yield from common("lebanese_ghouls", reasons, ("farmers",))
+    yield from common("lebanese_ghouls", ("farmers",))
 
 
 def one_night() -> Iterator[EventBody]:
@@ -158,9 +151,7 @@ def one_night() -> Iterator[EventBody]:
     yield from tallies(("vote",), ("killed", "nobody"))
     for key in ("doppelganger_copied", "doppelganger_became", "investigator_became"):
         yield Announcement(key=key, value="werewolf")
-    reasons: tuple[str, ...] = ("werewolf_died", "no_werewolf_no_death", "only_minion_died", "werewolves_survived")
-    reasons += ("minion_alone_death", "tanner_died", "no_winner")
-    yield from common("one_night", reasons, ("village",))
+    yield from common("one_night", ("village",))
 
 
 def online_mafia() -> Iterator[EventBody]:
@@ -179,16 +170,7 @@ def online_mafia() -> Iterator[EventBody]:
     yield Announcement(key="remembered", seats=(2,), value="doctor")
     yield from tallies(("nominate_1", "nominate_2"), ("trial", "no_trial"))
     yield from tallies(("verdict_1", "verdict_2"), ("guilty", "innocent"))
-    reasons: tuple[str, ...] = (
-        "town_dominance",
-        "mafia_dominance",
-        "cult_dominance",
-        "killer_dominance",
-        "duel",
-        "cult_majority",
-    )
-    reasons += ("mafia_parity", "stalemate", "all_dead")
-    yield from common("online_mafia", reasons, ("mafia", "jester"))
+    yield from common("online_mafia", ("mafia", "jester"))
 
 
 STEPS = {
@@ -203,6 +185,22 @@ CASES = [(variant, language) for variant in RULESETS for language in languages(v
 
 def test_every_ruleset_has_its_steps_listed() -> None:
     assert set(STEPS) == set(RULESETS)
+
+
+@pytest.mark.parametrize("variant", RULESETS)
+def test_the_steps_cover_the_rulesets_declared_vocabulary(variant: str) -> None:
+    """A key, result or reason the ruleset declares (announcement_keys, ballots, outcome_reasons)
+    must be voiced: adding one to a ruleset fails here until a step (and its line) is added."""
+    rules = get_ruleset(variant)
+    events = list(STEPS[variant]())
+    keys = {e.key for e in events if isinstance(e, Announcement)}
+    assert set(rules.announcement_keys) <= keys, set(rules.announcement_keys) - keys
+    reasons = {e.reason for e in events if isinstance(e, GameEnded)}
+    assert rules.reason_ids() <= reasons, rules.reason_ids() - reasons
+    for ballot in {e.ballot for e in events if isinstance(e, VoteTally)}:
+        assert ballot in rules.ballots, f"{variant} declares no ballot {ballot!r}"
+        results = {e.result for e in events if isinstance(e, VoteTally) and e.ballot == ballot}
+        assert set(rules.ballots[ballot]) <= results, (ballot, set(rules.ballots[ballot]) - results)
 
 
 @pytest.mark.parametrize(("variant", "language"), CASES)

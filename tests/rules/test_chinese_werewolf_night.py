@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from llm_werewolf.rules.events import ActionTaken, Cue, Info, RoleAssigned, VoteCast
 
 from .test_chinese_werewolf_support import Table
@@ -229,14 +231,15 @@ def test_witch_is_shown_the_victim_and_may_save() -> None:
     assert not table.kinds_asked("witch_poison")  # one potion a night
 
 
-def test_witch_is_blind_once_the_antidote_is_used() -> None:
-    table = Table(BASIC, max_days=2)
+@pytest.mark.parametrize(("told", "shown_nights"), [("while_antidote", 1), ("always", 2)])
+def test_witch_told_the_victim_every_night_or_only_while_she_has_the_antidote(told: str, shown_nights: int) -> None:
+    table = Table(BASIC, max_days=2, witch_told_victim=told)
     for night in range(2):
         table.answer(4, "wolf_kill", 6 + night).answer(5, "wolf_kill", 6 + night)
     table.answer(2, "witch_antidote", "antidote")
     table.run()
     shown = [e for e in table.events(Info) if e.fact == "wolf_victim"]
-    assert len(shown) == 1
+    assert [e.subject for e in shown] == [6, 7][:shown_nights]
     assert len(table.kinds_asked("witch_antidote")) == 1
     assert len(table.kinds_asked("witch_poison")) == 1  # night 2: only the poison
     assert table.deaths() == [(7, "wolves")]

@@ -15,19 +15,10 @@ from .scenario_collection import ScenarioCollection
 COLLECTION = ScenarioCollection.load("chinese_werewolf")
 RULES = COLLECTION.rules
 
-REASONS = {
-    "wolves_dead",
-    "villagers_dead",
-    "gods_dead",
-    "good_dead",
-    "wolves_parity",
-    "lovers_last_two",
-    "everyone_dead",
-    "day_limit",
-}
-"""The outcome reasons docs/scenarios.md lists for this ruleset."""
+REASONS = RULES.reason_ids()
+"""The outcome reasons the ruleset declares (``outcome_reasons``)."""
 
-BOARD_SWITCHES = {"with_cupid", "with_thief", "with_little_girl", "with_guard"}
+BOARD_SWITCHES = RULES.board_switches
 """Switches that only shape the standard board; a scenario always deals its own cards."""
 
 

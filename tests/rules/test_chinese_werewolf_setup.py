@@ -28,8 +28,13 @@ def test_registered_with_languages_and_switches() -> None:
         "thief_must_take_wolf": "if_both",
         "same_guard_same_save_dies": True,
         "witch_self_save": "never",
+        "witch_told_victim": "always",
         "tie_policy": "none",
-        "victory_mode": "side_wipe",
+        "victory_mode": "all_good",
+        "exile_abstain": True,
+        "exile_self_vote": False,
+        "hunter_shot_timing": "before_win_check",
+        "wolf_self_destruct": False,
     }.items():
         assert fields[switch].default == default
         assert fields[switch].description
@@ -112,3 +117,38 @@ def test_gods_are_the_power_roles_of_the_village() -> None:
     assert {r.id for r in RULES.roles.values() if r.power} == set(GODS)
     assert RULES.roles["werewolf"].side == "wolves"
     assert {"village", "wolves", "lovers"} == set(RULES.sides)
+
+
+def test_presets_are_valid_switch_sets_of_every_ruleset() -> None:
+    from llm_werewolf.rules import all_rulesets
+
+    for ruleset in all_rulesets():
+        for name, preset in ruleset.presets.items():
+            assert name == preset.name and preset.description
+            ruleset.parse_options(ruleset.options_with_preset(name, {}))
+
+
+def test_the_tencent_preset_sets_the_platform_rules_and_options_override_it() -> None:
+    from llm_werewolf.rules import OptionsError
+
+    options = RULES.parse_options(RULES.options_with_preset("tencent", {"sheriff": True}))
+    assert (options.victory_mode, options.witch_self_save, options.tie_policy) == (
+        "side_wipe",
+        "first_night_only",
+        "pk_revote_then_none",
+    )
+    assert options.exile_self_vote and options.wolf_self_destruct and options.sheriff
+    assert options.hunter_shot_timing == "after_win_check"
+    assert RULES.options_with_preset(None, {"sheriff": False}) == {"sheriff": False}
+    with pytest.raises(OptionsError, match=r"no preset 'tencnt' \(presets: seed, tencent\)"):
+        RULES.options_with_preset("tencnt", {})
+
+
+def test_a_never_forced_thief_needs_three_werewolves_in_the_deck() -> None:
+    from llm_werewolf.rules import SetupError
+    from llm_werewolf.rules.variants.chinese_werewolf.roles import check_roles
+
+    deck = ["werewolf"] * 2 + ["seer", "witch", "thief"] + ["villager"] * 6
+    check_roles(deck, 9, ChineseWerewolfOptions())
+    with pytest.raises(SetupError, match="at least three werewolves"):
+        check_roles(deck, 9, ChineseWerewolfOptions(thief_must_take_wolf="never"))

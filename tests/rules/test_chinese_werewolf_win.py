@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from llm_werewolf.rules import get_ruleset
+from llm_werewolf.rules.variants.chinese_werewolf.options import ChineseWerewolfOptions
 from llm_werewolf.sim import play_random
 
 from .test_chinese_werewolf_support import VARIANT, Table
@@ -25,7 +26,7 @@ def test_village_wins_when_every_wolf_is_dead_and_dead_villagers_win_too() -> No
 
 
 def test_side_wipe_wolves_win_when_all_villagers_are_dead() -> None:
-    table = Table(SMALL)
+    table = Table(SMALL, victory_mode="side_wipe")
     table.answer(2, "wolf_kill", 3).answer(6, "wolf_kill", 3)
     for voter in (2, 6, 0):
         table.answer(voter, "exile_vote", 4)
@@ -38,7 +39,7 @@ def test_side_wipe_wolves_win_when_all_villagers_are_dead() -> None:
 
 
 def test_side_wipe_wolves_win_when_all_gods_are_dead() -> None:
-    table = Table(SMALL)
+    table = Table(SMALL, victory_mode="side_wipe")
     table.answer(2, "wolf_kill", 0, 5).answer(6, "wolf_kill", 0, 5)
     table.answer(1, "witch_poison", 3)  # the witch is not a target; she is exiled
     for voter in (2, 6, 3, 4):
@@ -47,6 +48,19 @@ def test_side_wipe_wolves_win_when_all_gods_are_dead() -> None:
     outcome = table.game.outcome
     assert outcome is not None
     assert outcome.reason == "gods_dead"
+
+
+def test_all_good_is_the_default_the_seeds_victory_b() -> None:
+    """遊戲結束 B: 狼人殺死所有村民 — 村民 is the whole village side (the seed's 村民目標), not the plain villagers."""
+    assert ChineseWerewolfOptions().victory_mode == "all_good"
+    table = Table(SMALL, max_days=1)
+    table.answer(2, "wolf_kill", 3).answer(6, "wolf_kill", 3)
+    for voter in (2, 6, 0):
+        table.answer(voter, "exile_vote", 4)
+    table.run()
+    outcome = table.game.outcome
+    assert outcome is not None
+    assert outcome.reason == "day_limit"  # every plain villager is dead, the gods live: no win yet
 
 
 def test_all_good_mode_needs_every_non_wolf_dead() -> None:

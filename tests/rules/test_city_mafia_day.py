@@ -172,6 +172,18 @@ def test_second_tie_default_half_is_not_enough() -> None:
     assert table.events(Died) == []
 
 
+def test_second_tie_at_an_even_table_exactly_half_is_not_a_majority() -> None:
+    """Ten living players, five want both tied out: half is not "more than half", nobody leaves."""
+    script: dict[tuple[int, str], list[Any]] = {(0, "speech"): [nominate(3)], (1, "speech"): [nominate(4)]}
+    script.update(vote_script({s: ["yes", "yes"] for s in range(5)}))  # 3 <- {0..4}; 4 <- the leftovers {5..9}
+    script.update({(s, "remove_all"): ["yes"] for s in range(5)})
+    table = Table([*DAY, "citizen"], script, **QUIET).run_to("night:2")
+    assert tallies(table)[:2] == [("elimination", "tie", (3, 4)), ("revote", "tie", (3, 4))]
+    (tally,) = table.events(VoteTally, ballot="remove_all")
+    assert (tally.result, tally.counts) == ("none_removed", (("yes", 5.0), ("no", 5.0)))
+    assert table.events(Died) == []
+
+
 def test_second_tie_policy_none() -> None:
     table = _second_tie([0, 1, 2, 3, 4, 5, 6], tie_policy="none")
     assert "remove_all" not in table.kinds_asked()

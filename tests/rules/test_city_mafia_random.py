@@ -15,7 +15,7 @@ from llm_werewolf.rules.events import Asked, Died, Info, Speech
 from llm_werewolf.sim import play_random
 
 RULES = get_ruleset("city_mafia")
-POSTHUMOUS = RULES.posthumous_kinds  # type: ignore[attr-defined]
+POSTHUMOUS = RULES.posthumous_kinds
 OPTIONS: list[dict[str, Any]] = [
     {},
     {"first_night_kills": False},

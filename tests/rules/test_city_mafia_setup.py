@@ -75,7 +75,7 @@ def test_unknown_options_are_refused() -> None:
 def test_metadata() -> None:
     assert RULES.id == "city_mafia"
     assert RULES.languages == ("ru", "en")
-    assert RULES.posthumous_kinds == frozenset({"last_words"})  # type: ignore[attr-defined]
+    assert RULES.posthumous_kinds == frozenset({"last_words"})
     assert set(RULES.sides) == {"town", "mafia", "maniac"}
     assert {r: RULES.side_of_role(r) for r in RULES.roles} == {
         "putana": "town",

@@ -85,7 +85,7 @@ def test_metadata() -> None:
     assert set(RULES.roles) == {"umm_lhaf", "bassara", "ghoul", "sahra", "jara", "sayyad", "farmer"}
     assert RULES.roles["ghoul"].side == "ghouls"
     assert all(info.side == "farmers" for role, info in RULES.roles.items() if role != "ghoul")
-    assert RULES.posthumous_kinds == frozenset({"sayyad_shot"})  # type: ignore[attr-defined]
+    assert RULES.posthumous_kinds == frozenset({"sayyad_shot"})
     assert "ghouls" in RULES.sides and "lovers" in RULES.sides
 
 

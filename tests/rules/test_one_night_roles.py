@@ -344,13 +344,13 @@ def test_doppel_insomniac_wakes_after_the_insomniac() -> None:
     assert views == [(0, "doppelganger")]
 
 
-def test_doppel_paranormal_investigator_converts_the_doppelganger_card() -> None:
+def test_doppel_paranormal_investigator_converts_herself_not_the_card() -> None:
     t = _doppel(1, ["paranormal_investigator", "werewolf", V], ["seer", V, V], {"pi_look": ["seat:2"]})
     data = t.game.state.data
-    assert (data.doppel_copy, data.doppel_as, data.investigator_as) == (
+    assert (data.doppel_copy, data.doppel_as, data.converted) == (
         "paranormal_investigator",
-        "werewolf",
-        None,
+        "paranormal_investigator",
+        ((0, "werewolf"),),
     )
     assert t.game.ruleset.side_of(t.game.state, 0) == "wolves"
 

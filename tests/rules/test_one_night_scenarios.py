@@ -13,16 +13,8 @@ from .scenario_collection import ScenarioCollection
 COLLECTION = ScenarioCollection.load("one_night")
 RULES = COLLECTION.rules
 
-REASONS = {
-    "werewolf_died",
-    "no_werewolf_no_death",
-    "werewolves_survived",
-    "tanner_died",
-    "minion_alone_death",
-    "only_minion_died",
-    "no_winner",
-}
-"""The outcome reasons docs/scenarios.md lists for this ruleset."""
+REASONS = RULES.reason_ids()
+"""The outcome reasons the ruleset declares (``outcome_reasons``)."""
 
 
 def test_at_least_thirty_scenarios_all_for_this_ruleset() -> None:

@@ -86,7 +86,7 @@ def test_every_role_has_a_side_and_the_metadata_is_complete() -> None:
     assert len(ROLES) == 15
     assert set(RULES.sides) == {r.side for r in ROLES.values()}
     assert RULES.source_language == "ar" and RULES.languages == ("ar", "en")
-    assert RULES.posthumous_kinds == frozenset()  # type: ignore[attr-defined]
+    assert RULES.posthumous_kinds == frozenset()
 
 
 def test_every_role_in_the_deck_is_called_even_from_the_center() -> None:

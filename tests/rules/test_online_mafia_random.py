@@ -16,8 +16,8 @@ from llm_werewolf.rules import Choice, Game, GameConfig, SetupError, get_ruleset
 from llm_werewolf.rules.events import DeathsAnnounced, Died, GameEnded, Record, RoleAssigned
 from llm_werewolf.rules.variants.online_mafia.model import Faction
 from llm_werewolf.rules.variants.online_mafia.registry import ROLES
+from llm_werewolf.testing import Invariants, own_records_only
 from llm_werewolf.transcript.schema import dump_record
-from tests.test_rulesets_generic import Invariants, own_records_only
 
 RULESET = get_ruleset("online_mafia")
 ROLE_IDS = sorted(RULESET.roles)

@@ -106,7 +106,7 @@ def test_the_hebrew_names_are_the_seeds() -> None:
 def test_languages_and_sides() -> None:
     assert RULESET.languages == ("he", "en") and RULESET.source_language == "he"
     assert RULESET.sides[:6] == ("thief", "werewolf", "serial_killer", "butcher", "mask_artist", "mafia")
-    assert RULESET.posthumous_kinds == frozenset()  # type: ignore[attr-defined]
+    assert RULESET.posthumous_kinds == frozenset()
 
 
 @pytest.mark.parametrize("role", sorted(r for r, spec in ROLES.items() if spec.ask is not None))

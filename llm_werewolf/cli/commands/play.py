@@ -19,7 +19,7 @@ from ...table import Narrator, Table, TableSettings
 from ...table.console import ConsoleSink
 from ...table.seating import AgentSpec, build_agent, parse_seat_overrides
 from ...transcript import TranscriptWriter, header_for, seat_info
-from ..common import DECK_HELP, UsageError, deck_players, parse_deck, parse_options
+from ..common import DECK_HELP, PRESET_HELP, UsageError, deck_players, parse_deck, preset_options
 from ..llm_setup import (
     preflight_agents,
     preflight_narrator,
@@ -113,6 +113,7 @@ def play(
     ] = None,
     seat: Annotated[list[str] | None, typer.Option(help="Override one seat: SEAT=KIND[:MODEL] (seats from 1).")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Rule switch NAME=VALUE.")] = None,
+    preset: Annotated[str | None, typer.Option(help=PRESET_HELP)] = None,
     god: Annotated[bool, typer.Option("--god", help="Also show night actions and private results.")] = False,
     transcripts: Annotated[Path, typer.Option(help="Folder for the transcript.")] = Path("transcripts"),
     no_transcript: Annotated[bool, typer.Option("--no-transcript", help="Do not write a transcript.")] = False,
@@ -165,8 +166,7 @@ def play(
     language = lang or ruleset.source_language
     if language not in ruleset.languages:
         raise UsageError(f"{variant} is available in {', '.join(ruleset.languages)}, not {language!r}")
-    options = parse_options(option)
-    ruleset.parse_options(options)  # fail fast with a clear message
+    options = preset_options(variant, preset, option)  # fails fast with a clear message
     cards = parse_deck(deck)
     count = deck_players(variant, cards, players, options) or min(max(9, ruleset.min_players), ruleset.max_players)
     if not ruleset.min_players <= count <= ruleset.max_players:

@@ -17,7 +17,7 @@ from ...agents.heuristic import HeuristicAgent
 from ...rules import Game, GameConfig, get_ruleset
 from ...sim import SyncAgent, play_with_agents, random_policy, run_sync
 from ...stats import Summary
-from ..common import DECK_HELP, UsageError, deck_players, parse_deck, parse_options, seat_names
+from ..common import DECK_HELP, PRESET_HELP, UsageError, deck_players, parse_deck, preset_options, seat_names
 
 DEFAULT_PLAYERS = 12
 
@@ -64,13 +64,13 @@ def simulate(
     seed: Annotated[int, typer.Option(help="Seed of the first game (then seed+1, ...).")] = 0,
     agents: Annotated[AgentKind, typer.Option(help="Who plays every seat.")] = AgentKind.random,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Rule switch NAME=VALUE.")] = None,
+    preset: Annotated[str | None, typer.Option(help=PRESET_HELP)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print a machine-readable summary.")] = False,
     deck: Annotated[str | None, typer.Option(help=DECK_HELP)] = None,
 ) -> None:
     """Simulate games and report win rates by side and by role (with standard errors)."""
     ruleset = get_ruleset(variant)
-    options = parse_options(option)
-    ruleset.parse_options(options)  # fail fast with a clear message
+    options = preset_options(variant, preset, option)  # fails fast with a clear message
     cards = parse_deck(deck)
     players = deck_players(variant, cards, players, options) or DEFAULT_PLAYERS
     if not ruleset.min_players <= players <= ruleset.max_players:

@@ -33,8 +33,17 @@ def describe_ruleset(ruleset: Ruleset[Any, Any]) -> dict[str, Any]:
             name: {"default": spec.get("default"), "description": spec.get("description", "")}
             for name, spec in options.items()
         },
-        "decision_kinds": dict(getattr(ruleset, "decision_kinds", {})),
-        "death_causes": dict(getattr(ruleset, "death_causes", {})),
+        "presets": {
+            name: {"description": preset.description, "options": dict(preset.options)}
+            for name, preset in ruleset.presets.items()
+        },
+        "decision_kinds": dict(ruleset.decision_kinds),
+        "death_causes": dict(ruleset.death_causes),
+        "outcome_reasons": sorted(ruleset.reason_ids()),
+        "announcement_keys": dict(ruleset.announcement_keys),
+        "statuses": dict(ruleset.statuses),
+        "ballots": {ballot: list(results) for ballot, results in ruleset.ballots.items()},
+        "posthumous_kinds": sorted(ruleset.posthumous_kinds),
     }
 
 
@@ -62,6 +71,9 @@ def variants(
         if item["options"]:
             opts = ", ".join(f"{k}={v['default']!r}" for k, v in item["options"].items())
             console.print(f"  [dim]options:[/] {opts}\n", highlight=False)
+        for name, preset in item["presets"].items():
+            switches = ", ".join(f"{k}={v!r}" for k, v in preset["options"].items())
+            console.print(f"  [dim]--preset {name}:[/] {switches}\n", highlight=False)
 
 
 def register(app: typer.Typer) -> None:

@@ -26,6 +26,8 @@ class CWData:
     poisoned: int | None = None
     night_deaths: tuple[int, ...] = ()
     """Seats that died in the last night (the discussion starts left of the first)."""
+    day_over: bool = False
+    """A werewolf self-destructed (自爆): no more speeches and no exile vote today."""
 
 
 CWState = GameState[CWData, ChineseWerewolfOptions]

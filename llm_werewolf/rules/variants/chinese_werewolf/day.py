@@ -97,7 +97,8 @@ class Discussion(Step):
 
 @dataclass(frozen=True, slots=True)
 class ExileVote(Step):
-    """Everyone alive points at once (abstaining allowed); the sheriff's ballot weighs 1.5.
+    """Everyone alive points at once (abstaining and self-votes as the switches say); the sheriff's
+    ballot weighs 1.5. Nothing happens on a day a werewolf self-destructed.
 
     ``candidates``/``voters`` are set for the PK revote (tie_policy=pk_revote_then_none).
     """
@@ -107,13 +108,20 @@ class ExileVote(Step):
     voters: tuple[int, ...] = ()
 
     def run(self, ctx: CWCtx) -> None:
+        if ctx.data.day_over:
+            return
         living = ctx.state.living()
         voters = self.voters or living
         group = f"exile_{self.round}"
+        self_vote = ctx.options.exile_self_vote
+        abstain = ctx.options.exile_abstain
         for voter in voters:
             pool = self.candidates or living
-            options = [seat_opt(i) for i in pool if i != voter]
-            ctx.ask(voter, "exile_vote", [*options, SKIP_OPTION], default=SKIP, group=group)
+            options = [seat_opt(i) for i in pool if i != voter or self_vote]
+            if abstain:
+                ctx.ask(voter, "exile_vote", [*options, SKIP_OPTION], default=SKIP, group=group)
+            elif options:
+                ctx.ask(voter, "exile_vote", options, group=group)
 
     def resolve(self, ctx: CWCtx, answers: Answers) -> None:
         ballot = f"exile_{self.round}"

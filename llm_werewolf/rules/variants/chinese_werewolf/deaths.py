@@ -5,6 +5,8 @@ exiled player's card is flipped, and so is a hunter's who may shoot: 需要發�
 則翻開身份牌). Then, in this order: every hunter in the batch who may shoot does so
 (his victim's own batch resolves at once), the win check, the badge of a dead
 sheriff, and last words of the batch's dead where the ``last_words`` switch allows.
+With ``hunter_shot_timing=after_win_check`` the win check comes before the shots:
+a game already decided ends without them.
 """
 
 from __future__ import annotations
@@ -21,7 +23,9 @@ from .win import CheckWin
 
 SHOT_CAUSES = frozenset({"wolves", "guard_and_antidote", "exile"})
 """Deaths after which the hunter may shoot (never poison, grief, or another shot)."""
-REVEALED_CAUSES = frozenset({"exile", "hunter"})
+REVEALED_CAUSES = frozenset({"exile", "hunter", "self_destruct"})
+FLIPPED_CAUSES = frozenset({"exile", "self_destruct"})
+"""Deaths that flip the card (the exiled, a wolf who self-destructs); a hunter who may shoot flips too."""
 
 
 def may_shoot(role: str, cause: str) -> bool:
@@ -49,7 +53,7 @@ class ResolveDeaths(Step):
             role = ctx.state.seat(seat).role
             ctx.set_seat(seat, alive=False)
             ctx.emit_god(Died(seat=seat, cause=cause))
-            reveal = cause == "exile" or may_shoot(role, cause)
+            reveal = cause in FLIPPED_CAUSES or may_shoot(role, cause)
             announced.append(
                 AnnouncedDeath(
                     seat=seat,
@@ -60,10 +64,13 @@ class ResolveDeaths(Step):
         announced.sort(key=lambda death: death.seat)
         ctx.emit(DeathsAnnounced(deaths=tuple(announced), moment=self.moment))
         ordered = sorted(batch)
-        steps: list[Step] = [
+        shots: list[Step] = [
             HunterShot(seat, self.last_words) for seat, cause in ordered if may_shoot(ctx.state.seat(seat).role, cause)
         ]
-        steps.append(CheckWin())
+        if ctx.options.hunter_shot_timing == "after_win_check":
+            steps: list[Step] = [CheckWin(), *shots]
+        else:
+            steps = [*shots, CheckWin()]
         sheriff = ctx.data.sheriff
         if sheriff is not None and sheriff in dying:
             steps.append(Badge(sheriff))

@@ -22,6 +22,8 @@ class Night(Step):
             ctx.finish(ctx.rules.draw())
             return
         number = ctx.state.days_played + 1
+        if ctx.data.day_over:
+            ctx.update_data(day_over=False)
         ctx.start_phase(Phase("night", number))
         ctx.emit(Cue(key="nightfall"))
         if number == 1:

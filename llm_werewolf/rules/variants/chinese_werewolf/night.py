@@ -58,8 +58,8 @@ class ThiefStep(Step):
         for slot, card in enumerate(extra):
             ctx.emit_to(Info(fact="extra_card", subject=slot, value=card), thief)
         wolf_slots = [slot for slot, card in enumerate(extra) if card == WEREWOLF]
-        if_any = ctx.options.thief_must_take_wolf == "if_any"
-        forced = bool(wolf_slots) if if_any else len(wolf_slots) == len(extra)
+        rule = ctx.options.thief_must_take_wolf
+        forced = rule != "never" and bool(wolf_slots) and (rule == "if_any" or len(wolf_slots) == len(extra))
         if forced:
             options = [center_option(slot) for slot in wolf_slots]
             ctx.ask(thief, "thief_swap", options, default=options[0].id)
@@ -241,7 +241,7 @@ def _seats(seat: int | None) -> tuple[int, ...]:
 
 @dataclass(frozen=True, slots=True)
 class WitchStep(Step):
-    """女巫: shown the victim only while she holds the antidote; at most one potion a night."""
+    """女巫: shown the victim (every night, or only while she holds the antidote); at most one potion a night."""
 
     def run(self, ctx: CWCtx) -> None:
         _wake(ctx, WITCH)
@@ -251,12 +251,12 @@ class WitchStep(Step):
             return
         data = ctx.data
         victim = data.wolf_victim
-        if data.antidote:
+        if data.antidote or ctx.options.witch_told_victim == "always":
             value = "none" if victim is None else "seat"
             ctx.emit_to(Info(fact="wolf_victim", subject=victim, value=value), witch)
-            if victim is not None and self._may_save(ctx, witch, victim):
-                ctx.ask(witch, "witch_antidote", [plain_option(ANTIDOTE), SKIP_OPTION], default=SKIP)
-                return
+        if data.antidote and victim is not None and self._may_save(ctx, witch, victim):
+            ctx.ask(witch, "witch_antidote", [plain_option(ANTIDOTE), SKIP_OPTION], default=SKIP)
+            return
         if not self._ask_poison(ctx, witch):
             _sleep(ctx, WITCH)
 

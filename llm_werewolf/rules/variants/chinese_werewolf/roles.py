@@ -84,6 +84,11 @@ def check_roles(deck: Sequence[str], players: int, options: ChineseWerewolfOptio
     if options.require_villager and counts[VILLAGER] == 0:
         raise SetupError("chinese_werewolf: the deck needs a villager (require_villager)")
     extra = THIEF_EXTRA if counts[THIEF] else 0
+    if counts[THIEF] and options.thief_must_take_wolf == "never" and counts[WEREWOLF] < 3:
+        raise SetupError(
+            "chinese_werewolf: with a thief who is never forced (thief_must_take_wolf=never) the deck needs "
+            "at least three werewolves (two may stay among the extra cards)"
+        )
     if counts[THIEF] and counts[WEREWOLF] < 2:
         raise SetupError(
             "chinese_werewolf: with a thief the deck needs at least two werewolves "

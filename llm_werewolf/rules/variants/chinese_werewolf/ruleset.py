@@ -3,21 +3,24 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from enum import StrEnum
 from typing import ClassVar
 
-from llm_werewolf.rules import BaseOptions, GameState, RoleInfo, Ruleset, Seat, Step, register
+from llm_werewolf.rules import BaseOptions, GameState, Preset, RoleInfo, Ruleset, Seat, Step, register
 
 from . import roles as cards
 from .data import CWData
 from .flow import Night
 from .options import ChineseWerewolfOptions
-from .win import side_of
+from .presets import PRESETS
+from .win import Reason, side_of
 
 DECISION_KINDS: Mapping[str, str] = {
     "thief_swap": "night 1, thief: take an extra card (center:0, center:1) or keep his own (skip); "
     "only werewolf cards are offered when he is forced",
     "cupid": "night 1, cupid: name a lover (seat:N); asked twice, the second time without the first",
-    "guard": "guard: protect a living seat (seat:N, self allowed, not last night's) or nobody (skip)",
+    "guard": "guard: protect a living seat (seat:N, self allowed, not last night's unless guard_same_twice) "
+    "or nobody (skip)",
     "seer_check": "seer: see one other living player's card (seat:N)",
     "wolf_kill": "each living wolf at once: a victim (seat:N, any living seat) or no kill (skip); "
     "the single most named option wins, a tie kills nobody",
@@ -31,8 +34,10 @@ DECISION_KINDS: Mapping[str, str] = {
     "badge": "a dead sheriff: pass the badge to a living seat (seat:N) or tear it (tear)",
     "sheriff_order": "the living sheriff: discussion direction, clockwise or counterclockwise",
     "speech": "a discussion speech (speak + text)",
-    "exile_vote": "every living player at once: exile a seat (seat:N, not self) or abstain (skip); "
-    "the sheriff's ballot weighs 1.5",
+    "exile_vote": "every living player at once: exile a seat (seat:N; himself only with exile_self_vote) "
+    "or abstain (skip, unless exile_abstain is off); the sheriff's ballot weighs 1.5",
+    "self_destruct": "a werewolf before his day speech (wolf_self_destruct on): self-destruct (self_destruct) "
+    "or speak (skip)",
     "defense": "a tied player's second speech before the PK revote (speak + text)",
     "hunter_shot": "a dead hunter (killed by wolves or exiled): shoot a living seat (seat:N) or decline (skip)",
     "last_words": "a dead player's last words (speak + text)",
@@ -45,6 +50,39 @@ DEATH_CAUSES: Mapping[str, str] = {
     "grief": "died of grief when the other lover died",
     "hunter": "shot by the hunter",
     "exile": "voted out by the village",
+    "self_destruct": "a werewolf who revealed himself by day (自爆, switch wolf_self_destruct)",
+}
+
+
+ANNOUNCEMENT_KEYS: Mapping[str, str] = {
+    "peaceful_night": "nobody died in the night",
+    "sheriff_election": "day 1: the sheriff election opens",
+    "sheriff_candidates": "who runs (seats)",
+    "sheriff_withdrawn": "candidates who withdrew (seats)",
+    "sheriff_tie": "a tie: the tied candidates speak again (seats)",
+    "sheriff_elected": "the new sheriff (seats)",
+    "no_sheriff": "no sheriff (value: no_candidates, all_withdrew, no_voters, no_votes, tie)",
+    "badge_passed": "a dead sheriff passes the badge (seats: him, the heir)",
+    "badge_torn": "a dead sheriff tears the badge (seats)",
+    "hunter_shot": "the hunter shoots (seats: him, the target)",
+    "hunter_declined": "the hunter holds his fire (seats)",
+    "speaking_order": "today's speaking order (seats)",
+    "exile_pk": "an exile tie goes to a PK revote (seats: the tied)",
+    "no_exile": "nobody is exiled today (value: tie, no_votes, no_majority)",
+    "self_destruct": "a werewolf self-destructs; the day ends (seats)",
+}
+
+STATUSES: Mapping[str, str] = {
+    "sheriff": "holds the sheriff's badge (public)",
+    "lover": "one of cupid's lovers (told to the lover)",
+}
+
+BALLOTS: Mapping[str, tuple[str, ...]] = {
+    "wolf_kill": ("kill", "skip", "tie"),
+    "sheriff_1": ("elected", "tie", "no_votes"),
+    "sheriff_2": ("elected", "tie", "no_votes"),
+    "exile_1": ("exiled", "tie", "no_votes", "no_majority"),
+    "exile_2": ("exiled", "tie", "no_votes", "no_majority"),
 }
 
 
@@ -59,7 +97,13 @@ class ChineseWerewolf(Ruleset[CWData, ChineseWerewolfOptions]):
     options_model: ClassVar[type[BaseOptions]] = ChineseWerewolfOptions
     decision_kinds: ClassVar[Mapping[str, str]] = DECISION_KINDS
     death_causes: ClassVar[Mapping[str, str]] = DEATH_CAUSES
+    outcome_reasons: ClassVar[type[StrEnum]] = Reason
+    announcement_keys: ClassVar[Mapping[str, str]] = ANNOUNCEMENT_KEYS
+    statuses: ClassVar[Mapping[str, str]] = STATUSES
+    ballots: ClassVar[Mapping[str, tuple[str, ...]]] = BALLOTS
+    board_switches: ClassVar[frozenset[str]] = frozenset({"with_cupid", "with_thief", "with_little_girl", "with_guard"})
     posthumous_kinds: ClassVar[frozenset[str]] = frozenset({"hunter_shot", "badge", "last_words"})
+    presets: ClassVar[Mapping[str, Preset]] = PRESETS
 
     def standard_deck(self, players: int, options: ChineseWerewolfOptions) -> tuple[str, ...]:
         return cards.standard_deck(players, options)

@@ -1,15 +1,19 @@
-"""One player's speech: discussion, sheriff campaign, exile defense."""
+"""One player's speech: discussion, sheriff campaign, exile defense; a werewolf's self-destruct (自爆)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from llm_werewolf.rules import Answers, Step, plain_option
-from llm_werewolf.rules.events import Speech
+from llm_werewolf.rules import SKIP, SKIP_OPTION, Answers, Step, plain_option
+from llm_werewolf.rules.events import Announcement, Speech
 
 from .data import CWCtx
+from .roles import WEREWOLF
 
 SPEAK = "speak"
+SELF_DESTRUCT = "self_destruct"
+DESTRUCT_STAGES = frozenset({"discussion", "defense"})
+"""Speeches before which a werewolf may self-destruct (not the sheriff campaign)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,14 +23,39 @@ class Talk(Step):
     seat: int
     kind: str = "speech"
     stage: str = "discussion"
+    offered: bool = False
+    """The werewolf has already been offered his self-destruct before this speech."""
 
     def run(self, ctx: CWCtx) -> None:
-        if ctx.state.is_alive(self.seat):
-            ctx.ask(self.seat, self.kind, [plain_option(SPEAK)], default=SPEAK, speech=True)
+        if not ctx.state.is_alive(self.seat) or ctx.data.day_over:
+            return
+        if not self.offered and may_self_destruct(ctx, self.seat, self.stage):
+            ctx.ask(self.seat, SELF_DESTRUCT, [plain_option(SELF_DESTRUCT), SKIP_OPTION], default=SKIP)
+            return
+        ctx.ask(self.seat, self.kind, [plain_option(SPEAK)], default=SPEAK, speech=True)
 
     def resolve(self, ctx: CWCtx, answers: Answers) -> None:
-        _, choice = answers.single()
+        decision, choice = answers.single()
+        if decision.kind == SELF_DESTRUCT:
+            if choice.option == SELF_DESTRUCT:
+                self_destruct(ctx, self.seat)
+            else:
+                ctx.push(Talk(self.seat, self.kind, self.stage, offered=True))
+            return
         ctx.emit(Speech(seat=self.seat, text=choice.text, stage=self.stage, claim=choice.claim, acts=choice.acts))
+
+
+def may_self_destruct(ctx: CWCtx, seat: int, stage: str) -> bool:
+    return ctx.options.wolf_self_destruct and stage in DESTRUCT_STAGES and ctx.state.seat(seat).role == WEREWOLF
+
+
+def self_destruct(ctx: CWCtx, seat: int) -> None:
+    """自爆: the werewolf shows his card and dies at once; the day ends (no speech, no exile vote)."""
+    from .deaths import ResolveDeaths  # deaths imports Talk's module through sheriff
+
+    ctx.update_data(day_over=True)
+    ctx.emit(Announcement(key="self_destruct", seats=(seat,)))
+    ctx.push(ResolveDeaths(((seat, "self_destruct"),), "self_destruct", False))
 
 
 def clockwise_after(anchor: int, seats: int, direction: int = 1) -> list[int]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import ClassVar
 
 from llm_werewolf.rules import BaseOptions, GameState, RoleInfo, Ruleset, Seat, Step, register
@@ -23,6 +24,37 @@ class Round(Step):
 
     def run(self, ctx: CityCtx) -> None:
         ctx.push(*NIGHT_STEPS, Morning(), Round())
+
+
+class Reason(StrEnum):
+    """Why a game of city_mafia ends (``Outcome.reason``)."""
+
+    MAFIA_AND_MANIAC_GONE = "mafia_and_maniac_gone"
+    MAFIA_PARITY = "mafia_parity"
+    MANIAC_LAST = "maniac_last"
+    MANIAC_ONE_ON_ONE = "maniac_one_on_one"
+    TABLE_EMPTY = "table_empty"
+    DAY_LIMIT = "day_limit"
+
+
+ANNOUNCEMENT_KEYS: Mapping[str, str] = {
+    "opener": "who opens today's speeches (seats)",
+    "nomination": "a player nominates another (seats: nominator, nominee)",
+    "no_nominations": "nobody was nominated",
+    "single_nominee_not_voted": "day 1: a single nominee is not voted on (seats)",
+    "vote_on": "the vote on a nominee (seats; value: elimination, revote)",
+    "leftover_votes": "unvoted ballots go to the last nominee (seats: voters; value: the nominee's option)",
+    "tie_resolved": "the table's vote on the tied players (seats; value: all_removed, none_removed)",
+    "mafia_disqualified": "a leaderless mafia that could not agree leaves the game (seats)",
+}
+
+STATUSES: Mapping[str, str] = {}
+
+BALLOTS: Mapping[str, tuple[str, ...]] = {
+    "elimination": ("eliminated", "tie"),
+    "revote": ("eliminated", "tie"),
+    "remove_all": ("all_removed", "none_removed"),
+}
 
 
 class CityMafiaRuleset(Ruleset[CityData, CityMafiaOptions]):
@@ -56,6 +88,10 @@ class CityMafiaRuleset(Ruleset[CityData, CityMafiaOptions]):
         "disqualified": "the Don-less mafia could not agree and the team was asked to leave",
     }
     posthumous_kinds: ClassVar[frozenset[str]] = frozenset({"last_words"})
+    outcome_reasons: ClassVar[type[StrEnum]] = Reason
+    announcement_keys: ClassVar[Mapping[str, str]] = ANNOUNCEMENT_KEYS
+    statuses: ClassVar[Mapping[str, str]] = STATUSES
+    ballots: ClassVar[Mapping[str, tuple[str, ...]]] = BALLOTS
 
     def standard_deck(self, players: int, options: CityMafiaOptions) -> tuple[str, ...]:
         return setup.standard_deck(players)

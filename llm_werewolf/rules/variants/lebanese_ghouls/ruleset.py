@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from enum import StrEnum
 from typing import ClassVar
 
 from llm_werewolf.rules import BaseOptions, GameState, RoleInfo, Ruleset, Seat, Step, register
@@ -15,6 +16,32 @@ from .roles import DEATH_CAUSES, ROLES, SIDES
 from .victory import side_of
 
 GState = GameState[GhoulsData, GhoulsOptions]
+
+
+class Reason(StrEnum):
+    """Why a game of lebanese_ghouls ends (``Outcome.reason``)."""
+
+    GHOULS_DEAD = "ghouls_dead"
+    FARMERS_DEAD = "farmers_dead"
+    LOVERS_LAST_ALIVE = "lovers_last_alive"
+    NOBODY_ALIVE = "nobody_alive"
+    DAY_LIMIT = "day_limit"
+
+
+ANNOUNCEMENT_KEYS: Mapping[str, str] = {
+    "saved": "the Sahra saved the ghouls' prey (seats)",
+    "sayyad_card": "the dying Sayyad shows his card (seats; value: sayyad)",
+    "sayyad_holds_fire": "the Sayyad does not shoot (seats)",
+}
+
+STATUSES: Mapping[str, str] = {
+    "lover": "one of Umm Lhaf's lovers (told to the lover)",
+}
+
+BALLOTS: Mapping[str, tuple[str, ...]] = {
+    "execution": ("executed", "revote", "tie"),
+    "execution_revote": ("executed", "tie"),
+}
 
 
 class LebaneseGhouls(Ruleset[GhoulsData, GhoulsOptions]):
@@ -41,6 +68,10 @@ class LebaneseGhouls(Ruleset[GhoulsData, GhoulsOptions]):
     }
     death_causes: ClassVar[Mapping[str, str]] = DEATH_CAUSES
     posthumous_kinds: ClassVar[frozenset[str]] = frozenset({"sayyad_shot"})
+    outcome_reasons: ClassVar[type[StrEnum]] = Reason
+    announcement_keys: ClassVar[Mapping[str, str]] = ANNOUNCEMENT_KEYS
+    statuses: ClassVar[Mapping[str, str]] = STATUSES
+    ballots: ClassVar[Mapping[str, tuple[str, ...]]] = BALLOTS
 
     def side_of(self, state: GState, seat: int) -> str:
         return side_of(state, seat)

@@ -35,16 +35,25 @@ class NightData:
     Attributes:
         deck: every card of the game, sorted (it decides which roles are called).
         doppel_copy: the role the Doppelganger copied (decides her night actions).
-        doppel_as: what the Doppelganger card counts as (the copy, or a converted Investigator).
-        investigator_as: what the Investigator card counts as after a conversion.
+        doppel_as: what the Doppelganger card counts as (the role she copied).
+        converted: ``(seat, role)`` for every player who looked as an Investigator (or a
+            Doppel-Investigator) and found a werewolf or the Tanner: that *player* plays as
+            that role to the end, whatever card he holds (seed §6).
         votes: each seat's vote target (``None`` before the vote).
     """
 
     deck: tuple[str, ...]
     doppel_copy: str | None = None
     doppel_as: str | None = None
-    investigator_as: str | None = None
+    converted: tuple[tuple[int, str], ...] = ()
     votes: tuple[int | None, ...] = ()
 
     def in_deck(self, role: str) -> bool:
         return role in self.deck
+
+    def conversion_of(self, seat: int) -> str | None:
+        """What ``seat`` became as an Investigator, if he converted."""
+        for converted, role in self.converted:
+            if converted == seat:
+                return role
+        return None

@@ -19,7 +19,7 @@ from llm_werewolf.rules.events import (
 from llm_werewolf.rules.voting import key_seat, tally
 
 from .cards import OneCtx, other_seats
-from .roles import HUNTER, identity
+from .roles import HUNTER, seat_identity
 from .win import judge
 
 SPEECH_KIND = "speech"
@@ -108,7 +108,7 @@ class HunterShots(Step):
         state = ctx.state
         shot: list[int] = []
         for seat in self.dead:
-            if identity(state.seat(seat).role, ctx.data) != HUNTER:
+            if seat_identity(state.seats, ctx.data, seat) != HUNTER:
                 continue
             target = ctx.data.votes[seat]
             if target is not None and state.is_alive(target) and target not in shot:
@@ -125,10 +125,8 @@ class Verdict(Step):
         data = ctx.data
         if data.doppel_copy is not None:
             ctx.emit(Announcement(key="doppelganger_copied", value=data.doppel_copy))
-        if data.doppel_as is not None and data.doppel_as != data.doppel_copy:
-            ctx.emit(Announcement(key="doppelganger_became", value=data.doppel_as))
-        if data.investigator_as is not None:
-            ctx.emit(Announcement(key="investigator_became", value=data.investigator_as))
-        identities = tuple(identity(s.role, data) for s in state.seats)
+        for seat, became in data.converted:
+            ctx.emit(Announcement(key="investigator_became", seats=(seat,), value=became))
+        identities = tuple(seat_identity(state.seats, data, s.index) for s in state.seats)
         dead = tuple(s.index for s in state.seats if not s.alive)
         ctx.finish(judge(identities, dead, ctx.options.minion_only_death_wolfless))

@@ -2,17 +2,18 @@
 
 A seat's card (``Seat.role``) is a printed card. Two cards can change what they
 are during the night: the Doppelganger card becomes the role it copied, and
-the Paranormal Investigator card becomes a Werewolf or a Tanner when its
-holder finds one. :func:`identity` gives what a card counts as for the win,
-the Hunter's shot and the Investigator's own look.
+the Paranormal Investigator who finds a werewolf or the Tanner becomes one
+himself (the player, not the card he happens to hold). :func:`seat_identity`
+gives what a player counts as for the win, the Hunter's shot and the
+Investigator's own look.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from llm_werewolf.rules import RoleInfo
+from llm_werewolf.rules import RoleInfo, Seat
 
 if TYPE_CHECKING:
     from .data import NightData
@@ -80,12 +81,20 @@ NIGHT_ORDER: tuple[str, ...] = (
 
 
 def identity(card: str, data: NightData) -> str:
-    """What ``card`` counts as now: the Doppelganger's copy, the converted Investigator, or itself."""
+    """What ``card`` counts as now: the Doppelganger card its copy, any other card itself."""
     if card == DOPPELGANGER and data.doppel_as is not None:
         return data.doppel_as
-    if card == INVESTIGATOR and data.investigator_as is not None:
-        return data.investigator_as
     return card
+
+
+def seat_identity(seats: Sequence[Seat], data: NightData, seat: int) -> str:
+    """What the player at ``seat`` counts as now: an Investigator conversion belongs to the
+    player who looked (seed: «القرين وصائد الأشباح يلعبان لفريق الدور الذي أصبحا عليه»),
+    otherwise what his card counts as."""
+    converted = data.conversion_of(seat)
+    if converted is not None:
+        return converted
+    return identity(seats[seat].role, data)
 
 
 def side_of_identity(role: str) -> str:

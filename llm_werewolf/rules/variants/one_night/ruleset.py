@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from enum import StrEnum
 from typing import ClassVar
 
 from llm_werewolf.rules import BaseOptions, GameState, RoleInfo, Ruleset, Seat, Step, register
@@ -11,7 +12,31 @@ from . import setups
 from .data import NightData, OneNightOptions
 from .day import Dawn
 from .night import Night
-from .roles import ROLES, SIDES, identity, side_of_identity
+from .roles import ROLES, SIDES, seat_identity, side_of_identity
+
+
+class Reason(StrEnum):
+    """Why a game of one_night ends (``Outcome.reason``)."""
+
+    WEREWOLF_DIED = "werewolf_died"
+    NO_WEREWOLF_NO_DEATH = "no_werewolf_no_death"
+    WEREWOLVES_SURVIVED = "werewolves_survived"
+    TANNER_DIED = "tanner_died"
+    MINION_ALONE_DEATH = "minion_alone_death"
+    ONLY_MINION_DIED = "only_minion_died"
+    NO_WINNER = "no_winner"
+
+
+ANNOUNCEMENT_KEYS: Mapping[str, str] = {
+    "doppelganger_copied": "at the end: the role the Doppelganger copied (value)",
+    "investigator_became": "at the end: a player who converted as an Investigator (seats) and what he became (value)",
+}
+
+STATUSES: Mapping[str, str] = {}
+
+BALLOTS: Mapping[str, tuple[str, ...]] = {
+    "vote": ("killed", "nobody"),
+}
 
 
 class OneNightRuleset(Ruleset[NightData, OneNightOptions]):
@@ -24,6 +49,10 @@ class OneNightRuleset(Ruleset[NightData, OneNightOptions]):
     sides: ClassVar[tuple[str, ...]] = SIDES
     options_model: ClassVar[type[BaseOptions]] = OneNightOptions
     posthumous_kinds: ClassVar[frozenset[str]] = frozenset()
+    outcome_reasons: ClassVar[type[StrEnum]] = Reason
+    announcement_keys: ClassVar[Mapping[str, str]] = ANNOUNCEMENT_KEYS
+    statuses: ClassVar[Mapping[str, str]] = STATUSES
+    ballots: ClassVar[Mapping[str, tuple[str, ...]]] = BALLOTS
     decision_kinds: ClassVar[Mapping[str, str]] = {
         "doppel_copy": "the Doppelganger picks another player whose card she copies",
         "wolf_center": "a lone wolf may view one center card (center:k or skip)",
@@ -60,7 +89,7 @@ class OneNightRuleset(Ruleset[NightData, OneNightOptions]):
 
     def side_of(self, state: GameState[NightData, OneNightOptions], seat: int) -> str:
         """The side of what the seat's card counts as now (Doppelganger copy, converted Investigator)."""
-        return side_of_identity(identity(state.seat(seat).role, state.data))
+        return side_of_identity(seat_identity(state.seats, state.data, seat))
 
 
 ONE_NIGHT = register(OneNightRuleset())

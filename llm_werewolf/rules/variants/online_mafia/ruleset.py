@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import ClassVar
 
-from llm_werewolf.rules import BaseOptions, GameState, RoleInfo, Ruleset, Seat, Step, register
+from llm_werewolf.rules import BaseOptions, GameState, Preset, RoleInfo, Ruleset, Seat, Step, register
 from llm_werewolf.rules.events import Info
 
 from . import roles as _roles  # noqa: F401  (fills the role table)
@@ -14,7 +15,7 @@ from .data import OMCtx, OMData
 from .deaths import set_role, tell_team
 from .model import Faction
 from .night import Night
-from .options import OnlineMafiaOptions
+from .options import PRESETS, OnlineMafiaOptions
 from .priority import PRIORITY_ORDER
 from .registry import ROLES
 from .setups import preset_deck, validate
@@ -108,6 +109,45 @@ class Setup(Step):
         ctx.push(Night())
 
 
+class Reason(StrEnum):
+    """Why a game of online_mafia ends (``Outcome.reason``)."""
+
+    TOWN_DOMINANCE = "town_dominance"
+    MAFIA_DOMINANCE = "mafia_dominance"
+    CULT_DOMINANCE = "cult_dominance"
+    KILLER_DOMINANCE = "killer_dominance"
+    DUEL = "duel"
+    CULT_MAJORITY = "cult_majority"
+    MAFIA_PARITY = "mafia_parity"
+    STALEMATE = "stalemate"
+    ALL_DEAD = "all_dead"
+    DAY_LIMIT = "day_limit"
+
+
+ANNOUNCEMENT_KEYS: Mapping[str, str] = {
+    "silenced": "a blackmailed player may not speak (seats)",
+    "jester_wins": "an executed Jester wins (seats)",
+    "remembered": "an Amnesiac became a dead player's role (seats; value: the role)",
+    "volunteered": "a Volunteer dies in the executed player's place (seats)",
+}
+
+STATUSES: Mapping[str, str] = {
+    "blackmailed": "may not speak today (public)",
+    "judged": "his vote does not count today (public)",
+    "jinxed": "cursed by the Jinx (told to the Jinx)",
+    "converted": "joined the cult (told to the cult)",
+}
+
+BALLOTS: Mapping[str, tuple[str, ...]] = {
+    "nominate_1": ("trial", "no_trial"),
+    "verdict_1": ("guilty", "innocent"),
+    "nominate_2": ("trial", "no_trial"),
+    "verdict_2": ("guilty", "innocent"),
+    "nominate_3": ("trial", "no_trial"),
+    "verdict_3": ("guilty", "innocent"),
+}
+
+
 class OnlineMafia(Ruleset[OMData, OnlineMafiaOptions]):
     id: ClassVar[str] = "online_mafia"
     source_language: ClassVar[str] = "he"
@@ -122,6 +162,15 @@ class OnlineMafia(Ruleset[OMData, OnlineMafiaOptions]):
     decision_kinds: ClassVar[Mapping[str, str]] = DECISION_KINDS
     death_causes: ClassVar[Mapping[str, str]] = DEATH_CAUSES
     posthumous_kinds: ClassVar[frozenset[str]] = frozenset()
+    outcome_reasons: ClassVar[type[StrEnum]] = Reason
+    announcement_keys: ClassVar[Mapping[str, str]] = ANNOUNCEMENT_KEYS
+    statuses: ClassVar[Mapping[str, str]] = STATUSES
+    ballots: ClassVar[Mapping[str, tuple[str, ...]]] = BALLOTS
+    board_switches: ClassVar[frozenset[str]] = frozenset({"preset"})
+    presets: ClassVar[Mapping[str, Preset]] = {
+        name: Preset(name, f"the {name} lobby role list (the same as -o preset={name})", {"preset": name})
+        for name in PRESETS
+    }
 
     def standard_deck(self, players: int, options: OnlineMafiaOptions) -> tuple[str, ...]:
         return preset_deck(players, options.preset)

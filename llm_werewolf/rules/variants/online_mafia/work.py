@@ -100,6 +100,10 @@ class NightWork:
         self.completed: set[int] = set()
         self.self_healed: set[int] = set(data.self_healed)
         self.conversions: list[int] = []
+        self.alerted: set[int] = set()
+        """Veterans on alert tonight (they cannot be converted)."""
+        self.killed_by: dict[int, int] = {}
+        """Who killed each seat that died of an attack tonight."""
         self.spent: list[int] = []
         """Seats whose forced action used up one of their uses."""
 
@@ -188,8 +192,12 @@ class NightWork:
     ) -> None:
         self.attacks.append(Attack(attacker, target, level, cause, role, pierce, direct, hide))
 
-    def convert(self, target: int) -> None:
+    def convert(self, converter: int, target: int) -> None:
+        """``target`` joins the cult, unless he died, is immune (mafia, neutral killers), is on
+        alert, or killed the converter tonight (a Veteran's alert shoots the visiting leader)."""
         if not self.alive(target) or self.spec(target).faction not in CONVERTIBLE:
+            return
+        if target in self.alerted or self.killed_by.get(converter) == target:
             return
         self.new_roles[target] = ("cult_member", "conversion")
         self.conversions.append(target)
@@ -311,6 +319,7 @@ class NightWork:
             target = protector
         if attack.level > self.defense_of(target, attack.pierce):
             self.deaths[target] = Death(target, attack.cause, attack.hide or target in self.cleaners)
+            self.killed_by[target] = attack.attacker
             if guard is not None and guard[0] == "martyr":
                 self.completed.add(target)
             on_kill = ROLES[attack.role].on_kill

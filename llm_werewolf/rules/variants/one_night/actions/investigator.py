@@ -1,8 +1,10 @@
 """Paranormal Investigator: views up to two other players' cards, one at a time.
 
-If a card he views is a werewolf (or the Tanner) he stops looking and his own
-card becomes that: the Investigator card (or the Doppelganger card, for a
-Doppel-Investigator) then counts as a Werewolf or a Tanner until the end.
+If a card he views is a werewolf (or the Tanner) he stops looking and becomes
+that: the *player* who looked (the Investigator, or a Doppel-Investigator)
+plays as a Werewolf or a Tanner until the end, whatever card he holds then or
+later (seed §6). A card moved before his turn does not change who looks: he
+wakes by his dealt card.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from llm_werewolf.rules import SKIP, SKIP_OPTION, Answers, Step, target_of, to_s
 from llm_werewolf.rules.events import ActionTaken, Info
 
 from ..cards import OneCtx, other_seats, show_card
-from ..roles import DOPPELGANGER, TANNER, WEREWOLF, WOLF_CARDS, identity
+from ..roles import TANNER, WEREWOLF, WOLF_CARDS, seat_identity
 
 KIND = "pi_look"
 LOOKS = 2
@@ -42,14 +44,10 @@ class InvestigatorLook(Step):
         target = target_of(choice)
         if target is None:
             return
-        card = show_card(ctx, self.actor, target)
-        becomes = conversion(identity(card, ctx.data))
+        show_card(ctx, self.actor, target)
+        becomes = conversion(seat_identity(ctx.state.seats, ctx.data, target))
         if becomes is not None:
-            own = ctx.state.seat(self.actor).role
-            if own == DOPPELGANGER:
-                ctx.update_data(doppel_as=becomes)
-            else:
-                ctx.update_data(investigator_as=becomes)
+            ctx.update_data(converted=(*ctx.data.converted, (self.actor, becomes)))
             ctx.emit(
                 Info(fact="converted", subject=self.actor, value=becomes, seats=(self.actor,)),
                 to_seats(self.actor),

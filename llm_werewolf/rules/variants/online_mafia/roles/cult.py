@@ -18,8 +18,9 @@ def act_mimic(work: NightWork, action: Action) -> None:
 
 
 def act_convert(work: NightWork, action: Action) -> None:
-    """Cult leader: the target joins the cult as a Cult member (mafia and neutral killers are immune)."""
-    work.convert(action.target)
+    """Cult leader: the target joins the cult as a Cult member (mafia and neutral killers are immune;
+    a Veteran on alert cannot be converted and shoots the leader)."""
+    work.convert(action.source, action.target)
 
 
 CULT_ROLES: tuple[RoleSpec, ...] = (

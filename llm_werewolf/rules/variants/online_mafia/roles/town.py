@@ -66,6 +66,7 @@ def outlaw_guilt(work: NightWork, attack: Attack, victim: int) -> None:
 def act_alert(work: NightWork, action: Action) -> None:
     """Veteran on alert: cannot be killed tonight and attacks every visitor."""
     work.protect(action.actor, Level.UNSTOPPABLE)
+    work.alerted.add(action.actor)
     for visitor in work.visitors(action.actor):
         if visitor != action.actor:
             work.attack(action.actor, visitor, Level.POWERFUL, "veteran", "veteran", direct=False)
