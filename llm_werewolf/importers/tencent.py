@@ -10,16 +10,16 @@ Pattern (Round 2)`` after a tie), and ``Game Result``. Speeches are under
 PK speech after a tie, ``gives the last words`` for last words), with the
 transcribed ``text``.
 
-The platform's rules (its ``processor/env9_en.py``) map to these
-chinese_werewolf switches: no sheriff, the witch saves herself on night 1
-only, one potion a night (our witch always), a tie goes to one PK revote among
-the tied and a second tie exiles nobody, wolves win by side-wipe (屠邊), last
-words for night-1 victims and every day death. What our rules do not have yet
-is refused per record with a clear message: a self-vote, a wolf
-self-destruct, a seer night without a check. A dead hunter's shot that the
-record does not show is imported as declined (the platform ends a decided
-game before the shot; ours asks for the shot first, and the winner is the
-same).
+The platform's rules (its ``processor/env9_en.py``) are chinese_werewolf's
+``tencent`` preset: no sheriff, side-wipe win, the witch saves herself on night 1
+only and sees the victim only while she holds the antidote, a tie goes to one PK
+revote among the tied (a second tie exiles nobody), self-votes and abstentions
+allowed, wolves may self-destruct (a day entry whose key names a self-destruct,
+holding the wolf's seat), the game ends before a dead hunter's shot when it is
+already decided; last words for night-1 victims and every day death. A hunter
+shot the record does not show is imported as declined. What a record cannot
+answer is refused with a clear message (a night where the seer checked nobody:
+ours must check).
 
 The people's text is Simplified Chinese; it is stored converted to
 Traditional characters (OpenCC s2t, script only) because the ruleset is
@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..rules import Choice, Decision, Game, GameConfig
+from ..rules import Choice, Decision, Game, GameConfig, get_ruleset
 from ..transcript import SeatInfo
 from .driver import RecordError, play_record, where, write_game
 
@@ -44,16 +44,9 @@ LANGUAGE = "zh-Hant"
 AGENT = "human:tencent"
 ROLES = {"villager": "villager", "werewolf": "werewolf", "seer": "seer", "witch": "witch", "hunter": "hunter"}
 RESULTS = {"werewolves win": ("wolves",), "the good side wins": ("village",)}
-OPTIONS: dict[str, Any] = {
-    "sheriff": False,
-    "witch_self_save": "first_night_only",
-    "tie_policy": "pk_revote_then_none",
-    "victory_mode": "side_wipe",
-    "last_words": "first_night_and_day",
-    "with_guard": False,
-    "max_speech_chars": 100_000,
-}
-UNSUPPORTED_KEYS = ("suicide", "self-destruct", "self destruct", "自爆")
+PRESET = "tencent"
+EXTRA_OPTIONS: dict[str, Any] = {"with_guard": False, "max_speech_chars": 100_000}
+DESTRUCT_WORDS = ("suicide", "self-destruct", "self destruct", "自爆")
 
 _SPEECH_KEY = re.compile(
     r"^Day (\d+) Daytime - \[(\d+)\] (is speaking|gives the last words)\s*(\(round 2\))?\s*$", re.I
@@ -94,8 +87,8 @@ def parse(raw: Any, record_id: str) -> TencentRecord:
         raise RecordError(f"unknown Game Result {state.get('Game Result')!r}")
     record = TencentRecord(record_id=record_id, roles=tuple(roles), result=RESULTS[result_raw])
     for key, value in state.items():
-        if any(word in key.lower() for word in UNSUPPORTED_KEYS):
-            raise RecordError(f"{key!r}: a wolf self-destruct, which chinese_werewolf has no switch for yet")
+        if any(word in key.lower() for word in DESTRUCT_WORDS):
+            raise RecordError(f"{key!r}: a self-destruct outside a day's entry, which this importer cannot place")
         if (m := _NIGHT_KEY.match(key)) and isinstance(value, dict):
             record.nights[int(m.group(1))] = value
         elif (m := _DAY_KEY.match(key)) and isinstance(value, dict):
@@ -172,10 +165,11 @@ class Answers:
             second = decision.group == "exile_2"
             pattern = day.get("Voting Pattern (Round 2)" if second else "Voting Pattern") or {}
             what = f"day {n} {'PK ' if second else ''}vote of seat {decision.seat + 1}"
-            target = _seat(pattern.get(str(decision.seat + 1)), what)
-            if target == decision.seat:
-                raise RecordError(f"{what}: a self-vote, which chinese_werewolf does not allow yet")
-            return _seat_choice(target)
+            return _seat_choice(_seat(pattern.get(str(decision.seat + 1)), what))
+        if kind == "self_destruct":
+            destructs = [v for k, v in day.items() if any(w in k.lower() for w in DESTRUCT_WORDS)]
+            seats = {_seat(v, f"day {n} self-destruct") for v in destructs}
+            return Choice("self_destruct") if decision.seat in seats else Choice("skip")
         if kind == "hunter_shot":
             shot = day.get("Hunter") if phase.kind == "day" else night.get("Hunter")
             return _seat_choice(_seat(shot, f"{phase.label} Hunter"))
@@ -183,6 +177,11 @@ class Answers:
 
     def _text(self, text: str) -> str:
         return str(self.convert(text)) if text else ""
+
+
+def options() -> dict[str, Any]:
+    """The ``tencent`` preset of chinese_werewolf (the platform's rules) plus the import's own switches."""
+    return get_ruleset(VARIANT).options_with_preset(PRESET, EXTRA_OPTIONS)
 
 
 def _seed(record_id: str) -> int:
@@ -208,7 +207,7 @@ def import_record(raw: Any, record_id: str, out: Path) -> Path:
         seed=_seed(record_id),
         language=LANGUAGE,
         roles=record.roles,
-        options=dict(OPTIONS),
+        options=options(),
     )
     game = play_record(config, Answers(record, convert_text()), expected_sides=record.result)
     seats = [SeatInfo(name=name, agent=AGENT) for name in config.names]

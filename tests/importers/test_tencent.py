@@ -103,12 +103,30 @@ def test_a_record_becomes_a_game_our_engine_replays(tmp_path: Path) -> None:
     assert metrics["voting"]["overall"]["irp"]["n"] == 11  # 6 village ballots on day 1, 5 on day 2
 
 
+def test_self_votes_and_a_self_destruct_follow_the_platform(tmp_path: Path) -> None:
+    raw = record()
+    raw["game_state"]["Day 1 Daytime"]["Voting Pattern"]["9"] = 9  # the platform allows a self-vote
+    write(tmp_path / "src", "selfvote", raw)
+    report = import_source("tencent", tmp_path / "src", tmp_path / "out")
+    assert report.errors == [] and replay_file(report.written[0]).complete
+    game = load_study(tmp_path / "out").games[0]
+    assert [b.target for b in game.ballots if b.voter == 8 and b.day == 1] == [8]
+    # Day 2: wolf 2 self-destructs instead of speaking; the day ends, the wolves' last one (3) was poisoned.
+    raw = record()
+    raw["game_state"]["Day 2 Daytime"] = {"Self-destruct": 2}
+    write(tmp_path / "src2", "boom", raw)
+    report = import_source("tencent", tmp_path / "src2", tmp_path / "out2")
+    assert report.errors == [], report.errors
+    game = load_study(tmp_path / "out2").games[0]
+    assert game.deaths[1].cause == "self_destruct" and game.win_sides == ("village",)
+
+
 def test_bad_records_are_reported_one_line_each_and_the_rest_imported(tmp_path: Path) -> None:
     src = tmp_path / "src"
     write(src, "good", record())
-    self_vote = record()
-    self_vote["game_state"]["Day 1 Daytime"]["Voting Pattern"]["9"] = 9
-    write(src, "selfvote", self_vote)
+    no_check = record()
+    del no_check["game_state"]["Day 2 Night"]["Seer"]
+    write(src, "nocheck", no_check)
     bad_role = record()
     bad_role["game_state"]["roles"]["8"] = "Idiot"
     write(src, "idiot", bad_role)
@@ -120,7 +138,7 @@ def test_bad_records_are_reported_one_line_each_and_the_rest_imported(tmp_path: 
     assert result.exit_code == 0, result.output
     errors = [line for line in result.stderr.splitlines() if line.startswith("not imported: ")]
     assert len(errors) == 4, result.stderr
-    assert any("selfvote.json: record selfvote: day 1 vote of seat 9: a self-vote" in e for e in errors)
+    assert any("nocheck.json: record nocheck: night 2: the seer checked nobody" in e for e in errors)
     assert any("idiot.json: record idiot: seat 8: unknown role 'Idiot'" in e for e in errors)
     assert any("wrong-winner.json" in e and "the record says wolves" in e for e in errors)
     assert any("broken.json: cannot read JSON" in e for e in errors)

@@ -35,10 +35,19 @@ class ChineseWerewolfOptions(BaseOptions):
     )
     victory_mode: Literal["all_good", "side_wipe", "parity"] = Field(
         "all_good",
-        description="Wolves win when every non-wolf is dead (all_good, 屠城: the seed's 狼人殺死所有村民) "
-        "or already when all plain villagers or all gods are dead (side_wipe, 屠邊, the platforms' rule), "
-        "or as soon as the living wolves are at least as many as the other living players "
-        "(parity: Werewolf Arena's rule).",
+        description="Wolves win when every non-wolf is dead (all_good, 屠城: the seed's 狼人殺死所有村民), "
+        "already when all plain villagers or all gods are dead (side_wipe, 屠邊, the platforms' rule), "
+        "or as soon as the living wolves are at least as many as the other living players (parity: "
+        "Werewolf Arena's rule, for imported games).",
+    )
+    exile_needs_majority: bool = Field(
+        False,
+        description="An exile needs more than half of the living players' ballots (Werewolf Arena); "
+        "otherwise the plurality exiles.",
+    )
+    guard_same_twice: bool = Field(
+        False,
+        description="The guard may protect the same player on consecutive nights (Werewolf Arena's doctor).",
     )
     exile_abstain: bool = Field(
         True,
@@ -58,15 +67,6 @@ class ChineseWerewolfOptions(BaseOptions):
         False,
         description="自爆: before each of his day speeches (discussion or PK defense) a werewolf may "
         "reveal himself and die at once; the day then ends with no further speech and no exile vote.",
-    )
-    exile_needs_majority: bool = Field(
-        False,
-        description="An exile needs more than half of the living players' ballots (Werewolf Arena); "
-        "otherwise the plurality exiles.",
-    )
-    guard_same_twice: bool = Field(
-        False,
-        description="The guard may protect the same player on consecutive nights (Werewolf Arena's doctor).",
     )
     sheriff: bool = Field(True, description="Elect a sheriff (警長) on day 1 before the night's deaths.")
     last_words: Literal["first_night_and_day", "all", "none"] = Field(

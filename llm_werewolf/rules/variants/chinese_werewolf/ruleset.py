@@ -19,7 +19,8 @@ DECISION_KINDS: Mapping[str, str] = {
     "thief_swap": "night 1, thief: take an extra card (center:0, center:1) or keep his own (skip); "
     "only werewolf cards are offered when he is forced",
     "cupid": "night 1, cupid: name a lover (seat:N); asked twice, the second time without the first",
-    "guard": "guard: protect a living seat (seat:N, self allowed, not last night's) or nobody (skip)",
+    "guard": "guard: protect a living seat (seat:N, self allowed, not last night's unless guard_same_twice) "
+    "or nobody (skip)",
     "seer_check": "seer: see one other living player's card (seat:N)",
     "wolf_kill": "each living wolf at once: a victim (seat:N, any living seat) or no kill (skip); "
     "the single most named option wins, a tie kills nobody",
