@@ -81,7 +81,8 @@ def main() -> None:
             if not args.json:
                 print(
                     f"{row['table']:<24} kv {mb:>4} MB: {row['calls']:>3} calls, {row['prompt_tokens']:>6} prompt "
-                    f"tokens, model {row['model_s']:>6.1f} s, wall {row['wall_s']:>6.1f} s, states loaded "
+                    f"tokens ({row['evaluated_tokens']:>6} evaluated), model {row['model_s']:>6.1f} s, "
+                    f"wall {row['wall_s']:>6.1f} s, states loaded "
                     f"{row['states_loaded']:>3} sparing {row['tokens_spared']:>6} tokens, fallbacks {row['fallbacks']}",
                     flush=True,
                 )
