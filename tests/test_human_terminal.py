@@ -91,7 +91,7 @@ def test_bad_numbers_are_asked_again_and_the_chosen_number_is_the_option() -> No
     from llm_werewolf.agents.base import DecisionRequest
 
     reply = asyncio.run(agent.decide(DecisionRequest(decision=decision, view=game.view(0))))
-    assert reply.choice.option == decision.options[2].id
+    assert reply.choice is not None and reply.choice.option == decision.options[2].id
     assert sum("Please type a number from 1 to" in text for kind, text in io.log if kind == "show") == 3
 
 

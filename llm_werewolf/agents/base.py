@@ -8,10 +8,21 @@ validates the answer against the options and applies it through the rules.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Protocol, runtime_checkable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal, Protocol, runtime_checkable
 
 from ..rules import Choice, Decision, SeatView
+from ..rules.events import EventBody
+
+if TYPE_CHECKING:
+    from ..table.events import ModelCall
+
+Fault = Literal["parse", "answer", "transport", "deadline"]
+"""Why an agent has no choice: the answer could not be read (``parse``), was read but is not an
+answer (``answer``: a placeholder, a control token, an echo...), the endpoint failed for good
+(``transport``), or the decision's deadline passed (``deadline``). The table asks again after
+``parse`` and ``answer``; after ``transport`` and ``deadline`` it lets the fallback answer at once."""
+FINAL_FAULTS: frozenset[str] = frozenset({"transport", "deadline"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,11 +37,27 @@ class DecisionRequest:
 
 @dataclass(frozen=True, slots=True)
 class Reply:
-    """An agent's answer. ``thought`` is private and never reaches another seat."""
+    """An agent's answer: the choice, or why there is none.
 
-    choice: Choice
+    ``thought`` is private and never reaches another seat. ``calls`` are the model calls the
+    answer took (logged god-only, also when there is no choice).
+    """
+
+    choice: Choice | None
     thought: str = ""
-    meta: dict[str, object] = field(default_factory=dict)
+    error: str | None = None
+    """Why ``choice`` is missing (or, with a choice, a problem the agent noticed on the way)."""
+    fault: Fault | None = None
+    """The kind of problem when ``choice`` is ``None``."""
+    answer: str = ""
+    """What the model said, cut short, for the ``Rejected`` record when there is no choice."""
+    calls: tuple[ModelCall, ...] = ()
+    notes: tuple[EventBody, ...] = ()
+    """Other god-only table records the answer leaves (a model speech's ``SpeechCheck``)."""
+
+    @staticmethod
+    def failed(fault: Fault, error: str, *, answer: str = "", calls: tuple[ModelCall, ...] = ()) -> Reply:
+        return Reply(None, error=error, fault=fault, answer=answer, calls=calls)
 
 
 @runtime_checkable

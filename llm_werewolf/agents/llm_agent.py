@@ -3,24 +3,31 @@
 One model call per decision, plus at most one more: the *switch*, when a
 public utterance came back empty or in the wrong language/script, and, for
 base models, the option pick that follows a speech with several options. A
-bad answer never raises: the agent returns its best parse and the table
-re-asks with the error shown (the agent adds its own parse error, which is
-more precise than "not a legal option"), then falls back to the heuristic
-agent. Transport faults that survived the backend's retries raise
-:class:`~llm_werewolf.llm.errors.TransportError`, which the table records.
+bad answer never raises: the agent returns a :class:`~.base.Reply` without a
+choice that says why (a parse error, or an answer that is no answer: see
+:func:`llm_werewolf.prompting.answers.answer_problem`), and the table asks again
+with that reason shown, then lets the heuristic agent answer. A transport fault
+that survived the backend's retries, or the decision's deadline passing, is a
+reply without a choice too (``fault`` ``transport`` or ``deadline``): the table
+does not ask again. Every model call, failed ones included, is in ``Reply.calls``.
+
+**Deadline.** Each decision has one wall-clock budget (``settings.deadline``
+seconds from the first time the agent is asked it), spent across the table's
+re-asks, the backend's retries and slow streams: an endpoint that trickles one
+byte at a time or never answers costs at most that long per decision.
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
+import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from ..llm.base import Backend, Completion, CompletionRequest
-from ..llm.errors import BackendConfigError, TransportError
-from ..llm.factory import BackendConfig, BackendPool
-from ..llm.profiles import get_profile
+from ..llm.errors import TransportError
 from ..prompting.answers import Parsed, parse_answer
 from ..prompting.packs import pack_hash
 from ..prompting.personas import Persona
@@ -31,6 +38,8 @@ from ..table.events import ModelCall
 from .base import DecisionRequest, Reply
 
 RAW_OUTPUT_CHARS = 4000
+ANSWER_CHARS = 200
+"""Characters of a refused answer kept in the ``Rejected`` record."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +54,12 @@ class LLMAgentSettings:
     seed: int = 0
     packs: tuple[str | Path, ...] = field(default_factory=tuple)
     """User prompt packs, searched before the built-in prompts."""
+    deadline: float | None = 120.0
+    """Seconds for one decision in all (every re-ask, retry and stream); ``None``: no deadline."""
+
+
+class DeadlinePassed(Exception):
+    """Raised inside the agent when a decision's deadline has passed before a call could start."""
 
 
 class LLMAgent:
@@ -64,7 +79,8 @@ class LLMAgent:
         self.settings = settings or LLMAgentSettings()
         self.label = f"llm:{backend.name}:{backend.model}"
         self._prompter: SeatPrompter | None = None
-        self._parse_errors: dict[int, str] = {}
+        self._deadlines: dict[int, float] = {}
+        """Decision id -> event-loop time by which it must be answered."""
 
     # -- prompt ----------------------------------------------------------------
     def prompter(self, view: SeatView) -> SeatPrompter:
@@ -86,7 +102,7 @@ class LLMAgent:
                 packs=self.settings.packs,
             )
             self._prompter = prompter
-            self._parse_errors.clear()
+            self._deadlines.clear()
         return prompter
 
     def prompt_pack_hash(self, language: str, variant: str) -> str:
@@ -94,35 +110,64 @@ class LLMAgent:
 
         return pack_hash(search_roots(self.settings.packs), language, variant)
 
+    # -- the deadline ------------------------------------------------------------
+    def _deadline(self, decision_id: int, attempt: int) -> float | None:
+        """When the decision must be answered (event-loop time), set the first time it is asked
+        (attempt 0: a decision id seen before belongs to an earlier game or probe)."""
+        seconds = self.settings.deadline
+        if seconds is None:
+            return None
+        now = asyncio.get_running_loop().time()
+        deadline = self._deadlines.get(decision_id)
+        if deadline is None or attempt == 0:
+            if len(self._deadlines) > 64:  # decisions long answered
+                for old in sorted(self._deadlines)[:32]:
+                    del self._deadlines[old]
+            deadline = self._deadlines[decision_id] = now + seconds
+        return deadline
+
+    def _deadline_error(self) -> str:
+        return f"no answer within the {self.settings.deadline:g} s deadline of the decision"
+
     # -- deciding --------------------------------------------------------------
     async def decide(self, request: DecisionRequest) -> Reply:
         view, decision = request.view, request.decision
         prompter = self.prompter(view)
-        error = request.error
-        own = self._parse_errors.pop(decision.id, None)
-        if request.attempt > 0 and own is not None:
-            error = own
-        prompt = prompter.prompt(view, decision, error=error, attempt=request.attempt)
+        deadline = self._deadline(decision.id, request.attempt)
+        prompt = prompter.prompt(view, decision, error=request.error, attempt=request.attempt)
         calls: list[ModelCall] = []
         try:
-            parsed = await self._ask(prompt, decision, request.attempt, calls, purpose="decision")
-            if self._needs_switch(decision, parsed, view.language):
-                switched = prompter.prompt(view, decision, error=error, attempt=request.attempt, switch_language=True)
-                second = await self._ask(switched, decision, request.attempt, calls, purpose="language_switch")
-                if second.option is not None and second.text:
-                    parsed = second
+            async with asyncio.timeout_at(deadline):
+                if deadline is not None and asyncio.get_running_loop().time() >= deadline:
+                    raise DeadlinePassed
+                parsed = await self._ask(prompt, decision, request.attempt, calls, purpose="decision")
+                if self._needs_switch(decision, parsed, view.language):
+                    switched = prompter.prompt(
+                        view, decision, error=request.error, attempt=request.attempt, switch_language=True
+                    )
+                    second = await self._ask(switched, decision, request.attempt, calls, purpose="language_switch")
+                    if second.option is not None and second.text:
+                        parsed = second
+        except (TimeoutError, DeadlinePassed):
+            return Reply.failed("deadline", self._deadline_error(), calls=tuple(calls))
         except TransportError as exc:
-            exc.calls = list(calls)  # the table logs the failed calls too (cost, adherence)
-            raise
+            return Reply.failed("transport", f"TransportError: {exc}", calls=tuple(calls))
         if parsed.option is None:
-            self._parse_errors[decision.id] = parsed.error or "no legal option named"
-            return Reply(Choice(option=""), thought=parsed.thought, meta={"calls": calls})
+            error = parsed.error or "no legal option named"
+            answer = calls[-1].raw_output[:ANSWER_CHARS] if calls else ""
+            return Reply.failed(parsed.fault or "parse", error, answer=answer, calls=tuple(calls))
         if decision.speech:
             from ..speech.model_speech import speak  # acts next to the text (docs/speech-acts.md)
 
-            choice, check = await speak(self, view, decision, prompt, parsed, calls, request.attempt)
-            return Reply(choice, thought=parsed.thought, meta={"calls": calls, "speech_check": check})
-        return Reply(Choice(parsed.option), thought=parsed.thought, meta={"calls": calls})
+            check = None
+            try:
+                async with asyncio.timeout_at(deadline):
+                    choice, check = await speak(self, view, decision, prompt, parsed, calls, request.attempt)
+            except (TimeoutError, TransportError):  # no time or no backend left for the acts: the text alone
+                choice = Choice(parsed.option, text=parsed.text, claim=parsed.claim)
+            notes = (check,) if check is not None else ()
+            return Reply(choice, thought=parsed.thought, error=parsed.error, calls=tuple(calls), notes=notes)
+        return Reply(Choice(parsed.option), thought=parsed.thought, error=parsed.error, calls=tuple(calls))
 
     def _needs_switch(self, decision: Decision, parsed: Parsed, language: str) -> bool:
         if not (decision.speech and self.settings.switch_language and parsed.option is not None):
@@ -185,12 +230,18 @@ class LLMAgent:
         self, request: CompletionRequest, decision: Decision, attempt: int, calls: list[ModelCall], purpose: str
     ) -> Completion:
         backend = self.backend
+        started = time.perf_counter()
         try:
             completion = await backend.complete(request)
         except TransportError as exc:
             calls.append(
                 self._record(request, decision, attempt, purpose, None, error=str(exc), retries=exc.attempts - 1)
             )
+            raise
+        except asyncio.CancelledError:  # the decision's deadline (or the table) stopped the call
+            waited = (time.perf_counter() - started) * 1000.0
+            error = f"{self._deadline_error()} (the call was cut after {waited / 1000:.1f} s)"
+            calls.append(self._record(request, decision, attempt, purpose, None, error=error, latency_ms=waited))
             raise
         calls.append(self._record(request, decision, attempt, purpose, completion))
         return completion
@@ -205,6 +256,7 @@ class LLMAgent:
         *,
         error: str | None = None,
         retries: int = 0,
+        latency_ms: float = 0.0,
     ) -> ModelCall:
         text = request.prompt_text()
         fields: dict[str, Any] = {
@@ -218,6 +270,7 @@ class LLMAgent:
             "prompt": text if self.settings.log_prompts else None,
             "error": error,
             "retries": retries,
+            "latency_ms": round(latency_ms, 1),
         }
         if completion is not None:
             fields.update(
@@ -243,143 +296,3 @@ def _annotate(calls: list[ModelCall], parsed: Parsed) -> None:
     last = calls[-1]
     errors = [e for e in (last.error, parsed.error) if e]
     calls[-1] = replace(last, parsed=parsed.option, error="; ".join(errors) or None)
-
-
-# -- building agents from seat specs -------------------------------------------------------------
-
-
-@dataclass
-class LLMDefaults:
-    """Session-wide settings for model seats (the ``play`` command's LLM flags set these)."""
-
-    backend: str = "local"
-    model: str | None = None
-    base_url: str | None = None
-    profile: str | None = None
-    api_key_env: str = "OPENAI_API_KEY"
-    api_key: str | None = field(default=None, repr=False)
-    """A key given in the table file (``api_key_file`` is the better place for it)."""
-    api_key_file: str | None = None
-    """A file holding the key, read when a backend is built."""
-    timeout: float = 60.0
-    retries: int = 4
-    log_prompts: bool = False
-    packs: tuple[str, ...] = ()
-    personas: bool = True
-    switch_language: bool = True
-
-
-DEFAULTS = LLMDefaults()
-POOL = BackendPool()
-
-NAMED_MODEL_KINDS = ("openai", "langchain")
-"""Backends whose model is a name an endpoint serves (``local`` takes a GGUF path, ``fake`` a seed)."""
-
-
-def takes_session_model(kind: str, defaults: LLMDefaults) -> bool:
-    """Whether a seat of ``kind`` without a model of its own uses the session's ``model``.
-
-    Seats of the session's backend do; so does every ``openai``/``langchain`` seat
-    (``--agents openai --model M``, ``agents = "openai"`` with ``[llm] model``): a
-    model name means the same to both. A ``local`` or ``fake`` seat of another
-    backend does not: its "model" is a file path or a seed.
-    """
-    return kind == defaults.backend or kind in NAMED_MODEL_KINDS
-
-
-def takes_session_profile(kind: str, defaults: LLMDefaults) -> bool:
-    """Whether a seat of ``kind`` without a profile of its own uses the session's ``profile``.
-
-    Seats of the session's backend and fake seats always do; otherwise the
-    profile's style decides: a chat profile (openai, vllm, llamacpp, text...) is
-    for the HTTP backends, the transcript profile (``local``) for local seats.
-    """
-    if defaults.profile is None:
-        return False
-    if kind == defaults.backend or kind == "fake":
-        return True
-    style = get_profile(defaults.profile).style
-    return kind in NAMED_MODEL_KINDS if style == "chat" else kind == "local"
-
-
-def backend_config(spec: Any, defaults: LLMDefaults, seed: int = 0) -> BackendConfig:
-    """The backend config for a seat spec (``kind``, ``model``, ``base_url`` attributes, and
-    optionally ``profile``, ``api_key``, ``api_key_file``, as the table file's seats have).
-
-    A value the seat gives wins; otherwise the session's value applies to every
-    model seat it fits (see :func:`takes_session_model`, :func:`takes_session_profile`;
-    ``base_url`` goes to every seat but ``local``).
-    """
-    kind = str(spec.kind)
-    model = getattr(spec, "model", None) or (defaults.model if takes_session_model(kind, defaults) else None)
-    profile = getattr(spec, "profile", None) or (defaults.profile if takes_session_profile(kind, defaults) else None)
-    own_key, own_file = getattr(spec, "api_key", None), getattr(spec, "api_key_file", None)
-    if own_key or own_file:
-        api_key, api_key_file = own_key, own_file
-    else:
-        api_key, api_key_file = defaults.api_key, defaults.api_key_file
-    return BackendConfig(
-        kind=kind,
-        model=model,
-        base_url=getattr(spec, "base_url", None) or (defaults.base_url if kind != "local" else None),
-        api_key=api_key,
-        api_key_env=defaults.api_key_env,
-        api_key_file=api_key_file,
-        profile=profile,
-        timeout=defaults.timeout,
-        retries=defaults.retries,
-        seed=seed if kind in ("local", "fake") else 0,
-    )
-
-
-def seat_persona(language: str, seat: int, seed: int, persona_id: str | None = None) -> Persona | None:
-    """The seat's persona: the one named, else a seeded pick (``None`` when the language has none)."""
-    from ..prompting.personas import get_persona, personas_for, pick_personas
-    from ..texts import TextDataError
-
-    if persona_id:
-        return get_persona(language, persona_id)
-    try:
-        personas_for(language)
-    except TextDataError:
-        return None
-    return pick_personas(language, seat + 1, seed)[seat]
-
-
-def build_llm_agent(
-    spec: Any,
-    *,
-    seat: int,
-    seed: int,
-    language: str,
-    variant: str,
-    defaults: LLMDefaults | None = None,
-    pool: BackendPool | None = None,
-) -> LLMAgent:
-    """An LLM agent for one seat (called by :func:`llm_werewolf.table.seating.build_agent`).
-
-    Checks up front that the prompts exist for ``variant`` × ``language`` (a clear
-    error naming the missing file, before the game starts).
-    """
-    from ..prompting.packs import require_pack, search_roots
-    from ..table.seating import SeatSpecError
-
-    defaults = defaults or DEFAULTS
-    pool = pool or POOL
-    require_pack(search_roots(defaults.packs), language, variant)
-    try:
-        backend = pool.get(backend_config(spec, defaults, seed))
-    except BackendConfigError as exc:
-        raise SeatSpecError(f"seat {seat + 1}: {exc}") from None
-    persona = (
-        seat_persona(language, seat, seed, getattr(spec, "persona", None))
-        if defaults.personas or getattr(spec, "persona", None)
-        else None
-    )
-    settings = LLMAgentSettings(
-        switch_language=defaults.switch_language,
-        log_prompts=defaults.log_prompts,
-        seed=seed * 1009 + seat,
-        packs=tuple(defaults.packs),
-    )
-    return LLMAgent(backend, persona=persona, settings=settings)

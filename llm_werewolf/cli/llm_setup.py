@@ -1,37 +1,27 @@
-"""The model-player flags of ``llm-werewolf play`` (``--backend``, ``--model``, ``--base-url``,
-``--profile``, ``--config``, ``--log-prompts``, ``--pack``) and the preflight before a game.
+"""The model-player flags of ``play``, ``serve``, ``tournament`` and ``resume`` (``--backend``,
+``--model``, ``--base-url``, ``--profile``, ``--config``, ``--log-prompts``, ``--pack``,
+``--deadline``...) become one :class:`~llm_werewolf.session.Session`, built once and passed down.
 
 The session's model, profile, base URL and key apply to every model seat that
-has none of its own (see :func:`llm_werewolf.agents.llm_agent.backend_config`).
+has none of its own (see :func:`llm_werewolf.session.resolve_backend`).
 """
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..agents import llm_agent
-from ..llm.base import Backend
-from ..llm.errors import BackendConfigError, LLMError, PreflightError
+from ..agents.llm_agent import LLMAgent
+from ..llm.errors import BackendConfigError
 from ..llm.factory import BACKEND_KINDS
-from ..llm.preflight import preflight_all
 from ..llm.profiles import PROFILES
 from ..llm.table_config import TableConfig, load_table_config
 from ..prompting.packs import pack_hash, search_roots
-from ..table.seating import MODEL_KINDS, AgentSpec, SeatSpecError
+from ..session import DEFAULT_DEADLINE, DEFAULT_KV_CACHE_MB, DEFAULT_NARRATOR_DEADLINE, Session, SessionSettings
+from ..table.seating import MODEL_KINDS, AgentSpec
 from .common import UsageError, seat_names
-
-
-@dataclass(frozen=True, slots=True)
-class ModelSeatSpec(AgentSpec):
-    """A model seat from the table file: a seat spec plus its own profile and key, if any."""
-
-    profile: str | None = None
-    api_key: str | None = field(default=None, repr=False)
-    api_key_file: str | None = None
 
 
 def check_key_file(path: str, where: str) -> None:
@@ -45,9 +35,10 @@ def check_key_file(path: str, where: str) -> None:
 
 
 @dataclass
-class LLMSession:
-    """What the flags and the table file decided."""
+class SessionSetup:
+    """What the flags and the table file decided: the session, and the table file's game and seats."""
 
+    session: Session
     game: dict[str, Any] = field(default_factory=dict)
     default_agents: str | None = None
     seats: dict[int, AgentSpec] = field(default_factory=dict)
@@ -65,8 +56,9 @@ def setup_llm(
     packs: Sequence[Path] = (),
     api_key_env: str | None = None,
     api_key_file: Path | None = None,
-) -> LLMSession:
-    """Set the session's model defaults (flags win over the table file); bad values are a UsageError."""
+    deadline: float | None = None,
+) -> SessionSetup:
+    """The session of one command (flags win over the table file); bad values are a UsageError."""
     table: TableConfig | None = None
     if config_file is not None:
         try:
@@ -94,8 +86,10 @@ def setup_llm(
         verdict = vet_pack(pack)
         if not verdict.ok:
             raise UsageError(f"prompt pack {pack} refused: {'; '.join(verdict.problems[:3])}")
-    llm_agent.DEFAULTS = replace(
-        llm_agent.LLMDefaults(),
+    chosen_deadline = deadline if deadline is not None else float(llm.get("deadline", DEFAULT_DEADLINE))
+    if chosen_deadline <= 0:
+        raise UsageError("the deadline must be a positive number of seconds")
+    settings = SessionSettings(
         backend=chosen or "local",
         model=model or llm.get("model"),
         base_url=base_url or llm.get("base_url"),
@@ -107,76 +101,41 @@ def setup_llm(
         retries=int(llm.get("retries", 4)),
         log_prompts=log_prompts or bool(llm.get("log_prompts", False)),
         packs=tuple(pack_list),
+        deadline=chosen_deadline,
+        narrator_deadline=float(llm.get("narrator_deadline", min(chosen_deadline, DEFAULT_NARRATOR_DEADLINE))),
+        kv_cache_mb=int(llm.get("kv_cache_mb", DEFAULT_KV_CACHE_MB)),
     )
-    session = LLMSession(game=dict(table.game) if table else {})
+    setup = SessionSetup(Session(settings), game=dict(table.game) if table else {})
     if chosen is not None:
-        session.default_agents = chosen
+        setup.default_agents = chosen
     if table is not None:
-        session.default_agents = table.game.get("agents", session.default_agents)
-        for number, entry in table.seats.items():
-            try:
-                spec = AgentSpec.parse(entry.agent)
-            except SeatSpecError as exc:
-                raise UsageError(f"{config_file} [seats] {number}: {exc}") from None
-            if entry.api_key_file is not None:
-                check_key_file(entry.api_key_file, f"{config_file} [seats] {number}")
-            session.seats[number - 1] = ModelSeatSpec(
-                kind=spec.kind,
-                model=spec.model,
-                base_url=entry.base_url,
-                persona=entry.persona,
-                profile=entry.profile,
-                api_key=entry.api_key,
-                api_key_file=entry.api_key_file,
-            )
-    return session
+        setup.default_agents = table.game.get("agents", setup.default_agents)
+        for number, spec in table.seats.items():
+            if spec.api_key_file is not None:
+                check_key_file(spec.api_key_file, f"{config_file} [seats] {number}")
+            setup.seats[number - 1] = spec
+    return setup
 
 
-def preflight_agents(agents: Sequence[object]) -> None:
-    """Check every model endpoint the seated agents use, once each; one clear line on failure."""
-    _preflight([agent.backend for agent in agents if isinstance(agent, llm_agent.LLMAgent)], "")
-
-
-def _preflight(backends: Sequence[Backend], who: str) -> None:
-    """Ping ``backends`` (once each); a failure is one UsageError line, prefixed with ``who``."""
-    if not backends:
-        return
-    try:
-        asyncio.run(preflight_all(backends))
-    except PreflightError as exc:
-        raise UsageError(f"{who}{exc}") from None
-    except LLMError as exc:
-        raise UsageError(f"{who}model setup: {exc}") from None
-
-
-def prompt_packs(agents: Sequence[object], language: str, variant: str) -> dict[str, str]:
+def prompt_packs(session: Session, agents: Sequence[object], language: str, variant: str) -> dict[str, str]:
     """``{"<lang>/<variant>": hash}`` when model seats read prompts (for the transcript header)."""
-    if not any(isinstance(agent, llm_agent.LLMAgent) for agent in agents):
+    if not any(isinstance(agent, LLMAgent) for agent in agents):
         return {}
-    roots = search_roots(llm_agent.DEFAULTS.packs)
+    roots = search_roots(session.settings.packs)
     return {f"{language}/{variant}": pack_hash(roots, language, variant)}
 
 
-def table_names(language: str, specs: Sequence[AgentSpec], seed: int) -> tuple[str, ...]:
+def table_names(session: Session, language: str, specs: Sequence[AgentSpec], seed: int) -> tuple[str, ...]:
     """Seat names: a model seat is called by its persona's name; every other seat takes the
     next unused name from ``prompts/<lang>/common/names.yaml``. Names stay unique."""
     names: list[str | None] = [None] * len(specs)
     taken: set[str] = set()
     for index, spec in enumerate(specs):
-        if spec.kind not in MODEL_KINDS or not (llm_agent.DEFAULTS.personas or spec.persona):
+        if spec.kind not in MODEL_KINDS:
             continue
-        persona = llm_agent.seat_persona(language, index, seed, spec.persona)
+        persona = session.persona(spec, language=language, seat=index, seed=seed)
         if persona is not None and persona.name not in taken:
             names[index] = persona.name
             taken.add(persona.name)
     spare = iter(name for name in seat_names(language, len(specs) + len(taken)) if name not in taken)
     return tuple(name if name is not None else next(spare) for name in names)
-
-
-def preflight_narrator(narrator: object) -> None:
-    """Check the endpoint of an ``llm`` narrator's backend (nothing for a template narrator or none);
-    one clear line on failure, as :func:`preflight_agents` does for the seats."""
-    from ..narration.llm import LLMNarrator
-
-    if isinstance(narrator, LLMNarrator):
-        _preflight([narrator.backend], "narrator: ")

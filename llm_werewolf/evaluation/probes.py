@@ -28,7 +28,6 @@ from ..rules import Choice, Decision, Option, SeatView, seat_option
 from ..rules.decisions import SKIP_OPTION, plain_option
 from ..rules.events import GOD, PhaseStarted, Speech
 from ..table import Table
-from ..table.events import ModelCall
 from .probe_events import SuspicionEstimate, VoteIntent
 
 PROBE_ID_BASE = 10_000_000
@@ -120,9 +119,9 @@ class ProbingTable(Table):
             reply = await self._ask(self.agents[seat], DecisionRequest(decision=decision, view=view))
         except Exception:  # a probe never ends a game
             return decision, Choice(decision.default or "")
-        for call in _calls(reply):
+        for call in reply.calls:
             self.game.note(call, GOD)
-        return decision, reply.choice
+        return decision, reply.choice or Choice(decision.default or "")
 
     async def _poll_intents(self, about: int) -> None:
         self._round += 1
@@ -154,11 +153,6 @@ class ProbingTable(Table):
             self.game.note(
                 SuspicionEstimate(seat=seat, day=day, estimates=estimates, method=f"sampled_intents:{samples}"), GOD
             )
-
-
-def _calls(reply: Reply) -> list[ModelCall]:
-    calls = reply.meta.get("calls")
-    return [c for c in calls if isinstance(c, ModelCall)] if isinstance(calls, list) else []
 
 
 class CanaryAgent:

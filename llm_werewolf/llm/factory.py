@@ -35,6 +35,8 @@ class BackendConfig:
     retries: int = 4
     n_ctx: int = 4096
     seed: int = 0
+    kv_cache_mb: int = 0
+    """Local backend: memory for saved KV states, reused by prompts sharing a prefix (0: off)."""
 
     @staticmethod
     def parse(spec: str, **defaults: Any) -> BackendConfig:
@@ -54,7 +56,13 @@ def make_backend(config: BackendConfig) -> Backend:
     if config.kind == "local":
         from .local import LocalBackend
 
-        return LocalBackend(config.model or None, profile=profile, n_ctx=config.n_ctx, seed=config.seed)
+        return LocalBackend(
+            config.model or None,
+            profile=profile,
+            n_ctx=config.n_ctx,
+            seed=config.seed,
+            kv_cache_bytes=config.kv_cache_mb << 20,
+        )
     if config.kind == "openai":
         from .openai_backend import OpenAIBackend
 

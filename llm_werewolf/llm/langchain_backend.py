@@ -153,4 +153,10 @@ class LangChainBackend:
             raise explain(exc, self) from exc
 
     async def aclose(self) -> None:
-        return None
+        """Close the chat model's own HTTP client (``ChatOpenAI`` keeps one; other models may not)."""
+        client = getattr(self.chat_model, "root_async_client", None)
+        close = getattr(client, "close", None)
+        if callable(close):
+            result = close()
+            if hasattr(result, "__await__"):
+                await result

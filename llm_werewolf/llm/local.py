@@ -23,6 +23,7 @@ from typing import Any
 from .base import Completion, CompletionRequest
 from .embedded import EMBEDDED_MODEL, embedded_model_path
 from .errors import BackendConfigError, PreflightError, TransportError
+from .kv_states import KVStates
 from .profiles import Profile, get_profile
 
 
@@ -110,6 +111,7 @@ class LocalBackend:
         n_threads: int | None = None,
         seed: int = 0,
         verbose: bool = False,
+        kv_cache_bytes: int = 0,
     ) -> None:
         self.model_path = Path(model_path).expanduser() if model_path else None
         self.model = model or (self.model_path.stem if self.model_path else EMBEDDED_MODEL)
@@ -118,6 +120,10 @@ class LocalBackend:
         self.n_threads = n_threads or max(1, min(os.cpu_count() or 1, 8))
         self.seed = seed
         self.verbose = verbose
+        self.kv_cache_bytes = kv_cache_bytes
+        """Memory for saved KV states (0: only the last prompt's state is kept, as llama.cpp does)."""
+        self.states: KVStates | None = KVStates(kv_cache_bytes) if kv_cache_bytes > 0 else None
+        """The saved states (per seat and shared prefix; see :mod:`.kv_states`)."""
         self._llama: Any = None
         self._load_lock = threading.Lock()
         self._run_lock = threading.Lock()
@@ -208,7 +214,11 @@ class LocalBackend:
             kwargs["grammar"] = self._grammar(request)
             kwargs["stop"] = list(request.stop) or None
         with self._run_lock:
+            if self.states is not None:
+                self.states.restore(llama, tokens)
             result: dict[str, Any] = llama.create_completion(tokens, **kwargs)
+            if self.states is not None:
+                self.states.save(llama)
         self.calls += 1
         if request.mode == "pick":
             choice = result["choices"][0]

@@ -12,8 +12,11 @@ base_url = "http://localhost:8000/v1"
 profile = "vllm"
 api_key_env = "OPENAI_API_KEY"     # where the key is read from, unless:
 api_key_file = "~/.config/llm-werewolf/key"   # a file holding the key (relative: to this file)
-timeout = 60
+timeout = 60                # seconds the HTTP client waits for one try
 retries = 4
+deadline = 120              # seconds a model seat has for one decision, all tries included
+narrator_deadline = 30      # seconds the model narrator has for one moment
+kv_cache_mb = 512           # local backend: memory for saved KV states (0: off)
 log_prompts = false
 packs = ["my_prompts"]
 
@@ -31,12 +34,15 @@ transcript or a log.
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import BackendConfigError
 from .profiles import PROFILES
+
+if TYPE_CHECKING:
+    from ..table.seating import AgentSpec
 
 GAME_KEYS = frozenset({"variant", "players", "lang", "seed", "agents"})
 LLM_KEYS = frozenset(
@@ -50,6 +56,9 @@ LLM_KEYS = frozenset(
         "api_key_file",
         "timeout",
         "retries",
+        "deadline",
+        "narrator_deadline",
+        "kv_cache_mb",
         "log_prompts",
         "packs",
     }
@@ -58,21 +67,12 @@ SEAT_KEYS = frozenset({"agent", "persona", "base_url", "profile", "api_key", "ap
 
 
 @dataclass(frozen=True, slots=True)
-class SeatEntry:
-    agent: str
-    persona: str | None = None
-    base_url: str | None = None
-    profile: str | None = None
-    api_key: str | None = field(default=None, repr=False)
-    api_key_file: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
 class TableConfig:
     path: Path
     game: dict[str, Any] = field(default_factory=dict)
     llm: dict[str, Any] = field(default_factory=dict)
-    seats: dict[int, SeatEntry] = field(default_factory=dict)
+    seats: dict[int, AgentSpec] = field(default_factory=dict)
+    """Seat number (from 1) -> the seat's spec."""
 
 
 def _unknown(where: str, keys: set[str], allowed: frozenset[str]) -> None:
@@ -105,6 +105,15 @@ def _key_settings(where: str, table: dict[str, Any], folder: Path) -> None:
         table["api_key_file"] = str(file if file.is_absolute() else (folder / file).resolve())
 
 
+def _seat(where: str, text: str) -> AgentSpec:
+    from ..table.seating import AgentSpec, SeatSpecError
+
+    try:
+        return AgentSpec.parse(text)
+    except SeatSpecError as exc:
+        raise BackendConfigError(f"{where}: {exc}") from None
+
+
 def load_table_config(path: str | Path) -> TableConfig:
     """Read and check a table file; any problem is one error naming the file and the key."""
     file = Path(path)
@@ -126,13 +135,13 @@ def load_table_config(path: str | Path) -> TableConfig:
         if not isinstance(llm["packs"], list):
             raise BackendConfigError(f"{file} [llm] packs: a list of folders")
         llm["packs"] = [str((file.parent / p).resolve()) if not Path(p).is_absolute() else p for p in llm["packs"]]
-    seats: dict[int, SeatEntry] = {}
+    seats: dict[int, AgentSpec] = {}
     for key, value in dict(data.get("seats", {})).items():
         where = f"{file} [seats] {key}"
         if not str(key).isdigit() or int(key) < 1:
             raise BackendConfigError(f"{where}: seat numbers start at 1")
         if isinstance(value, str):
-            seats[int(key)] = SeatEntry(agent=value)
+            seats[int(key)] = _seat(where, value)
         elif isinstance(value, dict):
             _unknown(where, set(value), SEAT_KEYS)
             if not isinstance(value.get("agent"), str):
@@ -141,13 +150,13 @@ def load_table_config(path: str | Path) -> TableConfig:
             if "profile" in entry:
                 _profile(f"{where} profile", entry["profile"])
             _key_settings(where, entry, file.parent)
-            seats[int(key)] = SeatEntry(
-                entry["agent"],
-                entry.get("persona"),
-                entry.get("base_url"),
-                entry.get("profile"),
-                entry.get("api_key"),
-                entry.get("api_key_file"),
+            seats[int(key)] = replace(
+                _seat(where, entry["agent"]),
+                persona=entry.get("persona"),
+                base_url=entry.get("base_url"),
+                profile=entry.get("profile"),
+                api_key=entry.get("api_key"),
+                api_key_file=entry.get("api_key_file"),
             )
         else:
             raise BackendConfigError(f'{where}: write "KIND[:MODEL]" or a table with {", ".join(sorted(SEAT_KEYS))}')

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING
 
+from ..llm.errors import BackendConfigError
 from ..table.seating import MODEL_KINDS, AgentSpec, SeatSpecError
 from .llm import LLMNarrator, LLMNarratorSettings
 from .template import TemplateNarrator
+
+if TYPE_CHECKING:
+    from ..session import Session
 
 MODES = ("template", "llm", "off")
 
@@ -42,21 +46,13 @@ def narrator_backend_spec(
     return default or AgentSpec(kind="local")
 
 
-def session_default() -> AgentSpec:
-    """The model backend the session's flags chose (``llm_agent.DEFAULTS``)."""
-    from ..agents import llm_agent
-
-    defaults = llm_agent.DEFAULTS
-    kind = defaults.backend if defaults.backend in MODEL_KINDS else "local"
-    return AgentSpec(kind=kind, model=defaults.model if kind == defaults.backend else None)
-
-
-def narrator_label(mode: str, seat_specs: Sequence[AgentSpec] = ()) -> str:
-    """What a transcript header records: ``template``, ``off`` or ``llm:KIND[:MODEL]`` (the backend resolved)."""
+def narrator_label(mode: str, seat_specs: Sequence[AgentSpec] = (), default: AgentSpec | None = None) -> str:
+    """What a transcript header records: ``template``, ``off`` or ``llm:KIND[:MODEL]`` (the backend resolved;
+    ``default`` is the session's backend, see :meth:`llm_werewolf.session.Session.default_model_spec`)."""
     kind = mode.split(":", 1)[0].strip().lower()
     if kind != "llm":
         return kind
-    return f"llm:{narrator_backend_spec(mode, seat_specs, session_default()).label}"
+    return f"llm:{narrator_backend_spec(mode, seat_specs, default).label}"
 
 
 def build_narrator(
@@ -68,8 +64,10 @@ def build_narrator(
     seat_specs: Sequence[AgentSpec] = (),
     seed: int = 0,
     settings: LLMNarratorSettings | None = None,
+    session: Session | None = None,
 ) -> TemplateNarrator | LLMNarrator | None:
-    """The narrator for ``--narrator MODE`` (``None`` for ``off``)."""
+    """The narrator for ``--narrator MODE`` (``None`` for ``off``); an ``llm`` narrator takes its backend
+    from ``session`` (shared with the seats that name the same endpoint)."""
     kind = mode.split(":", 1)[0].strip().lower()
     if kind == "off":
         return None
@@ -77,11 +75,19 @@ def build_narrator(
         return TemplateNarrator(variant, language, names)
     if kind != "llm":
         raise NarratorSpecError(f"unknown narrator {mode!r} (use template, llm, llm:KIND[:MODEL] or off)")
-    from ..agents import llm_agent
-
-    defaults: Any = llm_agent.DEFAULTS
-    spec = narrator_backend_spec(mode, seat_specs, session_default())
-    backend = llm_agent.POOL.get(llm_agent.backend_config(spec, defaults, seed))
+    if session is None:
+        raise NarratorSpecError("an llm narrator needs the session that owns its backend")
+    spec = narrator_backend_spec(mode, seat_specs, session.default_model_spec())
+    try:
+        backend = session.backend(spec, seed)
+    except BackendConfigError as exc:
+        raise NarratorSpecError(f"narrator: {exc}") from None
     if settings is None:
-        settings = LLMNarratorSettings(seed=seed, log_prompts=bool(defaults.log_prompts), packs=tuple(defaults.packs))
+        defaults = session.settings
+        settings = LLMNarratorSettings(
+            seed=seed,
+            log_prompts=defaults.log_prompts,
+            packs=tuple(defaults.packs),
+            deadline=defaults.narrator_deadline,
+        )
     return LLMNarrator(variant, language, names, backend, settings)

@@ -17,8 +17,10 @@ before the narration it produced; the table logs those god-only.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import re
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,6 +28,7 @@ from typing import Any
 
 from ..llm.base import Backend, Completion, CompletionRequest
 from ..llm.errors import LLMError, TransportError
+from ..prompting.answers import answer_problem
 from ..prompting.environment import get_template
 from ..prompting.packs import search_roots
 from ..prompting.sanitize import clean_line
@@ -61,6 +64,8 @@ class LLMNarratorSettings:
     """Keep the full prompt in each ModelCall record (otherwise only its hash)."""
     packs: tuple[str | Path, ...] = field(default_factory=tuple)
     """User prompt packs, searched before the built-in prompts."""
+    deadline: float | None = 30.0
+    """Seconds for one moment in all (every try, retry and stream); then the template line is used."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +76,7 @@ class Told:
     text: str
 
 
+_CONTROL_ANYWHERE = re.compile(r"<</?SYS>>|\[/?INST\]|_of_turn>|<\|[^<>|\s]{1,40}\|>", re.IGNORECASE)
 _LABEL = re.compile(r"^\s*[\w\s'()\-]{1,40}?[:：]\s*")
 
 
@@ -128,17 +134,29 @@ class LLMNarrator:
     async def _voice(self, moment: Moment, key: str, fact: str) -> list[EventBody]:
         out: list[EventBody] = []
         problem: Verdict | None = None
+        seconds = self.settings.deadline
+        deadline = None if seconds is None else asyncio.get_running_loop().time() + seconds
         for attempt in range(max(1, self.settings.attempts)):
             request = self.request(moment, fact, attempt, problem)
+            started = time.perf_counter()
             try:
-                completion = await self.backend.complete(request)
+                async with asyncio.timeout_at(deadline):
+                    completion = await self.backend.complete(request)
+            except TimeoutError:
+                waited = (time.perf_counter() - started) * 1000.0
+                error = f"no narration within the {seconds:g} s deadline (the call was cut after {waited / 1000:.1f} s)"
+                out.append(self._record(request, attempt, None, error=error, latency_ms=waited))
+                break
             except LLMError as exc:  # a dead or misconfigured backend must not end the game
                 retries = exc.attempts - 1 if isinstance(exc, TransportError) else 0
                 error = f"{type(exc).__name__}: {exc}"[:500]
                 out.append(self._record(request, attempt, None, error=error, retries=retries))
                 break
+            refusal = self.refusal(completion.text, request, fact)
             text = self.clean(completion.text)
             verdict = self.checker.check(text, self.facts, self.spoken, fact, call=key.startswith("cue."))
+            if refusal is not None:
+                verdict = Verdict(problems=(refusal, *verdict.problems))
             out.append(self._record(request, attempt, completion, parsed=text if verdict.ok else None, verdict=verdict))
             if verdict.ok:
                 self.told.append(Told(fact, text))
@@ -150,6 +168,19 @@ class LLMNarrator:
             Narration(key=key, text=fact, about=moment.record.seq, mode="llm", fallback=True, language=self.language)
         )
         return out
+
+    def refusal(self, raw: str, request: CompletionRequest, fact: str = "") -> str | None:
+        """Why the model's raw line is no narration (an echo of the prompt, a control token, a placeholder,
+        nothing, a degenerate repeat: :func:`~llm_werewolf.prompting.answers.answer_problem`), else ``None``.
+        Retelling the fact in its own words is what is asked: the fact is not counted as an echo."""
+        lines = [line for line in raw.strip().splitlines() if line.strip()]
+        first = lines[0] if lines else ""
+        return answer_problem(
+            first if not _CONTROL_ANYWHERE.search(raw) else raw,
+            "narration",
+            stable=request.system,
+            rest=f"{request.user}\n{request.cue}".replace(fact, " ") if fact else f"{request.user}\n{request.cue}",
+        )
 
     def clean(self, raw: str) -> str:
         """The model's first line, without a speaker label, as one safe line."""
@@ -230,6 +261,7 @@ class LLMNarrator:
         verdict: Verdict | None = None,
         error: str | None = None,
         retries: int = 0,
+        latency_ms: float = 0.0,
     ) -> ModelCall:
         fields: dict[str, Any] = {
             "seat": None,
@@ -243,6 +275,7 @@ class LLMNarrator:
             "parsed": parsed,
             "error": error or (None if verdict is None or verdict.ok else f"refused: {verdict}"),
             "retries": retries,
+            "latency_ms": round(latency_ms, 1),
         }
         if completion is not None:
             fields.update(

@@ -4,14 +4,36 @@ A JSON answer is found inside any surrounding chatter or code fence; the
 option may be written as its label, its id (``seat:2``), the player's number or
 name. What cannot be matched becomes an error message the agent shows the
 model on the re-ask.
+
+**Answers that are answers.** A speech, a thought (or a decision's reason) and a
+narration line must be something said, not a copy of the prompt or noise.
+:func:`answer_problem` refuses (code: what it looks for):
+
+* ``empty``: nothing but spaces, quote marks and punctuation (speech, narration);
+* ``control_token``: a chat-template or control token (``<<SYS>>``, ``[INST]``,
+  ``<start_of_turn>``, ``<|im_start|>``, ``<|eot_id|>``, ``</s>``, ``<think>``,
+  ``### Instruction``...): the model is writing its own prompt format;
+* ``placeholder``: the answer format's placeholder (``<what you say aloud ...>``, any
+  ``<...>`` holding words), a JSON template (``{"speech": ...``) or a Jinja leftover;
+* ``echo``: a run of the prompt copied word for word: 40 characters of the rules,
+  role card and persona (16 in Chinese, Japanese, Thai), or 60 of the rest of the
+  prompt (24) outside quoted speeches (a speech may quote another player);
+* ``option_list``: the option labels, listed, and next to nothing else;
+* ``repeat``: a degenerate repeat: one short piece said over and over covering half
+  the text, or twelve words or more of which fewer than 30% are different.
+
+A refused answer is asked again with the reason shown; after the last try the
+fallback answers and its record carries the reason.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from ..rules import Decision
 from .render import Prompt
@@ -31,6 +53,128 @@ class Parsed:
     thought: str = ""
     error: str | None = None
     """Why the answer cannot be used as it is (shown to the model when it is asked again)."""
+    fault: Literal["parse", "answer"] | None = None
+    """With no option: ``parse`` (nothing legal could be read) or ``answer`` (read, but no answer)."""
+
+
+# -- answers that are answers ------------------------------------------------------------------
+
+Utterance = Literal["speech", "thought", "narration"]
+
+_CONTROL_RE = re.compile(
+    r"<</?SYS>>|\[/?INST\]|</?(?:start|end)_of_turn>|<\|[^<>|\s]{1,40}\|>|</?s>|<(?:bos|eos|pad|unk)>"
+    r"|</?think>|^\s*#{2,4}\s*(?:instruction|response|system|user|assistant|input)\b",
+    re.IGNORECASE | re.MULTILINE,
+)
+_PLACEHOLDER_RE = re.compile(
+    r"<\s*[^\W\d_][^<>\n]{2,}>|\{\{|\}\}|\{%|%\}|\{\s*\"(?:thought|option|speech|claim|reason)\""
+)
+_DENSE_SCRIPTS = ("CJK", "HIRAGANA", "KATAKANA", "THAI", "HANGUL")
+ECHO_CHARS = 40
+"""A run of the stable prompt (rules, role card, persona) this long, copied, is an echo."""
+ECHO_CHARS_REST = 60
+"""A run of the rest of the prompt (outside quoted speeches) this long, copied, is an echo."""
+DENSE_FACTOR = 0.4
+"""Scripts without spaces pack more in a character: runs are this share as long."""
+REPEAT_COVER = 0.5
+REPEAT_MIN_CHARS = 12
+_REPEAT_RE = re.compile(r"(.{1,40}?)(?:\s*\1){3,}", re.DOTALL)
+_QUOTED_RE = re.compile(r"[“„«「『\"][^“”„«»「」『』\"\n]*[”»」』\"]")
+
+
+def _letters(text: str) -> int:
+    return sum(1 for ch in text if ch.isalnum())
+
+
+def _dense(text: str) -> bool:
+    """Whether most letters are of a script written without spaces between words."""
+    letters = [ch for ch in text if ch.isalpha()]
+    if not letters:
+        return False
+    dense = sum(1 for ch in letters if unicodedata.name(ch, "").startswith(_DENSE_SCRIPTS))
+    return dense * 2 > len(letters)
+
+
+def _squash(text: str) -> str:
+    """Casefolded, one space between words, for comparing runs of text."""
+    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
+
+
+def _copied_run(text: str, source: str, length: int) -> str | None:
+    """A run of ``length`` characters of ``text`` that ``source`` holds, else ``None``."""
+    if len(text) < length or not source:
+        return None
+    for start in range(0, len(text) - length + 1, max(1, length // 4)):
+        window = text[start : start + length]
+        if _letters(window) * 2 > length and window in source:
+            return window
+    return None
+
+
+def _repeat(text: str) -> bool:
+    squashed = " ".join(text.split())
+    if len(squashed) < REPEAT_MIN_CHARS:
+        return False
+    covered = sum(len(m.group(0)) for m in _REPEAT_RE.finditer(squashed))
+    if covered >= REPEAT_COVER * len(squashed):
+        return True
+    words = squashed.casefold().split()
+    return len(words) >= 12 and len(set(words)) < 0.3 * len(words)
+
+
+def _option_list(text: str, labels: Sequence[str]) -> bool:
+    folded = _squash(text)
+    found = 0
+    for label in sorted({_squash(label) for label in labels if _letters(label) >= 2}, key=len, reverse=True):
+        if label in folded:
+            found += 1
+            folded = folded.replace(label, " ")
+    return found >= 3 and _letters(folded) < 0.3 * _letters(_squash(text))
+
+
+def answer_problem(
+    text: str,
+    what: Utterance,
+    *,
+    stable: str = "",
+    rest: str = "",
+    labels: Sequence[str] = (),
+) -> str | None:
+    """Why ``text`` (a model's raw speech, thought or narration) is not an answer, as
+    ``code: detail``; ``None`` when it is one. ``stable`` is the prompt's stable part (rules,
+    role card, persona), ``rest`` the rest of it; ``labels`` the options offered."""
+    control = _CONTROL_RE.search(text)
+    if control:
+        return f"control_token: the {what} holds the control token {control.group(0).strip()!r}"
+    placeholder = _PLACEHOLDER_RE.search(text)
+    if placeholder:
+        shown = clean_line(placeholder.group(0), 60)
+        return f"placeholder: the {what} copies the answer format ({shown!r}) instead of saying something"
+    if not _letters(text):
+        return None if what == "thought" else f"empty: the {what} says nothing"
+    squashed = _squash(text)
+    dense = _dense(squashed)
+    factor = DENSE_FACTOR if dense else 1.0
+    sources = [(_squash(stable), int(ECHO_CHARS * factor))]
+    if what != "thought":  # a thought may repeat an own earlier thought, shown in the history
+        sources.append((_squash(_QUOTED_RE.sub(" ", rest)), int(ECHO_CHARS_REST * factor)))
+    for source, length in sources:
+        run = _copied_run(squashed, source, length)
+        if run is not None:
+            return f"echo: the {what} repeats the prompt word for word ({clean_line(run, 50)!r})"
+    if labels and _option_list(text, labels):
+        return f"option_list: the {what} lists the options instead of saying something"
+    if _repeat(text):
+        return f"repeat: the {what} says the same thing over and over"
+    return None
+
+
+def _refused(problem: str, *, thought: str = "") -> Parsed:
+    return Parsed(None, thought=thought, error=problem.split(": ", 1)[1], fault="answer")
+
+
+def _utterance_problem(prompt: Prompt, text: str, what: Utterance) -> str | None:
+    return answer_problem(text, what, stable=prompt.system, rest=f"{prompt.user}\n{prompt.cue}", labels=prompt.labels)
 
 
 def _json_object(raw: str) -> dict[str, Any] | None:
@@ -119,10 +263,13 @@ def _parse_text(prompt: Prompt, decision: Decision, raw: str, max_chars: int) ->
     for stop in prompt.stop:
         if stop and stop in raw:
             raw = raw.split(stop, 1)[0]
+    problem = _utterance_problem(prompt, raw, "speech")
+    if problem is not None:
+        return _refused(problem)
     text = _speech_text(raw, max_chars)
     option = decision.options[0].id
     if not text:
-        return Parsed(option, "", error="the speech was empty")
+        return Parsed(None, "", error="the speech was empty", fault="answer")
     return Parsed(option, text)
 
 
@@ -134,7 +281,11 @@ def _parse_pick(prompt: Prompt, decision: Decision, raw: str, max_chars: int) ->
         option = match_option(line, decision, prompt.labels)
     if option is None:
         shown = clean_line(line, 80) or "nothing"
-        return Parsed(None, error=f"{shown!r} is not one of the options ({_options_hint(prompt)})")
+        return Parsed(None, error=f"{shown!r} is not one of the options ({_options_hint(prompt)})", fault="parse")
+    if sep and tail.strip():
+        problem = _utterance_problem(prompt, tail, "speech" if decision.speech else "thought")
+        if problem is not None:
+            return _refused(problem)
     tail = clean_line(tail, 400) if sep else ""
     if decision.speech:
         return Parsed(option, _speech_text(tail, max_chars))
@@ -145,8 +296,13 @@ def _parse_json(prompt: Prompt, decision: Decision, raw: str, max_chars: int) ->
     data = _json_object(raw)
     if data is None:
         shown = clean_line(raw, 80) or "an empty answer"
-        return Parsed(None, error=f"the answer was not one JSON object (got {shown!r})")
-    thought = clean_output(str(data.get("thought") or data.get("reason") or ""), 1000)
+        return Parsed(None, error=f"the answer was not one JSON object (got {shown!r})", fault="parse")
+    raw_thought = str(data.get("thought") or data.get("reason") or "")
+    if raw_thought.strip():
+        problem = _utterance_problem(prompt, raw_thought, "thought")
+        if problem is not None:
+            return _refused(problem)
+    thought = clean_output(raw_thought, 1000)
     raw_option = data.get("option")
     if raw_option is None and len(decision.options) == 1:
         option: str | None = decision.options[0].id
@@ -154,14 +310,18 @@ def _parse_json(prompt: Prompt, decision: Decision, raw: str, max_chars: int) ->
         option = match_option(raw_option, decision, prompt.labels)
     if option is None:
         shown = clean_line(str(raw_option), 60) if raw_option is not None else "no option"
-        return Parsed(None, thought=thought, error=f"{shown!r} is not one of the options ({_options_hint(prompt)})")
+        error = f"{shown!r} is not one of the options ({_options_hint(prompt)})"
+        return Parsed(None, thought=thought, error=error, fault="parse")
     if not decision.speech:
         return Parsed(option, thought=thought)
     speech = data.get("speech")
     if speech is None:
         speech = data.get("text", "")
+    refusal = _utterance_problem(prompt, str(speech), "speech")
+    if refusal is not None:
+        return _refused(refusal, thought=thought)
     text = _speech_text(str(speech), max_chars)
     claim, problem = _claim(data.get("claim"), prompt)
     if not text:
-        return Parsed(option, "", claim, thought, error="the speech was empty")
+        return Parsed(None, "", claim, thought, error="the speech was empty", fault="answer")
     return Parsed(option, text, claim, thought, error=problem)

@@ -8,6 +8,14 @@ seconds, later than the client waits) or a *dropped connection* (the socket is
 closed without an answer). ``GET /v1/models`` lists the model. ``down`` turns
 every request into a fault of ``down_kind`` (an endpoint that went away).
 Counts of requests and faults are kept per kind.
+
+Three more kinds make an endpoint that is slow or useless rather than failing,
+for the per-decision deadline and the answer checks (``ANSWER_FAULTS``, not in
+the random mix): ``trickle`` (a 200 whose body comes one byte every
+``trickle`` seconds: an HTTP client's per-read timeout never fires), ``silent``
+(the request is read and nothing ever comes back) and ``placeholder`` (a
+well-formed answer whose every text is the answer format's placeholder,
+``<speech: what you say aloud ...>``, and whose options are legal).
 """
 
 from __future__ import annotations
@@ -28,6 +36,7 @@ from ..llm.base import CompletionRequest
 from ..llm.fake import auto_answer
 
 FAULT_KINDS: tuple[str, ...] = ("429", "500", "timeout", "dropped")
+ANSWER_FAULTS: tuple[str, ...] = ("trickle", "silent", "placeholder")
 MODEL = "fault-model"
 
 
@@ -43,6 +52,8 @@ class FaultPlan:
     down_kind: str = "500"
     down_after: int | None = None
     """Go down for good after this many requests (``None``: never)."""
+    trickle: float = 2.0
+    """Seconds between two bytes of a ``trickle`` answer."""
 
 
 @dataclass
@@ -51,6 +62,8 @@ class FaultLog:
     answered: int = 0
     faults: Counter[str] = field(default_factory=Counter)
     lock: threading.Lock = field(default_factory=threading.Lock)
+    closing: threading.Event = field(default_factory=threading.Event)
+    """Set when the server shuts down: trickling and silent answers stop."""
 
     def as_dict(self) -> dict[str, Any]:
         return {"requests": self.requests, "answered": self.answered, "faults": dict(sorted(self.faults.items()))}
@@ -65,6 +78,23 @@ def _answer(body: dict[str, Any], rng: random.Random, language: str) -> str:
         schema = fmt.get("schema")
     request = CompletionRequest(system="", user="", mode="json", schema=schema or {}, language=language)
     return auto_answer(request, rng)
+
+
+def placeholder_answer(body: dict[str, Any]) -> str:
+    """A JSON answer in the requested shape whose texts are all placeholders (options stay legal)."""
+    fmt = body.get("response_format") or {}
+    schema = (fmt.get("json_schema") or {}).get("schema") if fmt.get("type") == "json_schema" else fmt.get("schema")
+    properties = (schema or {}).get("properties") or {"speech": {"type": "string"}}
+    answer: dict[str, Any] = {}
+    for name, spec in properties.items():
+        if isinstance(spec, dict) and spec.get("enum"):
+            answer[name] = spec["enum"][0]
+        elif isinstance(spec, dict) and spec.get("type") == "string":
+            limit = spec.get("maxLength", 200)
+            answer[name] = f"<{name}: what you write here, at most {limit} characters>"
+        else:
+            answer[name] = None
+    return json.dumps(answer)
 
 
 def completion(content: str, model: str) -> dict[str, Any]:
@@ -96,6 +126,22 @@ def _handler(plan: FaultPlan, log: FaultLog, rng: random.Random) -> type[BaseHTT
             with suppress(BrokenPipeError, ConnectionResetError):
                 self.wfile.write(data)
 
+        def _trickle(self, body: dict[str, Any]) -> None:
+            data = json.dumps(body).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.close_connection = True
+            for index in range(len(data)):
+                if log.closing.wait(plan.trickle):
+                    return
+                try:
+                    self.wfile.write(data[index : index + 1])
+                    self.wfile.flush()
+                except OSError:  # the client gave up
+                    return
+
         def do_GET(self) -> None:
             if self.path.rstrip("/").endswith("/models"):
                 self._send(200, {"object": "list", "data": [{"id": MODEL, "object": "model"}]})
@@ -125,6 +171,13 @@ def _handler(plan: FaultPlan, log: FaultLog, rng: random.Random) -> type[BaseHTT
                 self.close_connection = True
                 with suppress(OSError):
                     self.connection.shutdown(socket.SHUT_RDWR)
+            elif fault == "trickle":
+                self._trickle(completion(_answer(body, rng, plan.language), str(body.get("model"))))
+            elif fault == "silent":
+                self.close_connection = True
+                log.closing.wait()
+            elif fault == "placeholder":
+                self._send(200, completion(placeholder_answer(body), str(body.get("model"))))
             else:
                 self._send(200, completion(content, str(body.get("model"))))
 
@@ -143,6 +196,7 @@ def fault_server(plan: FaultPlan) -> Iterator[tuple[str, FaultLog]]:
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}/v1", log
     finally:
+        log.closing.set()
         server.shutdown()
         server.server_close()
         thread.join(timeout=5)

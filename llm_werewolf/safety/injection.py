@@ -158,7 +158,7 @@ async def ask(backend: Backend, setup: Setup, seed: int) -> Choice:
     agent = LLMAgent(backend, settings=LLMAgentSettings(seed=seed, switch_language=False))
     view = setup.game.view(setup.victim)
     reply = await agent.decide(DecisionRequest(decision=setup.decision, view=view))
-    return reply.choice
+    return reply.choice or Choice(option="")
 
 
 async def run_cell(

@@ -16,7 +16,7 @@ from __future__ import annotations
 import io
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rich.console import Console
@@ -89,11 +89,11 @@ class _Spoofer:
     async def decide(self, request: DecisionRequest) -> Reply:
         reply = await self.inner.decide(request)
         decision = request.decision
-        if not decision.speech or not self.texts or not reply.choice.option:
+        if not decision.speech or not self.texts or reply.choice is None:
             return reply
         spoof = self.texts.pop()
         self.speakers[spoof.marker] = (decision.seat, spoof.text)
-        return Reply(Choice(reply.choice.option, text=spoof.text), thought=reply.thought, meta=reply.meta)
+        return replace(reply, choice=Choice(reply.choice.option, text=spoof.text))
 
 
 class _Scanner:

@@ -76,7 +76,7 @@ async def base_model_speech(
         cue=f"{prompt.cue}{text}{close}",
         max_tokens=max_tokens,
         temperature=temperature,
-        seed=seed,
+        seed=seed * 1_000_003 + decision.id,
     )
     acts = await pick_acts(view, ctx, complete, speaker=speaker, rng=_speech_rng(seed, decision))
     acts = _legal_prefix(view, acts)

@@ -10,7 +10,7 @@ holds the ruleset's results (and may override anything). Keys:
 * ``words``: value words (``bad``, ``good``, investigation groups...).
 * ``roles_female``: a role's name when a woman says it of herself.
 * ``tics``: ``default`` and per persona id: ``open`` and ``close`` lists.
-* ``genders``: seat name -> ``male`` / ``female``.
+* ``genders``: seat name -> ``male`` / ``female`` (persona names come from ``personas/<lang>.yaml``).
 * ``joiner``: what joins two sentences (a space; nothing in Chinese).
 * ``keywords``: act words of the language (the coherence check's "names an act").
 * ``summary``: one short line per act kind, shown after a speech in the prompt's history.
@@ -18,7 +18,8 @@ holds the ruleset's results (and may override anything). Keys:
   lines a base model continues when it picks its acts.
 
 Placeholders: ``{target}``, ``{other}``, ``{me}`` (a Russian case after a colon:
-``{target:acc}``), ``{role}``, ``{value}``, ``{slot}``, ``{bad}``, ``{good}``;
+``{target:acc}``), ``{role}`` (a woman's own role in its ``roles_female`` form),
+``{card}`` (a card's name as it is), ``{value}``, ``{slot}``, ``{bad}``, ``{good}``;
 ``{g:he-form|she-form}`` agrees with the speaker, ``{t:...|...}`` with the target.
 """
 
@@ -54,6 +55,17 @@ class PhraseBank:
         return found
 
 
+def _persona_genders(language: str) -> dict[str, str]:
+    """Persona name -> gender (``personas/<lang>.yaml``): model seats may sit under their persona's name."""
+    data = optional_yaml("personas", f"{language}.yaml")
+    personas = data.get("personas") if isinstance(data, dict) else None
+    out: dict[str, str] = {}
+    for persona in personas or []:
+        if isinstance(persona, dict) and persona.get("name") and persona.get("gender") in ("male", "female"):
+            out[str(persona["name"])] = str(persona["gender"])
+    return out
+
+
 @lru_cache(maxsize=64)
 def phrase_bank(language: str, variant: str) -> PhraseBank:
     """The merged bank of ``language`` × ``variant`` (the ruleset file wins)."""
@@ -80,7 +92,7 @@ def phrase_bank(language: str, variant: str) -> PhraseBank:
             for k, v in tics.items()
             if isinstance(v, dict)
         },
-        genders={str(k): str(v) for k, v in (merged.get("genders") or {}).items()},
+        genders={**_persona_genders(language), **{str(k): str(v) for k, v in (merged.get("genders") or {}).items()}},
         joiner=str(merged.get("joiner", " ")),
         keywords=tuple(str(k) for k in (merged.get("keywords") or [])),
         summary={str(k): str(v) for k, v in (merged.get("summary") or {}).items()},

@@ -82,7 +82,7 @@ def kind_options(view: SeatView, chosen: Sequence[Act]) -> list[str]:
         elif kind == "result":
             if [a for a in result_options(view) if a not in chosen]:
                 kinds.append(kind)
-        elif kind in SEAT_ACTS and others:
+        elif kind in SEAT_ACTS and others and not any(a.kind == kind for a in chosen):
             kinds.append(kind)
     return kinds
 
@@ -162,12 +162,16 @@ async def _pick(
     ctx: PickContext, complete: Complete, lines: list[str], question: str, labels: list[str], purpose: str
 ) -> int | None:
     cue = "\n".join([ctx.cue, *lines, question]) + " "
+    # Small models favour the first label: the labels come in a seeded order, mapped back below.
+    order = list(range(len(labels)))
+    random.Random(f"{ctx.seed}:{len(lines)}:{purpose}").shuffle(order)
+    shown = [labels[i] for i in order]
     request = CompletionRequest(
         system=ctx.system,
         user=ctx.user,
         cue=cue,
         mode="pick",
-        labels=tuple(labels),
+        labels=tuple(shown),
         max_tokens=ctx.max_tokens,
         temperature=ctx.temperature,
         seed=ctx.seed + len(lines) * 7919 + len(purpose),
@@ -175,9 +179,12 @@ async def _pick(
     )
     completion = await complete(request, purpose)
     answer = completion.text.strip().split("\n", 1)[0]
-    for i, label in enumerate(labels):
-        if answer == label or answer.startswith(label):
-            return i
+    exact = [i for i, label in enumerate(labels) if answer == label]
+    if exact:
+        return exact[0]
+    starts = sorted((i for i, label in enumerate(labels) if answer.startswith(label)), key=lambda i: -len(labels[i]))
+    if starts:
+        return starts[0]
     folded = answer.casefold()
     matches = [i for i, label in enumerate(labels) if label.casefold() in folded]
     return matches[0] if len(matches) == 1 else None

@@ -101,11 +101,11 @@ def fill(template: str, act: Act, speaker: Speaker, bank: PhraseBank) -> str:
             return _name(bank, speaker, act.other, arg)
         if slot == "me":
             return _name(bank, speaker, speaker.seat, arg)
-        if slot == "role":
+        if slot in ("role", "card"):
             role = act.role if act.kind == "claim" else act.value
             if role is None:
-                raise TextDataError(f"{template!r}: {{role}} but the act names no role")
-            return _role(bank, speaker, role, own=act.kind == "claim" or act.fact == "woke_as")
+                raise TextDataError(f"{template!r}: {{{slot}}} but the act names no role")
+            return _role(bank, speaker, role, own=slot == "role" and act.kind == "claim")
         if slot == "slot":
             if act.target is None:
                 raise TextDataError(f"{template!r}: {{slot}} but the act names no center card")
@@ -125,17 +125,29 @@ def voice_act(
     rng: random.Random,
     bank: PhraseBank | None = None,
     used: Sequence[str] = (),
+    skip: set[str] | None = None,
 ) -> str:
-    """One act as one sentence; a phrasing already said in ``used`` is avoided while others remain."""
+    """One act as one sentence; a phrasing already said in ``used`` is avoided while others remain.
+
+    ``skip``: phrasings (templates) already chosen in this speech, avoided too; the chosen one is added.
+    """
     bank = bank or phrase_bank(speaker.language, speaker.variant)
     keys = phrase_key(act)
     if act.kind == "defend" and act.target == speaker.seat:
         keys = ["defend_self"]
     for key in keys:
         if bank.acts.get(key):
-            said = [fill(template, act, speaker, bank) for template in bank.acts[key]]
-            fresh = [s for s in said if not any(s in earlier for earlier in used)]
-            return rng.choice(fresh or said)
+            templates = bank.acts[key]
+            said = [fill(template, act, speaker, bank) for template in templates]
+            taken = skip if skip is not None else set()
+            fresh = (
+                [i for i, s in enumerate(said) if templates[i] not in taken and not any(s in e for e in used)]
+                or [i for i in range(len(said)) if templates[i] not in taken]
+                or list(range(len(said)))
+            )
+            index = rng.choice(fresh)
+            taken.add(templates[index])
+            return said[index]
     raise TextDataError(f"no phrasing for {' / '.join(keys)} in {speaker.language} ({speaker.variant})")
 
 
@@ -146,7 +158,10 @@ def voice(acts: Sequence[Act], speaker: Speaker, rng: random.Random, used: Seque
     the bank has another phrasing.
     """
     bank = phrase_bank(speaker.language, speaker.variant)
-    parts = [voice_act(act, speaker, rng, bank, used) for act in acts]
+    parts: list[str] = []
+    skip: set[str] = set()
+    for act in acts:  # a sentence said earlier, or a phrasing used in this speech, is not said again
+        parts.append(voice_act(act, speaker, rng, bank, used, skip))
     if not parts:
         parts = [fill(rng.choice(bank.phrasings("pass")), Act("pass"), speaker, bank)]
     tics = bank.tics.get(speaker.persona or "", {}) or bank.tics.get("default", {})

@@ -18,11 +18,11 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from ..agents.base import Agent, DecisionRequest, Reply
+from ..agents.base import FINAL_FAULTS, Agent, DecisionRequest, Reply
 from ..agents.heuristic import HeuristicAgent
 from ..rules import Choice, Decision, Game, IllegalChoice, Outcome, ViewBuilder, validate_choice
 from ..rules.events import GOD, EventBody, Record, Visibility, to_seats
-from .events import Fallback, ModelCall, Rejected, SpeechCheck, Thought
+from .events import Fallback, ModelCall, Rejected, Thought
 
 
 class Sink(Protocol):
@@ -141,9 +141,8 @@ class Table:
                     )
                 )
                 continue
-            except Exception as exc:  # an agent bug or a dead backend must not end the game
+            except Exception as exc:  # an agent bug must not end the game
                 error = f"{type(exc).__name__}: {exc}"
-                notes.extend((call, GOD) for call in getattr(exc, "calls", ()) if isinstance(call, ModelCall))
                 notes.append(
                     (
                         Rejected(seat=seat, decision_id=decision.id, attempt=attempt, answer="", error=error[:500]),
@@ -151,7 +150,21 @@ class Table:
                     )
                 )
                 break
-            notes.extend(_call_notes(reply))
+            notes.extend((call, GOD) for call in reply.calls)
+            notes.extend((body, GOD) for body in reply.notes)  # e.g. the speech check (god-only)
+            if reply.choice is None:
+                error = (reply.error or "no answer")[:500]
+                notes.append(
+                    (
+                        Rejected(
+                            seat=seat, decision_id=decision.id, attempt=attempt, answer=reply.answer[:200], error=error
+                        ),
+                        GOD,
+                    )
+                )
+                if reply.fault in FINAL_FAULTS:
+                    break
+                continue
             try:
                 validate_choice(self.game.state, decision.id, reply.choice)
             except IllegalChoice as exc:
@@ -229,14 +242,3 @@ def fallback_source(stand_in: object) -> str:
     """
     source = getattr(stand_in, "fallback_source", None)
     return source if isinstance(source, str) and source else "heuristic"
-
-
-def _call_notes(reply: Reply) -> list[tuple[EventBody, Visibility]]:
-    calls = reply.meta.get("calls")
-    notes: list[tuple[EventBody, Visibility]] = (
-        [(call, GOD) for call in calls if isinstance(call, ModelCall)] if isinstance(calls, list) else []
-    )
-    check = reply.meta.get("speech_check")
-    if isinstance(check, SpeechCheck):
-        notes.append((check, GOD))
-    return notes

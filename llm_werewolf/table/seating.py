@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-import importlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..agents.base import Agent
 from ..agents.heuristic import HeuristicAgent
 from ..agents.random_agent import RandomAgent
+
+if TYPE_CHECKING:
+    from ..session import Session
 
 SCRIPTLESS_KINDS = ("random", "heuristic")
 MODEL_KINDS = ("local", "openai", "langchain", "fake")
@@ -21,12 +24,21 @@ class SeatSpecError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class AgentSpec:
-    """What plays a seat. ``kind`` is one of random, heuristic, local, openai, langchain, fake."""
+    """The one seat specification: what plays a seat, from a flag, the table file, a tournament
+    config, the browser table or a transcript header.
+
+    ``kind`` is one of random, heuristic, human, local, openai, langchain, fake. The other fields
+    are a model seat's own settings; what a seat leaves out comes from the session
+    (:func:`llm_werewolf.session.resolve_backend`).
+    """
 
     kind: str
     model: str | None = None
     base_url: str | None = None
     persona: str | None = None
+    profile: str | None = None
+    api_key: str | None = field(default=None, repr=False)
+    api_key_file: str | None = None
 
     @staticmethod
     def parse(text: str) -> AgentSpec:
@@ -57,17 +69,16 @@ def parse_seat_overrides(items: list[str], players: int) -> dict[int, AgentSpec]
     return out
 
 
-def build_agent(spec: AgentSpec, *, seat: int, seed: int, language: str, variant: str) -> Agent:
-    """Create the agent for one seat."""
+def build_agent(
+    spec: AgentSpec, *, seat: int, seed: int, language: str, variant: str, session: Session | None = None
+) -> Agent:
+    """Create the agent for one seat; a model seat needs the command's ``session`` (its backends)."""
     if spec.kind == "random":
         return RandomAgent(seed=seed * 1009 + seat)
     if spec.kind == "heuristic":
         return HeuristicAgent(seed=seed * 1009 + seat)
     if spec.kind in HUMAN_KINDS:
         raise SeatSpecError("a human seat is seated by its front end: `play --human N` or `serve`")
-    try:
-        llm_agent = importlib.import_module("llm_werewolf.agents.llm_agent")
-    except ModuleNotFoundError as exc:
-        raise SeatSpecError(f"model players ({spec.kind}) are not available: {exc}") from None
-    agent: Agent = llm_agent.build_llm_agent(spec, seat=seat, seed=seed, language=language, variant=variant)
-    return agent
+    if session is None:
+        raise SeatSpecError(f"seat {seat + 1}: a model seat ({spec.label}) needs the session that owns its backend")
+    return session.agent(spec, seat=seat, seed=seed, language=language, variant=variant)

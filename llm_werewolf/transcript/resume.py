@@ -36,6 +36,7 @@ from ..agents.heuristic import HeuristicAgent
 from ..agents.random_agent import RandomAgent
 from ..rules import Game, Outcome
 from ..rules.events import ChoiceMade, Record, RolesRevealed
+from ..session import Session
 from ..table import Narrator, Table, TableSettings
 from ..table.events import Narration
 from ..table.runner import Sink
@@ -132,8 +133,9 @@ def settings_from(header: Header) -> TableSettings:
     return settings
 
 
-def agents_from(header: Header) -> list[Agent]:
-    """Seat the agents the header names (same kinds, models, personas and seeds as the original run)."""
+def agents_from(header: Header, session: Session | None = None) -> list[Agent]:
+    """Seat the agents the header names (same kinds, models, personas and seeds as the original run);
+    model seats take their backends from ``session``."""
     if len(header.seats) != len(header.names):
         raise ResumeError(f"the header names {len(header.names)} seats but describes {len(header.seats)} agents")
     agents: list[Agent] = []
@@ -147,7 +149,14 @@ def agents_from(header: Header) -> list[Agent]:
             agents.append(RandomAgent(seed=seat.agent_seed))
         else:
             agents.append(
-                build_agent(spec, seat=index, seed=header.seed, language=header.language, variant=header.variant)
+                build_agent(
+                    spec,
+                    seat=index,
+                    seed=header.seed,
+                    language=header.language,
+                    variant=header.variant,
+                    session=session,
+                )
             )
     return agents
 
@@ -209,10 +218,13 @@ def resume_file(
     agents: Sequence[Agent] | None = None,
     narrator: str = "auto",
     sinks: Sequence[Sink] = (),
+    session: Session | None = None,
 ) -> ResumeResult:
     """Continue the game of ``path``, rewriting its last unit and appending the rest to the same file.
 
     ``narrator``: ``auto`` (the header's, else inferred from the file), ``template`` or ``off``.
+    Model seats take their backends from ``session`` (the command's flags; a default one otherwise);
+    the game runs in one event loop and the backends are closed in it.
     """
     transcript = read_transcript(path)
     point = find_resume_point(transcript)
@@ -223,9 +235,10 @@ def resume_file(
     if game.over and revealed and not transcript.truncated and mode not in DETERMINISTIC_NARRATORS:
         # A finished game whose narration cannot be redone identically: leave it as it is.
         return ResumeResult(point=point, outcome=game.outcome, written=0)
-    seated = list(agents) if agents is not None else agents_from(header)
+    session = session or Session()
+    seated = list(agents) if agents is not None else agents_from(header, session)
     voice = narrator_from(mode, header)
     with TranscriptWriter(path, header, append=True, truncate_at=point.cut_at) as writer:
         table = ResumedTable(point, seated, sinks=[writer, *sinks], narrator=voice, settings=settings_from(header))
-        outcome = asyncio.run(table.play())
+        outcome = session.run(table.play)
     return ResumeResult(point=point, outcome=outcome, written=len(game.records) - len(transcript.records))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
@@ -87,7 +88,7 @@ class Header(BaseModel):
         return self.model_copy(update={"game_id": f"{self.variant}-s{self.seed}-{digest[:10]}"})
 
 
-def model_prompt_packs(language: str, variant: str, seats: list[SeatInfo]) -> dict[str, str]:
+def model_prompt_packs(language: str, variant: str, seats: list[SeatInfo], packs: Sequence[str] = ()) -> dict[str, str]:
     """``{"<lang>/<variant>": hash}`` of the prompts model seats read, or ``{}`` without model seats."""
     from ..table.seating import MODEL_KINDS
 
@@ -95,12 +96,7 @@ def model_prompt_packs(language: str, variant: str, seats: list[SeatInfo]) -> di
         return {}
     from ..prompting.packs import has_pack, pack_hash, search_roots
 
-    try:
-        from ..agents.llm_agent import DEFAULTS
-
-        roots = search_roots(DEFAULTS.packs)
-    except ImportError:
-        roots = search_roots()
+    roots = search_roots(packs)
     if not has_pack(roots, language, variant):
         return {}
     return {f"{language}/{variant}": pack_hash(roots, language, variant)}

@@ -21,6 +21,7 @@ from ..agents.base import Agent
 from ..agents.heuristic import HeuristicAgent
 from ..rules import Game, Record, ViewBuilder
 from ..rules.errors import RulesError
+from ..session import Session
 from ..table import Narrator, Table, TableSettings
 from ..table.seating import build_agent
 from ..transcript import TranscriptWriter, header_for, seat_info
@@ -76,9 +77,12 @@ class WebTable:
         table_id: str | None = None,
         narrator_factory: NarratorFactory | None = None,
         transcripts: Path | None = None,
+        session: Session | None = None,
     ) -> None:
         self.id = table_id or secrets.token_urlsafe(6)
         self.setup = setup
+        self.session = session or Session()
+        """Where model seats get their backends (the server's session: shared, closed at shutdown)."""
         config = game_config(setup)
         specs = [agent_spec(seat) for seat in setup.seats]
         try:
@@ -106,7 +110,11 @@ class WebTable:
                 default = setup.on_timeout == "default"
                 fallbacks.append(DefaultAnswerAgent(seed) if default else HeuristicAgent(seed=seed))
             else:
-                agents.append(build_agent(spec, seat=i, seed=config.seed, language=language, variant=config.variant))
+                agents.append(
+                    build_agent(
+                        spec, seat=i, seed=config.seed, language=language, variant=config.variant, session=self.session
+                    )
+                )
                 fallbacks.append(HeuristicAgent(seed=seed))
         self.writer: TranscriptWriter | None = None
         sinks: list[Any] = [self]
@@ -146,6 +154,7 @@ class WebTable:
 
     async def _run(self) -> None:
         try:
+            await self.session.preflight(self.table.agents, self.table.narrator)
             await self.table.play()
             self.status = "over"
         except asyncio.CancelledError:
@@ -292,8 +301,11 @@ class Lobby:
         transcripts: Path | None = None,
         narrator_factory: NarratorFactory | None = template_narrator,
         max_tables: int = 16,
+        session: Session | None = None,
     ) -> None:
         self.host_token = host_token or secrets.token_urlsafe(24)
+        self.session = session or Session()
+        """The server's session: model seats of every table share its backends, in the server's loop."""
         self.transcripts = transcripts
         self.narrator_factory = narrator_factory
         self.max_tables = max_tables
@@ -305,7 +317,9 @@ class Lobby:
             if not finished:
                 raise SetupError(f"at most {self.max_tables} tables at once")
             del self.tables[finished[0]]
-        table = WebTable(setup, narrator_factory=self.narrator_factory, transcripts=self.transcripts)
+        table = WebTable(
+            setup, narrator_factory=self.narrator_factory, transcripts=self.transcripts, session=self.session
+        )
         self.tables[table.id] = table
         return table
 
@@ -315,3 +329,4 @@ class Lobby:
     async def close(self) -> None:
         for table in self.tables.values():
             await table.stop()
+        await self.session.aclose()

@@ -116,11 +116,11 @@ def test_a_failing_game_is_recorded_and_never_scored(tmp_path: Path, monkeypatch
     real = play_game
     target = "llm_werewolf.evaluation.tournament.executors.play_game"
 
-    async def flaky(job: GameJob, path: Path, settings: object) -> Entry:
+    async def flaky(job: GameJob, path: Path, settings: object, session: object = None) -> Entry:
         if job.key.endswith("s1.r1"):
             path.write_text("")  # a half-written file stays behind
             raise RuntimeError("the model server went away")
-        return await real(job, path, settings)  # type: ignore[arg-type]
+        return await real(job, path, settings, session)  # type: ignore[arg-type]
 
     monkeypatch.setattr(target, flaky)
     result = run_tournament(config(), tmp_path)
@@ -201,7 +201,7 @@ def test_no_more_games_at_once_than_the_concurrency(
     running = 0
     peak = 0
 
-    async def counted(job: GameJob, path: Path, settings: object) -> Entry:
+    async def counted(job: GameJob, path: Path, settings: object, session: object = None) -> Entry:
         nonlocal running, peak
         running += 1
         peak = max(peak, running)

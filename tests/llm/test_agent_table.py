@@ -174,6 +174,7 @@ async def test_a_seat_prompt_does_not_change_when_a_hidden_fact_changes() -> Non
         while wolf_decision is None:
             decision = game.pending[0]
             reply = await agents[decision.seat].decide(_request(game, decision))
+            assert reply.choice is not None, reply.error
             game.submit(decision.id, reply.choice)
             wolf_decision = next((d for d in game.pending if d.seat == 0), None)
         await agents[0].decide(_request(game, wolf_decision))

@@ -68,7 +68,8 @@ def test_bad_json_answers_explain_themselves(raw: str, fragment: str) -> None:
 
 
 def test_speech_answer_with_claim_and_cap() -> None:
-    raw = json.dumps({"thought": "bluff", "speech": "I am the seer. " * 20, "claim": "Seer"})
+    speech = "I am the seer, and last night I looked at Bob: he is one of the wolves, so vote him out today."
+    raw = json.dumps({"thought": "bluff", "speech": speech, "claim": "Seer"})
     parsed = parse_answer(_prompt("json"), SPEECH, raw, max_speech_chars=40)
     assert parsed.option == "speak" and parsed.claim == "seer" and parsed.thought == "bluff"
     assert len(parsed.text) <= 40 and parsed.text.endswith("…")
@@ -97,7 +98,7 @@ def test_base_model_text_and_pick() -> None:
     tail = parse_answer(_prompt("pick"), DECISION, "Bob: he lied", max_speech_chars=100)
     assert tail.option == "seat:1" and tail.thought == "he lied"
     empty = parse_answer(_prompt("text", ("speak",)), SPEECH, "   ", max_speech_chars=100)
-    assert empty.option == "speak" and empty.error == "the speech was empty"
+    assert empty.option is None and empty.fault == "answer" and empty.error == "the speech says nothing"
 
 
 def test_huge_answers_are_handled() -> None:

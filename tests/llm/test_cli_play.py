@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from llm_werewolf.agents.llm_agent import build_llm_agent
 from llm_werewolf.prompting.packs import MissingPromptFile
 from llm_werewolf.prompting.personas import get_persona
+from llm_werewolf.session import Session
 from llm_werewolf.table.seating import AgentSpec
 
 CLI = [sys.executable, "-m", "llm_werewolf", "play", "--narrator", "off"]
@@ -116,6 +116,6 @@ def test_bad_model_settings_are_one_line(tmp_path: Path) -> None:
 
 
 def test_a_seat_whose_prompts_are_missing_fails_before_the_game_naming_the_file() -> None:
-    """build_llm_agent checks the ruleset × language pack first (the CLI prints the error in one line)."""
+    """Seating a model checks the ruleset × language pack first (the CLI prints the error in one line)."""
     with pytest.raises(MissingPromptFile, match=r"prompts/ru/chinese_werewolf/rules\.j2"):
-        build_llm_agent(AgentSpec("fake"), seat=0, seed=0, language="ru", variant="chinese_werewolf")
+        Session().agent(AgentSpec("fake"), seat=0, seed=0, language="ru", variant="chinese_werewolf")

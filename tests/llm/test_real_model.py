@@ -7,20 +7,12 @@ one_night with three players (one night, one discussion, one vote).
 
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
 import time
-import urllib.request
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 from llm_werewolf.agents.llm_agent import LLMAgent, LLMAgentSettings
 from llm_werewolf.llm.base import Backend
-from llm_werewolf.llm.embedded import embedded_model_path
 from llm_werewolf.llm.langchain_backend import LangChainBackend
 from llm_werewolf.llm.local import LocalBackend
 from llm_werewolf.llm.openai_backend import OpenAIBackend
@@ -30,6 +22,7 @@ from llm_werewolf.rules import Game, GameConfig
 from llm_werewolf.rules.events import Asked, ChoiceMade, Speech
 from llm_werewolf.table.events import Fallback, ModelCall
 
+from .conftest import ALIAS
 from .support import play_table
 
 pytestmark = pytest.mark.model
@@ -37,7 +30,6 @@ pytestmark = pytest.mark.model
 VARIANT = "one_night"
 LANGUAGE = "en"
 NAMES = ("Ann", "Bob", "Cid")
-ALIAS = "gemma-3-270m"
 # Small answers keep grammar-constrained JSON fast on two CPU cores.
 SERVER_PROFILE = get_profile("llamacpp").with_overrides(
     speech_chars=48, thought_chars=0, reason_chars=0, speech_tokens=40, choice_tokens=16, history_chars=2000
@@ -79,61 +71,6 @@ async def test_a_local_game_plays_to_the_end() -> None:
     assert all(c.parsed is not None for c in calls if c.purpose == "decision")
     assert time.perf_counter() - started < 120
     await backend.aclose()
-
-
-def _die_with_parent() -> None:
-    """Linux: the server is killed if the test process dies, so no server outlives a killed run."""
-    try:
-        import ctypes
-        import signal
-
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    except OSError:
-        pass
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-@pytest.fixture(scope="module")
-def llama_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    model = embedded_model_path()
-    port = _free_port()
-    log = tmp_path_factory.mktemp("server") / "server.log"
-    command = [
-        sys.executable, "-m", "llama_cpp.server",
-        "--model", str(model), "--model_alias", ALIAS,
-        "--host", "127.0.0.1", "--port", str(port),
-        "--n_ctx", "4096", "--n_threads", str(min(os.cpu_count() or 1, 4)),
-        "--seed", "1", "--verbose", "False",
-    ]  # fmt: skip
-    with log.open("wb") as out:
-        process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, preexec_fn=_die_with_parent)
-    base_url = f"http://127.0.0.1:{port}/v1"
-    try:
-        deadline = time.monotonic() + 90
-        while True:
-            if process.poll() is not None:
-                raise RuntimeError(f"llama_cpp.server exited: {Path(log).read_text(errors='replace')[-2000:]}")
-            try:
-                with urllib.request.urlopen(f"{base_url}/models", timeout=2) as response:
-                    if response.status == 200:
-                        break
-            except OSError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError("llama_cpp.server did not start within 90 s")
-            time.sleep(0.3)
-        yield base_url
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
 
 
 async def test_a_game_through_the_openai_backend_over_http(llama_server: str) -> None:

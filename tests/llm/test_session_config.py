@@ -6,20 +6,18 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from llm_werewolf.agents import llm_agent
-from llm_werewolf.agents.llm_agent import LLMDefaults, backend_config
 from llm_werewolf.cli.common import UsageError
-from llm_werewolf.cli.llm_setup import ModelSeatSpec, setup_llm
+from llm_werewolf.cli.llm_setup import setup_llm
 from llm_werewolf.llm.errors import BackendConfigError
-from llm_werewolf.llm.factory import BackendPool
 from llm_werewolf.llm.openai_backend import NO_KEY, OpenAIBackend, resolve_api_key
 from llm_werewolf.llm.table_config import load_table_config
+from llm_werewolf.session import Session, SessionSettings
+from llm_werewolf.session import resolve_backend as backend_config
 from llm_werewolf.table.seating import AgentSpec
 
 from .fake_server import ServerState, fake_openai_server
@@ -28,19 +26,11 @@ SECRET = "sk-test-5f1c9e0a7b2d4e6f"
 CLI = [sys.executable, "-m", "llm_werewolf", "play", "--variant", "one_night", "--players", "3", "--seed", "2"]
 
 
-@pytest.fixture
-def session() -> Iterator[None]:
-    """setup_llm sets the module's session defaults: put them back afterwards."""
-    saved = llm_agent.DEFAULTS
-    yield
-    llm_agent.DEFAULTS = saved
-
-
 # -- which seats take the session's values -------------------------------------------------------
 
 
 def test_a_given_profile_model_and_url_reach_seats_of_another_backend() -> None:
-    defaults = LLMDefaults(model="gemma-3-270m", profile="llamacpp", base_url="http://h/v1")  # backend: local
+    defaults = SessionSettings(model="gemma-3-270m", profile="llamacpp", base_url="http://h/v1")  # backend: local
     for kind in ("openai", "langchain"):
         config = backend_config(AgentSpec(kind), defaults)
         assert (config.model, config.profile, config.base_url) == ("gemma-3-270m", "llamacpp", "http://h/v1")
@@ -50,35 +40,36 @@ def test_a_given_profile_model_and_url_reach_seats_of_another_backend() -> None:
 
 
 def test_a_local_seat_keeps_its_embedded_model_and_transcript_profile() -> None:
-    defaults = LLMDefaults(backend="openai", model="gpt-4o-mini", profile="vllm", base_url="http://h/v1")
+    defaults = SessionSettings(backend="openai", model="gpt-4o-mini", profile="vllm", base_url="http://h/v1")
     config = backend_config(AgentSpec("local"), defaults)
     assert (config.model, config.profile, config.base_url) == (None, None, None)
     # ...but a transcript profile is for local seats, and the session's own backend takes everything
-    assert backend_config(AgentSpec("local"), LLMDefaults(backend="openai", profile="local")).profile == "local"
-    assert backend_config(AgentSpec("local"), LLMDefaults(model="/m.gguf", profile="text")).model == "/m.gguf"
-    assert backend_config(AgentSpec("openai", "m"), LLMDefaults(profile="local")).profile is None
+    local = AgentSpec("local")
+    assert backend_config(local, SessionSettings(backend="openai", profile="local")).profile == "local"
+    assert backend_config(local, SessionSettings(model="/m.gguf", profile="text")).model == "/m.gguf"
+    assert backend_config(AgentSpec("openai", "m"), SessionSettings(profile="local")).profile is None
 
 
 def test_a_seat_of_the_table_file_keeps_its_own_profile_and_key() -> None:
-    defaults = LLMDefaults(profile="vllm", api_key="session-key", api_key_file=None)
-    seat = ModelSeatSpec("openai", "m", profile="text", api_key_file="/keys/seat")
+    defaults = SessionSettings(profile="vllm", api_key="session-key", api_key_file=None)
+    seat = AgentSpec("openai", "m", profile="text", api_key_file="/keys/seat")
     config = backend_config(seat, defaults)
     assert (config.profile, config.api_key, config.api_key_file) == ("text", None, "/keys/seat")
     plain = backend_config(AgentSpec("openai", "m"), defaults)
     assert (plain.profile, plain.api_key) == ("vllm", "session-key")
     assert "session-key" not in repr(plain) and "session-key" not in repr(defaults)
-    assert SECRET not in repr(ModelSeatSpec("openai", api_key=SECRET))
+    assert SECRET not in repr(AgentSpec("openai", api_key=SECRET))
 
 
-def test_the_llm_narrator_takes_the_session_profile_model_and_url(monkeypatch: pytest.MonkeyPatch) -> None:
-    from llm_werewolf.narration.factory import build_narrator
+def test_the_llm_narrator_takes_the_session_profile_model_and_url() -> None:
     from llm_werewolf.narration.llm import LLMNarrator
 
-    defaults = LLMDefaults(model="test-model", profile="llamacpp", base_url="http://127.0.0.1:9/v1")
-    monkeypatch.setattr(llm_agent, "DEFAULTS", defaults)
-    monkeypatch.setattr(llm_agent, "POOL", BackendPool())
-    narrator = build_narrator("llm", "one_night", "en", ("A", "B", "C"), seat_specs=[AgentSpec("openai")])
+    defaults = SessionSettings(model="test-model", profile="llamacpp", base_url="http://127.0.0.1:9/v1")
+    session = Session(defaults)
+    narrator = session.narrator("llm", "one_night", "en", ("A", "B", "C"), seat_specs=[AgentSpec("openai")])
     assert isinstance(narrator, LLMNarrator)
+    seat = session.agent(AgentSpec("openai"), seat=0, seed=0, language="en", variant="one_night")
+    assert getattr(seat, "backend", None) is narrator.backend  # one backend for the seat and the narrator
     backend = narrator.backend
     assert isinstance(backend, OpenAIBackend)
     assert (backend.model, backend.profile.name, backend.base_url) == ("test-model", "llamacpp", defaults.base_url)
@@ -130,7 +121,6 @@ def test_the_table_file_takes_keys_and_checks_them(tmp_path: Path) -> None:
             load_table_config(table)
 
 
-@pytest.mark.usefixtures("session")
 def test_setup_refuses_a_missing_key_file_in_one_line(tmp_path: Path) -> None:
     table = tmp_path / "table.toml"
     table.write_text('[seats]\n1 = { agent = "openai:m", api_key_file = "nope" }\n', encoding="utf-8")
@@ -141,7 +131,6 @@ def test_setup_refuses_a_missing_key_file_in_one_line(tmp_path: Path) -> None:
         setup_llm(api_key_file=tmp_path / "missing")
 
 
-@pytest.mark.usefixtures("session")
 def test_setup_passes_a_session_key_file_and_seat_settings_on(tmp_path: Path) -> None:
     (tmp_path / "key").write_text(SECRET, encoding="utf-8")
     table = tmp_path / "table.toml"
@@ -150,12 +139,12 @@ def test_setup_passes_a_session_key_file_and_seat_settings_on(tmp_path: Path) ->
         '[seats]\n2 = { agent = "langchain", profile = "text", api_key = "other" }\n',
         encoding="utf-8",
     )
-    session = setup_llm(config_file=table)
-    defaults = llm_agent.DEFAULTS
+    setup = setup_llm(config_file=table)
+    defaults = setup.session.settings
     assert defaults.api_key_file == str(tmp_path / "key") and defaults.model == "m"
-    seat = session.seats[1]
-    assert isinstance(seat, ModelSeatSpec) and (seat.kind, seat.profile, seat.api_key) == ("langchain", "text", "other")
-    config = backend_config(AgentSpec.parse(session.default_agents or ""), defaults)
+    seat = setup.seats[1]
+    assert (seat.kind, seat.profile, seat.api_key) == ("langchain", "text", "other")
+    config = backend_config(AgentSpec.parse(setup.default_agents or ""), defaults)
     assert (config.kind, config.model, config.api_key_file) == ("openai", "m", str(tmp_path / "key"))
 
 

@@ -42,7 +42,7 @@ class Whisperer(HeuristicAgent):
 
     async def decide(self, request: DecisionRequest) -> Reply:
         reply = await super().decide(request)
-        if not request.decision.speech:
+        if not request.decision.speech or reply.choice is None:
             return reply
         return Reply(Choice(reply.choice.option, text=next(self.lines), claim=reply.choice.claim))
 

@@ -10,7 +10,6 @@ import pytest
 
 from llm_werewolf.agents.heuristic import HeuristicAgent
 from llm_werewolf.cli.common import seat_names
-from llm_werewolf.cli.llm_setup import ModelSeatSpec
 from llm_werewolf.llm import BackendConfigError, Completion, CompletionRequest, FakeBackend, TransportError, get_profile
 from llm_werewolf.narration import TemplateNarrator
 from llm_werewolf.narration.factory import (
@@ -18,11 +17,11 @@ from llm_werewolf.narration.factory import (
     build_narrator,
     narrator_backend_spec,
     narrator_label,
-    session_default,
 )
 from llm_werewolf.narration.llm import LLMNarrator, LLMNarratorSettings
 from llm_werewolf.rules import Game, GameConfig, Record
 from llm_werewolf.rules.events import EventBody, Speech
+from llm_werewolf.session import Session, SessionSettings
 from llm_werewolf.table import Table
 from llm_werewolf.table.events import ModelCall, Narration
 from llm_werewolf.table.seating import AgentSpec
@@ -229,12 +228,14 @@ def test_the_narrator_spec_picks_a_backend() -> None:
     assert narrator_backend_spec("llm:openai:gpt-4o-mini") == AgentSpec("openai", "gpt-4o-mini")
     assert narrator_backend_spec("llm", [AgentSpec("heuristic"), AgentSpec("fake", "7")]) == AgentSpec("fake", "7")
     assert narrator_backend_spec("llm", [AgentSpec("heuristic")]) == AgentSpec("local")
-    seat = ModelSeatSpec("openai", "m", "http://127.0.0.1:9/v1", persona="en-ann", profile="llamacpp", api_key_file="k")
+    seat = AgentSpec("openai", "m", "http://127.0.0.1:9/v1", persona="en-ann", profile="llamacpp", api_key_file="k")
     shared = narrator_backend_spec("llm", [AgentSpec("heuristic"), seat])
-    assert shared == ModelSeatSpec("openai", "m", "http://127.0.0.1:9/v1", profile="llamacpp", api_key_file="k")
+    assert shared == AgentSpec("openai", "m", "http://127.0.0.1:9/v1", profile="llamacpp", api_key_file="k")
     assert build_narrator("off", "city_mafia", "en", NAMES) is None
     assert isinstance(build_narrator("template", "city_mafia", "en", NAMES), TemplateNarrator)
-    assert isinstance(build_narrator("llm:fake", "city_mafia", "en", NAMES), LLMNarrator)
+    assert isinstance(build_narrator("llm:fake", "city_mafia", "en", NAMES, session=Session()), LLMNarrator)
+    with pytest.raises(NarratorSpecError, match="needs the session"):
+        build_narrator("llm:fake", "city_mafia", "en", NAMES)
 
 
 class Broken(FakeBackend):
@@ -253,14 +254,13 @@ def test_a_backend_that_cannot_load_its_model_does_not_end_the_game() -> None:
     assert len(calls) == len(lines) and all("model file not found" in (c.error or "") for c in calls)
 
 
-def test_a_bare_llm_narrator_follows_the_sessions_backend(monkeypatch: pytest.MonkeyPatch) -> None:
-    from llm_werewolf.agents import llm_agent
-
-    monkeypatch.setattr(llm_agent, "DEFAULTS", llm_agent.LLMDefaults(backend="openai", model="gpt-4o-mini"))
-    assert session_default() == AgentSpec("openai", "gpt-4o-mini")
-    assert narrator_label("llm", [AgentSpec("heuristic")]) == "llm:openai:gpt-4o-mini"
-    assert narrator_label("llm", [AgentSpec("local")]) == "llm:local"
-    assert narrator_label("template") == "template"
+def test_a_bare_llm_narrator_follows_the_sessions_backend() -> None:
+    session = Session(SessionSettings(backend="openai", model="gpt-4o-mini"))
+    assert session.default_model_spec() == AgentSpec("openai", "gpt-4o-mini")
+    assert session.narrator_label("llm", [AgentSpec("heuristic")]) == "llm:openai:gpt-4o-mini"
+    assert session.narrator_label("llm", [AgentSpec("local")]) == "llm:local"
+    assert narrator_label("llm", [AgentSpec("heuristic")]) == "llm:local"
+    assert session.narrator_label("template") == "template"
     with pytest.raises(NarratorSpecError):
         build_narrator("llm:heuristic", "city_mafia", "en", NAMES)
     with pytest.raises(NarratorSpecError):

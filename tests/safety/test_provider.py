@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import json
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from llm_werewolf.agents.llm_agent import DEFAULTS
 from llm_werewolf.evaluation.study import load_study
 from llm_werewolf.evaluation.tournament.config import TournamentConfig
 from llm_werewolf.evaluation.tournament.runner import run_tournament_async
@@ -48,16 +45,6 @@ def test_an_endpoint_that_goes_down_gives_unscored_games_not_wrong_ones(tmp_path
     assert all("fell back" in reason for reason in stats.reasons)
 
 
-@pytest.fixture
-def llm_defaults() -> Iterator[None]:
-    """The tournament runner sets the session's model-seat defaults: put them back afterwards."""
-    saved = dataclasses.replace(DEFAULTS)
-    yield
-    for item in dataclasses.fields(DEFAULTS):
-        setattr(DEFAULTS, item.name, getattr(saved, item.name))
-
-
-@pytest.mark.usefixtures("llm_defaults")
 def test_the_tournament_runner_marks_a_dead_endpoint_unscored(tmp_path: Path) -> None:
     with fault_server(FaultPlan(down=True, down_kind="dropped")) as (url, log):
         config = TournamentConfig.model_validate(

@@ -23,7 +23,7 @@ from .helpers import PLAYERS, game_at_speech
 def heuristic_game(variant: str, language: str, seed: int) -> Game:
     names = default_names(language, PLAYERS[variant])
     config = GameConfig(variant=variant, names=names, seed=seed, language=language)
-    return play_with_agents(config, [HeuristicAgent(seed=seed * 1009 + i) for i in range(len(names))])  # type: ignore[list-item]
+    return play_with_agents(config, [HeuristicAgent(seed=seed * 1009 + i) for i in range(len(names))])
 
 
 @pytest.mark.parametrize("variant", sorted(PLAYERS))

@@ -52,6 +52,8 @@ async def test_a_base_model_s_broken_text_is_replaced_by_its_voiced_acts() -> No
     assert all(s.text != "Я хочу играть, что вы?" and in_language(s.text, "ru") for s in speeches)
     assert sum(bool(s.acts) for s in speeches) > len(speeches) // 2
     assert len({s.text for s in speeches}) > len(speeches) * 0.7
+    # the structured claim (what evaluation reads for machine seats) is the claim act's role
+    assert all(s.claim == next((a.role for a in s.acts if a.kind == "claim"), None) for s in speeches)
     purposes = {r.event.purpose for r in game.records if isinstance(r.event, ModelCall)}
     assert {"act_kind", "act_target"} <= purposes
 
@@ -78,7 +80,8 @@ async def test_a_coherent_text_is_said_with_the_acts_it_makes() -> None:
     from llm_werewolf.agents.base import DecisionRequest
 
     reply = await agent.decide(DecisionRequest(decision=decision, view=view))
-    check = reply.meta["speech_check"]
+    assert reply.choice is not None
+    check = reply.notes[0]
     assert isinstance(check, SpeechCheck)
     assert check.source == "text" and check.coherent, check
     assert reply.choice.text == text

@@ -66,9 +66,8 @@ def test_phrase_banks_have_no_english_no_placeholder_and_no_slash_forms(language
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
         texts = _strings({k: v for k, v in data.items() if k not in ("genders", "joiner")})
         for text in texts:
-            bare = re.sub(
-                r"\{(target|other|me)(:(gen|dat|acc|ins|pre))?\}|\{(role|value|slot|wolves|bad|good|text)\}", "", text
-            )
+            bare = re.sub(r"\{(target|other|me)(:(gen|dat|acc|ins|pre))?\}", "", text)
+            bare = re.sub(r"\{(role|card|value|slot|wolves|bad|good|text)\}", "", bare)
             bare = re.sub(r"\{[gt]:([^{}|]*)\|([^{}|]*)\}", r"\1\2", bare)
             assert "{" not in bare and "}" not in bare, (path.name, text)
             assert "TODO" not in text and "..." not in text and "XXX" not in text, (path, text)
@@ -227,3 +226,26 @@ def test_every_voiced_phrasing_passes_the_coherence_check(variant: str, language
             text = fill(template, act, me, bank)
             result = check_coherence(text, view, earlier=[])
             assert result.ok, (key, text, result.reasons)
+
+
+def test_a_persona_name_at_the_table_has_the_persona_s_gender() -> None:
+    names = ("جورج", "ندى", "أبو علي")  # ندى and أبو علي are persona names (personas/ar-LB.yaml)
+    me = Speaker(seat=0, names=names, language="ar-LB", variant="lebanese_ghouls")
+    bank = phrase_bank("ar-LB", "lebanese_ghouls")
+    template = _one("ar-LB", "lebanese_ghouls", "accuse", "عم يتهرّب")
+    assert "ندى من الصبح عم تتهرّب" in fill(template, Act("accuse", target=1), me, bank)
+    assert "أبو علي من الصبح عم يتهرّب" in fill(template, Act("accuse", target=2), me, bank)
+
+
+@pytest.mark.parametrize(("variant", "language"), PAIRS)
+def test_every_voiced_claim_is_read_as_that_claim_by_the_free_text_extractor(variant: str, language: str) -> None:
+    """Evaluation reads voiced claims like any speech: each phrasing of each role is found."""
+    from llm_werewolf.evaluation.claim_extractor import extract_claims
+
+    bank = phrase_bank(language, variant)
+    for gender in ("male", "female"):
+        me = speaker(variant, language, gender=gender)
+        for role in sorted(get_ruleset(variant).roles):
+            for template in bank.acts["claim"]:
+                text = fill(template, Act("claim", role=role), me, bank)
+                assert role in extract_claims(text, language, variant), text

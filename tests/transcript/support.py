@@ -53,7 +53,7 @@ class NoisyAgent:
             completion_tokens=3,
         )
         thought = f"{self.marker} seat {decision.seat} thinks about {decision.kind} #{decision.id}"
-        return Reply(choice, thought=thought, meta={"calls": [call]})
+        return Reply(choice, thought=thought, calls=(call,))
 
 
 def seat_marker(marker: str, seat: int) -> str:

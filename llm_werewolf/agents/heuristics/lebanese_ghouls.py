@@ -300,9 +300,9 @@ def _speech(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
         exposed = any(facts.me in facts.reports.get(c, []) for c in facts.claims)
         if exposed:
             return act_speech(view, decision, rng, "defend")
-        target, _ = _ghoul_plan(facts, sorted(s for s in facts.living if s != facts.me))
-        if target is not None and target not in facts.team and rng.random() < 0.6:
-            return say(view, decision, rng, "accuse", target=target)
+        planned, _ = _ghoul_plan(facts, sorted(s for s in facts.living if s != facts.me))
+        if planned is not None and planned not in facts.team and rng.random() < 0.6:
+            return say(view, decision, rng, "accuse", target=planned)
         return act_speech(view, decision, rng, "neutral")
     suspects = facts.suspects()
     if suspects:

@@ -34,6 +34,14 @@ COMMON_ROLES = frozenset({"villager", "werewolf", "mason"})
 """Roles with several cards: two players may claim them honestly."""
 EVIDENCE = 2.0
 """Suspicion below this is noise: a village player then votes at random."""
+SILENT = 3.0
+"""Suspicion of a player who spoke without claiming a role: hiding is what wolves do..."""
+SILENT_WITH_TANNER = 2.0
+"""...or what a Tanner does to draw the votes, so less when the deck holds a Tanner."""
+DUPLICATE = 3.0
+"""Suspicion of each player claiming a role more often than the deck holds it (one of them lies)."""
+FRAME_CHANCE = 0.3
+"""Games in which a wolf who speaks before any Seer claim fakes a Seer report on a non-wolf."""
 UNSAFE_CLAIMS = frozenset({"tanner", "doppelganger", "mason"})
 """Claims a wolf avoids: they invite a vote or are easy to disprove."""
 REPORT_KEYS = (
@@ -213,11 +221,11 @@ def _from_acts(event: Speech, view: SeatView) -> Report | None:
     return Report(key=intent.key, speaker=event.seat, target=intent.target, role=intent.role, result=intent.result)
 
 
-def reports(view: SeatView) -> list[Report]:
+def reports(view: SeatView, *, own: bool = False) -> list[Report]:
     found: list[Report] = []
     for record in view.records:
         event = record.event
-        if isinstance(event, Speech) and event.seat != view.seat:
+        if isinstance(event, Speech) and (own or event.seat != view.seat):
             report = (
                 _from_acts(event, view) if event.acts else _parse(view.language, view.names, event.seat, event.text)
             )
@@ -275,17 +283,18 @@ def _weigh_claims(view: SeatView, liar: list[float], k: Knowledge, honest_me: bo
         if role is not None:
             counts[role] = counts.get(role, 0) + 1
     copies = {role: view.deck.count(role) for role in set(view.deck)}
+    silent = SILENT_WITH_TANNER if "tanner" in copies else SILENT
     if honest_me:
         counts[k.start] = counts.get(k.start, 0) + (0 if said.get(k.me) == k.start else 1)
     for j, role in said.items():
         if j == k.me:
             continue
         if role is None:
-            liar[j] += 0.5
+            liar[j] += silent
         elif role not in copies or (honest_me and role == k.start and copies[role] == 1):
             liar[j] += 6.0
         elif counts[role] > copies[role]:
-            liar[j] += 3.0
+            liar[j] += DUPLICATE
 
 
 def _weigh(
@@ -306,7 +315,8 @@ def _weigh(
             if report.role != k.start and k.start != "doppelganger":
                 liar[speaker] += 6.0
         else:
-            card[target] += 5.0 if report.role in WOLF_CARDS else -1.0
+            weight = 2.5 if _contested(view, report.speaker) else 5.0
+            card[target] += weight if report.role in WOLF_CARDS else -1.0
     elif report.key == "little_girl_report":
         if me_lied_about:
             liar[speaker] += 6.0
@@ -325,8 +335,14 @@ def _weigh(
 
 
 def _best(score: Mapping[int, float], options: list[Option], rng: random.Random) -> Option:
-    ranked = sorted(options, key=lambda o: (-score.get(o.target or 0, 0.0), rng.random()))
+    """The most suspected option; ties go the same way for every player (a public order), so
+    village players who read the table alike vote together instead of scattering."""
+    ranked = sorted(options, key=lambda o: (-score.get(o.target or 0, 0.0), _public_order(o.target or 0)))
     return ranked[0]
+
+
+def _public_order(seat: int) -> float:
+    return random.Random(f"order:{seat}").random()
 
 
 # -- decisions ------------------------------------------------------------------------------
@@ -380,7 +396,7 @@ def _wolf_target(view: SeatView, k: Knowledge, options: list[Option]) -> Option:
     """All wolves name the same non-wolf: the one the table suspects most, then the lowest seat."""
     pool = [o for o in options if o.target not in k.wolves] or options
     table = {j: 0 for j in range(len(view.names))}
-    for report in reports(view):
+    for report in reports(view, own=True):
         if report.target is not None and report.role in WOLF_CARDS:
             table[report.target] += 1
     return min(pool, key=lambda o: (-table.get(o.target or 0, 0), o.target or 0))
@@ -392,6 +408,11 @@ def _speech(view: SeatView, decision: Decision, rng: random.Random) -> Choice:
     if whispers and rng.random() < 0.3:
         return Choice(rng.choice(whispers).id, text=canned_speech(view, "whisper", rng))
     if k.my_speeches == 0:
+        framed = _frame(view, k) if k.side == "wolves" else None
+        if framed is not None:  # a fake Seer report: the claim and a made-up result
+            return act_speech(
+                view, decision, rng, "seer_report", option="speak", target=framed, role="werewolf", claim="seer"
+            )
         text, claim = _opening(view, k, rng)
         if k.side == "tanner":
             return Choice("speak", text=text, claim=claim)
@@ -479,3 +500,24 @@ def _safe_claim(view: SeatView, k: Knowledge, rng: random.Random) -> str:
     if "villager" in free:
         return "villager"
     return rng.choice(free) if free else "villager"
+
+
+def _frame(view: SeatView, k: Knowledge) -> int | None:
+    """A wolf's fake Seer report: in some games, while nobody has claimed Seer yet, the wolf
+    claims it and names a non-wolf as a werewolf (the seat the whole team then votes)."""
+    if "seer" not in view.deck or "seer" in claims(view).values():
+        return None
+    draw = random.Random(f"frame:{k.me}:{view.names}:{sorted(k.wolves)}")
+    if draw.random() >= FRAME_CHANCE:
+        return None
+    pool = [j for j in range(len(view.names)) if j != k.me and j not in k.wolves]
+    return draw.choice(pool) if pool else None
+
+
+def _contested(view: SeatView, speaker: int) -> bool:
+    """Whether the role ``speaker`` claims is claimed more often than the deck holds it."""
+    said = claims(view)
+    role = said.get(speaker)
+    if role is None:
+        return False
+    return sum(1 for r in said.values() if r == role) > view.deck.count(role)

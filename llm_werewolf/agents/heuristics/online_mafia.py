@@ -60,6 +60,7 @@ EVIL_ROLES = MAFIA_ROLES | CULT_ROLES | KILLER_ROLES
 WANTS_EXECUTIONS = frozenset({"jester", "executioner"})
 RANDOM_KILLS = frozenset({"serial_killer_kill", "butcher_kill", "mask_artist_kill", "thief_kill", "werewolf_maul"})
 TRIED_KINDS = RANDOM_KILLS | {"mafia_kill", "cult_convert"}
+BLUFF_CHANCE = 0.0  # games in which an exposed mafia counter-claims Detective
 RECORD_SUSPECT = 2.0  # verdict-record suspicion that makes a seat a suspect
 UNKNOWN_GUILTY = 0.3  # a town player's verdict on an accused nobody has information about
 EVIL_GUILTY = 0.5  # an evil player's verdict on an accused nobody has information about
@@ -86,6 +87,8 @@ class Facts:
     executioner_target: int | None = None
     tried: set[int] = field(default_factory=set)
     watched: dict[int, set[int]] = field(default_factory=dict)  # lookout: target -> visitors last seen
+    exposures: dict[int, list[int]] = field(default_factory=dict)  # investigative claimant -> seats named
+    claim_order: dict[int, int] = field(default_factory=dict)
     verdicts: dict[int, str] = field(default_factory=dict)  # today's verdict ballots: voter -> guilty|innocent
     record: dict[int, float] = field(default_factory=dict)  # suspicion from verdicts on players who flipped
 
@@ -153,9 +156,12 @@ def gather(view: SeatView) -> Facts:
             if event.claim:
                 facts.claims[event.seat] = event.claim
             if event.claim in INVESTIGATIVE and event.stage == "discussion":
+                facts.claim_order.setdefault(event.seat, len(facts.claim_order))
                 named = [i for i in _names_in(event.text, view.names) if i != event.seat]
                 if len(named) == 1:
-                    facts.exposed.add(named[0])
+                    facts.exposures.setdefault(event.seat, [])
+                    if named[0] not in facts.exposures[event.seat]:
+                        facts.exposures[event.seat].append(named[0])
                     if event.seat == facts.me:
                         facts.exposed_by_me.add(named[0])
         elif isinstance(event, PhaseStarted):
@@ -184,7 +190,46 @@ def gather(view: SeatView) -> Facts:
             facts.watched = {}
     facts.team.discard(facts.me)
     facts.tried = (facts.tried & set(facts.living)) - facts.team
+    _weigh_exposures(facts)
     return facts
+
+
+def _credibility(facts: Facts, claimant: int) -> float:
+    """How far this seat believes an investigative claimant (see docs/heuristics.md)."""
+    if claimant == facts.me:
+        return 100.0
+    if claimant in facts.team or claimant in facts.evil:
+        return -100.0
+    flipped = facts.dead_roles.get(claimant)
+    if flipped is not None:
+        return 100.0 if flipped == facts.claims.get(claimant) else -100.0
+    named = facts.exposures.get(claimant, [])
+    if facts.me in named and not facts.evil_side:
+        return -100.0
+    if any(facts.dead_roles.get(s) in EVIL_ROLES for s in named):
+        return 100.0
+    if any(s in facts.good or facts.dead_roles.get(s) in TOWN_ROLES for s in named):
+        return -50.0
+    score = 0.0
+    first = named[0] if named else None
+    if first is not None and facts.claim_order.get(first, 1 << 30) < facts.claim_order[claimant]:
+        score -= 2.5  # answered an earlier claim by accusing that claimant
+    lean = random.Random(hash((facts.me, claimant, facts.claim_order[claimant], len(facts.living))))
+    return score + lean.uniform(0.0, 2.5)
+
+
+def _weigh_exposures(facts: Facts) -> None:
+    """Believe claimants who do not accuse each other; their targets and the others are exposed."""
+    believed: list[int] = []
+    ranked = sorted(facts.exposures, key=lambda c: -_credibility(facts, c))
+    for claimant in ranked:
+        clash = any(claimant in facts.exposures.get(b, []) or b in facts.exposures[claimant] for b in believed)
+        if _credibility(facts, claimant) > -40 and not clash:
+            believed.append(claimant)
+        elif claimant != facts.me:
+            facts.exposed.add(claimant)
+    for claimant in believed:
+        facts.exposed.update(s for s in facts.exposures[claimant] if s != facts.me)
 
 
 def _fallback(decision: Decision) -> str:
@@ -219,10 +264,49 @@ def _team_pick(facts: Facts, decision: Decision) -> Choice:
     return Choice(f"seat:{fresh[(facts.night * 7) % len(fresh)]}")
 
 
+def bluffer(view: SeatView, facts: Facts) -> int | None:
+    """The mafia member who counter-claims Detective once a claimant exposed one of the team."""
+    if facts.role not in MAFIA_ROLES or not facts.team:
+        return None
+    team = sorted(facts.team | {facts.me})
+    already = [s for s in facts.exposures if s in team]
+    if already:
+        return already[0]
+    hit = any(s in team for c, named in facts.exposures.items() if c not in team for s in named)
+    draw = random.Random(f"bluff:{team}:{view.names}")
+    if not hit or draw.random() >= BLUFF_CHANCE:
+        return None
+    living = [s for s in team if s in facts.living]
+    return draw.choice(living) if living else None
+
+
+def _bluff(view: SeatView, facts: Facts, decision: Decision, rng: random.Random) -> Choice | None:
+    team = facts.team | {facts.me}
+    mine = facts.exposures.get(facts.me, [])
+    accusers = [c for c, named in facts.exposures.items() if c not in team and c in facts.living and c not in mine]
+    if not accusers or any(s in team for s in accusers):
+        return None
+    return act_speech(
+        view,
+        decision,
+        rng,
+        "expose",
+        option=_fallback(decision),
+        target=accusers[0],
+        role="detective",
+        result="suspicious",
+        claim="detective",
+    )
+
+
 def _speech(view: SeatView, facts: Facts, decision: Decision, rng: random.Random) -> Choice:
     option = _fallback(decision)
     if decision.kind == "defense":
         return act_speech(view, decision, rng, "defend", option=option)
+    if facts.evil_side and bluffer(view, facts) == facts.me:
+        bluffed = _bluff(view, facts, decision, rng)
+        if bluffed is not None:
+            return bluffed
     if not facts.evil_side and facts.role is not None:
         fresh = [s for s in sorted(facts.evil) if s in facts.living and s not in facts.exposed_by_me]
         if fresh and facts.role in INVESTIGATIVE | {"consigliere"}:
@@ -285,7 +369,11 @@ def _night(view: SeatView, facts: Facts, decision: Decision, rng: random.Random)
     if kind == "lookout_watch":
         return _seat(decision, rng, prefer=claimed, avoid=me | facts.team)
     if kind in CHECKS:
-        return _seat(decision, rng, avoid=me | facts.checked | facts.team)
+        leads = sorted(
+            (s for s in facts.living if facts.record.get(s, 0.0) > 0 and s not in facts.checked | facts.team | me),
+            key=lambda s: (-facts.record[s], s),
+        )
+        return _seat(decision, rng, prefer=leads, avoid=me | facts.checked | facts.team)
     if kind in ("doctor_heal", "bodyguard_guard", "martyr_shield"):
         return _seat(decision, rng, prefer=claimed, avoid=set(facts.suspects()))
     if kind == "accomplice_guard":
@@ -293,7 +381,9 @@ def _night(view: SeatView, facts: Facts, decision: Decision, rng: random.Random)
     if kind in ("escort_block", "judge_rule"):
         prefer = facts.suspects() if not facts.evil_side else claimed
         return _seat(decision, rng, prefer=prefer, avoid=me | facts.good)
-    if kind in ("femme_fatale_block", "blackmailer_silence", "framer_frame"):
+    if kind == "framer_frame":
+        return _seat(decision, rng, avoid=me | facts.team | set(claimed))
+    if kind in ("femme_fatale_block", "blackmailer_silence"):
         return _seat(decision, rng, prefer=claimed, avoid=facts.team)
     if kind == "disguiser_member":
         return _seat(decision, rng)

@@ -13,20 +13,15 @@ from rich.console import Console
 
 from ...agents.base import Agent
 from ...agents.human_terminal import terminal_humans
-from ...narration.factory import narrator_label
+from ...llm.errors import PreflightError
 from ...rules import Game, GameConfig, Record, get_ruleset
+from ...session import Session
 from ...table import Narrator, Table, TableSettings
 from ...table.console import ConsoleSink
-from ...table.seating import AgentSpec, build_agent, parse_seat_overrides
+from ...table.seating import AgentSpec, parse_seat_overrides
 from ...transcript import TranscriptWriter, header_for, seat_info
 from ..common import DECK_HELP, PRESET_HELP, UsageError, deck_players, parse_deck, preset_options
-from ..llm_setup import (
-    preflight_agents,
-    preflight_narrator,
-    prompt_packs,
-    setup_llm,
-    table_names,
-)
+from ..llm_setup import prompt_packs, setup_llm, table_names
 
 DEFAULT_VARIANT = "chinese_werewolf"
 DEFAULT_AGENTS = "local"
@@ -44,6 +39,7 @@ def transcript_path(folder: Path, game_id: str) -> Path:
 
 
 def make_narrator(
+    session: Session,
     mode: str,
     variant: str,
     language: str,
@@ -52,10 +48,10 @@ def make_narrator(
     seed: int = 0,
 ) -> Narrator | None:
     """``off``, ``template``, or ``llm[:KIND[:MODEL]]`` (a bare ``llm`` uses the first model seat's backend)."""
-    from ...narration.factory import NarratorSpecError, build_narrator
+    from ...narration.factory import NarratorSpecError
 
     try:
-        return build_narrator(mode, variant, language, names, seat_specs=specs, seed=seed)
+        return session.narrator(mode, variant, language, names, seat_specs=specs, seed=seed)
     except NarratorSpecError as exc:
         raise UsageError(str(exc)) from None
 
@@ -150,18 +146,24 @@ def play(
     no_preflight: Annotated[
         bool, typer.Option("--no-preflight", help="Skip the endpoint check (seats and narrator) before the game.")
     ] = False,
+    deadline: Annotated[
+        float | None,
+        typer.Option(help="Seconds a model seat has for one decision, every retry included (default 120)."),
+    ] = None,
     deck: Annotated[str | None, typer.Option(help=DECK_HELP)] = None,
 ) -> None:
     """Play a full game and write its transcript."""
-    session = setup_llm(
+    setup = setup_llm(
         backend=backend, model=model, base_url=base_url, profile=profile, config_file=config_file,
         log_prompts=log_prompts, packs=pack or (), api_key_env=api_key_env, api_key_file=api_key_file,
+        deadline=deadline,
     )  # fmt: skip
-    variant = variant or str(session.game.get("variant", DEFAULT_VARIANT))
-    players = players or session.game.get("players")
-    lang = lang or session.game.get("lang")
-    seed = seed if seed is not None else session.game.get("seed")
-    agents = agents or session.default_agents or DEFAULT_AGENTS
+    session = setup.session
+    variant = variant or str(setup.game.get("variant", DEFAULT_VARIANT))
+    players = players or setup.game.get("players")
+    lang = lang or setup.game.get("lang")
+    seed = seed if seed is not None else setup.game.get("seed")
+    agents = agents or setup.default_agents or DEFAULT_AGENTS
     ruleset = get_ruleset(variant)
     language = lang or ruleset.source_language
     if language not in ruleset.languages:
@@ -173,7 +175,7 @@ def play(
         raise UsageError(f"{variant} is played by {ruleset.min_players}-{ruleset.max_players} players, not {count}")
     game_seed = seed if seed is not None else secrets.randbelow(1_000_000)
     specs = [AgentSpec.parse(agents)] * count
-    for index, spec in session.seats.items():
+    for index, spec in setup.seats.items():
         if not 0 <= index < count:
             raise UsageError(f"{config_file}: seat {index + 1} does not exist (seats 1 to {count})")
         specs[index] = spec
@@ -183,7 +185,7 @@ def play(
         if not 1 <= number <= count:
             raise UsageError(f"bad --human {number}: seats are numbered 1 to {count}")
         specs[number - 1] = AgentSpec("human")
-    names = table_names(language, specs, game_seed)
+    names = table_names(session, language, specs, game_seed)
     config = GameConfig(variant=variant, names=names, seed=game_seed, language=language, deck=cards, options=options)
     people = [i for i, spec in enumerate(specs) if spec.kind == "human"]
     if people and god:
@@ -192,39 +194,43 @@ def play(
     console = Console()
     humans = terminal_humans(people, console=console, speech_limit=game.state.options.max_speech_chars)
     seated: list[Agent] = [
-        humans[i] if i in humans else build_agent(spec, seat=i, seed=game_seed, language=language, variant=variant)
+        humans[i] if i in humans else session.agent(spec, seat=i, seed=game_seed, language=language, variant=variant)
         for i, spec in enumerate(specs)
     ]
     pace_hook = make_pace(pace)
-    table_narrator = make_narrator(narrator, variant, language, names, specs, game_seed)
-    if not no_preflight:
-        preflight_agents(seated)
-        preflight_narrator(table_narrator)
-    console.print(f"[bold]{variant}[/] · {count} players · language {language} · seed {game_seed}", highlight=False)
+    table_narrator = make_narrator(session, narrator, variant, language, names, specs, game_seed)
     sinks: list[ConsoleSink | TranscriptWriter] = [
         ConsoleSink(console, names, variant=variant, language=language, god=god, narrated=narrator != "off")
     ]
-    writer = None
+    header = None
     if not no_transcript:
         header = header_for(
             config,
             language,
             [seat_info(n, s, a) for n, s, a in zip(names, specs, seated, strict=True)],
-            narrator=narrator_label(narrator, specs),
-            prompt_packs=prompt_packs(seated, language, variant),
+            narrator=session.narrator_label(narrator, specs),
+            prompt_packs=prompt_packs(session, seated, language, variant),
         )
-        path = transcript_path(transcripts, header.game_id)
-        writer = TranscriptWriter(path, header)
-        sinks.insert(0, writer)
-    table = Table(
-        game,
-        seated,
-        sinks=sinks,
-        narrator=table_narrator,
-        settings=TableSettings(pace=pace_hook),
-    )
+    writer: TranscriptWriter | None = None
+
+    async def main() -> None:
+        # One event loop for the preflight, the game and the narrator: the HTTP clients they share
+        # belong to the loop that first used them (see llm_werewolf.session).
+        nonlocal writer
+        if not no_preflight:
+            try:
+                await session.preflight(seated, table_narrator)
+            except PreflightError as exc:
+                raise UsageError(str(exc)) from None
+        console.print(f"[bold]{variant}[/] · {count} players · language {language} · seed {game_seed}", highlight=False)
+        if header is not None:
+            writer = TranscriptWriter(transcript_path(transcripts, header.game_id), header)
+            sinks.insert(0, writer)
+        table = Table(game, seated, sinks=sinks, narrator=table_narrator, settings=TableSettings(pace=pace_hook))
+        await table.play()
+
     try:
-        asyncio.run(table.play())
+        session.run(main)
     finally:
         if writer is not None:
             writer.close()

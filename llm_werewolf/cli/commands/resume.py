@@ -20,17 +20,36 @@ def resume(
     narrator: Annotated[
         str, typer.Option(help="auto (the header's, else as the file shows), template or off.")
     ] = "auto",
+    base_url: Annotated[
+        str | None, typer.Option("--base-url", help="The endpoint of the model seats (not kept in transcripts).")
+    ] = None,
+    profile: Annotated[str | None, typer.Option(help="Capability profile of the model seats.")] = None,
+    api_key_env: Annotated[
+        str | None, typer.Option("--api-key-env", help="Environment variable holding the API key.")
+    ] = None,
+    api_key_file: Annotated[Path | None, typer.Option("--api-key-file", help="A file holding the API key.")] = None,
+    config_file: Annotated[
+        Path | None, typer.Option("--config", help="A table.toml with the model settings (see docs/llm.md).")
+    ] = None,
+    deadline: Annotated[
+        float | None, typer.Option(help="Seconds a model seat has for one decision (default 120).")
+    ] = None,
 ) -> None:
     """Rebuild the game from its transcript, seat the same agents and play it to the end."""
     from ...transcript import read_transcript
+    from ..llm_setup import setup_llm
 
+    setup = setup_llm(
+        base_url=base_url, profile=profile, config_file=config_file, api_key_env=api_key_env,
+        api_key_file=api_key_file, deadline=deadline,
+    )  # fmt: skip
     console = Console()
     header = read_transcript(file).header
     sinks = []
     if not quiet:
         sinks.append(ConsoleSink(console, header.names, variant=header.variant, language=header.language, god=god))
     try:
-        result = resume_file(file, sinks=sinks, narrator=narrator)
+        result = resume_file(file, sinks=sinks, narrator=narrator, session=setup.session)
     except (ReplayMismatch, ResumeError) as exc:
         console.print(f"[bold red]cannot resume:[/] {exc}", highlight=False)
         raise typer.Exit(1) from None

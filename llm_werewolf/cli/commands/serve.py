@@ -19,8 +19,35 @@ def serve(
         "transcripts"
     ),
     no_transcript: Annotated[bool, typer.Option("--no-transcript", help="Do not write transcripts.")] = False,
+    backend: Annotated[
+        str | None, typer.Option(help="Model backend of AI seats given without one: local, openai, langchain, fake.")
+    ] = None,
+    model: Annotated[str | None, typer.Option(help="Model name (openai, langchain) or GGUF path (local).")] = None,
+    base_url: Annotated[str | None, typer.Option("--base-url", help="An OpenAI-compatible endpoint URL.")] = None,
+    profile: Annotated[str | None, typer.Option(help="Capability profile of the model seats.")] = None,
+    api_key_env: Annotated[
+        str | None, typer.Option("--api-key-env", help="Environment variable holding the API key.")
+    ] = None,
+    api_key_file: Annotated[Path | None, typer.Option("--api-key-file", help="A file holding the API key.")] = None,
+    config_file: Annotated[
+        Path | None, typer.Option("--config", help="A table.toml with the model settings (see docs/llm.md).")
+    ] = None,
+    log_prompts: Annotated[bool, typer.Option("--log-prompts", help="Keep every model prompt in transcripts.")] = False,
+    deadline: Annotated[
+        float | None, typer.Option(help="Seconds a model seat has for one decision (default 120).")
+    ] = None,
 ) -> None:
-    """Serve the browser table: a host page sets up the game, each human plays from a private link."""
+    """Serve the browser table: a host page sets up the game, each human plays from a private link.
+
+    AI seats that name a model (``openai:MODEL``...) use the model flags given here; a table's model
+    endpoints are checked when the host starts it (a failed check is shown to the host).
+    """
+    from ..llm_setup import setup_llm
+
+    setup = setup_llm(
+        backend=backend, model=model, base_url=base_url, profile=profile, config_file=config_file,
+        log_prompts=log_prompts, api_key_env=api_key_env, api_key_file=api_key_file, deadline=deadline,
+    )  # fmt: skip
     try:
         import uvicorn
 
@@ -28,7 +55,11 @@ def serve(
         from ...web.tables import Lobby
     except ModuleNotFoundError as exc:  # pragma: no cover - the web extra is a main dependency
         raise UsageError(f"the web table needs fastapi and uvicorn: {exc}") from None
-    lobby = Lobby(host_token=secrets.token_urlsafe(24), transcripts=None if no_transcript else transcripts)
+    lobby = Lobby(
+        host_token=secrets.token_urlsafe(24),
+        transcripts=None if no_transcript else transcripts,
+        session=setup.session,
+    )
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     console = Console()
     console.print(

@@ -20,6 +20,7 @@ decision_timeout = 120
 
 [llm]                             # settings of model seats (see `llm-werewolf play --help`)
 log_prompts = false
+deadline = 120                    # seconds a model seat has for one decision, every retry included
 
 [probes]
 vote_intent = false
@@ -73,6 +74,8 @@ class TableConfig(_Strict):
 
 
 class LLMConfig(_Strict):
+    """Settings of the model seats (see :class:`llm_werewolf.session.SessionSettings`)."""
+
     log_prompts: bool = False
     personas: bool = True
     switch_language: bool = True
@@ -81,6 +84,10 @@ class LLMConfig(_Strict):
     profile: str | None = None
     base_url: str | None = None
     api_key_env: str = "OPENAI_API_KEY"
+    deadline: float = Field(120.0, gt=0)
+    """Seconds a model seat has for one decision, every retry included."""
+    narrator_deadline: float = Field(30.0, gt=0)
+    kv_cache_mb: int = Field(512, ge=0)
 
 
 class ProbeConfig(_Strict):

@@ -15,8 +15,9 @@ from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
+from ...session import Session
 from ..ledger import Entry
-from .games import GameSettings, play_game
+from .games import GameSettings, play_game, session_settings
 from .plan import GameJob
 
 
@@ -36,12 +37,15 @@ class InProcessExecutor:
 
     async def run(self, jobs: Sequence[GameJob], folder: Path, settings: GameSettings) -> AsyncIterator[Entry]:
         semaphore = asyncio.Semaphore(self.concurrency)
+        # One session for every game of this run: seats naming the same endpoint share one backend
+        # (one model in memory, one connection pool), all in this event loop, closed at the end.
+        session = Session(session_settings(settings.llm))
 
         async def one(job: GameJob) -> Entry:
             async with semaphore:
                 path = folder / job.filename
                 try:
-                    return await play_game(job, path, settings)
+                    return await play_game(job, path, settings, session)
                 except Exception as exc:
                     return failed(job, exc, path.name)
 
@@ -52,6 +56,8 @@ class InProcessExecutor:
         finally:
             for task in tasks:
                 task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            await session.aclose()
 
 
 def play_remote(job: GameJob, settings: GameSettings) -> tuple[Entry, bytes]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -11,9 +10,10 @@ from pathlib import Path
 from ...agents.base import Agent
 from ...rules import Game, GameConfig
 from ...rules.events import Record
+from ...session import Session, SessionSettings
 from ...table import Table, TableSettings
 from ...table.events import Fallback
-from ...table.seating import SCRIPTLESS_KINDS, AgentSpec, build_agent
+from ...table.seating import SCRIPTLESS_KINDS, AgentSpec
 from ...texts import default_names
 from ...transcript import TranscriptWriter, header_for, seat_info
 from ..ledger import Entry
@@ -37,16 +37,21 @@ def agent_spec(entry: ModelEntry) -> AgentSpec:
     return AgentSpec(kind=spec.kind, model=spec.model, base_url=entry.base_url, persona=entry.persona)
 
 
-def apply_llm_settings(llm: LLMConfig) -> None:
-    """Set the session defaults of model seats (a no-op where model players are not installed)."""
-    try:
-        module = importlib.import_module("llm_werewolf.agents.llm_agent")
-    except ModuleNotFoundError:
-        return
-    defaults = module.DEFAULTS
-    for name, value in llm.model_dump().items():
-        if hasattr(defaults, name):
-            setattr(defaults, name, value)
+def session_settings(llm: LLMConfig) -> SessionSettings:
+    """The session settings of a tournament's model seats (its ``[llm]`` table)."""
+    return SessionSettings(
+        log_prompts=llm.log_prompts,
+        personas=llm.personas,
+        switch_language=llm.switch_language,
+        timeout=llm.timeout,
+        retries=llm.retries,
+        profile=llm.profile,
+        base_url=llm.base_url,
+        api_key_env=llm.api_key_env,
+        deadline=llm.deadline,
+        narrator_deadline=llm.narrator_deadline,
+        kv_cache_mb=llm.kv_cache_mb,
+    )
 
 
 def seat_names(language: str, players: int) -> tuple[str, ...]:
@@ -87,16 +92,22 @@ def degraded_records(records: Sequence[Record], specs: Sequence[AgentSpec], limi
     return ""
 
 
-async def play_game(job: GameJob, path: Path, settings: GameSettings) -> Entry:
-    """Play ``job`` and write its transcript to ``path``; the ledger entry says how it went."""
+async def play_game(job: GameJob, path: Path, settings: GameSettings, session: Session | None = None) -> Entry:
+    """Play ``job`` and write its transcript to ``path``; the ledger entry says how it went.
+
+    Model seats take their backends from ``session`` (the executor's, shared by its games and
+    closed in the same event loop); without one, the game has a session of its own, closed at its end.
+    """
+    if session is None:
+        own = Session(session_settings(settings.llm))
+        try:
+            return await play_game(job, path, settings, own)
+        finally:
+            await own.aclose()
     started = time.perf_counter()
-    apply_llm_settings(settings.llm)
     config, specs = build_game(job)
     game = Game(config)
-    agents: list[Agent] = [
-        build_agent(spec, seat=i, seed=job.seed, language=job.language, variant=job.variant)
-        for i, spec in enumerate(specs)
-    ]
+    agents: list[Agent] = session.agents(specs, seed=job.seed, language=job.language, variant=job.variant)
     seats = [seat_info(name, spec, agent) for name, spec, agent in zip(config.names, specs, agents, strict=True)]
     probes = settings.probes
     if probes.canaries:

@@ -1,0 +1,85 @@
+"""A real ``python -m llama_cpp.server`` on the embedded model, on a free loopback port, for the tests
+marked ``model`` that play over HTTP (one server for the whole run; killed with the test process)."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ALIAS = "gemma-3-270m"
+"""The model name the server answers to."""
+
+
+def _die_with_parent() -> None:
+    """Linux: the server is killed if the test process dies, so no server outlives a killed run."""
+    try:
+        import ctypes
+        import signal
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except OSError:
+        pass
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def wait_for(url: str, process: subprocess.Popen[bytes], log: Path, seconds: float = 90) -> None:
+    """Poll ``url`` until it answers 200 (the process must stay up meanwhile)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        if process.poll() is not None:
+            raise RuntimeError(f"{process.args!r} exited: {log.read_text(errors='replace')[-2000:]}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            pass
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"{url} did not answer within {seconds:g} s")
+        time.sleep(0.3)
+
+
+def stop(process: subprocess.Popen[bytes]) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
+@pytest.fixture(scope="session")
+def llama_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL (``http://127.0.0.1:PORT/v1``) of llama.cpp's OpenAI-compatible server."""
+    from llm_werewolf.llm.embedded import embedded_model_path
+
+    model = embedded_model_path()
+    port = free_port()
+    log = tmp_path_factory.mktemp("server") / "server.log"
+    command = [
+        sys.executable, "-m", "llama_cpp.server",
+        "--model", str(model), "--model_alias", ALIAS,
+        "--host", "127.0.0.1", "--port", str(port),
+        "--n_ctx", "4096", "--n_threads", str(min(os.cpu_count() or 1, 4)),
+        "--seed", "1", "--verbose", "False",
+    ]  # fmt: skip
+    with log.open("wb") as out:
+        process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, preexec_fn=_die_with_parent)
+    base_url = f"http://127.0.0.1:{port}/v1"
+    try:
+        wait_for(f"{base_url}/models", process, log)
+        yield base_url
+    finally:
+        stop(process)

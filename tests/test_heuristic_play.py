@@ -1,0 +1,260 @@
+"""Key behaviours of the heuristic players (docs/heuristics.md), checked over whole games.
+
+Each test plays real games with heuristic agents that see only their views and checks a
+property of the record wherever the situation arises; each also checks that the situation
+arose often enough for the property to mean something.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from llm_werewolf.agents.heuristic import HeuristicAgent
+from llm_werewolf.agents.heuristics import chinese_werewolf
+from llm_werewolf.agents.heuristics.talk import heard, parse
+from llm_werewolf.ladder import play_cell
+from llm_werewolf.rules import Choice, Decision, Game, GameConfig, SeatView, get_ruleset
+from llm_werewolf.rules.events import ChoiceMade, DeathsAnnounced, Info, RoleAssigned, Speech, VoteCast
+from llm_werewolf.sim import SyncAgent, play_with_agents
+from llm_werewolf.texts import optional_yaml
+
+from .rules.test_chinese_werewolf_support import Table
+
+
+class NotingAgent(HeuristicAgent):
+    """A heuristic agent that keeps the private note of every decision it answers."""
+
+    def __init__(self, seed: int, notes: dict[int, str]) -> None:
+        super().__init__(seed)
+        self.notes = notes
+
+    def choose(self, view: SeatView, decision: Decision) -> Choice:
+        choice, note = self.choose_noted(view, decision)
+        self.notes[decision.id] = note
+        return choice
+
+
+def play(variant: str, players: int, seed: int, notes: dict[int, str] | None = None) -> Game:
+    names = tuple(f"P{i + 1}" for i in range(players))
+    shared = notes if notes is not None else {}
+    agents: list[SyncAgent] = [NotingAgent(seed * 1009 + i, shared) for i in range(players)]
+    return play_with_agents(GameConfig(variant=variant, names=names, seed=seed), agents)
+
+
+def dealt(game: Game) -> dict[int, str]:
+    return {r.event.seat: r.event.role for r in game.records if isinstance(r.event, RoleAssigned)}
+
+
+# -- speech travels as structured statements --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "variant"),
+    [
+        ("zh-Hant", "chinese_werewolf"),
+        ("en", "chinese_werewolf"),
+        ("ru", "city_mafia"),
+        ("en", "city_mafia"),
+        ("ar-LB", "lebanese_ghouls"),
+        ("en", "lebanese_ghouls"),
+    ],
+)
+def test_every_canned_line_about_a_seat_is_read_back_with_its_key_and_seat(language: str, variant: str) -> None:
+    names = ("Amal", "Bo", "Chen Wei", "Dmitri")
+    data = optional_yaml("prompts", f"{language}/{variant}/canned.yaml")
+    assert isinstance(data, dict)
+    checked = 0
+    for key, lines in data.items():
+        for line in lines:
+            if "$target" not in line or "$result" in line:
+                continue
+            for target in range(len(names)):
+                text = line.replace("$target", names[target]).replace("$role", "")
+                parsed = parse(language, variant, names, text)
+                if "$role" in line:
+                    continue  # a role name is part of the line: covered by the games below
+                assert parsed is not None and parsed[1] == target, (key, text, parsed)
+                checked += 1
+    assert checked >= 8
+
+
+def test_a_claim_in_a_players_own_words_names_its_one_seat() -> None:
+    game = play("chinese_werewolf", 9, 3)
+    view = game.view(0)
+    statements = heard(view)
+    assert statements and all(s.key for s in statements if s.claim is None)  # heuristics speak canned lines
+    seer_reports = [s for s in statements if s.key in ("seer_wolf", "seer_good")]
+    assert all(s.claim == "seer" and s.target is not None for s in seer_reports)
+
+
+# -- chinese_werewolf ------------------------------------------------------------------------------
+
+
+def test_a_seer_who_found_a_wolf_reveals_it_the_same_day() -> None:
+    situations = 0
+    for seed in range(1, 21):
+        game = play("chinese_werewolf", 12, seed)
+        roles = dealt(game)
+        seer = next(s for s, r in roles.items() if r == "seer")
+        found: dict[str, set[int]] = {}
+        for record in game.records:
+            event = record.event
+            if isinstance(event, Info) and event.fact == "role" and event.value == "werewolf":
+                day = "day:" + record.phase.split(":")[1]
+                found.setdefault(day, set()).add(event.subject or 0)
+        seen: set[int] = set()
+        for day in sorted(found, key=lambda d: int(d.split(":")[1])):
+            seen |= found[day]
+            speeches = [
+                r for r in game.records if r.phase == day and isinstance(r.event, Speech) and r.event.seat == seer
+            ]
+            if not speeches:
+                continue  # the seer died before speaking that day
+            situations += 1
+            statements = [s for s in heard(game.view(None)) if s.speaker == seer and s.phase == day]
+            named = {s.target for s in statements if s.key == "seer_wolf" and s.claim == "seer"}
+            assert named & seen, (seed, day, statements)
+    assert situations >= 5
+
+
+def test_the_witch_saves_a_revealed_seer_and_keeps_the_antidote_otherwise() -> None:
+    # seat: 0 seer, 1 witch, 2 hunter, 3-4 werewolves, 5-8 villagers; the wolves skip night 1
+    roles = ["seer", "witch", "hunter", "werewolf", "werewolf", "villager", "villager", "villager", "villager"]
+    table = Table(roles, language="en", sheriff=False)
+    table.answer(0, "seer_check", 3).answer(3, "wolf_kill", "skip", 0).answer(4, "wolf_kill", "skip", 0)
+    speech = table.run_to("speech", 0)
+    claim = chinese_werewolf.decide(table.game.view(0), speech, random.Random(0))
+    assert claim.claim == "seer"
+    table.game.submit(speech.id, claim)
+    antidote = table.run_to("witch_antidote")
+    assert table.game.state.phase.label == "night:2"
+    assert chinese_werewolf.decide(table.game.view(1), antidote, random.Random(0)).option == "antidote"
+    # the same night with a villager as the victim: she keeps the antidote for the seer
+    other = Table(roles, language="en", sheriff=False)
+    other.answer(0, "seer_check", 3).answer(3, "wolf_kill", "skip", 6).answer(4, "wolf_kill", "skip", 6)
+    speech = other.run_to("speech", 0)
+    other.game.submit(speech.id, chinese_werewolf.decide(other.game.view(0), speech, random.Random(0)))
+    antidote = other.run_to("witch_antidote")
+    assert chinese_werewolf.decide(other.game.view(1), antidote, random.Random(0)).option == "skip"
+
+
+def test_the_guard_protects_the_revealed_seer_once_the_antidote_is_spent() -> None:
+    roles = ["seer", "witch", "hunter", "guard", "werewolf", "werewolf", "werewolf", "werewolf"]
+    roles += ["villager"] * 4
+    table = Table(roles, language="en", sheriff=False).answer(0, "seer_check", 4)
+    table.answer(1, "witch_antidote", "antidote")  # night 1: a peaceful night
+    speech = table.run_to("speech", 0)
+    table.game.submit(speech.id, chinese_werewolf.decide(table.game.view(0), speech, random.Random(0)))
+    guard = table.run_to("guard")
+    assert table.game.state.phase.label == "night:2"
+    assert chinese_werewolf.decide(table.game.view(3), guard, random.Random(0)).option == "seat:0"
+
+
+@pytest.mark.parametrize(("variant", "players"), [("chinese_werewolf", 9), ("lebanese_ghouls", 12)])
+def test_wolves_vote_out_a_partner_only_when_bussing_and_say_so(variant: str, players: int) -> None:
+    evil = {"chinese_werewolf": "werewolf", "lebanese_ghouls": "ghoul"}[variant]
+    buses = 0
+    for seed in range(1, 51):
+        notes: dict[int, str] = {}
+        game = play(variant, players, seed, notes)
+        roles = dealt(game)
+        wolves = {s for s, r in roles.items() if r == evil}
+        for record in game.records:
+            event = record.event
+            if isinstance(event, ChoiceMade) and event.seat in wolves and event.option.startswith("seat:"):
+                target = int(event.option[5:])
+                if event.decision in ("exile_vote", "vote") and target in wolves and target != event.seat:
+                    assert notes[event.decision_id].startswith("bus:"), (seed, record.phase)
+                    buses += 1
+    assert buses >= 1
+
+
+# -- city_mafia --------------------------------------------------------------------------------------
+
+
+def test_a_sheriff_with_a_black_check_claims_and_nominates_it() -> None:
+    situations = 0
+    for seed in range(1, 41):
+        game = play("city_mafia", 9, seed)
+        roles = dealt(game)
+        sheriff = next(s for s, r in roles.items() if r == "sheriff")
+        blacks: set[int] = set()
+        alive = set(roles)
+        for record in game.records:
+            event = record.event
+            if isinstance(event, Info) and event.fact == "mafia" and event.value == "yes":
+                blacks.add(event.subject or 0)
+            elif isinstance(event, ChoiceMade) and event.seat == sheriff and event.decision == "speech":
+                living_blacks = blacks & alive
+                if living_blacks:
+                    situations += 1
+                    assert event.claim == "sheriff", (seed, record.phase)
+                    said = [s for s in heard(game.view(None)) if s.speaker == sheriff and s.phase == record.phase]
+                    assert any(s.key == "reveal_mafia" and s.target in living_blacks for s in said), (seed, said)
+                    taken = event.option == "none" or int(event.option[5:]) in living_blacks
+                    assert taken, (seed, event.option)
+            if isinstance(event, DeathsAnnounced):
+                alive -= {d.seat for d in event.deaths}
+    assert situations >= 5
+
+
+def test_mafia_votes_for_a_partner_only_when_bussing() -> None:
+    buses = 0
+    votes_seen = 0
+    for seed in range(1, 41):
+        notes: dict[int, str] = {}
+        game = play("city_mafia", 9, seed, notes)
+        roles = dealt(game)
+        team = {s for s, r in roles.items() if r in ("mafia", "don")}
+        for record in game.records:
+            event = record.event
+            if isinstance(event, VoteCast) and event.seat in team and event.target in team:
+                if event.ballot not in ("elimination", "revote"):
+                    continue
+                # a vote cast by answering "yes": find that answer's note
+                answers = [
+                    r.event
+                    for r in game.records
+                    if isinstance(r.event, ChoiceMade)
+                    and r.event.seat == event.seat
+                    and r.event.decision == "vote"
+                    and r.event.option == "yes"
+                    and r.phase == record.phase
+                ]
+                if not answers:
+                    continue  # a leftover ballot went to the last nominee without a "yes"
+                votes_seen += 1
+                assert any(notes[a.decision_id].startswith("bus:") for a in answers), (seed, record.phase)
+                buses += 1
+    assert votes_seen == buses
+
+
+# -- the strength ladder, reduced ---------------------------------------------------------------------
+
+
+LADDER = [
+    ("chinese_werewolf", 9, "village"),
+    ("chinese_werewolf", 9, "wolves"),
+    ("city_mafia", 9, "town"),
+    ("city_mafia", 9, "mafia"),
+    ("lebanese_ghouls", 12, "farmers"),
+    ("lebanese_ghouls", 12, "ghouls"),
+    ("one_night", 12, "village"),
+]
+
+
+@pytest.mark.parametrize(("variant", "players", "side"), LADDER)
+def test_each_sides_heuristic_clearly_beats_its_naive_version(variant: str, players: int, side: str) -> None:
+    cell = play_cell(variant, players, side, games=150, seed=1)
+    assert cell.margin >= 0.10, cell.as_dict()
+
+
+def test_the_ladder_covers_every_side_with_cards() -> None:
+    ruleset = get_ruleset("city_mafia")
+    from llm_werewolf.ladder import ladder_sides
+
+    assert ladder_sides("city_mafia", 12) == [s for s in ruleset.sides if s in ("town", "mafia", "maniac")]
+    assert list(itertools.chain(*(ladder_sides(v, 9) for v in ("one_night",)))) == ["village", "wolves", "tanner"]
