@@ -7,8 +7,6 @@ one_night with three players (one night, one discussion, one vote).
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from llm_werewolf.agents.llm_agent import LLMAgent, LLMAgentSettings
@@ -63,13 +61,11 @@ async def test_a_local_game_plays_to_the_end() -> None:
     backend = LocalBackend(seed=1)
     await backend.preflight()
     game = _game(seed=1)
-    started = time.perf_counter()
     await play_table(game, _agents(backend))
     _check(game, "local")
     calls = [r.event for r in game.records if isinstance(r.event, ModelCall)]
     # The base model picks under a constraint: every pick it made was a legal option.
     assert all(c.parsed is not None for c in calls if c.purpose == "decision")
-    assert time.perf_counter() - started < 120
     await backend.aclose()
 
 
