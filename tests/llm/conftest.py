@@ -1,5 +1,8 @@
 """A real ``python -m llama_cpp.server`` on the embedded model, on a free loopback port, for the tests
-marked ``model`` that play over HTTP (one server for the whole run; killed with the test process)."""
+marked ``model`` that play over HTTP (one server for the whole run; killed with the test process).
+
+The server is started through :mod:`llm_werewolf.llm.model_server`: llama.cpp's own server, unchanged,
+with the CPU guard of :mod:`llm_werewolf.llm.cpu_safety` (machines that report AMX but trap it)."""
 
 from __future__ import annotations
 
@@ -69,7 +72,7 @@ def llama_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     port = free_port()
     log = tmp_path_factory.mktemp("server") / "server.log"
     command = [
-        sys.executable, "-m", "llama_cpp.server",
+        sys.executable, "-m", "llm_werewolf.llm.model_server",  # llama_cpp.server with the CPU guard
         "--model", str(model), "--model_alias", ALIAS,
         "--host", "127.0.0.1", "--port", str(port),
         "--n_ctx", "4096", "--n_threads", str(min(os.cpu_count() or 1, 4)),
