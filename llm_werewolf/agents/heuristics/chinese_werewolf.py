@@ -30,14 +30,14 @@ from dataclasses import dataclass, field
 from ...rules import SKIP, Choice, Decision, SeatView
 from ...rules.events import ChoiceMade, DeathsAnnounced, Info, StatusChanged, VoteCast
 from ..speech import act_speech
-from .common import pick_seat
+from .common import lean, pick_seat, team_draw
 from .talk import Said, heard, say
 
 WEREWOLF = "werewolf"
 SEER = "seer"
 POWER = frozenset({"seer", "witch", "hunter", "guard"})
-BLUFF_CHANCE = 0.7  # games in which one wolf counter-claims seer
-KNIFE_SEER_CHANCE = 0.75  # nights the wolves go for the seer claimant
+BLUFF_CHANCE = 0.2  # games in which one wolf counter-claims seer
+KNIFE_SEER_CHANCE = 0.95  # nights the wolves go for the seer claimant
 BUS_CHANCE = 0.3  # days an exposed, doomed partner is voted out by his own team
 SEER_KEYS = frozenset({"seer_wolf", "seer_good", "seer_claim"})
 VOTE_KEYS = frozenset({"accuse", "vote_for"})
@@ -68,11 +68,13 @@ class Facts:
     first_reports: dict[int, tuple[int, str]] = field(default_factory=dict)  # claimant -> first (seat, verdict)
     other_claims: dict[int, str] = field(default_factory=dict)
     night_dead: set[int] = field(default_factory=set)
+    flipped: dict[int, str] = field(default_factory=dict)  # cards shown at death (an exile, a hunter)
     peaceful_nights: int = 0
     votes: list[tuple[int, int, str]] = field(default_factory=list)  # voter, target, ballot
     intents: dict[int, int] = field(default_factory=dict)  # today's announced votes
     my_reports: dict[int, str] = field(default_factory=dict)
     _belief: tuple[int | None, dict[int, float]] | None = None
+    _credibility: dict[int, float] = field(default_factory=dict)
 
     @property
     def wolf(self) -> bool:
@@ -80,11 +82,17 @@ class Facts:
 
     def rolled(self, tag: str) -> random.Random:
         """A generator every wolf seeds identically (team draws), stable within the day."""
-        return random.Random(f"{tag}:{self.phase}:{sorted(self.team)}:{self.view.names}")
+        return team_draw(f"{tag}:{self.phase}:{sorted(self.team)}:{self.view.names}")
 
     # -- good players' reading ---------------------------------------------------
 
     def credibility(self, claimant: int) -> float:
+        cached = self._credibility.get(claimant)
+        if cached is None:
+            cached = self._credibility[claimant] = self._weigh_claimant(claimant)
+        return cached
+
+    def _weigh_claimant(self, claimant: int) -> float:
         if claimant == self.me:
             return 100.0 if self.role == SEER else -100.0
         if self.known.get(claimant) == WEREWOLF:
@@ -95,6 +103,13 @@ class Facts:
         score = 0.0
         if told.get(self.me) == WEREWOLF and not self.wolf:
             return -100.0
+        shown = self.flipped.get(claimant)
+        if shown is not None:
+            return 100.0 if shown == SEER else -100.0
+        for seat, verdict in told.items():
+            card = self.flipped.get(seat)
+            if card is not None:
+                return 100.0 if (card == WEREWOLF) == (verdict == WEREWOLF) else -100.0
         if self.lover is not None and told.get(self.lover) == WEREWOLF and not self.wolf:
             score -= 3.0
         if claimant in self.night_dead:
@@ -119,8 +134,7 @@ class Facts:
             real = self.known.get(seat)
             if real is not None and (real == WEREWOLF) != (verdict == WEREWOLF):
                 return -100.0
-        lean = random.Random(hash((self.me, claimant, self.seer_claims[claimant], len(self.view.names))))
-        return score + lean.uniform(0.0, 2.5)
+        return score + 2.5 * lean(self.me, claimant, self.seer_claims[claimant], len(self.view.names))
 
     def belief(self) -> tuple[int | None, dict[int, float]]:
         """(the believed seer, suspicion per living seat) for a good player."""
@@ -188,6 +202,9 @@ class Facts:
         return [s for s, r in sorted(self.known.items()) if r == WEREWOLF and s in self.living and s != self.me]
 
 
+_READ_EVENTS = frozenset({Info, VoteCast, ChoiceMade, StatusChanged, DeathsAnnounced})
+
+
 def read_facts(view: SeatView) -> Facts:
     me = view.seat if view.seat is not None else -1
     _, _, number = view.phase.partition(":")
@@ -201,7 +218,11 @@ def read_facts(view: SeatView) -> Facts:
     )
     for record in view.records:
         event = record.event
-        if isinstance(event, Info):
+        kind = type(event)
+        if kind not in _READ_EVENTS:
+            continue
+        if kind is Info:
+            assert isinstance(event, Info)
             if event.fact == "team":
                 facts.team.update(event.seats)
             elif event.fact == "role" and event.subject is not None and event.value:
@@ -214,21 +235,25 @@ def read_facts(view: SeatView) -> Facts:
                 facts.victim_seen = event.subject
                 if event.subject is not None:
                     facts.victims_seen.add(event.subject)
-        elif isinstance(event, ChoiceMade) and event.decision == "witch_antidote" and event.option == "antidote":
-            if facts.victim_seen is not None:
+        elif kind is VoteCast:
+            assert isinstance(event, VoteCast)
+            if event.target is not None and (event.ballot.startswith("exile") or event.ballot.startswith("sheriff")):
+                facts.votes.append((event.seat, event.target, event.ballot))
+        elif kind is ChoiceMade:
+            assert isinstance(event, ChoiceMade)
+            if event.decision == "witch_antidote" and event.option == "antidote" and facts.victim_seen is not None:
                 facts.saved.add(facts.victim_seen)
-        elif isinstance(event, StatusChanged) and event.status == "sheriff":
+        elif kind is StatusChanged and isinstance(event, StatusChanged) and event.status == "sheriff":
             if event.value == "off" and facts.sheriff == event.seat:
                 facts.sheriff = None
             elif event.value != "off":
                 facts.sheriff = event.seat
-        elif isinstance(event, VoteCast) and event.target is not None:
-            if event.ballot.startswith("exile") or event.ballot.startswith("sheriff"):
-                facts.votes.append((event.seat, event.target, event.ballot))
-        elif isinstance(event, DeathsAnnounced) and event.moment == "morning":
-            facts.night_dead.update(d.seat for d in event.deaths)
-            if not event.deaths:
-                facts.peaceful_nights += 1
+        elif kind is DeathsAnnounced and isinstance(event, DeathsAnnounced):
+            facts.flipped.update((d.seat, d.role) for d in event.deaths if d.role)
+            if event.moment == "morning":
+                facts.night_dead.update(d.seat for d in event.deaths)
+                if not event.deaths:
+                    facts.peaceful_nights += 1
     facts.said = heard(view)
     today = view.phase
     for said in facts.said:
@@ -298,7 +323,7 @@ def bluffer(facts: Facts) -> int | None:
     already = [s for s in facts.seer_claims if s in facts.team]
     if already:
         return already[0]
-    draw = random.Random(f"bluff:{sorted(facts.team)}:{facts.view.names}")
+    draw = team_draw(f"bluff:{sorted(facts.team)}:{facts.view.names}")
     if draw.random() >= BLUFF_CHANCE:
         return None
     living = sorted(s for s in facts.team if s in facts.living)
@@ -505,7 +530,7 @@ def _bluff_report(facts: Facts, decision: Decision, rng: random.Random) -> Choic
     if seer is not None and facts.my_reports.get(seer) != WEREWOLF:
         return say(facts.view, decision, rng, "seer_wolf", target=seer, claim=SEER)
     outside = sorted(s for s in facts.living if s not in facts.team and s not in facts.my_reports)
-    draw = random.Random(f"bluff-report:{facts.phase}:{facts.me}:{facts.view.names}")
+    draw = team_draw(f"bluff-report:{facts.phase}:{facts.me}:{facts.view.names}")
     if not outside:
         return say(facts.view, decision, rng, "seer_claim", claim=SEER)
     if not facts.my_reports and draw.random() < 0.5:

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from ...rules import Choice, Decision, SeatView
 from ...rules.events import Announcement, DeathsAnnounced, Info, PhaseStarted, VoteCast, VoteTally
 from ..speech import act_speech
-from .common import pick_seat, seat_options
+from .common import lean, pick_seat, seat_options, team_draw
 from .talk import heard
 
 SHERIFF = "sheriff"
@@ -65,7 +65,7 @@ class Facts:
         return self.role in MAFIA_ROLES
 
     def rolled(self, tag: str) -> random.Random:
-        return random.Random(f"{tag}:{self.phase}:{sorted(self.team)}:{self.view.names}")
+        return team_draw(f"{tag}:{self.phase}:{sorted(self.team)}:{self.view.names}")
 
     def found_mafia(self) -> list[int]:
         return [s for s, yes in self.checked_mafia.items() if yes and s in self.living]
@@ -92,8 +92,7 @@ class Facts:
             score -= 2.5
         if told.get(self.me) is False:
             score += 1.0
-        lean = random.Random(hash((self.me, claimant, self.sheriff_claims[claimant], len(self.view.names))))
-        return score + lean.uniform(0.0, 2.5)
+        return score + 2.5 * lean(self.me, claimant, self.sheriff_claims[claimant], len(self.view.names))
 
     def belief(self) -> tuple[int | None, dict[int, float]]:
         """(the believed Sheriff, suspicion per living seat)."""
@@ -143,11 +142,16 @@ class Facts:
         return min(outside, key=lambda s: self.sheriff_claims[s]) if outside else None
 
 
+_READ_EVENTS = frozenset({Info, PhaseStarted, Announcement, VoteTally, VoteCast, DeathsAnnounced})
+
+
 def gather(view: SeatView) -> Facts:
     assert view.seat is not None
     facts = Facts(view=view, me=view.seat, role=view.role, phase=view.phase, living=frozenset(view.living()))
     for record in view.records:
         event = record.event
+        if type(event) not in _READ_EVENTS:
+            continue
         if isinstance(event, Info):
             if event.fact == "team" and event.subject is not None:
                 facts.team.add(event.subject)
@@ -211,7 +215,7 @@ def bluffer(facts: Facts) -> int | None:
     sheriff = facts.real_sheriff_guess()
     if sheriff is None or not any(black and s in facts.team for s, black in facts.reports.get(sheriff, {}).items()):
         return None
-    draw = random.Random(f"bluff:{sorted(facts.team)}:{facts.view.names}")
+    draw = team_draw(f"bluff:{sorted(facts.team)}:{facts.view.names}")
     if draw.random() >= BLUFF_CHANCE:
         return None
     living = sorted(s for s in facts.team if s in facts.living)
@@ -273,8 +277,9 @@ def _vote_town(facts: Facts) -> str:
     if candidate is None:
         return "no"
     _, suspicion = facts.belief()
-    lean = {s: random.Random(hash((facts.me, s, len(facts.nominations)))).uniform(0.0, 1.0) for s in facts.candidates}
-    ranked = sorted(facts.candidates, key=lambda s: (-(suspicion.get(s, 0.0) + lean[s]), s))
+    others = [s for s in facts.candidates if s != facts.me] or facts.candidates  # never oneself by choice
+    tilt = {s: lean(facts.me, s, len(facts.nominations)) for s in others}
+    ranked = sorted(others, key=lambda s: (-(suspicion.get(s, 0.0) + tilt[s]), s))
     return "yes" if ranked and ranked[0] == candidate else "no"
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import zlib
 from collections.abc import Iterable
 
 from ...rules import Decision, Option, SeatView
@@ -67,3 +68,22 @@ def votes_against(view: SeatView, ballot: str) -> dict[int, int]:
         if isinstance(event, VoteCast) and event.ballot == ballot and event.target is not None:
             counts[event.target] = counts.get(event.target, 0) + 1
     return counts
+
+
+def lean(*parts: int) -> float:
+    """A personal, stable number in [0, 1) for integer ``parts`` (no generator object: cheap).
+
+    Heuristic players use it for a lean that must stay the same across a game (whom to believe
+    in a claim war); it depends only on the integers given, never on the process.
+    """
+    value = 0x345678
+    for part in parts:
+        value = (value * 1000003 ^ (part & 0xFFFFFFFF)) & 0xFFFFFFFFFFFF
+    value ^= value >> 29
+    value = (value * 0x5DEECE66D) & 0xFFFFFFFFFFFF
+    return (value >> 16) / float(1 << 32)
+
+
+def team_draw(text: str) -> random.Random:
+    """A generator seeded from ``text`` (a CRC, so every wolf gets the same draws in every process)."""
+    return random.Random(zlib.crc32(text.encode()))

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from ...rules import Choice, Decision, SeatView
 from ...rules.events import ChoiceMade, DeathsAnnounced, Info, VoteCast
 from ..speech import act_speech
-from .common import pick_seat, seat_options
+from .common import lean, pick_seat, seat_options, team_draw
 from .talk import heard, say
 
 GHOUL = "ghoul"
@@ -34,7 +34,7 @@ JARA = "jara"
 EXPOSERS = frozenset({BASSARA, JARA})
 REPORT_KEYS = {"reveal_ghoul": BASSARA, "jara_saw": JARA}
 VOTE_KEYS = frozenset({"accuse"})
-BLUFF_CHANCE = 0.65
+BLUFF_CHANCE = 0.3
 BUS_CHANCE = 0.25
 
 
@@ -52,6 +52,7 @@ class Facts:
     claims: dict[int, tuple[str, int]] = field(default_factory=dict)  # claimant -> (role, order)
     reports: dict[int, list[int]] = field(default_factory=dict)  # claimant -> seats named ghoul, in order
     night_dead: set[int] = field(default_factory=set)
+    flipped: dict[int, str] = field(default_factory=dict)  # cards shown at an execution
     victims_seen: set[int] = field(default_factory=set)
     victim: int | None = None  # Sahra: tonight's prey
     saved: set[int] = field(default_factory=set)
@@ -64,7 +65,7 @@ class Facts:
         return self.role == GHOUL
 
     def rolled(self, tag: str) -> random.Random:
-        return random.Random(f"{tag}:{self.phase}:{sorted(self.team)}:{self.view.names}")
+        return team_draw(f"{tag}:{self.phase}:{sorted(self.team)}:{self.view.names}")
 
     def found(self) -> list[int]:
         """Living ghouls this seat saw itself (a look or a peek)."""
@@ -85,6 +86,13 @@ class Facts:
             return -100.0
         if claimant in self.victims_seen:
             return 100.0
+        shown = self.flipped.get(claimant)
+        if shown is not None:
+            return 100.0 if shown == self.claims[claimant][0] else -100.0
+        for seat in named:
+            card = self.flipped.get(seat)
+            if card is not None:
+                return 100.0 if card == GHOUL else -100.0
         score = 3.0 if claimant in self.night_dead else 0.0
         if self.lover is not None and self.lover in named:
             score -= 3.0
@@ -92,8 +100,7 @@ class Facts:
             first = named[0]
             if first in self.claims and self.claims[first][1] < self.claims[claimant][1]:
                 score -= 2.5
-        lean = random.Random(hash((self.me, claimant, self.claims[claimant][1], len(self.view.names))))
-        return score + lean.uniform(0.0, 2.5)
+        return score + 2.5 * lean(self.me, claimant, self.claims[claimant][1], len(self.view.names))
 
     def belief(self) -> tuple[set[int], dict[int, float]]:
         """(believed claimants, suspicion per living seat) for a good player."""
@@ -145,6 +152,9 @@ class Facts:
         )
 
 
+_READ_EVENTS = frozenset({Info, ChoiceMade, VoteCast, DeathsAnnounced})
+
+
 def read_facts(view: SeatView) -> Facts:
     me = view.seat if view.seat is not None else -1
     _, _, number = view.phase.partition(":")
@@ -159,6 +169,8 @@ def read_facts(view: SeatView) -> Facts:
     victim: int | None = None
     for record in view.records:
         event = record.event
+        if type(event) not in _READ_EVENTS:
+            continue
         if isinstance(event, Info):
             if event.fact == "lover":
                 facts.lover = event.subject
@@ -177,8 +189,10 @@ def read_facts(view: SeatView) -> Facts:
                 facts.saved.add(victim)
         elif isinstance(event, VoteCast) and event.ballot.startswith("execution") and event.target is not None:
             facts.votes.append((event.seat, event.target))
-        elif isinstance(event, DeathsAnnounced) and event.moment == "morning":
-            facts.night_dead.update(d.seat for d in event.deaths)
+        elif isinstance(event, DeathsAnnounced):
+            facts.flipped.update((d.seat, d.role) for d in event.deaths if d.role)
+            if event.moment == "morning":
+                facts.night_dead.update(d.seat for d in event.deaths)
     for said in heard(view):
         role = REPORT_KEYS.get(said.key) or (said.claim if said.claim in EXPOSERS else None)
         if role is None:
@@ -220,7 +234,7 @@ def bluffer(facts: Facts) -> int | None:
     already = [s for s in facts.claims if s in facts.team]
     if already:
         return already[0]
-    draw = random.Random(f"bluff:{sorted(facts.team)}:{facts.view.names}")
+    draw = team_draw(f"bluff:{sorted(facts.team)}:{facts.view.names}")
     if draw.random() >= BLUFF_CHANCE:
         return None
     living = sorted(s for s in facts.team if s in facts.living)

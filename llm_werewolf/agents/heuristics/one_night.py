@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 import re
+import zlib
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -25,7 +26,7 @@ from ...rules.events import ChoiceMade, Info, RoleAssigned, Speech
 from ...speech.intent import heard_intent
 from ...texts import optional_yaml, role_name, terms
 from ..speech import act_speech, canned_speech
-from .common import pick_seat, seat_options
+from .common import lean, pick_seat, seat_options, team_draw
 
 VARIANT = "one_night"
 WOLF_CARDS = frozenset({"werewolf", "mystic_wolf"})
@@ -40,7 +41,7 @@ SILENT_WITH_TANNER = 2.0
 """...or what a Tanner does to draw the votes, so less when the deck holds a Tanner."""
 DUPLICATE = 3.0
 """Suspicion of each player claiming a role more often than the deck holds it (one of them lies)."""
-FRAME_CHANCE = 0.3
+FRAME_CHANCE = 0.2
 """Games in which a wolf who speaks before any Seer claim fakes a Seer report on a non-wolf."""
 UNSAFE_CLAIMS = frozenset({"tanner", "doppelganger", "mason"})
 """Claims a wolf avoids: they invite a vote or are easy to disprove."""
@@ -334,15 +335,17 @@ def _weigh(
         liar[speaker] += 6.0
 
 
-def _best(score: Mapping[int, float], options: list[Option], rng: random.Random) -> Option:
-    """The most suspected option; ties go the same way for every player (a public order), so
-    village players who read the table alike vote together instead of scattering."""
-    ranked = sorted(options, key=lambda o: (-score.get(o.target or 0, 0.0), _public_order(o.target or 0)))
+def _best(score: Mapping[int, float], options: list[Option], view: SeatView) -> Option:
+    """The most suspected option; ties go the same way for every player (a draw from the public
+    talk), so village players who read the table alike vote together instead of scattering."""
+    table = _public_seed(view)
+    ranked = sorted(options, key=lambda o: (-score.get(o.target or 0, 0.0), lean(o.target or 0, table)))
     return ranked[0]
 
 
-def _public_order(seat: int) -> float:
-    return random.Random(f"order:{seat}").random()
+def _public_seed(view: SeatView) -> int:
+    talk = "|".join(r.event.text for r in view.records if isinstance(r.event, Speech) and r.event.to is None)
+    return zlib.crc32(talk.encode())
 
 
 # -- decisions ------------------------------------------------------------------------------
@@ -385,7 +388,7 @@ def _vote(view: SeatView, decision: Decision, rng: random.Random) -> Choice:
     if k.side == "wolves":
         return Choice(_wolf_target(view, k, options).id)
     score = suspicion(view, k)
-    best = _best(score, options, rng)
+    best = _best(score, options, view)
     if score.get(best.target or 0, 0.0) < EVIDENCE:
         unsuspected = [o for o in options if score.get(o.target or 0, 0.0) >= 0.0] or options
         return Choice(rng.choice(unsuspected).id)
@@ -507,7 +510,7 @@ def _frame(view: SeatView, k: Knowledge) -> int | None:
     claims it and names a non-wolf as a werewolf (the seat the whole team then votes)."""
     if "seer" not in view.deck or "seer" in claims(view).values():
         return None
-    draw = random.Random(f"frame:{k.me}:{view.names}:{sorted(k.wolves)}")
+    draw = team_draw(f"frame:{k.me}:{view.names}:{sorted(k.wolves)}")
     if draw.random() >= FRAME_CHANCE:
         return None
     pool = [j for j in range(len(view.names)) if j != k.me and j not in k.wolves]

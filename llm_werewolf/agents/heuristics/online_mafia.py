@@ -13,11 +13,12 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ...rules import Choice, Decision, SeatView
 from ...rules.events import ChoiceMade, DeathsAnnounced, Info, PhaseStarted, Speech, VoteCast, VoteTally
 from ..speech import act_speech
-from .common import pick_seat, seat_options
+from .common import lean, pick_seat, seat_options, team_draw
 
 INVESTIGATIVE = frozenset({"detective", "investigator", "butler", "lookout", "spy", "undertaker"})
 PROTECTED_CLAIMS = INVESTIGATIVE | {"doctor", "escort"}
@@ -63,7 +64,8 @@ TRIED_KINDS = RANDOM_KILLS | {"mafia_kill", "cult_convert"}
 BLUFF_CHANCE = 0.0  # games in which an exposed mafia counter-claims Detective
 RECORD_SUSPECT = 2.0  # verdict-record suspicion that makes a seat a suspect
 UNKNOWN_GUILTY = 0.3  # a town player's verdict on an accused nobody has information about
-EVIL_GUILTY = 0.5  # an evil player's verdict on an accused nobody has information about
+EVIL_NOMINATE = 0.8  # an evil player with no claimant to push nominates an unclaimed outsider
+EVIL_GUILTY = 0.3  # an evil player's verdict on an accused nobody has information about
 CHECKS = frozenset({"detective_check", "investigator_check", "consigliere_check", "butler_check", "lookout_watch"})
 
 
@@ -114,8 +116,9 @@ class Facts:
         return certain + [s for s in voted if s not in self.team and s != self.me]
 
 
-def _names_in(text: str, names: tuple[str, ...]) -> list[int]:
-    return [i for i, name in enumerate(names) if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text)]
+@lru_cache(maxsize=16384)
+def _names_in(text: str, names: tuple[str, ...]) -> tuple[int, ...]:
+    return tuple(i for i, name in enumerate(names) if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text))
 
 
 def _learn(facts: Facts, info: Info) -> None:
@@ -144,12 +147,17 @@ def _learn(facts: Facts, info: Info) -> None:
             facts.evil.add(subject)
 
 
+_READ_EVENTS = frozenset({Info, Speech, PhaseStarted, ChoiceMade, VoteTally, VoteCast, DeathsAnnounced})
+
+
 def gather(view: SeatView) -> Facts:
     """Everything this seat knows, in one pass over its visible records."""
     assert view.seat is not None
     facts = Facts(me=view.seat, role=view.role, living=view.living())
     for record in view.records:
         event = record.event
+        if type(event) not in _READ_EVENTS:
+            continue
         if isinstance(event, Info):
             _learn(facts, event)
         elif isinstance(event, Speech):
@@ -214,8 +222,7 @@ def _credibility(facts: Facts, claimant: int) -> float:
     first = named[0] if named else None
     if first is not None and facts.claim_order.get(first, 1 << 30) < facts.claim_order[claimant]:
         score -= 2.5  # answered an earlier claim by accusing that claimant
-    lean = random.Random(hash((facts.me, claimant, facts.claim_order[claimant], len(facts.living))))
-    return score + lean.uniform(0.0, 2.5)
+    return score + 2.5 * lean(facts.me, claimant, facts.claim_order[claimant], len(facts.living))
 
 
 def _weigh_exposures(facts: Facts) -> None:
@@ -257,10 +264,8 @@ def _team_pick(facts: Facts, decision: Decision) -> Choice:
     targets = sorted(o.target for o in seat_options(decision) if o.target is not None and o.target not in facts.team)
     if not targets:
         return Choice(_fallback(decision))
-    for seat in facts.claimed(PROTECTED_CLAIMS):
-        if seat in targets and seat not in facts.tried:
-            return Choice(f"seat:{seat}")
-    fresh = [t for t in targets if t not in facts.tried] or targets
+    guarded = set(facts.claimed(PROTECTED_CLAIMS))  # the Doctor and the Bodyguard sit on these
+    fresh = [t for t in targets if t not in facts.tried and t not in guarded] or targets
     return Choice(f"seat:{fresh[(facts.night * 7) % len(fresh)]}")
 
 
@@ -273,7 +278,7 @@ def bluffer(view: SeatView, facts: Facts) -> int | None:
     if already:
         return already[0]
     hit = any(s in team for c, named in facts.exposures.items() if c not in team for s in named)
-    draw = random.Random(f"bluff:{team}:{view.names}")
+    draw = team_draw(f"bluff:{team}:{view.names}")
     if not hit or draw.random() >= BLUFF_CHANCE:
         return None
     living = [s for s in team if s in facts.living]
@@ -324,6 +329,9 @@ def _nominate(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
         return _only_if(decision, [facts.executioner_target])
     if facts.evil_side:
         prefer = [s for s in facts.claimed(INVESTIGATIVE) if s not in facts.team]
+        if not any(o.target in prefer for o in seat_options(decision)) and rng.random() < EVIL_NOMINATE:
+            # no claimant to push: put an unclaimed outsider on trial (every lynch of a townie helps)
+            return _seat(decision, rng, avoid={facts.me} | facts.team | set(facts.claimed(PROTECTED_CLAIMS)))
         return _only_if(decision, prefer)
     suspects = facts.suspects()
     if suspects:

@@ -22,7 +22,7 @@ from functools import lru_cache
 from string import Template
 
 from ...rules import Choice, Decision, SeatView
-from ...rules.events import Speech
+from ...rules.events import Record, Speech
 from ...speech.intent import heard_intent
 from ...texts import optional_yaml, terms
 from ..speech import act_speech
@@ -133,20 +133,64 @@ def named_seat(text: str, names: tuple[str, ...], speaker: int) -> int | None:
 
 
 def heard(view: SeatView) -> list[Said]:
-    """Every public speech in the view, read as structured statements (oldest first)."""
+    """Every public speech in the view, read as structured statements (oldest first).
+
+    A seat's views only grow, so the statements read from a view's records are kept (per seat
+    and game, checked by record identity) and only the records added since are read again.
+    """
+    records = view.records
+    if not records:
+        return []
+    key = (id(records[0]), view.seat)
+    known = _HEARD.get(key)
+    start = 0
     out: list[Said] = []
-    for index, record in enumerate(view.records):
+    if known is not None:
+        first, seen, said, last = known
+        if first is records[0] and seen <= len(records) and records[seen - 1] is last:
+            start, out = seen, list(said)
+    language, variant, names = view.language, view.variant, view.names
+    for index in range(start, len(records)):
+        record = records[index]
         event = record.event
-        if not isinstance(event, Speech) or event.to is not None:
+        if type(event) is not Speech or event.to is not None:
             continue
-        parsed = parse(view.language, view.variant, view.names, event.text) if not event.acts else None
-        if event.acts:  # structured speech acts: read them, never the text
-            intent = heard_intent(event.acts, view.variant, view.names)
-            key, target, role = intent.key, intent.target, intent.role
-        elif parsed is not None:
-            key, target, role = parsed
-        else:  # a model's or a human's own words: a claim that names one seat names its result
-            key, role = "", None
-            target = named_seat(event.text, view.names, event.seat) if event.claim else None
-        out.append(Said(event.seat, key, target, role, event.claim, event.stage, record.phase, index))
+        found, target, role = _read(event, language, variant, names)
+        out.append(Said(event.seat, found, target, role, event.claim, event.stage, record.phase, index))
+    if len(_HEARD) >= _HEARD_LIMIT:
+        _HEARD.clear()
+    _HEARD[key] = (records[0], len(records), tuple(out), records[-1])
     return out
+
+
+_HEARD: dict[tuple[int, int | None], tuple[Record, int, tuple[Said, ...], Record]] = {}
+_HEARD_LIMIT = 4096
+
+
+Reading = tuple[str, int | None, str | None]
+_READ: dict[int, tuple[Speech, Reading]] = {}
+_READ_LIMIT = 200_000
+
+
+def _read(event: Speech, language: str, variant: str, names: tuple[str, ...]) -> Reading:
+    """(key, target, role) of one speech; speeches are immutable records, so each is read once
+    (the cache is keyed by the record's identity and checks it, which is cheaper than hashing it)."""
+    cached = _READ.get(id(event))
+    if cached is not None and cached[0] is event:
+        return cached[1]
+    if len(_READ) >= _READ_LIMIT:
+        _READ.clear()
+    reading = _read_uncached(event, language, variant, names)
+    _READ[id(event)] = (event, reading)
+    return reading
+
+
+def _read_uncached(event: Speech, language: str, variant: str, names: tuple[str, ...]) -> Reading:
+    if event.acts:  # structured speech acts: read them, never the text
+        intent = heard_intent(event.acts, variant, names)
+        return intent.key, intent.target, intent.role
+    parsed = parse(language, variant, names, event.text)
+    if parsed is not None:
+        return parsed
+    # a model's or a human's own words: a claim that names one seat names its result
+    return "", (named_seat(event.text, names, event.seat) if event.claim else None), None

@@ -53,7 +53,12 @@ def setups(
     )
     table.add_column("#", justify="right")
     table.add_column("deck", min_width=24)
-    sides = [e.side for e in shown[0].estimates] if shown else []
+    # sides that won a game or are balanced here; a ruleset with many neutral roles stays readable
+    sides = [
+        e.side
+        for e in (shown[0].estimates if shown else ())
+        if e.side in shown[0].balance_sides or any(s.estimate(e.side).wins for s in shown)
+    ]
     for side in sides:
         table.add_column(side, justify="right", no_wrap=True)
     table.add_column("imbalance", justify="right", no_wrap=True)

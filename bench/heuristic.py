@@ -1,0 +1,92 @@
+"""Heuristic decision time: CPU microseconds per decision of the heuristic players, per ruleset and board.
+
+    .venv/bin/python bench/heuristic.py [--games N] [--variant V ...] [--json]
+
+Plays ``--games`` all-heuristic games (after one untimed warm-up game) on each standard board
+(llm_werewolf/ladder.py) and times only the agents' answers (``HeuristicAgent.choose``, which
+reads the view and decides; speeches included), not the rules engine or the view building. Times
+are CPU time of this process (``time.process_time``), so other work on a shared machine does not
+count. Reports the mean over all decisions, the mean of speech and of non-speech decisions, and
+the 99th percentile.
+The budget is 150 microseconds per decision (docs/heuristics.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import time
+from typing import Any
+
+from llm_werewolf.agents.heuristic import HeuristicAgent
+from llm_werewolf.ladder import standard_boards
+from llm_werewolf.rules import Choice, Decision, GameConfig, SeatView, all_rulesets
+from llm_werewolf.sim import SyncAgent, play_with_agents
+
+BUDGET_US = 150.0
+
+
+class TimedAgent(HeuristicAgent):
+    """A heuristic agent that records the CPU time of each of its answers."""
+
+    def __init__(self, seed: int, times: list[tuple[bool, float]]) -> None:
+        super().__init__(seed)
+        self.times = times
+
+    def choose(self, view: SeatView, decision: Decision) -> Choice:
+        started = time.process_time()
+        choice = super().choose(view, decision)
+        self.times.append((decision.speech, time.process_time() - started))
+        return choice
+
+
+def bench(variant: str, players: int, games: int) -> dict[str, Any]:
+    names = tuple(f"P{i + 1}" for i in range(players))
+    times: list[tuple[bool, float]] = []
+    warm: list[SyncAgent] = [HeuristicAgent(i) for i in range(players)]
+    play_with_agents(GameConfig(variant=variant, names=names, seed=0), warm)  # loads phrase banks, untimed
+    for seed in range(1, games + 1):
+        agents: list[SyncAgent] = [TimedAgent(seed * 1009 + i, times) for i in range(players)]
+        play_with_agents(GameConfig(variant=variant, names=names, seed=seed), agents)
+    every = sorted(t for _, t in times)
+    speech = [t for s, t in times if s]
+    other = [t for s, t in times if not s]
+
+    def us(values: list[float]) -> float:
+        return round(1e6 * sum(values) / len(values), 1) if values else 0.0
+
+    return {
+        "variant": variant,
+        "players": players,
+        "games": games,
+        "decisions": len(every),
+        "us_per_decision": us(every),
+        "us_speech": us(speech),
+        "us_other": us(other),
+        "us_p99": round(1e6 * every[int(0.99 * (len(every) - 1))], 1),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=50)
+    parser.add_argument("--variant", action="append", help="Only these rulesets (repeatable).")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    variants = args.variant or [r.id for r in all_rulesets()]
+    results = [bench(v, p, args.games) for v in variants for p in standard_boards(v)]
+    if args.json:
+        print(json.dumps({"python": platform.python_version(), "results": results}, indent=2))
+        return
+    print(f"Python {platform.python_version()}: heuristic decisions, CPU microseconds (budget {BUDGET_US:.0f})")
+    print(f"{'ruleset':18} {'P':>3} {'decisions':>9} {'mean':>7} {'speech':>7} {'other':>7} {'p99':>7}")
+    for r in results:
+        print(
+            f"{r['variant']:18} {r['players']:>3} {r['decisions']:>9} {r['us_per_decision']:>7} "
+            f"{r['us_speech']:>7} {r['us_other']:>7} {r['us_p99']:>7}"
+        )
+
+
+if __name__ == "__main__":
+    main()
