@@ -9,7 +9,8 @@ a speech passes when every rule holds —
    word of the language (``coherence.keywords`` in the phrase bank: vote, suspect...);
 4. *not a copy*: no run of 6 words (Chinese: 10 characters) taken from the prompt
    the model read, and not the same as a speech already said in this game;
-5. *not a loop*: no word makes up more than half of it (``我有事。我有事。``).
+5. *not a loop*: no word makes up more than half of it, no run of three words (Chinese: four
+   characters) comes three times, it is not one sentence again and again.
 
 **Contradictions** (for every model that sends acts with its text) are flagged,
 never refused: a claim act for one role while the text claims another; an act about
@@ -136,6 +137,10 @@ def check_coherence(text: str, view: SeatView, *, prompt: str = "", earlier: Ite
         top, count = Counter(units).most_common(1)[0]
         if len(units) >= 4 and count * 2 > len(units):
             reasons.append(f"loops on {top!r}")
+        size = 4 if chinese else 3  # four characters, or three words
+        grams = Counter(tuple(units[i : i + size]) for i in range(len(units) - size + 1))
+        if grams and grams.most_common(1)[0][1] >= 3:
+            reasons.append("repeats a phrase")
         sentences = [s for s in re.split(r"[.!?。！？]+", _norm(text)) if s.strip()]
         if len(sentences) >= 2 and len(set(sentences)) == 1:
             reasons.append("repeats one sentence")

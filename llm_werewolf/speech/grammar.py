@@ -38,7 +38,14 @@ def _petrovich() -> Any:
 
 
 def decline_ru(name: str, case: str, gender: Gender) -> str:
-    """``name`` in Russian case ``case`` (nom, gen, dat, acc, ins, pre)."""
+    """``name`` in Russian case ``case`` (nom, gen, dat, acc, ins, pre); "Вера Павловна" word by word."""
+    words = name.split()
+    if len(words) > 1:
+        return " ".join(_decline_word(w, case, gender, middle=i > 0) for i, w in enumerate(words))
+    return _decline_word(name, case, gender, middle=False)
+
+
+def _decline_word(name: str, case: str, gender: Gender, *, middle: bool) -> str:
     if case == "nom" or not _CYRILLIC.match(name):
         return name
     maker = _petrovich()
@@ -55,7 +62,8 @@ def decline_ru(name: str, case: str, gender: Gender) -> str:
                 "pre": Case.PREPOSITIONAL,
             }
             pg = PGender.FEMALE if gender == "female" else PGender.MALE
-            return str(maker.make(NamePart.FIRSTNAME, pg, cases[case], name))
+            part = NamePart.MIDDLENAME if middle else NamePart.FIRSTNAME
+            return str(maker.make(part, pg, cases[case], name))
         except (ImportError, KeyError, ValueError):
             pass
     return _decline_by_rules(name, case, gender)

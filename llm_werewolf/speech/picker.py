@@ -87,10 +87,16 @@ def kind_options(view: SeatView, chosen: Sequence[Act]) -> list[str]:
     return kinds
 
 
-def seat_options(view: SeatView, kind: str) -> list[int]:
+_AGAINST = frozenset({"accuse", "vote", "disagree"})
+
+
+def seat_options(view: SeatView, kind: str, chosen: Sequence[Act] = ()) -> list[int]:
+    """Seats a seat act may name; a seat already accused is not also defended (and the reverse)."""
     assert view.seat is not None
     others = [i for i in view.living() if i != view.seat]
-    return [view.seat, *others] if kind == "defend" else others
+    seats = [view.seat, *others] if kind == "defend" else others
+    clash = {a.target for a in chosen if (a.kind in _AGAINST) != (kind in _AGAINST) and a.kind in SEAT_ACTS}
+    return [s for s in seats if s not in clash] or seats
 
 
 async def pick_acts(
@@ -134,7 +140,7 @@ async def _complete_act(
 ) -> Act | None:
     picker = bank.picker
     if kind in SEAT_ACTS:
-        seats = seat_options(view, kind)
+        seats = seat_options(view, kind, chosen)
         labels = _labels_unique([view.names[i] for i in seats])
         index = await _pick(ctx, complete, lines, str(picker.get("target", "")), labels, "act_target")
         return None if index is None else Act(kind, target=seats[index])

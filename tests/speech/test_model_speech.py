@@ -174,3 +174,14 @@ def test_the_prompt_shows_earlier_speeches_with_their_acts_and_asks_for_acts() -
     item = schema["properties"]["acts"]["items"]
     assert "check:bad" in json.dumps(item["properties"]["result"], ensure_ascii=False)
     assert listener.names[target] in item["properties"]["player"]["anyOf"][0]["enum"]
+
+
+def test_a_looping_text_and_a_two_word_name_in_russian() -> None:
+    from llm_werewolf.speech.grammar import decline_ru
+
+    game, decision = game_at_speech("lebanese_ghouls", language="ar-LB")
+    view = game.view(decision.seat)
+    name = view.names[1]
+    looping = check_coherence(f"جت. غول: {name}. غول: {name}. غول: {name}. غول: {name}.", view)
+    assert "repeats a phrase" in looping.reasons
+    assert decline_ru("Вера Павловна", "acc", "female") == "Веру Павловну"

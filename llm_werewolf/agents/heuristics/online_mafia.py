@@ -64,7 +64,8 @@ TRIED_KINDS = RANDOM_KILLS | {"mafia_kill", "cult_convert"}
 BLUFF_CHANCE = 0.0  # games in which an exposed mafia counter-claims Detective
 RECORD_SUSPECT = 2.0  # verdict-record suspicion that makes a seat a suspect
 UNKNOWN_GUILTY = 0.3  # a town player's verdict on an accused nobody has information about
-EVIL_GUILTY = 0.5  # an evil player's verdict on an accused nobody has information about
+EVIL_NOMINATE = 0.8  # an evil player with no claimant to push nominates an unclaimed outsider
+EVIL_GUILTY = 0.3  # an evil player's verdict on an accused nobody has information about
 CHECKS = frozenset({"detective_check", "investigator_check", "consigliere_check", "butler_check", "lookout_watch"})
 
 
@@ -263,10 +264,8 @@ def _team_pick(facts: Facts, decision: Decision) -> Choice:
     targets = sorted(o.target for o in seat_options(decision) if o.target is not None and o.target not in facts.team)
     if not targets:
         return Choice(_fallback(decision))
-    for seat in facts.claimed(PROTECTED_CLAIMS):
-        if seat in targets and seat not in facts.tried:
-            return Choice(f"seat:{seat}")
-    fresh = [t for t in targets if t not in facts.tried] or targets
+    guarded = set(facts.claimed(PROTECTED_CLAIMS))  # the Doctor and the Bodyguard sit on these
+    fresh = [t for t in targets if t not in facts.tried and t not in guarded] or targets
     return Choice(f"seat:{fresh[(facts.night * 7) % len(fresh)]}")
 
 
@@ -330,6 +329,9 @@ def _nominate(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
         return _only_if(decision, [facts.executioner_target])
     if facts.evil_side:
         prefer = [s for s in facts.claimed(INVESTIGATIVE) if s not in facts.team]
+        if not any(o.target in prefer for o in seat_options(decision)) and rng.random() < EVIL_NOMINATE:
+            # no claimant to push: put an unclaimed outsider on trial (every lynch of a townie helps)
+            return _seat(decision, rng, avoid={facts.me} | facts.team | set(facts.claimed(PROTECTED_CLAIMS)))
         return _only_if(decision, prefer)
     suspects = facts.suspects()
     if suspects:
