@@ -14,7 +14,8 @@ narration line must be something said, not a copy of the prompt or noise.
   ``<start_of_turn>``, ``<|im_start|>``, ``<|eot_id|>``, ``</s>``, ``<think>``, any one-word
   tag ``<word>``/``</word>``, ``### Instruction``...): the model is writing its own prompt format;
 * ``placeholder``: the answer format's placeholder (``<what you say aloud ...>``, any
-  ``<...>`` holding words), a JSON template (``{"speech": ...``) or a Jinja leftover;
+  ``<...>`` holding words, also cut short before its ``>`` by the answer's length limit), a
+  JSON template (``{"speech": ...``) or a Jinja leftover;
 * ``echo``: a run of the prompt copied word for word: 40 characters of the rules,
   role card and persona (16 in Chinese, Japanese, Thai), or 60 of the rest of the
   prompt (24) outside quoted speeches (a speech may quote another player);
@@ -67,7 +68,7 @@ _CONTROL_RE = re.compile(
     re.IGNORECASE | re.MULTILINE,
 )
 _PLACEHOLDER_RE = re.compile(
-    r"<\s*[^\W\d_][^<>\n]{2,}>|\{\{|\}\}|\{%|%\}|\{\s*\"(?:thought|option|speech|claim|reason)\""
+    r"<\s*[^\W\d_][^<>\n]{2,}(?:>|$)|\{\{|\}\}|\{%|%\}|\{\s*\"(?:thought|option|speech|claim|reason)\""
 )
 _DENSE_SCRIPTS = ("CJK", "HIRAGANA", "KATAKANA", "THAI", "HANGUL")
 ECHO_CHARS = 40

@@ -89,6 +89,7 @@ def test_the_placeholder_of_the_answer_format_is_refused(language: str) -> None:
     found = re.search(r'"speech": "(<[^>]+>)"', prompt.user)
     assert found, prompt.user[-600:]
     _refused(language, found.group(1), "copies the answer format")
+    _refused(language, found.group(1)[:30], "copies the answer format")  # cut by the length limit
     _refused(language, f"{PLAIN[language]} <{WORD[language]} {WORD[language]}>", "copies the answer format")
 
 
