@@ -18,7 +18,7 @@ def main() -> None:
     from llama_cpp.server.__main__ import main as serve
 
     with model_loading(bindings):
-        serve()
+        serve()  # type: ignore[no-untyped-call]
 
 
 if __name__ == "__main__":
