@@ -25,16 +25,10 @@ class RandomAgent:
         return Choice(option.id)
 
 
-class NaiveAgent:
+class NaiveAgent(RandomAgent):
     """The strength ladder's baseline: uniform random legal choices and silent speeches (no claims)."""
 
     kind = "naive"
-
-    def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
-
-    async def decide(self, request: DecisionRequest) -> Reply:
-        return Reply(self.choose(request.view, request.decision))
 
     def choose(self, view: SeatView, decision: Decision) -> Choice:
         rng = decision_rng(self.seed, decision)
