@@ -223,16 +223,18 @@ def play(
             prompt_packs=prompt_packs(session, seated, language, variant),
         )
     writer: TranscriptWriter | None = None
+    began = False
 
     async def main() -> None:
         # One event loop for the preflight, the game and the narrator: the HTTP clients they share
         # belong to the loop that first used them (see llm_werewolf.session).
-        nonlocal writer
+        nonlocal writer, began
         if not no_preflight:
             try:
                 await session.preflight(seated, table_narrator)
             except PreflightError as exc:
                 raise UsageError(str(exc)) from None
+        began = True
         console.print(f"[bold]{variant}[/] · {count} players · language {language}", highlight=False)
         if header is not None:
             writer = TranscriptWriter(transcript_path(transcripts, header.game_id), header)
@@ -246,7 +248,8 @@ def play(
         if writer is not None:
             writer.close()
         # The seed decides every card: shown once the game is over (or stopped), never during it.
-        console.print(f"[dim]seed {game_seed}[/]", highlight=False)
+        if began:  # only for a game that began (not after a failed preflight)
+            console.print(f"[dim]seed {game_seed}[/]", highlight=False)
         if writer is not None:
             console.print(f"[dim]transcript: {writer.path}[/]", highlight=False)
 
