@@ -105,8 +105,10 @@ def test_heuristic_games_end_and_the_sheriff_exposes_mafia() -> None:
         for record in game.records:
             event = record.event
             if isinstance(event, Speech) and event.claim == "sheriff":
-                assert game.state.seat(event.seat).role == "sheriff"
-                exposures += 1
+                # the real Sheriff, or a mafia counter-claim (docs/heuristics.md); never a town bluff
+                role = game.state.seat(event.seat).role
+                assert role in ("sheriff", "mafia", "don"), role
+                exposures += role == "sheriff"
     assert exposures > 0
     assert len(sides) >= 2
 
