@@ -69,6 +69,7 @@ async def test_a_local_game_plays_to_the_end() -> None:
     await backend.aclose()
 
 
+@pytest.mark.server
 async def test_a_game_through_the_openai_backend_over_http(llama_server: str) -> None:
     backend = OpenAIBackend(
         ALIAS, base_url=llama_server, profile=SERVER_PROFILE, timeout=120, retry=RetrySettings(attempts=2)
@@ -80,6 +81,7 @@ async def test_a_game_through_the_openai_backend_over_http(llama_server: str) ->
     await backend.aclose()
 
 
+@pytest.mark.server
 async def test_a_game_through_the_langchain_backend_over_http(llama_server: str) -> None:
     from langchain_openai import ChatOpenAI
 

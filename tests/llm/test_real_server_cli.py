@@ -21,7 +21,7 @@ import pytest
 
 from .conftest import ALIAS, free_port, stop, wait_for
 
-pytestmark = pytest.mark.model
+pytestmark = [pytest.mark.model, pytest.mark.server]
 
 CLI = [sys.executable, "-m", "llm_werewolf"]
 SMALL = (
