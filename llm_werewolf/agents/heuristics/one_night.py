@@ -19,7 +19,6 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from string import Template
 
 from ...rules import SKIP, Choice, Decision, Option, SeatView
 from ...rules.events import ChoiceMade, Info, RoleAssigned, Speech
@@ -27,6 +26,7 @@ from ...speech.intent import heard_intent
 from ...texts import optional_yaml, role_name, terms
 from ..speech import act_speech, canned_speech
 from .common import lean, pick_seat, seat_options, team_draw
+from .talk import template_regex
 
 VARIANT = "one_night"
 WOLF_CARDS = frozenset({"werewolf", "mystic_wolf"})
@@ -173,29 +173,8 @@ def _patterns(language: str, names: tuple[str, ...]) -> tuple[tuple[str, re.Patt
     compiled: list[tuple[str, re.Pattern[str]]] = []
     for key in REPORT_KEYS:
         for line in data.get(key) or ():
-            compiled.append((key, re.compile(_template_regex(str(line), names_alt, roles_alt))))
+            compiled.append((key, re.compile(template_regex(str(line), names_alt, roles_alt))))
     return tuple(compiled)
-
-
-def _template_regex(line: str, names_alt: str, roles_alt: str) -> str:
-    parts: list[str] = []
-    used: set[str] = set()
-    pos = 0
-    for match in Template.pattern.finditer(line):
-        parts.append(re.escape(line[pos : match.start()]))
-        pos = match.end()
-        name = match.group("named") or match.group("braced")
-        if name is None:
-            parts.append(re.escape(match.group()))
-            continue
-        if name in used:
-            parts.append(f"(?P={name})")
-            continue
-        used.add(name)
-        alt = {"target": names_alt, "role": roles_alt, "me": names_alt}.get(name, ".+?")
-        parts.append(f"(?P<{name}>{alt})")
-    parts.append(re.escape(line[pos:]))
-    return "".join(parts)
 
 
 @lru_cache(maxsize=4096)

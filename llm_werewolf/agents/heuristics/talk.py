@@ -56,7 +56,8 @@ def say(
     return act_speech(view, decision, rng, key, target=target, role=role, claim=claim)
 
 
-def _template_regex(line: str, names_alt: str, roles_alt: str) -> str:
+def template_regex(line: str, names_alt: str, roles_alt: str) -> str:
+    """A regex that reads a canned ``string.Template`` line back (named groups for its slots)."""
     parts: list[str] = []
     used: set[str] = set()
     pos = 0
@@ -97,7 +98,7 @@ def _patterns(language: str, variant: str, names: tuple[str, ...]) -> tuple[tupl
     # longer templates first, so a line that extends another is matched as itself
     for key, lines in _canned(language, variant).items():
         for line in lines:
-            compiled.append((key, re.compile(_template_regex(line, names_alt or "(?!)", roles_alt or "(?!)"))))
+            compiled.append((key, re.compile(template_regex(line, names_alt or "(?!)", roles_alt or "(?!)"))))
     compiled.sort(key=lambda item: -len(item[1].pattern))
     return tuple(compiled)
 
