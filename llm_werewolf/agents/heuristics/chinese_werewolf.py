@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from ...rules import SKIP, Choice, Decision, SeatView
 from ...rules.events import ChoiceMade, DeathsAnnounced, Info, StatusChanged, VoteCast
 from ..speech import act_speech
-from .common import lean, pick_seat, team_draw
+from .common import drawn_bluffer, lean, pick_seat, team_draw
 from .talk import Said, heard, say
 
 WEREWOLF = "werewolf"
@@ -323,11 +323,7 @@ def bluffer(facts: Facts) -> int | None:
     already = [s for s in facts.seer_claims if s in facts.team]
     if already:
         return already[0]
-    draw = team_draw(f"bluff:{sorted(facts.team)}:{facts.view.names}")
-    if draw.random() >= BLUFF_CHANCE:
-        return None
-    living = sorted(s for s in facts.team if s in facts.living)
-    return draw.choice(living) if living else None
+    return drawn_bluffer(facts.team, facts.living, facts.view.names, BLUFF_CHANCE)
 
 
 def _wolf_kill_target(facts: Facts, decision: Decision) -> Choice:

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from ...rules import Choice, Decision, SeatView
 from ...rules.events import Announcement, DeathsAnnounced, Info, PhaseStarted, VoteCast, VoteTally
 from ..speech import act_speech
-from .common import lean, pick_seat, seat_options, team_draw
+from .common import drawn_bluffer, lean, pick_seat, seat_options, team_draw
 from .talk import heard
 
 SHERIFF = "sheriff"
@@ -215,11 +215,7 @@ def bluffer(facts: Facts) -> int | None:
     sheriff = facts.real_sheriff_guess()
     if sheriff is None or not any(black and s in facts.team for s, black in facts.reports.get(sheriff, {}).items()):
         return None
-    draw = team_draw(f"bluff:{sorted(facts.team)}:{facts.view.names}")
-    if draw.random() >= BLUFF_CHANCE:
-        return None
-    living = sorted(s for s in facts.team if s in facts.living)
-    return draw.choice(living) if living else None
+    return drawn_bluffer(facts.team, facts.living, facts.view.names, BLUFF_CHANCE)
 
 
 def _night_kill(facts: Facts, decision: Decision) -> Choice:

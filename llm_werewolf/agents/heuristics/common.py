@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import zlib
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 from ...rules import Decision, Option, SeatView
 from ...rules.events import Info, Speech, VoteCast
@@ -87,3 +87,12 @@ def lean(*parts: int) -> float:
 def team_draw(text: str) -> random.Random:
     """A generator seeded from ``text`` (a CRC, so every wolf gets the same draws in every process)."""
     return random.Random(zlib.crc32(text.encode()))
+
+
+def drawn_bluffer(team: Collection[int], living: Collection[int], names: object, chance: float) -> int | None:
+    """The evil team's counter-claimer this game, drawn alike by every member (``None`` in the other games)."""
+    draw = team_draw(f"bluff:{sorted(team)}:{names}")
+    if draw.random() >= chance:
+        return None
+    members = sorted(s for s in team if s in living)
+    return draw.choice(members) if members else None
