@@ -45,6 +45,7 @@ class RenderLimits:
     """The limits of one render (a top-level ``render``, ``make_module`` or macro call from Python)."""
 
     seconds: float = 2.0
+    """CPU seconds of the rendering thread (not wall time: a loaded machine must not fail honest renders)."""
     output_chars: int = 1_000_000
     """Characters of the rendered text (and four times that written by ``{{ }}`` at every level)."""
     string_chars: int = 1_000_000
@@ -74,7 +75,7 @@ class _Budget:
 
     def __init__(self, limits: RenderLimits) -> None:
         self.limits = limits
-        self.deadline = time.monotonic() + limits.seconds
+        self.deadline = time.thread_time() + limits.seconds
         self.iterations = limits.iterations
         self.calls = limits.calls
         self.depth = 0
@@ -84,8 +85,8 @@ class _Budget:
     def clock(self) -> None:
         """Check the deadline (the clock is read every 16th time: each step between is bounded)."""
         self.ticks += 1
-        if self.ticks & 15 == 0 and time.monotonic() > self.deadline:
-            raise RenderLimitExceeded(f"the render took longer than {self.limits.seconds:g} s")
+        if self.ticks & 15 == 0 and time.thread_time() > self.deadline:
+            raise RenderLimitExceeded(f"the render took more than {self.limits.seconds:g} s of CPU time")
 
     def step(self) -> None:
         self.iterations -= 1

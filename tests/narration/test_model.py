@@ -7,8 +7,6 @@ god-only, and every line the model got through is re-checked against the public 
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from llm_werewolf.agents.heuristic import HeuristicAgent
@@ -33,9 +31,7 @@ async def test_the_embedded_model_narrates_a_game_and_nothing_unchecked_is_shown
     narrator = LLMNarrator(
         "one_night", "en", NAMES, backend, LLMNarratorSettings(seed=3, max_tokens=40, history=2, speeches=2)
     )
-    started = time.perf_counter()
     await Table(game, [HeuristicAgent(seed=i) for i in range(3)], narrator=narrator).play()
-    elapsed = time.perf_counter() - started
     await backend.aclose()
 
     template = TemplateNarrator("one_night", "en", NAMES)
@@ -71,4 +67,3 @@ async def test_the_embedded_model_narrates_a_game_and_nothing_unchecked_is_shown
         verdict = checker.check(event.text, facts, spoken, source.text, call=event.key.startswith("cue."))
         assert verdict.ok, (event.text, verdict)
     assert accepted >= 1, "the model never got a line through"
-    assert elapsed < 240

@@ -38,10 +38,10 @@ def test_a_hostile_template_stops_fast_and_small(tmp_path: Path, name: str) -> N
     folder.mkdir(parents=True)
     (folder / "vote.j2").write_text(PAYLOADS[name], encoding="utf-8")
     tracemalloc.start()
-    started = time.perf_counter()
+    started = time.thread_time()
     with pytest.raises(TemplateError):
         get_template((tmp_path / "pack",), "en/common/vote.j2").render(names=["A", "B"])
-    seconds = time.perf_counter() - started
+    seconds = time.thread_time() - started  # CPU time: the limit's own clock
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     assert seconds < LIMITS.seconds + 1.5
@@ -51,10 +51,10 @@ def test_a_hostile_template_stops_fast_and_small(tmp_path: Path, name: str) -> N
 def test_the_time_limit_holds_for_work_within_the_step_budget() -> None:
     # 40,000 steps of slow-ish work each: under the step budget, so only the clock can stop it.
     source = "{% for i in range(40000) %}{{ ('ab' * 20000)|replace('a', 'cc')|length }}{% endfor %}"
-    started = time.perf_counter()
-    with pytest.raises(RenderLimitExceeded, match="longer than"):
+    started = time.thread_time()
+    with pytest.raises(RenderLimitExceeded, match="CPU time"):
         string_template((Path("/nonexistent"),), source).render()
-    assert time.perf_counter() - started < LIMITS.seconds + 1.0
+    assert time.thread_time() - started < LIMITS.seconds + 1.0
 
 
 def test_ordinary_templates_render_as_before() -> None:
