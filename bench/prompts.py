@@ -25,10 +25,12 @@ import asyncio
 import itertools
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
@@ -176,7 +178,11 @@ def model_game(seed: int) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
         command = [sys.executable, "-m", "llm_werewolf", "play", "--players", "6", "--seed", str(seed)]
         command += ["--transcripts", folder, "--log-prompts"]
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        started = time.perf_counter()
         subprocess.run(command, check=True, stdout=subprocess.DEVNULL, env=dict(os.environ))
+        wall = time.perf_counter() - started
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
         (path,) = Path(folder).glob("*.jsonl")
         lines = path.read_text(encoding="utf-8").splitlines()
     header = json.loads(lines[0])
@@ -193,6 +199,9 @@ def model_game(seed: int) -> dict[str, Any]:
         "completion_tokens": sum(c.get("completion_tokens", 0) for c in calls),
         "model_seconds": round(seconds, 1),
         "seconds_per_call": round(seconds / max(1, len(calls)), 2),
+        "cpu_seconds": round(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, 1),
+        "wall_seconds": round(wall, 1),
+        "fallbacks": sum(1 for line in lines[1:] if '"kind":"fallback"' in line),
         "mean_prompt_tokens": round(sum(c.get("prompt_tokens", 0) for c in calls) / max(1, len(calls))),
         "prompt_tokens_tokenized": total,
         "prompt_tokens_evaluated_one_cache": evaluated,
