@@ -38,8 +38,18 @@ def _game(seed: int) -> Game:
     return Game(GameConfig(variant=VARIANT, names=NAMES, seed=seed, language=LANGUAGE))
 
 
+PATIENT_DEADLINE = 900.0
+"""llama.cpp's server answers one request at a time and the night's decisions are asked together:
+on a busy machine a queued call waits long. A decision cut by its deadline would leave the server
+working on an answer nobody reads while the next ones queue behind it (deadlines are tested in
+tests/llm/test_deadlines.py, not here)."""
+
+
 def _agents(backend: Backend) -> list[LLMAgent]:
-    return [LLMAgent(backend, settings=LLMAgentSettings(seed=i, switch_language=False)) for i in range(len(NAMES))]
+    return [
+        LLMAgent(backend, settings=LLMAgentSettings(seed=i, switch_language=False, deadline=PATIENT_DEADLINE))
+        for i in range(len(NAMES))
+    ]
 
 
 def _check(game: Game, backend_name: str) -> None:
@@ -72,7 +82,7 @@ async def test_a_local_game_plays_to_the_end() -> None:
 @pytest.mark.server
 async def test_a_game_through_the_openai_backend_over_http(llama_server: str) -> None:
     backend = OpenAIBackend(
-        ALIAS, base_url=llama_server, profile=SERVER_PROFILE, timeout=120, retry=RetrySettings(attempts=2)
+        ALIAS, base_url=llama_server, profile=SERVER_PROFILE, timeout=600, retry=RetrySettings(attempts=2)
     )
     await backend.preflight()
     game = _game(seed=11)
@@ -85,7 +95,7 @@ async def test_a_game_through_the_openai_backend_over_http(llama_server: str) ->
 async def test_a_game_through_the_langchain_backend_over_http(llama_server: str) -> None:
     from langchain_openai import ChatOpenAI
 
-    chat = ChatOpenAI(model=ALIAS, base_url=llama_server, api_key="none", max_retries=0, timeout=120)
+    chat = ChatOpenAI(model=ALIAS, base_url=llama_server, api_key="none", max_retries=0, timeout=600)
     backend = LangChainBackend(chat, profile=SERVER_PROFILE, retry=RetrySettings(attempts=2))
     await backend.preflight()
     game = _game(seed=5)
