@@ -173,10 +173,16 @@ def evaluated_tokens(prompts: list[str]) -> tuple[int, int]:
     return total, evaluated
 
 
-def model_game(seed: int) -> dict[str, Any]:
-    """`llm-werewolf play --players 6` in a child process (this PYTHONPATH's code); its model calls' totals."""
+def model_game(seed: int, deadline: float | None = None) -> dict[str, Any]:
+    """`llm-werewolf play --players 6` in a child process (this PYTHONPATH's code); its model calls' totals.
+
+    ``deadline``: passed as ``--deadline`` (a checkout from before deadlines has none: leave it out
+    there). On a saturated machine the default 120 s cuts calls, the rest of the game queues behind the
+    abandoned ones and the heuristic answers: a long deadline keeps the comparison about the model."""
     with tempfile.TemporaryDirectory() as folder:
         command = [sys.executable, "-m", "llm_werewolf", "play", "--players", "6", "--seed", str(seed)]
+        if deadline is not None:
+            command += ["--deadline", f"{deadline:g}"]
         command += ["--transcripts", folder, "--log-prompts"]
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         started = time.perf_counter()
@@ -214,6 +220,7 @@ def main() -> None:
     parser.add_argument("--model", action="store_true", help="also play one 6-seat game on the embedded model")
     parser.add_argument("--model-only", action="store_true", help="only the embedded-model game")
     parser.add_argument("--model-seed", type=int, default=1)
+    parser.add_argument("--deadline", type=float, default=None, help="play --deadline for the model game")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     report: dict[str, Any] = {"python_path": os.environ.get("PYTHONPATH", "")}
@@ -226,7 +233,7 @@ def main() -> None:
         ]
         report["stub"] = games
     if args.model or args.model_only:
-        report["model"] = model_game(args.model_seed)
+        report["model"] = model_game(args.model_seed, args.deadline)
     if args.json:
         print(json.dumps(report, ensure_ascii=False, indent=2))
         return
