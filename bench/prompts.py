@@ -25,10 +25,12 @@ import asyncio
 import itertools
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
@@ -171,12 +173,22 @@ def evaluated_tokens(prompts: list[str]) -> tuple[int, int]:
     return total, evaluated
 
 
-def model_game(seed: int) -> dict[str, Any]:
-    """`llm-werewolf play --players 6` in a child process (this PYTHONPATH's code); its model calls' totals."""
+def model_game(seed: int, deadline: float | None = None) -> dict[str, Any]:
+    """`llm-werewolf play --players 6` in a child process (this PYTHONPATH's code); its model calls' totals.
+
+    ``deadline``: passed as ``--deadline`` (a checkout from before deadlines has none: leave it out
+    there). On a saturated machine the default 120 s cuts calls, the rest of the game queues behind the
+    abandoned ones and the heuristic answers: a long deadline keeps the comparison about the model."""
     with tempfile.TemporaryDirectory() as folder:
         command = [sys.executable, "-m", "llm_werewolf", "play", "--players", "6", "--seed", str(seed)]
+        if deadline is not None:
+            command += ["--deadline", f"{deadline:g}"]
         command += ["--transcripts", folder, "--log-prompts"]
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        started = time.perf_counter()
         subprocess.run(command, check=True, stdout=subprocess.DEVNULL, env=dict(os.environ))
+        wall = time.perf_counter() - started
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
         (path,) = Path(folder).glob("*.jsonl")
         lines = path.read_text(encoding="utf-8").splitlines()
     header = json.loads(lines[0])
@@ -193,6 +205,9 @@ def model_game(seed: int) -> dict[str, Any]:
         "completion_tokens": sum(c.get("completion_tokens", 0) for c in calls),
         "model_seconds": round(seconds, 1),
         "seconds_per_call": round(seconds / max(1, len(calls)), 2),
+        "cpu_seconds": round(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, 1),
+        "wall_seconds": round(wall, 1),
+        "fallbacks": sum(1 for line in lines[1:] if '"kind":"fallback"' in line),
         "mean_prompt_tokens": round(sum(c.get("prompt_tokens", 0) for c in calls) / max(1, len(calls))),
         "prompt_tokens_tokenized": total,
         "prompt_tokens_evaluated_one_cache": evaluated,
@@ -205,6 +220,7 @@ def main() -> None:
     parser.add_argument("--model", action="store_true", help="also play one 6-seat game on the embedded model")
     parser.add_argument("--model-only", action="store_true", help="only the embedded-model game")
     parser.add_argument("--model-seed", type=int, default=1)
+    parser.add_argument("--deadline", type=float, default=None, help="play --deadline for the model game")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     report: dict[str, Any] = {"python_path": os.environ.get("PYTHONPATH", "")}
@@ -217,7 +233,7 @@ def main() -> None:
         ]
         report["stub"] = games
     if args.model or args.model_only:
-        report["model"] = model_game(args.model_seed)
+        report["model"] = model_game(args.model_seed, args.deadline)
     if args.json:
         print(json.dumps(report, ensure_ascii=False, indent=2))
         return

@@ -281,6 +281,7 @@ class LLMAgent:
                 latency_ms=round(completion.latency_ms, 1),
             )
             fields["retries"] = completion.retries
+            fields["note"] = completion.note
         call = ModelCall(**fields)
         tracing.record_model_call(call, request, decision)  # a no-op unless tracing is on (llm_werewolf/tracing.py)
         return call

@@ -79,6 +79,9 @@ class Completion:
     retries: int = 0
     """Transport retries this call needed (0: the first try succeeded)."""
     finish_reason: str | None = None
+    note: str = ""
+    """What the backend changed for good on or before this call and has not reported yet, e.g. it
+    stepped its answer format down because the endpoint refused one (recorded in the call's record)."""
 
 
 @runtime_checkable

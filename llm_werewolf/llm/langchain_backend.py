@@ -21,7 +21,7 @@ from .classify import classify, redact, redact_text
 from .errors import LLMError
 from .profiles import Profile, get_profile
 from .retry import RetrySettings, call_with_retries
-from .structured import call_stepping_down
+from .structured import call_stepping_down, probe_format, take_notes
 
 
 def _text_of(message: Any) -> str:
@@ -69,6 +69,7 @@ class LangChainBackend:
         self.profile = profile or get_profile("openai")
         self.retry = retry or RetrySettings()
         self.base_url = base_url
+        self.format_notes: list[str] = []
         self._secrets = tuple(s for s in (_secret_of(chat_model),) if s)
 
     def _fault(self, exc: BaseException) -> LLMError:
@@ -133,6 +134,7 @@ class LangChainBackend:
             completion_tokens=completion_tokens,
             latency_ms=latency,
             retries=retries,
+            note=take_notes(self),
         )
 
     async def preflight(self) -> None:
@@ -151,6 +153,8 @@ class LangChainBackend:
             await call_with_retries(ping, quick, what="a one-token test call")
         except Exception as exc:
             raise explain(exc, self) from exc
+        if self.profile.structured != "text":
+            await probe_format(self)
 
     async def aclose(self) -> None:
         """Close the chat model's own HTTP client (``ChatOpenAI`` keeps one; other models may not)."""

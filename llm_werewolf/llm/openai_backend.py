@@ -19,7 +19,7 @@ from .classify import classify, redact, redact_text
 from .errors import BackendConfigError, LLMError, PreflightError
 from .profiles import Profile, get_profile
 from .retry import RetrySettings, call_with_retries
-from .structured import call_stepping_down
+from .structured import PROBE, call_stepping_down, probe_format, take_notes
 
 NO_KEY = "sk-no-key-needed"
 
@@ -96,6 +96,7 @@ class OpenAIBackend:
         self.profile = profile or get_profile("openai")
         self.timeout = timeout
         self.retry = retry or RetrySettings()
+        self.format_notes: list[str] = []
         self._secrets: tuple[str, ...] = ()
         if client is None:
             from openai import AsyncOpenAI
@@ -158,6 +159,7 @@ class OpenAIBackend:
             latency_ms=latency,
             retries=retries,
             finish_reason=getattr(choice, "finish_reason", None),
+            note=take_notes(self),
         )
 
     async def preflight(self) -> None:
@@ -196,6 +198,8 @@ class OpenAIBackend:
             await call_with_retries(ping, quick, what="a one-token test call")
         except Exception as exc:
             raise explain(exc, self) from exc
+        if response_format(PROBE, self.profile) is not None:
+            await probe_format(self)
 
     async def aclose(self) -> None:
         close = getattr(self.client, "close", None)

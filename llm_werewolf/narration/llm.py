@@ -285,6 +285,7 @@ class LLMNarrator:
                 completion_tokens=completion.completion_tokens,
                 latency_ms=round(completion.latency_ms, 1),
                 retries=completion.retries,
+                note=completion.note,
             )
         call = ModelCall(**fields)
         tracing.record_model_call(call, request)  # a no-op unless tracing is on (llm_werewolf/tracing.py)

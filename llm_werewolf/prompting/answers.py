@@ -15,7 +15,10 @@ narration line must be something said, not a copy of the prompt or noise.
   tag ``<word>``/``</word>``, ``### Instruction``...): the model is writing its own prompt format;
 * ``placeholder``: the answer format's placeholder (``<what you say aloud ...>``, any
   ``<...>`` holding words, also cut short before its ``>`` by the answer's length limit), a
-  JSON template (``{"speech": ...``) or a Jinja leftover;
+  JSON template (``{"speech": ...``) or a Jinja leftover; and the words of a placeholder the
+  prompt shows, without its brackets: one of its clauses (split at commas, colons...; numbers
+  aside) of 10 letters or more (5 in Chinese, Japanese, Thai), or an answer of four words or
+  more (six characters in those scripts) of which 80% are the placeholders' words, reworded;
 * ``echo``: a run of the prompt copied word for word: 40 characters of the rules,
   role card and persona (16 in Chinese, Japanese, Thai), or 60 of the rest of the
   prompt (24) outside quoted speeches (a speech may quote another player);
@@ -70,6 +73,14 @@ _CONTROL_RE = re.compile(
 _PLACEHOLDER_RE = re.compile(
     r"<\s*[^\W\d_][^<>\n]{2,}(?:>|$)|\{\{|\}\}|\{%|%\}|\{\s*\"(?:thought|option|speech|claim|reason)\""
 )
+_SHOWN_PLACEHOLDER_RE = re.compile(r"<([^<>\n\"{}|]{4,})>")
+"""A placeholder the prompt shows for a string field (not the claim's or the acts' lists)."""
+_CLAUSE_SPLIT_RE = re.compile(r"[,;:()،؛，、；：（）。.!?]+")
+CLAUSE_LETTERS = 10
+"""A clause of a placeholder this long (in letters), copied without its brackets, is a placeholder."""
+CLAUSE_LETTERS_DENSE = 5
+WORD_SHARE = 0.8
+"""An answer whose words are this share of the placeholders' words is a reworded placeholder."""
 _DENSE_SCRIPTS = ("CJK", "HIRAGANA", "KATAKANA", "THAI", "HANGUL")
 ECHO_CHARS = 40
 """A run of the stable prompt (rules, role card, persona) this long, copied, is an echo."""
@@ -123,6 +134,43 @@ def _repeat(text: str) -> bool:
     return len(words) >= 12 and len(set(words)) < 0.3 * len(words)
 
 
+def _bare(text: str) -> str:
+    """Casefolded letters and single spaces only (no digits, no punctuation), for placeholder words."""
+    folded = unicodedata.normalize("NFKC", text).casefold()
+    return " ".join("".join(ch if ch.isalpha() or ch in "'’" else " " for ch in folded).split())
+
+
+def _is_dense_char(ch: str) -> bool:
+    return ch.isalpha() and unicodedata.name(ch, "").startswith(_DENSE_SCRIPTS)
+
+
+def _placeholder_words(text: str, prompt: str) -> str | None:
+    """The placeholder of ``prompt`` that ``text`` repeats without its brackets (copied or
+    reworded), else ``None``."""
+    shown = [m.group(1) for m in _SHOWN_PLACEHOLDER_RE.finditer(prompt)]
+    if not shown:
+        return None
+    answer = _bare(text)
+    for inner in shown:
+        for clause in _CLAUSE_SPLIT_RE.split(inner):
+            bare = _bare(clause)
+            dense = _dense(bare)
+            letters = _letters(bare)
+            if letters >= (CLAUSE_LETTERS_DENSE if dense else CLAUSE_LETTERS) and bare in answer:
+                return bare
+    if _dense(answer):
+        vocabulary = {ch for inner in shown for ch in _bare(inner) if _is_dense_char(ch)}
+        chars = [ch for ch in answer if _is_dense_char(ch)]
+        if len(chars) >= 6 and sum(ch in vocabulary for ch in chars) >= WORD_SHARE * len(chars):
+            return "".join(chars)
+        return None
+    vocabulary = {word for inner in shown for word in _bare(inner).split()}
+    words = [word for word in answer.split() if len(word) >= 3]
+    if len(words) >= 4 and sum(word in vocabulary for word in words) >= WORD_SHARE * len(words):
+        return " ".join(words)
+    return None
+
+
 def _option_list(text: str, labels: Sequence[str]) -> bool:
     folded = _squash(text)
     found = 0
@@ -151,6 +199,10 @@ def answer_problem(
     if placeholder:
         shown = clean_line(placeholder.group(0), 60)
         return f"placeholder: the {what} copies the answer format ({shown!r}) instead of saying something"
+    words = _placeholder_words(text, f"{stable}\n{rest}")
+    if words is not None:
+        shown = clean_line(words, 60)
+        return f"placeholder: the {what} copies the answer format's words ({shown!r}) instead of saying something"
     if not _letters(text):
         return None if what == "thought" else f"empty: the {what} says nothing"
     squashed = _squash(text)

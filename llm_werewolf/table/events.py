@@ -33,6 +33,9 @@ class ModelCall(EventBody):
     latency_ms: float = 0.0
     retries: int = 0
     """Transport retries the call needed (a failed call: the retries before it gave up)."""
+    note: str = ""
+    """What the backend changed for good on this call (or at the preflight, reported on the first
+    call after it), e.g. "the endpoint refused json_schema output; asking json_object from now on"."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -28,7 +28,9 @@ class ServerState:
     requests: list[dict[str, Any]] = field(default_factory=list)
     model_lists: int = 0
     refuse_formats: frozenset[str] = frozenset()
-    """``response_format`` types answered with a 400 naming response_format (an endpoint without them)."""
+    """``response_format`` types answered with an error naming response_format (an endpoint without them)."""
+    refuse_status: int = 400
+    """The status of that refusal: 400 as OpenAI answers, 500 as ``llama_cpp.server`` does (a validation error)."""
     echo_key: bool = False
     """A refused key is quoted in full in the 401 message (a careless server), to test redaction."""
 
@@ -86,8 +88,16 @@ def _handler(state: ServerState) -> type[BaseHTTPRequestHandler]:
             fmt = body.get("response_format")
             kind = fmt.get("type") if isinstance(fmt, dict) else None
             if kind in state.refuse_formats:
-                message = f"Invalid parameter: 'response_format' of type '{kind}' is not supported with this model."
-                self._send(400, {"error": {"message": message, "type": "invalid_request_error"}})
+                if state.refuse_status >= 500:  # the words llama_cpp.server answers json_schema with
+                    message = (
+                        "1 validation error:\n  {'type': 'literal_error', 'loc': ('body', 'response_format', 'type'),"
+                        f" 'msg': \"Input should be 'text' or 'json_object'\", 'input': '{kind}'}}"
+                    )
+                    error_type = "internal_server_error"
+                else:
+                    message = f"Invalid parameter: 'response_format' of type '{kind}' is not supported with this model."
+                    error_type = "invalid_request_error"
+                self._send(state.refuse_status, {"error": {"message": message, "type": error_type}})
                 return
             reply = state.replies.popleft() if state.replies else Reply()
             if reply.delay:

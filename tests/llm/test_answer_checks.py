@@ -16,6 +16,7 @@ from llm_werewolf.narration.llm import LLMNarrator
 from llm_werewolf.prompting.answers import answer_problem, parse_answer
 from llm_werewolf.prompting.render import Prompt, SeatPrompter
 from llm_werewolf.rules import Decision, Game, GameConfig
+from llm_werewolf.rules.events import Speech
 from llm_werewolf.table.events import ModelCall, Narration
 from llm_werewolf.texts import default_names
 
@@ -91,6 +92,64 @@ def test_the_placeholder_of_the_answer_format_is_refused(language: str) -> None:
     _refused(language, found.group(1), "copies the answer format")
     _refused(language, found.group(1)[:30], "copies the answer format")  # cut by the length limit
     _refused(language, f"{PLAIN[language]} <{WORD[language]} {WORD[language]}>", "copies the answer format")
+
+
+def _shown_placeholder(prompt: Prompt, field: str) -> str:
+    found = re.search(rf'"{field}": "<([^>]+)>"', prompt.user)
+    assert found, prompt.user[-600:]
+    return found.group(1)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_placeholder_without_its_brackets_is_refused(language: str) -> None:
+    prompt, _ = PROMPTS[language][0]
+    inner = _shown_placeholder(prompt, "speech")
+    _refused(language, inner, "copies the answer format")
+    _refused(language, inner.upper() + ".", "copies the answer format")
+    clauses = [c.strip() for c in re.split(r"[,،，]", inner) if c.strip()]
+    _refused(language, clauses[0], "copies the answer format")  # the first clause alone
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_reworded_placeholder_is_refused(language: str) -> None:
+    """The placeholder's own words in another order, numbers dropped, punctuation changed."""
+    prompt, decision = PROMPTS[language][0]
+    inner = re.sub(r"\d+", "", _shown_placeholder(prompt, "speech"))
+    if " " in inner.strip():
+        words = [w.strip(",،，") for w in inner.split() if w.strip(",،，")]
+        reworded = " ".join(reversed(words))
+    else:  # Chinese: the characters in reverse order
+        reworded = "".join(reversed([ch for ch in inner if ch.isalpha()]))
+    _refused(language, reworded, "copies the answer format")
+    thought = re.sub(r"\d+", "", _shown_placeholder(prompt, "thought"))
+    raw = json.dumps({"thought": thought, "option": prompt.labels[0], "speech": PLAIN[language], "claim": None})
+    parsed = parse_answer(prompt, decision, raw, max_speech_chars=1000)
+    assert parsed.option is None and "copies the answer format" in (parsed.error or ""), (language, parsed)
+
+
+def _heuristic_speeches(language: str) -> list[str]:
+    """Every speech the heuristic players say in a whole game of ``language``'s ruleset."""
+    variant = GAMES[language]
+    game = Game(GameConfig(variant=variant, names=default_names(language, 9), seed=5, language=language))
+    agents = [HeuristicAgent(seed=i) for i in range(9)]
+    while not game.over:
+        decision = game.pending[0]
+        game.submit(decision.id, agents[decision.seat].choose(game.view(decision.seat), decision))
+    return [r.event.text for r in game.records if isinstance(r.event, Speech)]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_what_players_really_say_is_not_read_as_a_placeholder(language: str) -> None:
+    """No false alarm: every speech of a heuristic game passes the checks against a real speech prompt."""
+    prompt, _ = PROMPTS[language][0]
+    speeches = [text for text in _heuristic_speeches(language) if text.strip()]
+    assert len(speeches) >= 3, speeches
+    flagged = {}
+    for text in speeches:
+        problem = answer_problem(text, "speech", stable="", rest=prompt.user, labels=())
+        if problem is not None and problem.startswith("placeholder"):
+            flagged[text] = problem
+    assert flagged == {}, flagged
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

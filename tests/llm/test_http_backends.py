@@ -188,7 +188,8 @@ async def test_preflight_passes_on_a_good_endpoint() -> None:
     with fake_openai_server() as (url, state):
         await _openai(url).preflight()
         await _langchain(url).preflight()
-    assert state.model_lists == 1 and len(state.requests) == 2
+    assert state.model_lists == 1 and len(state.requests) == 4  # each: a one-token ping, then the format probe
+    assert [_format_of(r) for r in state.requests] == [None, "json_schema", None, "json_object"]  # llamacpp profile
 
 
 # -- structured-output downgrade ----------------------------------------------------------------
@@ -266,3 +267,55 @@ async def test_a_langchain_model_without_structured_output_is_still_asked() -> N
     completion = await backend.complete(REQUEST)
     assert completion.text == '{"option": "Dee"}'
     assert backend.profile.structured == "json_object"  # with_structured_output raised NotImplementedError
+
+
+@pytest.mark.parametrize("make", [_openai, _langchain])
+async def test_a_500_refusal_like_llama_cpp_server_steps_down_without_retrying(
+    make: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    """llama_cpp.server answers json_schema with HTTP 500 and a validation error naming response_format."""
+    state = ServerState(refuse_formats=frozenset({"json_schema"}), refuse_status=500)
+    with fake_openai_server(state) as (url, state):
+        backend = make(url, profile=get_profile("openai"))
+        first = await backend.complete(REQUEST)
+        second = await backend.complete(REQUEST)
+    assert first.text == second.text == '{"option": "Bob"}'
+    # one refused request, not four tries of a "server error" before giving up
+    assert [_format_of(r) for r in state.requests] == ["json_schema", "json_object", "json_object"]
+    assert backend.profile.structured == "json_object"
+    assert "refused json_schema" in first.note and "HTTP 500" in first.note and second.note == ""
+    assert sum("refused json_schema" in r.getMessage() for r in caplog.records) == 1
+
+
+@pytest.mark.parametrize("make", [_openai, _langchain])
+async def test_other_server_errors_are_still_retried_without_a_step_down(make: Any) -> None:
+    with fake_openai_server() as (url, state):
+        state.replies.extend([Reply(500), Reply(200)])
+        backend = make(url, profile=get_profile("openai"))
+        completion = await backend.complete(REQUEST)
+    assert completion.retries == 1 and completion.note == ""
+    assert backend.profile.structured == "json_schema"
+    assert [_format_of(r) for r in state.requests] == ["json_schema", "json_schema"]
+
+
+@pytest.mark.parametrize("make", [_openai, _langchain])
+async def test_the_preflight_probes_the_answer_format_and_the_first_call_reports_it(make: Any) -> None:
+    state = ServerState(refuse_formats=frozenset({"json_schema"}), refuse_status=500)
+    with fake_openai_server(state) as (url, state):
+        backend = make(url, profile=get_profile("openai"))
+        await backend.preflight()
+        assert backend.profile.structured == "json_object"
+        before = len(state.requests)
+        first = await backend.complete(REQUEST)
+        second = await backend.complete(REQUEST)
+    assert [_format_of(r) for r in state.requests[before:]] == ["json_object", "json_object"]
+    assert first.note.startswith("at the preflight: ") and "refused json_schema" in first.note
+    assert first.retries == 0 and second.note == ""
+
+
+async def test_the_preflight_probe_keeps_a_format_the_endpoint_takes() -> None:
+    with fake_openai_server() as (url, state):
+        backend = _openai(url, profile=get_profile("openai"))
+        await backend.preflight()
+    assert backend.profile.structured == "json_schema" and backend.format_notes == []
+    assert _format_of(state.requests[-1]) == "json_schema"

@@ -38,8 +38,18 @@ def _game(seed: int) -> Game:
     return Game(GameConfig(variant=VARIANT, names=NAMES, seed=seed, language=LANGUAGE))
 
 
+PATIENT_DEADLINE = 900.0
+"""llama.cpp's server answers one request at a time and the night's decisions are asked together:
+on a busy machine a queued call waits long. A decision cut by its deadline would leave the server
+working on an answer nobody reads while the next ones queue behind it (deadlines are tested in
+tests/llm/test_deadlines.py, not here)."""
+
+
 def _agents(backend: Backend) -> list[LLMAgent]:
-    return [LLMAgent(backend, settings=LLMAgentSettings(seed=i, switch_language=False)) for i in range(len(NAMES))]
+    return [
+        LLMAgent(backend, settings=LLMAgentSettings(seed=i, switch_language=False, deadline=PATIENT_DEADLINE))
+        for i in range(len(NAMES))
+    ]
 
 
 def _check(game: Game, backend_name: str) -> None:
@@ -72,7 +82,7 @@ async def test_a_local_game_plays_to_the_end() -> None:
 @pytest.mark.server
 async def test_a_game_through_the_openai_backend_over_http(llama_server: str) -> None:
     backend = OpenAIBackend(
-        ALIAS, base_url=llama_server, profile=SERVER_PROFILE, timeout=120, retry=RetrySettings(attempts=2)
+        ALIAS, base_url=llama_server, profile=SERVER_PROFILE, timeout=600, retry=RetrySettings(attempts=2)
     )
     await backend.preflight()
     game = _game(seed=11)
@@ -85,9 +95,45 @@ async def test_a_game_through_the_openai_backend_over_http(llama_server: str) ->
 async def test_a_game_through_the_langchain_backend_over_http(llama_server: str) -> None:
     from langchain_openai import ChatOpenAI
 
-    chat = ChatOpenAI(model=ALIAS, base_url=llama_server, api_key="none", max_retries=0, timeout=120)
+    chat = ChatOpenAI(model=ALIAS, base_url=llama_server, api_key="none", max_retries=0, timeout=600)
     backend = LangChainBackend(chat, profile=SERVER_PROFILE, retry=RetrySettings(attempts=2))
     await backend.preflight()
     game = _game(seed=5)
     await play_table(game, _agents(backend))
     _check(game, "langchain")
+
+
+@pytest.mark.server
+@pytest.mark.parametrize("kind", ["openai", "langchain"])
+async def test_the_default_profile_steps_down_before_the_game_on_the_real_server(llama_server: str, kind: str) -> None:
+    """llama_cpp.server answers json_schema with HTTP 500 (a validation error): the preflight's probe
+    steps down to json_object once, the first call reports it, and the answer is a JSON object."""
+    import json
+
+    from llm_werewolf.llm.base import CompletionRequest
+
+    profile = get_profile("openai")
+    backend: OpenAIBackend | LangChainBackend
+    if kind == "openai":
+        backend = OpenAIBackend(ALIAS, base_url=llama_server, profile=profile, timeout=600)
+    else:
+        from langchain_openai import ChatOpenAI
+
+        chat = ChatOpenAI(model=ALIAS, base_url=llama_server, api_key="none", max_retries=0, timeout=600)
+        backend = LangChainBackend(chat, profile=profile)
+    await backend.preflight()
+    assert backend.profile.structured == "json_object"
+    schema = {
+        "type": "object",
+        "properties": {"option": {"type": "string", "enum": ["Ann", "Bob"]}},
+        "required": ["option"],
+        "additionalProperties": False,
+    }
+    request = CompletionRequest(system="Vote.", user="Ann or Bob?", schema=schema, max_tokens=12, temperature=0.0)
+    first = await backend.complete(request)
+    second = await backend.complete(request)
+    await backend.aclose()
+    assert first.note.startswith("at the preflight: ") and "refused json_schema" in first.note, first.note
+    assert "HTTP 500" in first.note and second.note == ""
+    assert json.loads(first.text)["option"] in ("Ann", "Bob")
+    assert first.retries == 0  # nothing refused during the game
