@@ -112,6 +112,10 @@ def create_app(lobby: Lobby | None = None) -> FastAPI:
             raise HTTPException(403, "forbidden")
         return index
 
+    def base_of(request: Request) -> str:
+        """The base of the links the host hands out: the lobby's (LAN) one, else this request's."""
+        return the_lobby.base_url or str(request.base_url).rstrip("/")
+
     def public_of(table: WebTable, token: str | None) -> None:
         if not _same(token, table.public.token):
             raise HTTPException(403, "forbidden")
@@ -156,25 +160,31 @@ def create_app(lobby: Lobby | None = None) -> FastAPI:
         return ui_texts(lang if lang in _languages() else "en")
 
     @app.post("/api/host/tables")
-    async def create_table(setup: TableSetup, token: str | None = None, x_host_token: HostHeader = None) -> Response:
+    async def create_table(
+        setup: TableSetup, request: Request, token: str | None = None, x_host_token: HostHeader = None
+    ) -> Response:
         host(token, x_host_token)
         try:
             table = the_lobby.create(setup)
         except SetupError as exc:
             return JSONResponse({"detail": str(exc)}, status_code=422)
-        return JSONResponse(table.host_view())
+        return JSONResponse(table.host_view(base_of(request)))
 
     @app.get("/api/host/tables/{table_id}")
-    async def table_status(table_id: str, token: str | None = None, x_host_token: HostHeader = None) -> dict[str, Any]:
+    async def table_status(
+        table_id: str, request: Request, token: str | None = None, x_host_token: HostHeader = None
+    ) -> dict[str, Any]:
         host(token, x_host_token)
-        return table_of(table_id).host_view()
+        return table_of(table_id).host_view(base_of(request))
 
     @app.post("/api/host/tables/{table_id}/start")
-    async def start_table(table_id: str, token: str | None = None, x_host_token: HostHeader = None) -> dict[str, Any]:
+    async def start_table(
+        table_id: str, request: Request, token: str | None = None, x_host_token: HostHeader = None
+    ) -> dict[str, Any]:
         host(token, x_host_token)
         table = table_of(table_id)
         table.start()
-        return table.host_view()
+        return table.host_view(base_of(request))
 
     # -- seat and public API ----------------------------------------------------------------
     @app.get("/api/t/{table_id}/seat/{number}/state")

@@ -30,6 +30,7 @@ from ..table.seating import SeatSpecError, build_agent
 from ..texts import TextDataError
 from ..transcript import TranscriptWriter, header_for, seat_info
 from .limits import offer_all
+from .links import qr_data_uri, reachable_from_others
 from .present import Presenter
 from .seats import AnswerRefused, DefaultAnswerAgent, HumanWebAgent, SeatHub, check_answer
 from .setup import SetupError, TableSetup, agent_spec, game_config
@@ -281,9 +282,14 @@ class WebTable:
     def public_link(self, page: Literal["watch", "screen"]) -> str:
         return f"/t/{self.id}/{page}?token={self.public.token}"
 
-    def host_view(self) -> dict[str, Any]:
-        """What the host page shows: every human's link and whether a page is connected."""
+    def host_view(self, base: str = "") -> dict[str, Any]:
+        """What the host page shows: every human's link and whether a page is connected.
+
+        ``base`` (``http://192.168.1.20:8765``) makes the links whole: ``url`` and a QR code per
+        human seat, for phones on the local network (see :mod:`.links`).
+        """
         names = self.game.config.names
+        base = base.rstrip("/")
         return {
             "id": self.id,
             "status": self.status,
@@ -299,12 +305,16 @@ class WebTable:
                     "player": self.setup.seats[hub.seat].player,
                     "human": hub.human,
                     "link": self.seat_link(hub.seat) if hub.human else None,
+                    "url": base + self.seat_link(hub.seat) if hub.human and base else None,
+                    "qr": qr_data_uri(base + self.seat_link(hub.seat)) if hub.human and base else None,
                     "connected": hub.connected,
                 }
                 for hub in self.hubs
             ],
             "watch": self.public_link("watch"),
             "screen": self.public_link("screen"),
+            "base": base or None,
+            "reachable": reachable_from_others(base) if base else None,
         }
 
 
@@ -329,8 +339,12 @@ class Lobby:
         narrator_factory: NarratorFactory | None = template_narrator,
         max_tables: int = 16,
         session: Session | None = None,
+        base_url: str | None = None,
     ) -> None:
         self.host_token = host_token or secrets.token_urlsafe(24)
+        self.base_url = base_url.rstrip("/") if base_url else None
+        """Where phones reach the server (``serve`` finds the LAN address, or ``--public-url``);
+        ``None``: the address the host page itself was opened at."""
         self.session = session or Session()
         """The server's session: model seats of every table share its backends, in the server's loop."""
         self.transcripts = transcripts

@@ -128,27 +128,56 @@
     };
   }
 
-  function link(path) {
-    const a = el("a", { href: path, target: "_blank", rel: "noreferrer" }, location.origin + path);
-    return a;
+  function absolute(path, base) {
+    return (base || location.origin) + path;
+  }
+  function link(url) {
+    return el("a", { href: url, target: "_blank", rel: "noreferrer" }, url);
+  }
+  function copyButton(url) {
+    const button = el("button", { type: "button", class: "copy" }, h.copy || "Copy");
+    button.addEventListener("click", async () => {
+      let done = false;
+      try {
+        if (navigator.clipboard && window.isSecureContext) { await navigator.clipboard.writeText(url); done = true; }
+      } catch (e) { done = false; }
+      if (!done) {  // plain http on the LAN: no clipboard API, copy from a selected field
+        const box = el("textarea", { readonly: "", class: "copy-source" });
+        box.value = url;
+        document.body.appendChild(box);
+        box.select();
+        try { done = document.execCommand("copy"); } catch (e) { done = false; }
+        box.remove();
+      }
+      button.textContent = done ? (h.copied || "Copied") : (h.copy_failed || "Select and copy the link");
+      button.dataset.copied = String(done);
+    });
+    return button;
   }
 
   function renderTable(table) {
     result.hidden = false;
     result.replaceChildren(el("h2", {}, h.links));
-    const list = el("ul", { id: "links" });
+    if (table.reachable === false) result.appendChild(el("p", { class: "error", id: "local-only" }, h.local_only || ""));
+    const list = el("ul", { id: "links", class: "seat-links" });
     for (const s of table.seats) {
-      const li = el("li", { "data-seat": String(s.seat) }, `${s.seat}. ${s.name} — ${s.human ? h.human : s.player} `);
+      const li = el("li", { "data-seat": String(s.seat), class: s.human ? "human" : "ai" });
+      li.appendChild(el("div", { class: "who" }, `${s.seat}. ${s.name} — ${s.human ? h.human : s.player}`));
       if (s.link) {
-        li.appendChild(link(s.link));
-        li.appendChild(el("span", { class: "note" }, ` (${s.connected ? h.connected : h.not_connected})`));
+        const url = s.url || absolute(s.link, table.base);
+        li.appendChild(link(url));
+        const row = el("div", { class: "link-tools" });
+        row.appendChild(copyButton(url));
+        row.appendChild(el("span", { class: "note connected" }, s.connected ? h.connected : h.not_connected));
+        li.appendChild(row);
+        if (s.qr) li.appendChild(el("img", { class: "qr", src: s.qr, alt: `QR ${s.seat}. ${s.name}`, width: "164", height: "164" }));
       }
       list.appendChild(li);
     }
-    const spectator = el("li", {}, `${h.spectator_link}: `);
-    spectator.appendChild(link(table.watch));
-    const screen = el("li", {}, `${h.screen_link}: `);
-    screen.appendChild(link(table.screen));
+    const spectator = el("li", { class: "public" }, `${h.spectator_link}: `);
+    spectator.appendChild(link(absolute(table.watch, table.base)));
+    const screen = el("li", { class: "public" }, `${h.screen_link}: `);
+    screen.appendChild(link(absolute(table.screen, table.base)));
     list.append(spectator, screen);
     result.appendChild(list);
     result.appendChild(el("p", { id: "table-status" }, (h.status || "{status}").replace("{status}", table.status) + (table.error ? ` — ${table.error}` : "")));
@@ -162,6 +191,7 @@
   }
 
   let polling = null;
+  let shown = "";
   createButton.addEventListener("click", async () => {
     message.textContent = "";
     try {
@@ -171,7 +201,8 @@
       polling = setInterval(async () => {
         try {
           const fresh = await api("GET", `/api/host/tables/${table.id}`);
-          renderTable(fresh);
+          const text = JSON.stringify(fresh);
+          if (text !== shown) { shown = text; renderTable(fresh); }  // unchanged: keep the page (and "Copied") as it is
         } catch (e) { /* keep the last state */ }
       }, 2000);
     } catch (e) {
