@@ -19,6 +19,7 @@ from rich.console import Console
 
 from ..controls import strip_controls
 from ..rules import Choice, Decision, SeatView
+from ..web.feed_order import reading_order
 from ..web.present import FeedItem, Presenter
 from ..web.ui_text import fill
 from .base import DecisionRequest, Reply
@@ -151,7 +152,11 @@ class TerminalHumanAgent:
             self.io.show(f"  🔒 {item.text}")
 
     def _show_news(self, view: SeatView, p: Presenter) -> None:
-        news = [item for item in p.feed(view) if item.seq > self._shown_seq]
+        start = self._shown_seq + 1
+        fresh = reading_order(view.records[start:], drop_voiced_cues=True)
+        position = {record.seq: start + i for i, record in enumerate(view.records[start:])}
+        items = (p.item(record, position[record.seq]) for record in fresh)
+        news = [item for item in items if item is not None]
         self._shown_seq = len(view.records) - 1  # feed items are numbered by position in this view
         if not news:
             return

@@ -13,22 +13,25 @@ import asyncio
 import secrets
 from collections.abc import Callable, Sequence
 from contextlib import suppress
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
 from ..agents.base import Agent
 from ..agents.heuristic import HeuristicAgent
+from ..cli.common import seat_names
+from ..controls import strip_controls
 from ..llm.errors import LLMError
-from ..rules import Game, Record, ViewBuilder
+from ..rules import Game, GameConfig, Record, ViewBuilder, get_ruleset
 from ..rules.errors import RulesError
 from ..seeds import seat_seed
 from ..session import Session
 from ..table import Narrator, Table, TableSettings
 from ..table.night_pacing import NightPacer, night_cue
-from ..table.seating import SeatSpecError, build_agent
+from ..table.seating import AgentSpec, SeatSpecError, build_agent
 from ..texts import TextDataError
 from ..transcript import TranscriptWriter, header_for, seat_info
+from .feed_order import reading_order
 from .limits import offer_all
 from .links import qr_data_uri, reachable_from_others
 from .present import Presenter
@@ -92,6 +95,7 @@ class WebTable:
         """Where model seats get their backends (the server's session: shared, closed at shutdown)."""
         config = game_config(setup)
         specs = [agent_spec(seat) for seat in setup.seats]
+        config = replace(config, names=self._names(setup, specs, config))
         try:
             self.game = Game(config)
         except RulesError as exc:
@@ -148,6 +152,28 @@ class WebTable:
         self.error: str | None = None
         self.task: asyncio.Task[None] | None = None
 
+    def _names(self, setup: TableSetup, specs: Sequence[AgentSpec | None], config: GameConfig) -> tuple[str, ...]:
+        """Seat names: the host's, else a model seat's persona name, else the next free default name.
+
+        As in ``play``: a model seat is called what its persona calls itself, and no seat takes a
+        name another seat's persona bears (no ``5. Tony (George)`` beside a ``1. George``).
+        """
+        language = config.language or get_ruleset(config.variant).source_language
+        names: list[str | None] = [" ".join(strip_controls(seat.name or "").split()) or None for seat in setup.seats]
+        taken = {name for name in names if name}
+        for i, spec in enumerate(specs):
+            if spec is None or names[i] is not None:
+                continue
+            try:
+                persona = self.session.persona(spec, language=language, seat=i, seed=config.seed)
+            except (TextDataError, LLMError, SeatSpecError):
+                continue  # an unknown persona is reported when the seat is built
+            if persona is not None and persona.name not in taken:
+                names[i] = persona.name
+                taken.add(persona.name)
+        spare = iter(name for name in seat_names(language, len(names) + len(taken)) if name not in taken)
+        return tuple(name if name is not None else next(spare) for name in names)
+
     def table_settings(self) -> dict[str, Any]:
         """What the host chose for the humans, as the transcript header's ``table``."""
         return {
@@ -197,9 +223,10 @@ class WebTable:
 
     # -- the sink: each seat gets the lines of its own view -----------------------------------
     def write(self, records: Sequence[Record]) -> None:
+        ordered = reading_order(records)  # narration next to what it voices (the log keeps its own order)
         for hub, builder in zip(self.hubs, self.builders, strict=True):
-            self._forward(records, builder, hub.push)
-        self.screen.write(records)
+            self._forward(ordered, builder, hub.push)
+        self.screen.write(ordered)
 
     def _forward(self, records: Sequence[Record], builder: ViewBuilder, push: Callable[[dict[str, Any]], None]) -> None:
         items = []
