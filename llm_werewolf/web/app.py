@@ -59,6 +59,12 @@ SECURITY_HEADERS = {
 }
 
 
+TRANSCRIPT_CSP = (
+    "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; "
+    "frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+)
+"""The rendered transcript is one self-contained page (inline style and script, no request out)."""
+
 HostHeader = Annotated[str | None, Header(alias="X-Host-Token")]
 """The host token as a header (the host page's API calls); pages take it as ``?token=``."""
 
@@ -185,6 +191,30 @@ def create_app(lobby: Lobby | None = None) -> FastAPI:
         table = table_of(table_id)
         table.start()
         return table.host_view(base_of(request))
+
+    @app.post("/api/host/tables/{table_id}/again")
+    async def play_again(
+        table_id: str, request: Request, token: str | None = None, x_host_token: HostHeader = None
+    ) -> Response:
+        host(token, x_host_token)
+        try:
+            rematch = the_lobby.again(table_of(table_id))
+        except SetupError as exc:
+            return JSONResponse({"detail": str(exc)}, status_code=409)
+        return JSONResponse(rematch.host_view(base_of(request)))
+
+    @app.get("/host/tables/{table_id}/transcript", response_class=HTMLResponse)
+    async def transcript_page(table_id: str, token: str | None = None, x_host_token: HostHeader = None) -> Response:
+        """The finished game's transcript, rendered (every record: the game is over)."""
+        host(token, x_host_token)
+        table = table_of(table_id)
+        if table.writer is None or table.status not in ("over", "failed"):
+            raise HTTPException(404, "no transcript (yet)")
+        from ..render import render
+        from ..transcript import read_transcript
+
+        page = render(read_transcript(table.writer.path), "html", "god")
+        return HTMLResponse(page, headers={"Content-Security-Policy": TRANSCRIPT_CSP})
 
     # -- seat and public API ----------------------------------------------------------------
     @app.get("/api/t/{table_id}/seat/{number}/state")
@@ -350,17 +380,60 @@ def _player_kinds() -> list[str]:
     return [HUMAN, *SCRIPTLESS_KINDS, *MODEL_KINDS]
 
 
+def option_control(name: str, spec: dict[str, Any]) -> dict[str, Any]:
+    """One rule switch as a host-page control: ``select`` (fixed values), ``checkbox``, ``number`` or ``text``.
+
+    Read from the options model's JSON schema: a ``Literal`` gives its values (``null`` too when the
+    switch may be unset), numbers their bounds.
+    """
+    variants = spec.get("anyOf", [spec])
+    values: list[Any] = []
+    nullable = False
+    kind = "string"
+    bounds: dict[str, float] = {}
+    for part in variants:
+        if part.get("type") == "null":
+            nullable = True
+            continue
+        if "enum" in part:
+            values.extend(part["enum"])
+        elif "const" in part:
+            values.append(part["const"])
+        elif part.get("type") == "array" and "enum" in part.get("items", {}):
+            values.extend(part["items"]["enum"])
+        kind = part.get("type", kind)
+        for key, out in (
+            ("minimum", "min"),
+            ("maximum", "max"),
+            ("exclusiveMinimum", "min"),
+            ("exclusiveMaximum", "max"),
+        ):
+            if key in part:
+                bounds[out] = part[key]
+    if kind == "boolean" and nullable:
+        values = [None, True, False]  # a switch that may follow the board: three choices, not a checkbox
+    if kind == "array":
+        control = "multi"  # a set of fixed values: one checkbox each
+    elif values:
+        control = "select"
+    else:
+        control = {"boolean": "checkbox", "integer": "number", "number": "number"}.get(kind, "text")
+    return {
+        "name": name,
+        "type": kind,
+        "control": control,
+        "values": values,
+        "nullable": nullable,
+        "default": spec.get("default"),
+        "step": 1 if kind == "integer" else "any",
+        **bounds,
+        "help": spec.get("description", ""),
+    }
+
+
 def _ruleset_json(ruleset: Any) -> dict[str, Any]:
     schema = ruleset.options_model.model_json_schema()
-    options = [
-        {
-            "name": name,
-            "type": spec.get("type", "string"),
-            "default": spec.get("default"),
-            "help": spec.get("description", ""),
-        }
-        for name, spec in schema.get("properties", {}).items()
-    ]
+    options = [option_control(name, spec) for name, spec in schema.get("properties", {}).items()]
     standard = min(max(9, ruleset.min_players), ruleset.max_players)
     return {
         "id": ruleset.id,

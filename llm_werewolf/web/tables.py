@@ -88,8 +88,12 @@ class WebTable:
         narrator_factory: NarratorFactory | None = None,
         transcripts: Path | None = None,
         session: Session | None = None,
+        tokens: Sequence[str] | None = None,
+        public_token: str | None = None,
     ) -> None:
         self.id = table_id or secrets.token_urlsafe(6)
+        self.next_table: str | None = None
+        """The table of the rematch ("play again"): its pages follow there with the same links' tokens."""
         self.setup = setup
         self.session = session or Session()
         """Where model seats get their backends (the server's session: shared, closed at shutdown)."""
@@ -107,7 +111,9 @@ class WebTable:
         self.claims = frozenset(self.game.ruleset.claimable_roles())
         players = len(config.names)
         self.hubs = [SeatHub(i, human=spec is None) for i, spec in enumerate(specs)]
-        self.public = PublicHub()
+        for hub, token in zip(self.hubs, tokens or (), strict=False):
+            hub.token = token  # a rematch: each person keeps their seat and their link's token
+        self.public = PublicHub(token=public_token) if public_token else PublicHub()
         self.builders = [ViewBuilder(i) for i in range(players)]
         self.public_builder = ViewBuilder(None)
         agents: list[Agent] = []
@@ -266,6 +272,7 @@ class WebTable:
             "variant": self.game.config.variant,
             "language": self.language,
             "dir": direction(self.language),
+            "next": self.next_table,
             "items": [item.as_json() for item in self.presenter.feed(view) if item.cls not in self.hidden_classes],
             "decision": None if seat is None else self.decision_json(self.hubs[seat]),
             **self._state(builder),
@@ -342,7 +349,50 @@ class WebTable:
             "screen": self.public_link("screen"),
             "base": base or None,
             "reachable": reachable_from_others(base) if base else None,
+            "end": self.end_view() if self.status == "over" else None,
+            "transcript": self.writer is not None and self.status in ("over", "failed"),
+            "next": self.next_table,
         }
+
+    def end_view(self) -> dict[str, Any]:
+        """The host's end screen: the winner line, every seat's final card, who won."""
+        outcome = self.game.outcome
+        lines = {"game_ended": "", "roles_revealed": ""}
+        for position, record in enumerate(self.game.records):
+            if record.event.kind in lines and record.vis.scope == "public":
+                item = self.presenter.item(record, position)
+                lines[record.event.kind] = item.text if item is not None else ""
+        winners = set(outcome.winners) if outcome is not None else set()
+        ruleset = self.game.ruleset
+        reveal = []
+        for i, seat in enumerate(self.game.state.seats):
+            role = seat.role
+            side = ruleset.side_of_role(role) if role in ruleset.roles else None
+            reveal.append(
+                {
+                    "seat": i + 1,
+                    "name": self.game.config.names[i],
+                    "role": self.presenter.role(role),
+                    "side": self.presenter.side(side) if side else "",
+                    "alive": seat.alive,
+                    "winner": i in winners,
+                    "player": self.setup.seats[i].player,
+                }
+            )
+        return {
+            "winner": lines["game_ended"],
+            "sides": [self.presenter.side(side) for side in outcome.sides] if outcome is not None else [],
+            "revealed": lines["roles_revealed"],
+            "reveal": reveal,
+        }
+
+    def follow(self, rematch: WebTable) -> None:
+        """Send every page of this table on to ``rematch`` (same tokens: the links stay valid)."""
+        self.next_table = rematch.id
+        message = {"type": "next", "table": rematch.id}
+        for hub in self.hubs:
+            hub.push(message)
+        self.public.push(message)
 
 
 class _PublicScreen:
@@ -379,17 +429,42 @@ class Lobby:
         self.max_tables = max_tables
         self.tables: dict[str, WebTable] = {}
 
-    def create(self, setup: TableSetup) -> WebTable:
+    def create(
+        self,
+        setup: TableSetup,
+        *,
+        tokens: Sequence[str] | None = None,
+        public_token: str | None = None,
+        keep: str | None = None,
+    ) -> WebTable:
         if len(self.tables) >= self.max_tables:
-            finished = [key for key, table in self.tables.items() if table.status in ("over", "failed")]
+            finished = [key for key, table in self.tables.items() if table.status in ("over", "failed") and key != keep]
             if not finished:
                 raise SetupError(f"at most {self.max_tables} tables at once")
             del self.tables[finished[0]]
         table = WebTable(
-            setup, narrator_factory=self.narrator_factory, transcripts=self.transcripts, session=self.session
+            setup,
+            narrator_factory=self.narrator_factory,
+            transcripts=self.transcripts,
+            session=self.session,
+            tokens=tokens,
+            public_token=public_token,
         )
         self.tables[table.id] = table
         return table
+
+    def again(self, table: WebTable) -> WebTable:
+        """A rematch: the same setup with a fresh seed, the same seats and links; pages follow."""
+        if table.status not in ("over", "failed"):
+            raise SetupError("the game is still running")
+        if table.next_table is not None and table.next_table in self.tables:
+            return self.tables[table.next_table]
+        setup = table.setup.model_copy(update={"seed": None})
+        rematch = self.create(
+            setup, tokens=[hub.token for hub in table.hubs], public_token=table.public.token, keep=table.id
+        )
+        table.follow(rematch)
+        return rematch
 
     def get(self, table_id: str) -> WebTable | None:
         return self.tables.get(table_id)

@@ -110,13 +110,14 @@ def test_two_humans_in_two_browsers_play_a_game_to_the_end(server: tuple[str, Lo
 
     players: list[Page] = []
     for link in links:
+        assert link is not None and link.startswith(f"{base}/t/")  # the whole link, as the host page shows it
         context = browser.new_context(viewport={"width": 420, "height": 900})  # a phone, each its own
         page = context.new_page()
-        page.goto(f"{base}{link}")
+        page.goto(link)
         page.wait_for_selector("#no-decision")
         players.append(page)
     screen = host_context.new_page()
-    screen.goto(f"{base}{screen_link}")
+    screen.goto(screen_link)
     host.click("#start")
 
     shot: set[int] = set()

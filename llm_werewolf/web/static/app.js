@@ -196,6 +196,11 @@
     socket.addEventListener("open", () => { netEl.hidden = true; });
     socket.addEventListener("message", (event) => {
       const message = JSON.parse(event.data);
+      const next = message.type === "next" ? message.table : message.next;
+      if (next && next !== tableId) {  // "play again": the same link's token opens the same seat at the new table
+        location.href = location.pathname.replace(`/t/${tableId}/`, `/t/${encodeURIComponent(next)}/`) + location.search;
+        return;
+      }
       if (message.type === "snapshot") {
         if (mode === "screen") feedList.replaceChildren();
         addItems(message.items);
