@@ -152,8 +152,12 @@ class WebTable:
         self.screen = NightPacer(_PublicScreen(self), self.night_step)
         """The public view: a night step lasts at least ``night_step`` on shared screens."""
         paced = setup.pace > 0 or self.night_step > 0
-        settings = TableSettings(concurrency=players, pace=self._pace if paced else None)
+        settings = TableSettings(
+            concurrency=players, pace=self._pace if paced else None, on_progress=self._announce_turn
+        )
         self.table = Table(self.game, agents, sinks=sinks, narrator=narrator, fallbacks=fallbacks, settings=settings)
+        self._turn_seats: tuple[int, ...] = ()
+        self._turn_since = 0.0
         self.status: Status = "waiting"
         self.error: str | None = None
         self.task: asyncio.Task[None] | None = None
@@ -234,6 +238,41 @@ class WebTable:
             self._forward(ordered, builder, hub.push)
         self.screen.write(ordered)
 
+    # -- who the table waits for ---------------------------------------------------------
+    def turn(self) -> dict[str, Any] | None:
+        """Who is speaking now, for every screen: day speeches only (public anyway, as the speaking
+        order is). A night decision is never shown: who is asked at night would tell their role."""
+        if self.status != "running" or self.game.over or self.game.state.phase.kind != "day":
+            return None
+        waiting = self.table.outstanding
+        speakers = sorted({d.seat for d in self.game.pending if d.speech and d.id in waiting})
+        if not speakers:
+            return None
+        labels = ", ".join(self.presenter.seat(i) for i in speakers)
+        human = all(self.hubs[i].human for i in speakers)
+        since = self._turn_since if self._turn_seats == tuple(speakers) else asyncio.get_running_loop().time()
+        return {
+            "seats": [i + 1 for i in speakers],
+            "human": human,
+            "text": fill(self.presenter.ui("speaking" if human else "thinking"), speaker=labels),
+            "elapsed": round(asyncio.get_running_loop().time() - since, 1),
+        }
+
+    def _announce_turn(self) -> None:
+        try:
+            turn = self.turn()
+        except RuntimeError:  # no running loop (a table driven synchronously in a test)
+            return
+        seats = tuple(turn["seats"]) if turn else ()
+        if seats == self._turn_seats:
+            return
+        self._turn_seats = seats
+        self._turn_since = asyncio.get_running_loop().time()
+        message = {"type": "turn", "turn": turn}
+        for hub in self.hubs:
+            hub.push(message)
+        self.public.push(message)
+
     def _forward(self, records: Sequence[Record], builder: ViewBuilder, push: Callable[[dict[str, Any]], None]) -> None:
         items = []
         taken = False
@@ -273,10 +312,17 @@ class WebTable:
             "language": self.language,
             "dir": direction(self.language),
             "next": self.next_table,
+            "turn": self._safe_turn(),
             "items": [item.as_json() for item in self.presenter.feed(view) if item.cls not in self.hidden_classes],
             "decision": None if seat is None else self.decision_json(self.hubs[seat]),
             **self._state(builder),
         }
+
+    def _safe_turn(self) -> dict[str, Any] | None:
+        try:
+            return self.turn()
+        except RuntimeError:
+            return None
 
     def decision_json(self, hub: SeatHub) -> dict[str, Any] | None:
         pending = hub.pending

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from fastapi.testclient import TestClient
 
@@ -13,7 +15,7 @@ from llm_werewolf.web.feed_order import reading_order
 from llm_werewolf.web.present import Presenter
 from llm_werewolf.web.tables import Lobby
 
-from .support import HOST, create, seats, start, wait_for
+from .support import HOST, answer, create, seats, start, state, token_of, wait_for
 
 PUBLIC = Visibility("public")
 
@@ -97,3 +99,30 @@ def test_model_seats_take_their_persona_names_and_no_name_is_worn_twice() -> Non
                 assert persona is not None and names[seat] == persona.name
             personas = {agent.persona.name for agent in web.table.agents[2:]}  # type: ignore[attr-defined]
             assert not personas & set(names[:2])  # a human never bears a model's persona name
+
+
+def test_every_screen_is_told_who_speaks_by_day_and_nothing_by_night(client: TestClient, lobby: Lobby) -> None:
+    table = create(client, variant="one_night", language="en", seed=5, seats=seats("human", "human", "heuristic"))
+    web = lobby.tables[table["id"]]
+    public = {"token": token_of(table["watch"])}
+    start(client, table["id"])
+    seen_night = False
+    end = time.monotonic() + 60
+    while True:
+        assert time.monotonic() < end, "no day speech came"
+        for seat in (1, 2):
+            decision = state(client, table, seat)["decision"]
+            if decision is None:
+                continue
+            snapshot = client.get(f"/api/t/{table['id']}/public/state", params=public).json()
+            if not decision["speech"]:
+                assert snapshot["turn"] is None  # a night (or vote) decision is never announced
+                seen_night = True
+                answer(client, table, seat, decision, decision["options"][0]["id"])
+                continue
+            turn = snapshot["turn"]
+            assert turn["seats"] == [seat] and turn["human"] is True
+            assert turn["text"] == f"{web.presenter.seat(seat - 1)} is speaking…"
+            assert turn["elapsed"] >= 0
+            assert seen_night or web.game.state.phase.kind == "day"
+            return

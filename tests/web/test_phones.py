@@ -159,11 +159,23 @@ def test_two_phones_join_by_the_lan_link_and_play_to_the_end_screen(
     host.click("#start")
     wait_for(lambda: table.status != "waiting", timeout=10, what="the game to start")
     end = time.monotonic() + 120
+    speaker_shown = False
     while table.status == "running":
         assert time.monotonic() < end, "the game did not end on the phones"
         for number, page in enumerate(phones, start=1):
+            if not speaker_shown and page.locator("#speech").count():  # this human's turn to speak
+                screen.wait_for_function(
+                    "n => (document.getElementById('turn').dataset.seats || '').split(',').includes(String(n))",
+                    arg=number,
+                    timeout=5_000,
+                )
+                name = table.game.config.names[number - 1]
+                assert name in screen.inner_text("#turn") and "يتكلّم" in screen.inner_text("#turn")
+                screen.screenshot(path=str(ARTIFACTS / "screen-ar-speaking.png"))
+                speaker_shown = True
             _play_turn(page, f"مرحبا من المقعد {number}")
         time.sleep(0.05)
+    assert speaker_shown
     assert table.status == "over", table.error
 
     for number, page in enumerate(phones, start=1):

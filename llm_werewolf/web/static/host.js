@@ -140,7 +140,7 @@
     for (let i = rows.length; i < count; i++) {
       const tr = el("tr", { "data-seat": String(i + 1) });
       const kind = el("select", { class: "player" });
-      for (const p of catalog.players) kind.appendChild(el("option", { value: p }, p === "human" ? h.human : p));
+      for (const p of catalog.players) kind.appendChild(el("option", { value: p }, p === "human" ? h.human : names("player_kinds", p)));
       kind.value = i < 2 ? "human" : "heuristic";
       const model = el("input", { class: "model", placeholder: "model", size: "14" });
       const name = el("input", { class: "name", placeholder: h.seat_name, size: "10", maxlength: "40" });
@@ -217,7 +217,9 @@
     const list = el("ul", { id: "links", class: "seat-links" });
     for (const s of table.seats) {
       const li = el("li", { "data-seat": String(s.seat), class: s.human ? "human" : "ai" });
-      li.appendChild(el("div", { class: "who" }, `${s.seat}. ${s.name} — ${s.human ? h.human : s.player}`));
+      const kind = s.player.split(":")[0];
+      const played = s.human ? h.human : names("player_kinds", kind) + (s.player.includes(":") ? ` (${s.player.slice(kind.length + 1)})` : "");
+      li.appendChild(el("div", { class: "who" }, `${s.seat}. ${s.name} — ${played}`));
       if (s.link) {
         const url = s.url || absolute(s.link, table.base);
         li.appendChild(link(url));
@@ -235,7 +237,7 @@
     screen.appendChild(link(absolute(table.screen, table.base)));
     list.append(spectator, screen);
     result.appendChild(list);
-    result.appendChild(el("p", { id: "table-status" }, (h.status || "{status}").replace("{status}", table.status) + (table.error ? ` — ${table.error}` : "")));
+    result.appendChild(el("p", { id: "table-status" }, (h.status || "{status}").replace("{status}", names("statuses", table.status)) + (table.error ? ` — ${table.error}` : "")));
     if (table.end) result.appendChild(endScreen(table));
     if (table.status === "over" || table.status === "failed") {
       const again = el("button", { type: "button", id: "again" }, h.play_again);
