@@ -30,7 +30,7 @@ def _play_hot_seat() -> str:
     child = pexpect.spawn(sys.executable, args, encoding="utf-8", timeout=90, dimensions=(40, 120), env=env, cwd=ROOT)
     screen = io.StringIO()
     child.logfile_read = screen
-    prompts = [
+    prompts: list[re.Pattern[str] | re.Pattern[bytes] | str | bytes | type[pexpect.EOF] | type[pexpect.TIMEOUT]] = [
         r"press Enter when only you",
         r"Press Enter to hide",
         r"Type the number",

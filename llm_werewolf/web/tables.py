@@ -24,6 +24,7 @@ from ..controls import strip_controls
 from ..llm.errors import LLMError
 from ..rules import Game, GameConfig, Record, ViewBuilder, get_ruleset
 from ..rules.errors import RulesError
+from ..rules.events import GameEnded, RolesRevealed
 from ..seeds import seat_seed
 from ..session import Session
 from ..table import Narrator, Table, TableSettings
@@ -403,11 +404,12 @@ class WebTable:
     def end_view(self) -> dict[str, Any]:
         """The host's end screen: the winner line, every seat's final card, who won."""
         outcome = self.game.outcome
-        lines = {"game_ended": "", "roles_revealed": ""}
+        lines = {GameEnded: "", RolesRevealed: ""}
         for position, record in enumerate(self.game.records):
-            if record.event.kind in lines and record.vis.scope == "public":
+            kind = type(record.event)
+            if kind in lines and record.vis.scope == "public":
                 item = self.presenter.item(record, position)
-                lines[record.event.kind] = item.text if item is not None else ""
+                lines[kind] = item.text if item is not None else ""
         winners = set(outcome.winners) if outcome is not None else set()
         ruleset = self.game.ruleset
         reveal = []
@@ -426,9 +428,9 @@ class WebTable:
                 }
             )
         return {
-            "winner": lines["game_ended"],
+            "winner": lines[GameEnded],
             "sides": [self.presenter.side(side) for side in outcome.sides] if outcome is not None else [],
-            "revealed": lines["roles_revealed"],
+            "revealed": lines[RolesRevealed],
             "reveal": reveal,
         }
 

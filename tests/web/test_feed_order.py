@@ -8,7 +8,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from llm_werewolf.rules import Record, get_ruleset
-from llm_werewolf.rules.events import Announcement, Cue, PhaseStarted, Visibility
+from llm_werewolf.rules.events import Announcement, Cue, GameEnded, PhaseStarted, Visibility
 from llm_werewolf.table.events import Narration
 from llm_werewolf.web.app import create_app
 from llm_werewolf.web.feed_order import reading_order
@@ -68,7 +68,7 @@ def test_every_screen_shows_a_narration_line_in_the_phase_of_what_it_voices(vari
                 source = index[event.about]
                 assert source < i and all(isinstance(r.event, Narration) for r in records[source + 1 : i])
                 assert records[source].phase in (phase, "end")  # not under the next phase's header
-        end = next(i for i, r in enumerate(records) if r.event.kind == "game_ended")
+        end = next(i for i, r in enumerate(records) if isinstance(r.event, GameEnded))
         for record in records[end:]:  # after the winner line, only narration of the end itself
             if isinstance(record.event, Narration) and record.event.about is not None:
                 assert index[record.event.about] >= end

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 import uvicorn
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 
 from llm_werewolf.web.app import create_app
 from llm_werewolf.web.links import public_bases
@@ -28,7 +28,7 @@ from llm_werewolf.web.ui_text import ui_texts
 from .support import HOST, wait_for
 from .test_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, _play_turn
 
-PHONE = {"width": 360, "height": 740}
+PHONE: ViewportSize = {"width": 360, "height": 740}
 
 
 @pytest.fixture
@@ -195,8 +195,8 @@ def test_two_phones_join_by_the_lan_link_and_play_to_the_end_screen(
     assert host.locator("#reveal tbody tr.won").count() == len(table.game.outcome.winners)  # type: ignore[union-attr]
     transcript = host.get_attribute("#transcript", "href")
     assert transcript
-    page = host_context.request.get(f"{local}{transcript}")
-    assert page.ok and "<html" in page.text().lower()
+    rendered = host_context.request.get(f"{local}{transcript}")
+    assert rendered.ok and "<html" in rendered.text().lower()
     host.screenshot(path=str(ARTIFACTS / "host-ar-end.png"), full_page=True)
 
     # play again: the same seats and links; the open phone pages follow by themselves
