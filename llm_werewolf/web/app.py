@@ -39,7 +39,7 @@ from .pages import STATIC, render_page
 from .seats import AnswerRefused
 from .setup import HUMAN, SetupError, TableSetup
 from .tables import Lobby, WebTable
-from .ui_text import ui_texts
+from .ui_text import switch_labels, ui_texts
 
 ERROR_TEXTS = {
     "too_large": f"message too long (at most {MAX_MESSAGE_CHARS} characters)",
@@ -156,9 +156,10 @@ def create_app(lobby: Lobby | None = None) -> FastAPI:
 
     # -- host API -------------------------------------------------------------------------
     @app.get("/api/host/rulesets")
-    async def rulesets(token: str | None = None, x_host_token: HostHeader = None) -> dict[str, Any]:
+    async def rulesets(lang: str = "en", token: str | None = None, x_host_token: HostHeader = None) -> dict[str, Any]:
         host(token, x_host_token)
-        return {"rulesets": [_ruleset_json(r) for r in all_rulesets()], "players": _player_kinds()}
+        words = switch_labels(lang if lang in _languages() else "en")
+        return {"rulesets": [_ruleset_json(r, words) for r in all_rulesets()], "players": _player_kinds()}
 
     @app.get("/api/host/ui")
     async def host_ui(lang: str = "en", token: str | None = None, x_host_token: HostHeader = None) -> dict[str, Any]:
@@ -431,9 +432,13 @@ def option_control(name: str, spec: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _ruleset_json(ruleset: Any) -> dict[str, Any]:
+def _ruleset_json(ruleset: Any, words: dict[str, dict[str, str]] | None = None) -> dict[str, Any]:
     schema = ruleset.options_model.model_json_schema()
     options = [option_control(name, spec) for name, spec in schema.get("properties", {}).items()]
+    names, values = (words or {}).get("switches", {}), (words or {}).get("values", {})
+    for option in options:  # the page's language where prompts/<lang>/common/host_switches.yaml has it
+        option["label"] = names.get(option["name"], option["name"].replace("_", " "))
+        option["value_labels"] = {str(v): values[v] for v in option["values"] if isinstance(v, str) and v in values}
     standard = min(max(9, ruleset.min_players), ruleset.max_players)
     return {
         "id": ruleset.id,

@@ -108,3 +108,20 @@ def test_serve_banner_names_the_lan_address_or_says_only_this_computer() -> None
     assert "http://192.168.1.20:8765" in lines[1]
     local = serve_banner("127.0.0.1", 8765, ["http://127.0.0.1:8765"], "tok", reachable=False)
     assert "Only this computer" in local[1]
+
+
+def test_every_switch_and_value_of_every_ruleset_has_an_arabic_name_on_the_host_page(client: TestClient) -> None:
+    from llm_werewolf.rules.variant import BUILTIN_MODULES
+
+    for lang in ("ar", "ar-LB"):
+        data = client.get("/api/host/rulesets", params={"lang": lang}, headers={"X-Host-Token": HOST}).json()
+        for ruleset in data["rulesets"]:
+            if ruleset["id"] not in BUILTIN_MODULES:
+                continue
+            for option in ruleset["options"]:
+                assert option["label"] != option["name"].replace("_", " "), (lang, option["name"])
+                named = [v for v in option["values"] if isinstance(v, str)]
+                assert set(option["value_labels"]) == set(named), (lang, option["name"])
+    english = client.get("/api/host/rulesets", headers={"X-Host-Token": HOST}).json()
+    first = english["rulesets"][0]["options"][0]
+    assert first["label"] == first["name"].replace("_", " ")

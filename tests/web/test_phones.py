@@ -129,6 +129,7 @@ def test_two_phones_join_by_the_lan_link_and_play_to_the_end_screen(
     host.select_option("#ruleset", "one_night")
     host.select_option("#language", "ar")
     host.select_option("#options select[data-name='minion_only_death_wolfless']", json.dumps("village_wins"))
+    assert "تفوز القرية" in host.inner_text("#options") and "موت التابع" in host.inner_text("#options")
     host.fill("#players", "4")
     host.dispatch_event("#players", "change")
     host.fill("#seed", "7")

@@ -72,7 +72,7 @@
     if (o.control === "select") {
       input = el("select", { "data-name": o.name, class: "switch" });
       for (const v of o.values) {
-        const text = v === null ? h.follow_board : v === true ? h.switch_on : v === false ? h.switch_off : String(v).replace(/_/g, " ");
+        const text = v === null ? h.follow_board : v === true ? h.switch_on : v === false ? h.switch_off : valueLabel(o, v);
         input.appendChild(el("option", { value: JSON.stringify(v) }, text));
       }
       input.value = JSON.stringify(o.default === undefined ? null : o.default);
@@ -82,7 +82,7 @@
         const box = el("input", { type: "checkbox", value: v });
         box.checked = Array.isArray(o.default) && o.default.includes(v);
         const item = el("label", { class: "choice" });
-        item.append(box, el("span", {}, String(v).replace(/_/g, " ")));
+        item.append(box, el("span", {}, valueLabel(o, v)));
         input.appendChild(item);
       }
     } else if (o.control === "checkbox") {
@@ -98,6 +98,9 @@
     input.dataset.type = o.type;
     input.dataset.initial = JSON.stringify(readSwitch(input));
     return input;
+  }
+  function valueLabel(o, v) {
+    return (o.value_labels && o.value_labels[String(v)]) || String(v).replace(/_/g, " ");
   }
   function readSwitch(input) {
     const c = input.dataset.control;
@@ -119,7 +122,7 @@
     optionsBox.replaceChildren();
     for (const o of r.options) {
       const input = switchControl(o);
-      const row = field(o.name.replace(/_/g, " "), input);
+      const row = field(o.label || o.name.replace(/_/g, " "), input);
       row.title = o.help || "";
       optionsBox.appendChild(row);
     }
@@ -303,7 +306,7 @@
 
   rulesetSel.addEventListener("change", renderRuleset);
   players.addEventListener("change", renderSeats);
-  api("GET", "/api/host/rulesets").then((data) => {
+  api("GET", `/api/host/rulesets?lang=${encodeURIComponent(pageLang)}`).then((data) => {
     catalog = data;
     rulesetSel.replaceChildren(...data.rulesets.map((r) => el("option", { value: r.id }, names("ruleset_names", r.id))));
     renderRuleset();
