@@ -135,7 +135,7 @@ def test_two_humans_in_two_browsers_play_a_game_to_the_end(server: tuple[str, Lo
     assert calls and {call.seat for call in calls} == {3}, "the model seat answered through its backend"
 
     for number, page in enumerate(players, start=1):
-        page.wait_for_function("document.body.dataset.status === 'over'", timeout=10_000)
+        page.wait_for_function("() => document.body.dataset.status === 'over'", timeout=10_000)
         page.wait_for_selector("#feed-lines li.end")
         role = page.inner_text("#role")
         dealt = table.game.state.seat(number - 1).start_role
@@ -205,7 +205,7 @@ def test_a_right_to_left_seat_page_counts_its_time_limit_down(server: tuple[str,
         _play_turn(page, "أنا قروي، صدقوني")
         time.sleep(0.05)
     assert table.status == "over", table.error
-    page.wait_for_function("document.body.dataset.status === 'over'", timeout=10_000)
+    page.wait_for_function("() => document.body.dataset.status === 'over'", timeout=10_000)
     page.wait_for_selector("#feed-lines li.end")
     assert page.evaluate("document.documentElement.dir") == "rtl"
     page.screenshot(path=str(ARTIFACTS / "rtl-seat-end.png"), full_page=True)
