@@ -14,6 +14,7 @@ from llm_werewolf.web.app import create_app
 from llm_werewolf.web.feed_order import reading_order
 from llm_werewolf.web.present import Presenter
 from llm_werewolf.web.tables import Lobby
+from llm_werewolf.web.ui_text import label
 
 from .support import HOST, answer, create, seats, start, state, token_of, wait_for
 
@@ -75,14 +76,27 @@ def test_every_screen_shows_a_narration_line_in_the_phase_of_what_it_voices(vari
     assert narrations > 10
 
 
-def test_no_raw_announcement_key_in_the_lebanese_feed() -> None:
-    ruleset = get_ruleset("lebanese_ghouls")
+@pytest.mark.parametrize("variant", ["chinese_werewolf", "city_mafia", "lebanese_ghouls", "one_night", "online_mafia"])
+def test_no_raw_announcement_key_in_any_feed(variant: str) -> None:
+    ruleset = get_ruleset(variant)
+    for language in ruleset.languages:
+        names = tuple(f"N{i}" for i in range(ruleset.max_players))
+        presenter = Presenter(language, variant, names)
+        for key in dict(ruleset.announcement_keys):
+            assert label(language, "announcements", key, default=""), (
+                language,
+                key,
+            )  # its own line, not the generic one
+            item = presenter.item(_record(7, Announcement(key=key, seats=(1, 2), value="werewolf")), 0)
+            assert (item is not None and "N1" in item.text) or "{seats}" not in label(language, "announcements", key)
+            if language != "en":
+                assert key not in item.text and key.replace("_", " ") not in item.text, (language, item.text)
+
+
+def test_the_lebanese_saved_line_names_the_saved_seat() -> None:
     presenter = Presenter("ar-LB", "lebanese_ghouls", ("جورج", "طوني", "ريتا", "مايا", "نادر"))
-    for key in dict(ruleset.announcement_keys):
-        item = presenter.item(_record(7, Announcement(key=key, seats=(1,), value="sayyad")), 0)
-        assert item is not None
-        assert key not in item.text and key.replace("_", " ") not in item.text, item.text
-        assert "طوني" in item.text
+    item = presenter.item(_record(7, Announcement(key="saved", seats=(1,))), 0)
+    assert item is not None and item.text == "2. طوني نِجي من الموت هالليلة."
 
 
 def test_model_seats_take_their_persona_names_and_no_name_is_worn_twice() -> None:
