@@ -83,12 +83,11 @@ def test_no_raw_announcement_key_in_any_feed(variant: str) -> None:
         names = tuple(f"N{i}" for i in range(ruleset.max_players))
         presenter = Presenter(language, variant, names)
         for key in dict(ruleset.announcement_keys):
-            assert label(language, "announcements", key, default=""), (
-                language,
-                key,
-            )  # its own line, not the generic one
+            template = label(language, "announcements", key, default="")
+            assert template, (language, key)  # its own line, not the generic one
             item = presenter.item(_record(7, Announcement(key=key, seats=(1, 2), value="werewolf")), 0)
-            assert (item is not None and "N1" in item.text) or "{seats}" not in label(language, "announcements", key)
+            assert item is not None
+            assert "N1" in item.text or "{seats}" not in template
             if language != "en":
                 assert key not in item.text and key.replace("_", " ") not in item.text, (language, item.text)
 
