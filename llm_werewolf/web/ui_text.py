@@ -78,7 +78,7 @@ LANGUAGE_PARENTS = {"ar-LB": "ar"}
 
 @cache
 def switch_labels(language: str) -> dict[str, dict[str, str]]:
-    """The host page's names for rule switches and their values (``switches``, ``values``), from
+    """The host page's names for rule switches and their values (``switches``, ``values``) from
     ``prompts/<lang>/common/host_switches.yaml`` (or the parent language's); empty where there is none."""
     for lang in (language, LANGUAGE_PARENTS.get(language)):
         if lang is None:
