@@ -110,7 +110,7 @@ def test_serve_banner_names_the_lan_address_or_says_only_this_computer() -> None
     assert "Only this computer" in local[1]
 
 
-def test_every_switch_and_value_of_every_ruleset_is_named_in_every_language_on_the_host_page(client: TestClient) -> None:
+def test_every_switch_and_value_of_every_ruleset_is_named_in_every_language(client: TestClient) -> None:
     from llm_werewolf.rules.variant import BUILTIN_MODULES
 
     for lang in ("ar", "ar-LB", "he", "ru", "zh-Hant"):  # English: the ids with spaces
