@@ -145,7 +145,7 @@
       const kind = el("select", { class: "player" });
       for (const p of catalog.players) kind.appendChild(el("option", { value: p }, p === "human" ? h.human : names("player_kinds", p)));
       kind.value = i < 2 ? "human" : "heuristic";
-      const model = el("input", { class: "model", placeholder: "model", size: "14" });
+      const model = el("input", { class: "model", placeholder: h.model, size: "14" });
       const name = el("input", { class: "name", placeholder: h.seat_name, size: "10", maxlength: "40" });
       const persona = el("input", { class: "persona", placeholder: h.persona, size: "10", maxlength: "80" });
       tr.append(el("td", {}, String(i + 1)), el("td", {}, null), el("td", {}, null), el("td", {}, null), el("td", {}, null));
