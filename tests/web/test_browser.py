@@ -22,7 +22,7 @@ from llm_werewolf.table.events import ModelCall
 from llm_werewolf.web.app import create_app
 from llm_werewolf.web.tables import Lobby
 
-from .support import HOST
+from .support import HOST, wait_for
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -119,6 +119,7 @@ def test_two_humans_in_two_browsers_play_a_game_to_the_end(server: tuple[str, Lo
     screen = host_context.new_page()
     screen.goto(screen_link)
     host.click("#start")
+    wait_for(lambda: table.status != "waiting", timeout=10, what="the game to start")
 
     shot: set[int] = set()
     end = time.monotonic() + 120
