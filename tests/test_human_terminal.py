@@ -175,3 +175,25 @@ def test_play_with_a_human_seat_reads_the_terminal() -> None:
         input=lines,
     )
     assert "You are seat 1" in result.output, result.output[-2000:]
+
+
+def test_a_terminal_human_makes_a_structured_role_claim_or_none() -> None:
+    presenter = Presenter("en", "one_night", NAMES)
+    labels = [claim["label"] for claim in presenter.claims()]
+    seer = str(labels.index("Seer") + 1)
+    claims = [seer, "", "x"]  # a bad answer is asked again; Enter alone claims nothing
+
+    def answer(prompt: str) -> str:
+        if prompt.startswith("Claim a role?"):
+            return claims.pop() if claims else ""
+        return "I saw a card." if "Type what you say" in prompt else "1"
+
+    game = Game(GameConfig(variant="one_night", names=NAMES, seed=3, language="en"))
+    io = ScriptIO(answer)
+    _play(game, {0: TerminalHumanAgent(0, io=io)})
+    spoken = [r.event for r in game.records if isinstance(r.event, Speech) and r.event.seat == 0]
+    assert len(spoken) >= 2
+    assert spoken[0].claim is None  # "" (after the bad "x") claims nothing
+    assert spoken[1].claim == "seer"
+    assert "Please type a number from 1 to" in io.screen
+    assert "  1) " + labels[0] in io.screen

@@ -9,7 +9,9 @@ view (records visible to it), through :class:`llm_werewolf.web.present.Presenter
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -17,11 +19,14 @@ from rich.console import Console
 
 from ..controls import strip_controls
 from ..rules import Choice, Decision, SeatView
+from ..web.feed_order import reading_order
 from ..web.present import FeedItem, Presenter
 from ..web.ui_text import fill
 from .base import DecisionRequest, Reply
 
 DEFAULT_SPEECH_LIMIT = 1200
+CLEAR_ALL = "\x1b[H\x1b[2J\x1b[3J"
+"""Cursor home, clear the screen, and clear the scrollback (``3J``): scrolling up shows nothing."""
 
 
 class TerminalIO(Protocol):
@@ -45,10 +50,40 @@ class ConsoleIO:
         self.console.print(text, markup=False, highlight=False)
 
     def read(self, prompt: str) -> str:
-        return self.reader(f"{prompt} ")
+        with visible_controls():
+            return self.reader(f"{prompt} ")
 
     def clear(self) -> None:
-        self.console.clear()
+        """Clear the screen and its scrollback (Rich's own clear keeps the scrollback)."""
+        self.console.file.write(CLEAR_ALL)
+        self.console.file.flush()
+
+
+@contextmanager
+def visible_controls() -> Iterator[None]:
+    """While a line is typed, the terminal echoes control keys as ``^[`` (``ECHOCTL``), never raw:
+    an escape sequence typed by one player cannot act on the screen (or window title) the next one sees."""
+    try:
+        import termios
+    except ImportError:  # pragma: no cover - not a POSIX system
+        yield
+        return
+    fd = sys.stdin.fileno() if sys.stdin is not None and sys.stdin.isatty() else None
+    if fd is None:
+        yield
+        return
+    try:
+        old = termios.tcgetattr(fd)
+    except termios.error:
+        yield
+        return
+    new = list(old)
+    new[3] = old[3] | termios.ECHOCTL
+    termios.tcsetattr(fd, termios.TCSANOW, new)
+    try:
+        yield
+    finally:
+        termios.tcsetattr(fd, termios.TCSANOW, old)
 
 
 @dataclass
@@ -117,7 +152,11 @@ class TerminalHumanAgent:
             self.io.show(f"  🔒 {item.text}")
 
     def _show_news(self, view: SeatView, p: Presenter) -> None:
-        news = [item for item in p.feed(view) if item.seq > self._shown_seq]
+        start = self._shown_seq + 1
+        fresh = reading_order(view.records[start:], drop_voiced_cues=True)
+        position = {record.seq: start + i for i, record in enumerate(view.records[start:])}
+        items = (p.item(record, position[record.seq]) for record in fresh)
+        news = [item for item in items if item is not None]
         self._shown_seq = len(view.records) - 1  # feed items are numbered by position in this view
         if not news:
             return
@@ -136,7 +175,8 @@ class TerminalHumanAgent:
             option = decision.options[self._number(len(decision.options), p) - 1]
         if not decision.speech:
             return Choice(option.id)
-        return Choice(option.id, text=self._speech(p))
+        text = self._speech(p)
+        return Choice(option.id, text=text, claim=self._claim(p))
 
     def _number(self, count: int, p: Presenter) -> int:
         while True:
@@ -152,6 +192,22 @@ class TerminalHumanAgent:
             if len(text) <= self.speech_limit:
                 return text
             self.io.show(fill(p.ui("too_long"), length=len(text), limit=self.speech_limit))
+
+    def _claim(self, p: Presenter) -> str | None:
+        """A structured role claim (a speech act), or ``None``: Enter alone claims nothing."""
+        claims = p.claims()
+        if not claims:
+            return None
+        self.io.show(p.ui("claim") + ":")
+        for number, claim in enumerate(claims, start=1):
+            self.io.show(f"  {number}) {claim['label']}")
+        while True:
+            answer = self.io.read(p.ui("terminal", "claim_prompt")).strip()
+            if not answer:
+                return None
+            if answer.isdigit() and 1 <= int(answer) <= len(claims):
+                return claims[int(answer) - 1]["id"]
+            self.io.show(fill(p.ui("terminal", "bad_number"), count=len(claims)))
 
 
 def terminal_humans(

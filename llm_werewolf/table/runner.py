@@ -52,6 +52,8 @@ class TableSettings:
     """Agents asked at the same time within one simultaneous batch."""
     pace: Callable[[Sequence[Record]], Awaitable[None]] | None = None
     """Called after each batch of records (a coroutine function may pause for humans)."""
+    on_progress: Callable[[], None] | None = None
+    """Called when an agent starts or finishes answering (screens show who the table waits for)."""
     extra: dict[str, object] = field(default_factory=dict)
 
 
@@ -90,6 +92,8 @@ class Table:
         self.builders = [ViewBuilder(i) for i in range(players)]
         self._published = 0
         self._semaphore = asyncio.Semaphore(max(1, self.settings.concurrency))
+        self.outstanding: set[int] = set()
+        """Ids of the decisions whose agents are answering right now."""
 
     # -- records ---------------------------------------------------------------
     async def _publish(self) -> None:
@@ -123,6 +127,20 @@ class Table:
             return await asyncio.wait_for(coro, self.settings.decision_timeout)
 
     async def _answer(self, decision: Decision) -> _Answer:
+        """Answer ``decision``; while it is being answered its id is in :attr:`outstanding`."""
+        self.outstanding.add(decision.id)
+        self._progress()
+        try:
+            return await self._answer_now(decision)
+        finally:
+            self.outstanding.discard(decision.id)
+            self._progress()
+
+    def _progress(self) -> None:
+        if self.settings.on_progress is not None:
+            self.settings.on_progress()
+
+    async def _answer_now(self, decision: Decision) -> _Answer:
         seat = decision.seat
         agent = self.agents[seat]
         view = self.builders[seat].view()

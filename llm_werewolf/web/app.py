@@ -39,7 +39,7 @@ from .pages import STATIC, render_page
 from .seats import AnswerRefused
 from .setup import HUMAN, SetupError, TableSetup
 from .tables import Lobby, WebTable
-from .ui_text import ui_texts
+from .ui_text import switch_labels, ui_texts
 
 ERROR_TEXTS = {
     "too_large": f"message too long (at most {MAX_MESSAGE_CHARS} characters)",
@@ -58,6 +58,12 @@ SECURITY_HEADERS = {
     "Cache-Control": "no-store",
 }
 
+
+TRANSCRIPT_CSP = (
+    "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; "
+    "frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+)
+"""The rendered transcript is one self-contained page (inline style and script, no request out)."""
 
 HostHeader = Annotated[str | None, Header(alias="X-Host-Token")]
 """The host token as a header (the host page's API calls); pages take it as ``?token=``."""
@@ -112,6 +118,10 @@ def create_app(lobby: Lobby | None = None) -> FastAPI:
             raise HTTPException(403, "forbidden")
         return index
 
+    def base_of(request: Request) -> str:
+        """The base of the links the host hands out: the lobby's (LAN) one, else this request's."""
+        return the_lobby.base_url or str(request.base_url).rstrip("/")
+
     def public_of(table: WebTable, token: str | None) -> None:
         if not _same(token, table.public.token):
             raise HTTPException(403, "forbidden")
@@ -146,9 +156,10 @@ def create_app(lobby: Lobby | None = None) -> FastAPI:
 
     # -- host API -------------------------------------------------------------------------
     @app.get("/api/host/rulesets")
-    async def rulesets(token: str | None = None, x_host_token: HostHeader = None) -> dict[str, Any]:
+    async def rulesets(lang: str = "en", token: str | None = None, x_host_token: HostHeader = None) -> dict[str, Any]:
         host(token, x_host_token)
-        return {"rulesets": [_ruleset_json(r) for r in all_rulesets()], "players": _player_kinds()}
+        words = switch_labels(lang if lang in _languages() else "en")
+        return {"rulesets": [_ruleset_json(r, words) for r in all_rulesets()], "players": _player_kinds()}
 
     @app.get("/api/host/ui")
     async def host_ui(lang: str = "en", token: str | None = None, x_host_token: HostHeader = None) -> dict[str, Any]:
@@ -156,25 +167,55 @@ def create_app(lobby: Lobby | None = None) -> FastAPI:
         return ui_texts(lang if lang in _languages() else "en")
 
     @app.post("/api/host/tables")
-    async def create_table(setup: TableSetup, token: str | None = None, x_host_token: HostHeader = None) -> Response:
+    async def create_table(
+        setup: TableSetup, request: Request, token: str | None = None, x_host_token: HostHeader = None
+    ) -> Response:
         host(token, x_host_token)
         try:
             table = the_lobby.create(setup)
         except SetupError as exc:
             return JSONResponse({"detail": str(exc)}, status_code=422)
-        return JSONResponse(table.host_view())
+        return JSONResponse(table.host_view(base_of(request)))
 
     @app.get("/api/host/tables/{table_id}")
-    async def table_status(table_id: str, token: str | None = None, x_host_token: HostHeader = None) -> dict[str, Any]:
+    async def table_status(
+        table_id: str, request: Request, token: str | None = None, x_host_token: HostHeader = None
+    ) -> dict[str, Any]:
         host(token, x_host_token)
-        return table_of(table_id).host_view()
+        return table_of(table_id).host_view(base_of(request))
 
     @app.post("/api/host/tables/{table_id}/start")
-    async def start_table(table_id: str, token: str | None = None, x_host_token: HostHeader = None) -> dict[str, Any]:
+    async def start_table(
+        table_id: str, request: Request, token: str | None = None, x_host_token: HostHeader = None
+    ) -> dict[str, Any]:
         host(token, x_host_token)
         table = table_of(table_id)
         table.start()
-        return table.host_view()
+        return table.host_view(base_of(request))
+
+    @app.post("/api/host/tables/{table_id}/again")
+    async def play_again(
+        table_id: str, request: Request, token: str | None = None, x_host_token: HostHeader = None
+    ) -> Response:
+        host(token, x_host_token)
+        try:
+            rematch = the_lobby.again(table_of(table_id))
+        except SetupError as exc:
+            return JSONResponse({"detail": str(exc)}, status_code=409)
+        return JSONResponse(rematch.host_view(base_of(request)))
+
+    @app.get("/host/tables/{table_id}/transcript", response_class=HTMLResponse)
+    async def transcript_page(table_id: str, token: str | None = None, x_host_token: HostHeader = None) -> Response:
+        """The finished game's transcript, rendered (every record: the game is over)."""
+        host(token, x_host_token)
+        table = table_of(table_id)
+        if table.writer is None or table.status not in ("over", "failed"):
+            raise HTTPException(404, "no transcript (yet)")
+        from ..render import render
+        from ..transcript import read_transcript
+
+        page = render(read_transcript(table.writer.path), "html", "god")
+        return HTMLResponse(page, headers={"Content-Security-Policy": TRANSCRIPT_CSP})
 
     # -- seat and public API ----------------------------------------------------------------
     @app.get("/api/t/{table_id}/seat/{number}/state")
@@ -340,17 +381,64 @@ def _player_kinds() -> list[str]:
     return [HUMAN, *SCRIPTLESS_KINDS, *MODEL_KINDS]
 
 
-def _ruleset_json(ruleset: Any) -> dict[str, Any]:
+def option_control(name: str, spec: dict[str, Any]) -> dict[str, Any]:
+    """One rule switch as a host-page control: ``select`` (fixed values), ``checkbox``, ``number`` or ``text``.
+
+    Read from the options model's JSON schema: a ``Literal`` gives its values (``null`` too when the
+    switch may be unset), numbers their bounds.
+    """
+    variants = spec.get("anyOf", [spec])
+    values: list[Any] = []
+    nullable = False
+    kind = "string"
+    bounds: dict[str, float] = {}
+    for part in variants:
+        if part.get("type") == "null":
+            nullable = True
+            continue
+        if "enum" in part:
+            values.extend(part["enum"])
+        elif "const" in part:
+            values.append(part["const"])
+        elif part.get("type") == "array" and "enum" in part.get("items", {}):
+            values.extend(part["items"]["enum"])
+        kind = part.get("type", kind)
+        for key, out in (
+            ("minimum", "min"),
+            ("maximum", "max"),
+            ("exclusiveMinimum", "min"),
+            ("exclusiveMaximum", "max"),
+        ):
+            if key in part:
+                bounds[out] = part[key]
+    if kind == "boolean" and nullable:
+        values = [None, True, False]  # a switch that may follow the board: three choices, not a checkbox
+    if kind == "array":
+        control = "multi"  # a set of fixed values: one checkbox each
+    elif values:
+        control = "select"
+    else:
+        control = {"boolean": "checkbox", "integer": "number", "number": "number"}.get(kind, "text")
+    return {
+        "name": name,
+        "type": kind,
+        "control": control,
+        "values": values,
+        "nullable": nullable,
+        "default": spec.get("default"),
+        "step": 1 if kind == "integer" else "any",
+        **bounds,
+        "help": spec.get("description", ""),
+    }
+
+
+def _ruleset_json(ruleset: Any, words: dict[str, dict[str, str]] | None = None) -> dict[str, Any]:
     schema = ruleset.options_model.model_json_schema()
-    options = [
-        {
-            "name": name,
-            "type": spec.get("type", "string"),
-            "default": spec.get("default"),
-            "help": spec.get("description", ""),
-        }
-        for name, spec in schema.get("properties", {}).items()
-    ]
+    options = [option_control(name, spec) for name, spec in schema.get("properties", {}).items()]
+    names, values = (words or {}).get("switches", {}), (words or {}).get("values", {})
+    for option in options:  # the page's language where prompts/<lang>/common/host_switches.yaml has it
+        option["label"] = names.get(option["name"], option["name"].replace("_", " "))
+        option["value_labels"] = {str(v): values[v] for v in option["values"] if isinstance(v, str) and v in values}
     standard = min(max(9, ruleset.min_players), ruleset.max_players)
     return {
         "id": ruleset.id,

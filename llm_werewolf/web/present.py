@@ -176,9 +176,8 @@ class Presenter:
             return fill(self.ui(*lines, key), seat=self.seat(e.seat), status=e.status.replace("_", " ")), "status"
         if isinstance(e, Announcement):
             seats = self.seats(e.seats)
-            text = fill(
-                self.ui(*lines, "announcement"), key=e.key.replace("_", " "), seats=seats, value=self.value(e.value)
-            )
+            template = self.ui("announcements", e.key, default=self.ui(*lines, "announcement"))
+            text = fill(template, key=e.key.replace("_", " "), seats=seats, value=self.value(e.value))
             return text, "announce"
         if isinstance(e, GameEnded):
             sides = ", ".join(self.side(s) for s in e.sides) or "-"

@@ -13,23 +13,28 @@ import asyncio
 import secrets
 from collections.abc import Callable, Sequence
 from contextlib import suppress
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
 from ..agents.base import Agent
 from ..agents.heuristic import HeuristicAgent
+from ..cli.common import seat_names
+from ..controls import strip_controls
 from ..llm.errors import LLMError
-from ..rules import Game, Record, ViewBuilder
+from ..rules import Game, GameConfig, Record, ViewBuilder, get_ruleset
 from ..rules.errors import RulesError
+from ..rules.events import GameEnded, RolesRevealed
 from ..seeds import seat_seed
 from ..session import Session
 from ..table import Narrator, Table, TableSettings
 from ..table.night_pacing import NightPacer, night_cue
-from ..table.seating import SeatSpecError, build_agent
+from ..table.seating import AgentSpec, SeatSpecError, build_agent
 from ..texts import TextDataError
 from ..transcript import TranscriptWriter, header_for, seat_info
+from .feed_order import reading_order
 from .limits import offer_all
+from .links import qr_data_uri, reachable_from_others
 from .present import Presenter
 from .seats import AnswerRefused, DefaultAnswerAgent, HumanWebAgent, SeatHub, check_answer
 from .setup import SetupError, TableSetup, agent_spec, game_config
@@ -84,13 +89,18 @@ class WebTable:
         narrator_factory: NarratorFactory | None = None,
         transcripts: Path | None = None,
         session: Session | None = None,
+        tokens: Sequence[str] | None = None,
+        public_token: str | None = None,
     ) -> None:
         self.id = table_id or secrets.token_urlsafe(6)
+        self.next_table: str | None = None
+        """The table of the rematch ("play again"): its pages follow there with the same links' tokens."""
         self.setup = setup
         self.session = session or Session()
         """Where model seats get their backends (the server's session: shared, closed at shutdown)."""
         config = game_config(setup)
         specs = [agent_spec(seat) for seat in setup.seats]
+        config = replace(config, names=self._names(setup, specs, config))
         try:
             self.game = Game(config)
         except RulesError as exc:
@@ -102,7 +112,9 @@ class WebTable:
         self.claims = frozenset(self.game.ruleset.claimable_roles())
         players = len(config.names)
         self.hubs = [SeatHub(i, human=spec is None) for i, spec in enumerate(specs)]
-        self.public = PublicHub()
+        for hub, token in zip(self.hubs, tokens or (), strict=False):
+            hub.token = token  # a rematch: each person keeps their seat and their link's token
+        self.public = PublicHub(token=public_token) if public_token else PublicHub()
         self.builders = [ViewBuilder(i) for i in range(players)]
         self.public_builder = ViewBuilder(None)
         agents: list[Agent] = []
@@ -141,11 +153,37 @@ class WebTable:
         self.screen = NightPacer(_PublicScreen(self), self.night_step)
         """The public view: a night step lasts at least ``night_step`` on shared screens."""
         paced = setup.pace > 0 or self.night_step > 0
-        settings = TableSettings(concurrency=players, pace=self._pace if paced else None)
+        settings = TableSettings(
+            concurrency=players, pace=self._pace if paced else None, on_progress=self._announce_turn
+        )
         self.table = Table(self.game, agents, sinks=sinks, narrator=narrator, fallbacks=fallbacks, settings=settings)
+        self._turn_seats: tuple[int, ...] = ()
+        self._turn_since = 0.0
         self.status: Status = "waiting"
         self.error: str | None = None
         self.task: asyncio.Task[None] | None = None
+
+    def _names(self, setup: TableSetup, specs: Sequence[AgentSpec | None], config: GameConfig) -> tuple[str, ...]:
+        """Seat names: the host's, else a model seat's persona name, else the next free default name.
+
+        As in ``play``: a model seat is called what its persona calls itself, and no seat takes a
+        name another seat's persona bears (no ``5. Tony (George)`` beside a ``1. George``).
+        """
+        language = config.language or get_ruleset(config.variant).source_language
+        names: list[str | None] = [" ".join(strip_controls(seat.name or "").split()) or None for seat in setup.seats]
+        taken = {name for name in names if name}
+        for i, spec in enumerate(specs):
+            if spec is None or names[i] is not None:
+                continue
+            try:
+                persona = self.session.persona(spec, language=language, seat=i, seed=config.seed)
+            except (TextDataError, LLMError, SeatSpecError):
+                continue  # an unknown persona is reported when the seat is built
+            if persona is not None and persona.name not in taken:
+                names[i] = persona.name
+                taken.add(persona.name)
+        spare = iter(name for name in seat_names(language, len(names) + len(taken)) if name not in taken)
+        return tuple(name if name is not None else next(spare) for name in names)
 
     def table_settings(self) -> dict[str, Any]:
         """What the host chose for the humans, as the transcript header's ``table``."""
@@ -196,9 +234,45 @@ class WebTable:
 
     # -- the sink: each seat gets the lines of its own view -----------------------------------
     def write(self, records: Sequence[Record]) -> None:
+        ordered = reading_order(records)  # narration next to what it voices (the log keeps its own order)
         for hub, builder in zip(self.hubs, self.builders, strict=True):
-            self._forward(records, builder, hub.push)
-        self.screen.write(records)
+            self._forward(ordered, builder, hub.push)
+        self.screen.write(ordered)
+
+    # -- who the table waits for ---------------------------------------------------------
+    def turn(self) -> dict[str, Any] | None:
+        """Who is speaking now, for every screen: day speeches only (public anyway, as the speaking
+        order is). A night decision is never shown: who is asked at night would tell their role."""
+        if self.status != "running" or self.game.over or self.game.state.phase.kind != "day":
+            return None
+        waiting = self.table.outstanding
+        speakers = sorted({d.seat for d in self.game.pending if d.speech and d.id in waiting})
+        if not speakers:
+            return None
+        labels = ", ".join(self.presenter.seat(i) for i in speakers)
+        human = all(self.hubs[i].human for i in speakers)
+        since = self._turn_since if self._turn_seats == tuple(speakers) else asyncio.get_running_loop().time()
+        return {
+            "seats": [i + 1 for i in speakers],
+            "human": human,
+            "text": fill(self.presenter.ui("speaking" if human else "thinking"), speaker=labels),
+            "elapsed": round(asyncio.get_running_loop().time() - since, 1),
+        }
+
+    def _announce_turn(self) -> None:
+        try:
+            turn = self.turn()
+        except RuntimeError:  # no running loop (a table driven synchronously in a test)
+            return
+        seats = tuple(turn["seats"]) if turn else ()
+        if seats == self._turn_seats:
+            return
+        self._turn_seats = seats
+        self._turn_since = asyncio.get_running_loop().time()
+        message = {"type": "turn", "turn": turn}
+        for hub in self.hubs:
+            hub.push(message)
+        self.public.push(message)
 
     def _forward(self, records: Sequence[Record], builder: ViewBuilder, push: Callable[[dict[str, Any]], None]) -> None:
         items = []
@@ -238,10 +312,18 @@ class WebTable:
             "variant": self.game.config.variant,
             "language": self.language,
             "dir": direction(self.language),
+            "next": self.next_table,
+            "turn": self._safe_turn(),
             "items": [item.as_json() for item in self.presenter.feed(view) if item.cls not in self.hidden_classes],
             "decision": None if seat is None else self.decision_json(self.hubs[seat]),
             **self._state(builder),
         }
+
+    def _safe_turn(self) -> dict[str, Any] | None:
+        try:
+            return self.turn()
+        except RuntimeError:
+            return None
 
     def decision_json(self, hub: SeatHub) -> dict[str, Any] | None:
         pending = hub.pending
@@ -281,9 +363,14 @@ class WebTable:
     def public_link(self, page: Literal["watch", "screen"]) -> str:
         return f"/t/{self.id}/{page}?token={self.public.token}"
 
-    def host_view(self) -> dict[str, Any]:
-        """What the host page shows: every human's link and whether a page is connected."""
+    def host_view(self, base: str = "") -> dict[str, Any]:
+        """What the host page shows: every human's link and whether a page is connected.
+
+        ``base`` (``http://192.168.1.20:8765``) makes the links whole: ``url`` and a QR code per
+        human seat, for phones on the local network (see :mod:`.links`).
+        """
         names = self.game.config.names
+        base = base.rstrip("/")
         return {
             "id": self.id,
             "status": self.status,
@@ -299,13 +386,61 @@ class WebTable:
                     "player": self.setup.seats[hub.seat].player,
                     "human": hub.human,
                     "link": self.seat_link(hub.seat) if hub.human else None,
+                    "url": base + self.seat_link(hub.seat) if hub.human and base else None,
+                    "qr": qr_data_uri(base + self.seat_link(hub.seat)) if hub.human and base else None,
                     "connected": hub.connected,
                 }
                 for hub in self.hubs
             ],
             "watch": self.public_link("watch"),
             "screen": self.public_link("screen"),
+            "base": base or None,
+            "reachable": reachable_from_others(base) if base else None,
+            "end": self.end_view() if self.status == "over" else None,
+            "transcript": self.writer is not None and self.status in ("over", "failed"),
+            "next": self.next_table,
         }
+
+    def end_view(self) -> dict[str, Any]:
+        """The host's end screen: the winner line, every seat's final card, who won."""
+        outcome = self.game.outcome
+        lines = {GameEnded: "", RolesRevealed: ""}
+        for position, record in enumerate(self.game.records):
+            kind = type(record.event)
+            if kind in lines and record.vis.scope == "public":
+                item = self.presenter.item(record, position)
+                lines[kind] = item.text if item is not None else ""
+        winners = set(outcome.winners) if outcome is not None else set()
+        ruleset = self.game.ruleset
+        reveal = []
+        for i, seat in enumerate(self.game.state.seats):
+            role = seat.role
+            side = ruleset.side_of_role(role) if role in ruleset.roles else None
+            reveal.append(
+                {
+                    "seat": i + 1,
+                    "name": self.game.config.names[i],
+                    "role": self.presenter.role(role),
+                    "side": self.presenter.side(side) if side else "",
+                    "alive": seat.alive,
+                    "winner": i in winners,
+                    "player": self.setup.seats[i].player,
+                }
+            )
+        return {
+            "winner": lines[GameEnded],
+            "sides": [self.presenter.side(side) for side in outcome.sides] if outcome is not None else [],
+            "revealed": lines[RolesRevealed],
+            "reveal": reveal,
+        }
+
+    def follow(self, rematch: WebTable) -> None:
+        """Send every page of this table on to ``rematch`` (same tokens: the links stay valid)."""
+        self.next_table = rematch.id
+        message = {"type": "next", "table": rematch.id}
+        for hub in self.hubs:
+            hub.push(message)
+        self.public.push(message)
 
 
 class _PublicScreen:
@@ -329,8 +464,12 @@ class Lobby:
         narrator_factory: NarratorFactory | None = template_narrator,
         max_tables: int = 16,
         session: Session | None = None,
+        base_url: str | None = None,
     ) -> None:
         self.host_token = host_token or secrets.token_urlsafe(24)
+        self.base_url = base_url.rstrip("/") if base_url else None
+        """Where phones reach the server (``serve`` finds the LAN address, or ``--public-url``);
+        ``None``: the address the host page itself was opened at."""
         self.session = session or Session()
         """The server's session: model seats of every table share its backends, in the server's loop."""
         self.transcripts = transcripts
@@ -338,17 +477,42 @@ class Lobby:
         self.max_tables = max_tables
         self.tables: dict[str, WebTable] = {}
 
-    def create(self, setup: TableSetup) -> WebTable:
+    def create(
+        self,
+        setup: TableSetup,
+        *,
+        tokens: Sequence[str] | None = None,
+        public_token: str | None = None,
+        keep: str | None = None,
+    ) -> WebTable:
         if len(self.tables) >= self.max_tables:
-            finished = [key for key, table in self.tables.items() if table.status in ("over", "failed")]
+            finished = [key for key, table in self.tables.items() if table.status in ("over", "failed") and key != keep]
             if not finished:
                 raise SetupError(f"at most {self.max_tables} tables at once")
             del self.tables[finished[0]]
         table = WebTable(
-            setup, narrator_factory=self.narrator_factory, transcripts=self.transcripts, session=self.session
+            setup,
+            narrator_factory=self.narrator_factory,
+            transcripts=self.transcripts,
+            session=self.session,
+            tokens=tokens,
+            public_token=public_token,
         )
         self.tables[table.id] = table
         return table
+
+    def again(self, table: WebTable) -> WebTable:
+        """A rematch: the same setup with a fresh seed, the same seats and links; pages follow."""
+        if table.status not in ("over", "failed"):
+            raise SetupError("the game is still running")
+        if table.next_table is not None and table.next_table in self.tables:
+            return self.tables[table.next_table]
+        setup = table.setup.model_copy(update={"seed": None})
+        rematch = self.create(
+            setup, tokens=[hub.token for hub in table.hubs], public_token=table.public.token, keep=table.id
+        )
+        table.follow(rematch)
+        return rematch
 
     def get(self, table_id: str) -> WebTable | None:
         return self.tables.get(table_id)

@@ -70,3 +70,23 @@ def label(language: str, *path: str, default: str | None = None) -> str:
             return default if default is not None else path[-1]
         node = node[key]
     return node if isinstance(node, str) else (default if default is not None else path[-1])
+
+
+LANGUAGE_PARENTS = {"ar-LB": "ar"}
+"""A regional language reads its parent's host-page switch names where it has none of its own."""
+
+
+@cache
+def switch_labels(language: str) -> dict[str, dict[str, str]]:
+    """The host page's names for rule switches and their values (``switches``, ``values``) from
+    ``prompts/<lang>/common/host_switches.yaml`` (or the parent language's); empty where there is none."""
+    for lang in (language, LANGUAGE_PARENTS.get(language)):
+        if lang is None:
+            continue
+        data = optional_yaml("prompts", f"{lang}/common/host_switches.yaml")
+        if data is None:
+            continue
+        if not isinstance(data, dict):
+            raise TextDataError(f"prompts/{lang}/common/host_switches.yaml must be a mapping")
+        return {part: {str(k): str(v) for k, v in (data.get(part) or {}).items()} for part in ("switches", "values")}
+    return {"switches": {}, "values": {}}

@@ -22,7 +22,7 @@ from llm_werewolf.table.events import ModelCall
 from llm_werewolf.web.app import create_app
 from llm_werewolf.web.tables import Lobby
 
-from .support import HOST
+from .support import HOST, wait_for
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -110,14 +110,16 @@ def test_two_humans_in_two_browsers_play_a_game_to_the_end(server: tuple[str, Lo
 
     players: list[Page] = []
     for link in links:
+        assert link is not None and link.startswith(f"{base}/t/")  # the whole link, as the host page shows it
         context = browser.new_context(viewport={"width": 420, "height": 900})  # a phone, each its own
         page = context.new_page()
-        page.goto(f"{base}{link}")
+        page.goto(link)
         page.wait_for_selector("#no-decision")
         players.append(page)
     screen = host_context.new_page()
-    screen.goto(f"{base}{screen_link}")
+    screen.goto(screen_link)
     host.click("#start")
+    wait_for(lambda: table.status != "waiting", timeout=10, what="the game to start")
 
     shot: set[int] = set()
     end = time.monotonic() + 120
@@ -134,7 +136,7 @@ def test_two_humans_in_two_browsers_play_a_game_to_the_end(server: tuple[str, Lo
     assert calls and {call.seat for call in calls} == {3}, "the model seat answered through its backend"
 
     for number, page in enumerate(players, start=1):
-        page.wait_for_function("document.body.dataset.status === 'over'", timeout=10_000)
+        page.wait_for_function("() => document.body.dataset.status === 'over'", timeout=10_000)
         page.wait_for_selector("#feed-lines li.end")
         role = page.inner_text("#role")
         dealt = table.game.state.seat(number - 1).start_role
@@ -204,7 +206,7 @@ def test_a_right_to_left_seat_page_counts_its_time_limit_down(server: tuple[str,
         _play_turn(page, "أنا قروي، صدقوني")
         time.sleep(0.05)
     assert table.status == "over", table.error
-    page.wait_for_function("document.body.dataset.status === 'over'", timeout=10_000)
+    page.wait_for_function("() => document.body.dataset.status === 'over'", timeout=10_000)
     page.wait_for_selector("#feed-lines li.end")
     assert page.evaluate("document.documentElement.dir") == "rtl"
     page.screenshot(path=str(ARTIFACTS / "rtl-seat-end.png"), full_page=True)

@@ -36,6 +36,13 @@ def serve(
     deadline: Annotated[
         float | None, typer.Option(help="Seconds a model seat has for one decision (default 120).")
     ] = None,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            "--public-url",
+            help="Base URL the phones open (e.g. http://192.168.1.20:8765); default: this machine's LAN address.",
+        ),
+    ] = None,
 ) -> None:
     """Serve the browser table: a host page sets up the game, each human plays from a private link.
 
@@ -55,22 +62,39 @@ def serve(
         from ...web.tables import Lobby
     except ModuleNotFoundError as exc:  # pragma: no cover - the web extra is a main dependency
         raise UsageError(f"the web table needs fastapi and uvicorn: {exc}") from None
+    from ...web.links import LinkError, lan_addresses, public_bases, reachable_from_others
+
+    try:
+        bases = public_bases(host, port, public_url=public_url, addresses=lan_addresses())
+    except LinkError as exc:
+        raise UsageError(str(exc)) from None
     lobby = Lobby(
         host_token=secrets.token_urlsafe(24),
         transcripts=None if no_transcript else transcripts,
         session=setup.session,
+        base_url=bases[0],
     )
-    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     console = Console()
-    console.print(
-        f"[bold]Host page[/] (keep this link to yourself): http://{shown}:{port}/host?token={lobby.host_token}"
-    )
-    if host not in ("127.0.0.1", "localhost", "::1"):
-        console.print("[yellow]Listening beyond this computer: anyone on the network can reach the pages.[/]")
+    for line in serve_banner(host, port, bases, lobby.host_token, reachable=reachable_from_others(bases[0])):
+        console.print(line, highlight=False, markup=False)
     from ...web.server import raise_file_limit, server_settings
 
     raise_file_limit()
     uvicorn.run(create_app(lobby), host=host, port=port, **server_settings())
+
+
+def serve_banner(host: str, port: int, bases: list[str], host_token: str, *, reachable: bool) -> list[str]:
+    """What ``serve`` prints: the host page's link, and where the phones reach the table."""
+    local = "127.0.0.1" if host in ("0.0.0.0", "::", "localhost") else host
+    local = f"[{local}]" if ":" in local else local
+    lines = [f"Host page (keep this link to yourself): http://{local}:{port}/host?token={host_token}"]
+    if reachable:
+        lines.append("Phones on your network reach the table at: " + ", ".join(bases))
+        lines.append("Seat links and QR codes on the host page use " + bases[0] + ".")
+        lines.append("Listening beyond this computer: anyone on the network can reach the pages.")
+    else:
+        lines.append("Only this computer can open the pages. For phones: --host 0.0.0.0 (or --public-url URL).")
+    return lines
 
 
 def register(app: typer.Typer) -> None:

@@ -67,7 +67,27 @@
     content.append(playersPanel, feedPanel);
   }
   statusBox = el("p", { class: "note", id: "status" });
+  const turnBox = el("p", { class: "turn", id: "turn", hidden: "" });
+  content.prepend(turnBox);
   content.appendChild(statusBox);
+
+  // -- who is speaking (a model: "thinking…" with the seconds it has taken) ------------------
+  let turnTimer = null;
+  function renderTurn(turn) {
+    if (turnTimer) clearInterval(turnTimer);
+    turnTimer = null;
+    if (!turn) { turnBox.hidden = true; turnBox.textContent = ""; delete turnBox.dataset.seats; return; }
+    turnBox.hidden = false;
+    turnBox.dataset.seats = turn.seats.join(",");
+    turnBox.classList.toggle("model", !turn.human);
+    const start = Date.now() - (turn.elapsed || 0) * 1000;
+    const tick = () => {
+      const seconds = Math.floor((Date.now() - start) / 1000);
+      turnBox.textContent = `${turn.text} ${fill(ui.elapsed, { seconds })}`;
+    };
+    tick();
+    turnTimer = setInterval(tick, 1000);
+  }
 
   // -- rendering ------------------------------------------------------------------
   let narrated = false;
@@ -196,7 +216,14 @@
     socket.addEventListener("open", () => { netEl.hidden = true; });
     socket.addEventListener("message", (event) => {
       const message = JSON.parse(event.data);
+      const next = message.type === "next" ? message.table : message.next;
+      if (next && next !== tableId) {  // "play again": the same link's token opens the same seat at the new table
+        location.href = location.pathname.replace(`/t/${tableId}/`, `/t/${encodeURIComponent(next)}/`) + location.search;
+        return;
+      }
+      if (message.type === "turn") renderTurn(message.turn);
       if (message.type === "snapshot") {
+        renderTurn(message.turn);
         if (mode === "screen") feedList.replaceChildren();
         addItems(message.items);
         renderState(message);
@@ -214,7 +241,7 @@
         showError(message.message);
       } else if (message.type === "status") {
         if (message.status === "running") statusBox.textContent = "";
-        if (message.status === "over" || message.status === "failed") statusBox.textContent = ui.game_over;
+        if (message.status === "over" || message.status === "failed") { statusBox.textContent = ui.game_over; renderTurn(null); }
         body.dataset.status = message.status;
       }
       if (message.status) body.dataset.status = message.status;
