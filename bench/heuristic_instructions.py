@@ -1,6 +1,6 @@
 """Heuristic decision cost in machine instructions, repeatable on a noisy machine (callgrind).
 
-    .venv/bin/python bench/heuristic_instructions.py [--games 3] [--variant V ...] [--out DIR]
+    .venv/bin/python bench/heuristic_instructions.py [--games 3] [--variant V ...] [--out DIR] [--json]
 
 CPU time per decision (bench/heuristic.py) swings with the load of a shared machine; instruction
 counts do not. For each standard board this script
@@ -27,6 +27,7 @@ import pickle
 import re
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -138,7 +139,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--variant", action="append", help="Only these rulesets (repeatable).")
-    parser.add_argument("--out", default="bench-out/heuristic-instructions", help="Folder for recordings and profiles.")
+    parser.add_argument("--out", help="Folder for recordings and profiles (default: a new temporary folder).")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--child", nargs=2, metavar=("MODE", "RECORDINGS"), help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -146,7 +147,7 @@ def main() -> None:
         mode, path = args.child
         play(pickle.loads(Path(path).read_bytes()), mode)
         return
-    out = Path(args.out)
+    out = Path(args.out) if args.out else Path(tempfile.mkdtemp(prefix="heuristic-instructions-"))
     out.mkdir(parents=True, exist_ok=True)
     variants = args.variant or [r.id for r in all_rulesets()]
     boards = [(v, p, record(v, p, args.games)) for v in variants for p in standard_boards(v)]
