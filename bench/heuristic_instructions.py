@@ -13,9 +13,10 @@ counts do not. For each standard board this script
 3. reports ``(Ir(heuristic) - Ir(replay)) / decisions``: the instructions the heuristic players
    spend per decision, reading the view and deciding, speeches included.
 
-Both runs check that every game ends as recorded. One instruction is a fraction of a nanosecond
-on a current core (about 3 to 4 instructions per nanosecond for Python's interpreter loop at
-3 GHz), so 150 microseconds is roughly 450,000 instructions; the script prints both.
+Both runs check that every game ends as recorded. Instruction counts compare two versions of the
+code exactly; turning them into time needs the core's instructions per cycle, which for Python's
+interpreter loop is typically 1 to 3 (at 3 GHz, 150 microseconds is 0.45 to 1.35 million
+instructions), so they do not by themselves tell whether a decision meets a time budget.
 """
 
 from __future__ import annotations
