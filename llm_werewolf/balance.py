@@ -6,7 +6,9 @@ the others replace one to three of its cards with other roles of the ruleset
 same game seeds (common random numbers), so differences between decks are not
 differences of luck. A suggestion carries the win rate of every side with its
 standard error and a 95% Wilson interval, and the *imbalance*: the gap between
-the win rates of the two sides with the most cards in the standard deck.
+the win rates of the two sides with the most cards in the standard deck, plus the
+share of games that neither of them wins beyond a quarter (docs/heuristics.md asks
+that no neutral killer win more than 25%).
 
 Works for any registered ruleset; rulesets without a heuristic policy are
 played by uniformly random agents (see ``llm_werewolf.agents.heuristic``).
@@ -30,6 +32,9 @@ __all__ = ["SetupSuggestion", "WinEstimate", "suggest_setups", "wilson_interval"
 MAX_REPLACED = 3
 AGENTS = "heuristic"  # who plays every seat of the simulations (llm_werewolf.agents.heuristic)
 AGENTS_LINE = "simulated with heuristic players on every seat (llm_werewolf.agents.heuristic, docs/heuristics.md)"
+
+
+OTHERS_ALLOWED = 0.25  # share of games the main sides may leave to neutrals and draws
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,9 +88,12 @@ class SetupSuggestion:
 
     @property
     def imbalance(self) -> float:
-        """The gap between the win rates of the two main sides (0 = perfectly even)."""
+        """The gap between the win rates of the two main sides (0 = perfectly even), plus the share
+        of games neither of them wins beyond ``OTHERS_ALLOWED`` (a deck whose neutral killers win
+        most games is not even because town and mafia both lose)."""
         first, second = self.balance_sides
-        return abs(self.estimate(first).rate - self.estimate(second).rate)
+        a, b = self.estimate(first).rate, self.estimate(second).rate
+        return abs(a - b) + max(0.0, 1.0 - a - b - OTHERS_ALLOWED)
 
     def as_dict(self) -> dict[str, Any]:
         return {

@@ -51,7 +51,18 @@ def test_suggestions_come_most_even_first(one_night_suggestions: list[SetupSugge
     assert gaps == sorted(gaps)
     first = one_night_suggestions[0]
     village, wolves = first.estimate("village"), first.estimate("wolves")
-    assert first.imbalance == pytest.approx(abs(village.rate - wolves.rate))
+    others = max(0.0, 1.0 - village.rate - wolves.rate - 0.25)
+    assert first.imbalance == pytest.approx(abs(village.rate - wolves.rate) + others)
+
+
+def test_main_sides_that_both_lose_are_not_even() -> None:
+    """Town and mafia at 3% each, neutral killers winning the rest: far from even."""
+    estimates = (WinEstimate("town", 3, 100), WinEstimate("mafia", 3, 100), WinEstimate("serial_killer", 94, 100))
+    lopsided = SetupSuggestion(("x",), 100, estimates, 0, ("town", "mafia"))
+    assert lopsided.imbalance == pytest.approx(0.69)
+    estimates = (WinEstimate("town", 40, 100), WinEstimate("mafia", 45, 100), WinEstimate("serial_killer", 15, 100))
+    even = SetupSuggestion(("y",), 100, estimates, 0, ("town", "mafia"))
+    assert even.imbalance == pytest.approx(0.05)
 
 
 def test_the_suggester_is_deterministic() -> None:

@@ -205,18 +205,78 @@ class Facts:
 _READ_EVENTS = frozenset({Info, VoteCast, ChoiceMade, StatusChanged, DeathsAnnounced})
 
 
-def read_facts(view: SeatView) -> Facts:
-    me = view.seat if view.seat is not None else -1
-    _, _, number = view.phase.partition(":")
-    facts = Facts(
-        view=view,
-        me=me,
-        role=view.role or "",
-        phase=view.phase,
-        number=int(number) if number.isdigit() else 0,
-        living=frozenset(view.living()),
+_Scanned = tuple[
+    set[int],
+    dict[int, str],
+    dict[int, str],
+    int | None,
+    int | None,
+    int | None,
+    set[int],
+    set[int],
+    dict[int, str],
+    set[int],
+    int,
+    list[tuple[int, int, str]],
+]
+_SCANS: dict[tuple[int, int | None], tuple[object, int, object, _Scanned]] = {}
+_SCANS_LIMIT = 4096
+
+
+def _save(facts: Facts) -> _Scanned:
+    return (
+        set(facts.team),
+        dict(facts.known),
+        dict(facts.extra),
+        facts.lover,
+        facts.sheriff,
+        facts.victim_seen,
+        set(facts.victims_seen),
+        set(facts.saved),
+        dict(facts.flipped),
+        set(facts.night_dead),
+        facts.peaceful_nights,
+        list(facts.votes),
     )
-    for record in view.records:
+
+
+def _restore(facts: Facts, saved: _Scanned) -> None:
+    (
+        team,
+        known,
+        extra,
+        facts.lover,
+        facts.sheriff,
+        facts.victim_seen,
+        victims,
+        saved_seats,
+        flipped,
+        night_dead,
+        facts.peaceful_nights,
+        votes,
+    ) = saved
+    facts.team, facts.known, facts.extra = set(team), dict(known), dict(extra)
+    facts.victims_seen, facts.saved, facts.flipped = set(victims), set(saved_seats), dict(flipped)
+    facts.night_dead, facts.votes = set(night_dead), list(votes)
+
+
+def _scan(facts: Facts, view: SeatView) -> None:
+    """Read the private and public records into ``facts``.
+
+    A seat's views only grow, so what the records said is kept per seat (checked by record
+    identity, as in talk.heard) and only the records added since are read.
+    """
+    records = view.records
+    start = 0
+    key = (id(records[0]) if records else 0, view.seat)
+    known = _SCANS.get(key) if records else None
+    if known is not None:
+        first, seen, last, saved = known
+        if first is records[0] and seen <= len(records) and records[seen - 1] is last:
+            start = seen
+            _restore(facts, saved)
+    for index in range(start, len(records)):
+        record = records[index]
         event = record.event
         kind = type(event)
         if kind not in _READ_EVENTS:
@@ -254,6 +314,24 @@ def read_facts(view: SeatView) -> Facts:
                 facts.night_dead.update(d.seat for d in event.deaths)
                 if not event.deaths:
                     facts.peaceful_nights += 1
+    if records:
+        if len(_SCANS) >= _SCANS_LIMIT:
+            _SCANS.clear()
+        _SCANS[key] = (records[0], len(records), records[-1], _save(facts))
+
+
+def read_facts(view: SeatView) -> Facts:
+    me = view.seat if view.seat is not None else -1
+    _, _, number = view.phase.partition(":")
+    facts = Facts(
+        view=view,
+        me=me,
+        role=view.role or "",
+        phase=view.phase,
+        number=int(number) if number.isdigit() else 0,
+        living=frozenset(view.living()),
+    )
+    _scan(facts, view)
     facts.said = heard(view)
     today = view.phase
     for said in facts.said:

@@ -155,19 +155,60 @@ class Facts:
 _READ_EVENTS = frozenset({Info, ChoiceMade, VoteCast, DeathsAnnounced})
 
 
-def read_facts(view: SeatView) -> Facts:
-    me = view.seat if view.seat is not None else -1
-    _, _, number = view.phase.partition(":")
-    facts = Facts(
-        view=view,
-        me=me,
-        role=view.role or "",
-        phase=view.phase,
-        number=int(number) if number.isdigit() else 0,
-        living=frozenset(view.living()),
+_Scanned = tuple[
+    int | None,
+    set[int],
+    dict[int, str],
+    set[int],
+    int | None,
+    set[int],
+    list[tuple[int, int]],
+    dict[int, str],
+    set[int],
+]
+_SCANS: dict[tuple[int, int | None], tuple[object, int, object, _Scanned]] = {}
+_SCANS_LIMIT = 4096
+
+
+def _save(facts: Facts) -> _Scanned:
+    return (
+        facts.lover,
+        set(facts.team),
+        dict(facts.known),
+        set(facts.victims_seen),
+        facts.victim,
+        set(facts.saved),
+        list(facts.votes),
+        dict(facts.flipped),
+        set(facts.night_dead),
     )
-    victim: int | None = None
-    for record in view.records:
+
+
+def _restore(facts: Facts, saved: _Scanned) -> None:
+    facts.lover, team, known, victims, facts.victim, saved_seats, votes, flipped, night_dead = saved
+    facts.team, facts.known, facts.victims_seen, facts.saved = set(team), dict(known), set(victims), set(saved_seats)
+    facts.votes, facts.flipped, facts.night_dead = list(votes), dict(flipped), set(night_dead)
+
+
+def _scan(facts: Facts, view: SeatView) -> None:
+    """Read the private and public records into ``facts``.
+
+    A seat's views only grow, so what the records said is kept per seat (checked by record
+    identity, as in talk.heard) and only the records added since are read.
+    """
+    records = view.records
+    if not records:
+        return
+    start = 0
+    key = (id(records[0]), view.seat)
+    known = _SCANS.get(key)
+    if known is not None:
+        first, seen, last, saved = known
+        if first is records[0] and seen <= len(records) and records[seen - 1] is last:
+            start = seen
+            _restore(facts, saved)
+    for index in range(start, len(records)):
+        record = records[index]
         event = record.event
         if type(event) not in _READ_EVENTS:
             continue
@@ -181,18 +222,34 @@ def read_facts(view: SeatView) -> Facts:
             elif event.fact == "ghouls_seen":
                 facts.known.update((s, GHOUL) for s in event.seats)
             elif event.fact == "ghoul_victim" and event.subject is not None:
-                victim = event.subject
-                facts.victims_seen.add(victim)
-                facts.victim = victim
+                facts.victim = event.subject
+                facts.victims_seen.add(event.subject)
         elif isinstance(event, ChoiceMade) and event.decision == "sahra_elixir" and event.option == "elixir":
-            if victim is not None:
-                facts.saved.add(victim)
+            if facts.victim is not None:
+                facts.saved.add(facts.victim)
         elif isinstance(event, VoteCast) and event.ballot.startswith("execution") and event.target is not None:
             facts.votes.append((event.seat, event.target))
         elif isinstance(event, DeathsAnnounced):
             facts.flipped.update((d.seat, d.role) for d in event.deaths if d.role)
             if event.moment == "morning":
                 facts.night_dead.update(d.seat for d in event.deaths)
+    if len(_SCANS) >= _SCANS_LIMIT:
+        _SCANS.clear()
+    _SCANS[key] = (records[0], len(records), records[-1], _save(facts))
+
+
+def read_facts(view: SeatView) -> Facts:
+    me = view.seat if view.seat is not None else -1
+    _, _, number = view.phase.partition(":")
+    facts = Facts(
+        view=view,
+        me=me,
+        role=view.role or "",
+        phase=view.phase,
+        number=int(number) if number.isdigit() else 0,
+        living=frozenset(view.living()),
+    )
+    _scan(facts, view)
     for said in heard(view):
         role = REPORT_KEYS.get(said.key) or (said.claim if said.claim in EXPOSERS else None)
         if role is None:

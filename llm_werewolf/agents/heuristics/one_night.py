@@ -201,14 +201,29 @@ def _from_acts(event: Speech, view: SeatView) -> Report | None:
     return Report(key=intent.key, speaker=event.seat, target=intent.target, role=intent.role, result=intent.result)
 
 
+_REPORTS: dict[int, tuple[Speech, Report | None]] = {}
+_REPORTS_LIMIT = 200_000
+
+
+def _report(event: Speech, view: SeatView) -> Report | None:
+    """The report in one speech, read once: speeches are immutable records, so the reading is kept
+    (keyed by the record's identity, which is checked, as in talk.heard)."""
+    cached = _REPORTS.get(id(event))
+    if cached is not None and cached[0] is event:
+        return cached[1]
+    if len(_REPORTS) >= _REPORTS_LIMIT:
+        _REPORTS.clear()
+    report = _from_acts(event, view) if event.acts else _parse(view.language, view.names, event.seat, event.text)
+    _REPORTS[id(event)] = (event, report)
+    return report
+
+
 def reports(view: SeatView, *, own: bool = False) -> list[Report]:
     found: list[Report] = []
     for record in view.records:
         event = record.event
-        if isinstance(event, Speech) and (own or event.seat != view.seat):
-            report = (
-                _from_acts(event, view) if event.acts else _parse(view.language, view.names, event.seat, event.text)
-            )
+        if type(event) is Speech and (own or event.seat != view.seat):
+            report = _report(event, view)
             if report is not None:
                 found.append(report)
     return found
