@@ -299,8 +299,8 @@ CHINESE_WEREWOLF: tuple[Mutation, ...] = (
     _cw(
         "idiot_dies_when_exiled",
         "units/idiot.py",
-        "            ctx.emit(Announcement(key=\"badge_lost\", seats=(seat,)))\n        return True",
-        "            ctx.emit(Announcement(key=\"badge_lost\", seats=(seat,)))\n        return False",
+        '            ctx.emit(Announcement(key="badge_lost", seats=(seat,)))\n        return True',
+        '            ctx.emit(Announcement(key="badge_lost", seats=(seat,)))\n        return False',
         "the exiled idiot shows his card but dies anyway",
     ),
     _cw(

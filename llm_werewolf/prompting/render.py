@@ -26,11 +26,11 @@ from jinja2 import TemplateError
 
 from ..llm.base import AnswerMode
 from ..llm.profiles import Profile
+from ..role_texts import layered
 from ..rules import Decision, Option, SeatView, get_ruleset
 from .environment import get_template, string_template
 from .errors import PromptError as PromptError
 from .history import HistoryBook, HistoryParts
-from ..role_texts import layered
 from .packs import MissingPromptFile, merged_yaml, require_pack, search_roots
 from .personas import Persona
 from .rules_text import dealt_role_rules, role_flags, told_switches, view_options

@@ -21,9 +21,9 @@ from typing import Any
 from jinja2 import TemplateError
 from pydantic import ValidationError
 
+from ..role_texts import role_rules
 from ..rules import SeatView, get_ruleset
 from ..rules.events import GameStarted
-from ..role_texts import role_rules
 from ..texts import TextDataError
 from .environment import string_template
 from .packs import merged_yaml

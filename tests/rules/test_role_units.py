@@ -65,7 +65,10 @@ def _system_prompt(roles: tuple[str, ...], language: str) -> str:
     return prompter.prompt(view.view(), decision).system
 
 
-@pytest.mark.parametrize(("language", "sentence"), [("zh-Hant", "白癡被投票放逐時翻牌"), ("en", "The Idiot, voted out")])
+SENTENCES = [("zh-Hant", "白癡被投票放逐時翻牌"), ("en", "The Idiot, voted out")]
+
+
+@pytest.mark.parametrize(("language", "sentence"), SENTENCES)
 def test_the_rules_text_explains_an_added_role_only_when_it_is_dealt(language: str, sentence: str) -> None:
     assert sentence in _system_prompt(WITH_IDIOT, language)
     assert sentence not in _system_prompt(WITHOUT_IDIOT, language)

@@ -79,6 +79,8 @@ STATUSES: Mapping[str, str] = {
     "lover": "one of cupid's lovers (told to the lover)",
 }
 
+POSTHUMOUS_KINDS = frozenset({"hunter_shot", "badge", "last_words"})
+
 BALLOTS: Mapping[str, tuple[str, ...]] = {
     "wolf_kill": ("kill", "skip", "tie"),
     "sheriff_1": ("elected", "tie", "no_votes"),
@@ -100,9 +102,7 @@ class ChineseWerewolf(Ruleset[CWData, ChineseWerewolfOptions]):
     decision_kinds: ClassVar[Mapping[str, str]] = with_units(
         DECISION_KINDS, UNITS, lambda u: u.decision_kinds, "decision kind"
     )
-    death_causes: ClassVar[Mapping[str, str]] = with_units(
-        DEATH_CAUSES, UNITS, lambda u: u.death_causes, "death cause"
-    )
+    death_causes: ClassVar[Mapping[str, str]] = with_units(DEATH_CAUSES, UNITS, lambda u: u.death_causes, "death cause")
     outcome_reasons: ClassVar[type[StrEnum]] = Reason
     announcement_keys: ClassVar[Mapping[str, str]] = with_units(
         ANNOUNCEMENT_KEYS, UNITS, lambda u: u.announcement_keys, "announcement key"
@@ -110,7 +110,7 @@ class ChineseWerewolf(Ruleset[CWData, ChineseWerewolfOptions]):
     statuses: ClassVar[Mapping[str, str]] = with_units(STATUSES, UNITS, lambda u: u.statuses, "status")
     ballots: ClassVar[Mapping[str, tuple[str, ...]]] = BALLOTS
     board_switches: ClassVar[frozenset[str]] = frozenset({"with_cupid", "with_thief", "with_little_girl", "with_guard"})
-    posthumous_kinds: ClassVar[frozenset[str]] = kinds_with_units(frozenset({"hunter_shot", "badge", "last_words"}), UNITS)
+    posthumous_kinds: ClassVar[frozenset[str]] = kinds_with_units(POSTHUMOUS_KINDS, UNITS)
     presets: ClassVar[Mapping[str, Preset]] = PRESETS
 
     def standard_deck(self, players: int, options: ChineseWerewolfOptions) -> tuple[str, ...]:
