@@ -10,6 +10,8 @@ file each part extends::
     terms: {...}               # more of terms.yaml: causes, statuses, announcements, cues, options
     decisions: {...}           # more of decisions.yaml: kinds (instructions), roles (tips), options
     narration: {...}           # more of narration.yaml: the lines of the role's moments
+    vocabulary: {...}          # more of the ruleset's vocabulary.yaml (word forms: gender, cases), for
+                               # the describer (llm_werewolf.describe) to lay over it the same way
 
 Every loader of those files layers the role files over them (a role file wins), so nothing
 else changes when a role is added. The role id is the file's stem. User prompt packs may
@@ -29,7 +31,7 @@ import yaml
 from .texts import TextDataError, merge_mapping
 
 ROLE_DIR = "roles"
-SECTIONS = ("terms", "decisions", "narration")
+SECTIONS = ("terms", "decisions", "narration", "vocabulary")
 KEYS = frozenset({"name", "rules", *SECTIONS})
 
 
@@ -74,7 +76,7 @@ def role_file(path: Path) -> dict[str, Any]:
 
 
 def role_section(roots: Sequence[Path], language: str, variant: str, section: str) -> dict[str, Any]:
-    """What the role files add to ``section`` (``terms``, ``decisions`` or ``narration``), merged."""
+    """What the role files add to ``section`` (one of :data:`SECTIONS`), merged."""
     if section not in SECTIONS:
         raise ValueError(f"no role-file section {section!r}")
     merged: dict[str, Any] = {}
