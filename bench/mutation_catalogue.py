@@ -296,6 +296,48 @@ CHINESE_WEREWOLF: tuple[Mutation, ...] = (
         "if data.antidote:",
         "the witch is not told the victim after the antidote, even by default",
     ),
+    _cw(
+        "idiot_dies_when_exiled",
+        "units/idiot.py",
+        '            ctx.emit(Announcement(key="badge_lost", seats=(seat,)))\n        return True',
+        '            ctx.emit(Announcement(key="badge_lost", seats=(seat,)))\n        return False',
+        "the exiled idiot shows his card but dies anyway",
+    ),
+    _cw(
+        "revealed_idiot_votes",
+        "units/idiot.py",
+        "        return (seat, REVEALED) not in data.marks",
+        "        return True",
+        "a revealed idiot still votes",
+    ),
+    _cw(
+        "revealed_idiot_keeps_badge",
+        "units/idiot.py",
+        "        if ctx.data.sheriff == seat:",
+        "        if False:",
+        "a revealed idiot keeps the sheriff's badge",
+    ),
+    _cw(
+        "idiot_saved_every_time",
+        "units/idiot.py",
+        " or (seat, REVEALED) in ctx.data.marks:",
+        ":",
+        "the idiot's card saves him from every exile, not once",
+    ),
+    _cw(
+        "deaths_ignore_units",
+        "deaths.py",
+        " and not any(u.spares(ctx, s, c) for u in UNITS)",
+        "",
+        "a death a role unit cancels happens anyway",
+    ),
+    _cw(
+        "voters_ignore_units",
+        "day.py",
+        "if all(u.may_vote(ctx.data, v) for u in UNITS)]",
+        "]",
+        "the exile vote asks seats a role unit took the vote from",
+    ),
 )
 
 

@@ -62,12 +62,14 @@ def terms(language: str, variant: str) -> dict[str, Any]:
     """Vocabulary for one ruleset in one language: ``roles``, ``sides``, ``causes``...
 
     Merges ``prompts/<lang>/common/terms.yaml`` with ``prompts/<lang>/<variant>/terms.yaml``
-    (the variant file wins).
+    (the variant file wins) and the role files' ``terms`` (:mod:`llm_werewolf.role_texts`).
     """
     merged: dict[str, Any] = {}
     for relative in (f"{language}/common/terms.yaml", f"{language}/{variant}/terms.yaml"):
         merge_mapping(merged, optional_yaml("prompts", relative), f"prompts/{relative}")
-    return merged
+    from .role_texts import layered  # one role's words in one file (prompts/<lang>/<variant>/roles/)
+
+    return layered(merged, (data_root("prompts"),), language, variant, "terms")
 
 
 def merge_mapping(merged: dict[str, Any], data: Any, where: str) -> None:

@@ -1,7 +1,8 @@
 """Narration packs: the moderator's lines for one ruleset in one language, as data.
 
 ``prompts/<lang>/common/narration.yaml`` holds generic lines; the ruleset's
-``prompts/<lang>/<variant>/narration.yaml`` adds and overrides them. Each key
+``prompts/<lang>/<variant>/narration.yaml`` and its role files (``roles/<role>.yaml``
+``narration``) add and override them. Each key
 names a moment (see :mod:`.moments`); each value is a Jinja template string or a
 list of alternatives; an empty string is a deliberate silence (another record
 voices the same moment). Non-line keys: ``seat_label`` (how a seat is named,
@@ -16,7 +17,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from ..texts import TextDataError, optional_yaml
+from ..role_texts import layered
+from ..texts import TextDataError, data_root, optional_yaml
 
 FORMAT_KEYS = frozenset({"seat_label", "list_separator", "storyteller", "checker"})
 
@@ -69,7 +71,7 @@ def load_pack(language: str, variant: str) -> NarrationPack:
     common = _read(f"{language}/common/narration.yaml")
     if not common:
         raise TextDataError(f"missing narration pack prompts/{language}/common/narration.yaml")
-    own = _read(f"{language}/{variant}/narration.yaml")
+    own = _own(language, variant)
     merged = {**common, **own}
     lines: dict[str, tuple[str, ...]] = {}
     for key, value in merged.items():
@@ -94,4 +96,10 @@ def load_pack(language: str, variant: str) -> NarrationPack:
 
 def own_keys(language: str, variant: str) -> frozenset[str]:
     """The moment keys the ruleset's own pack defines (not inherited from the common pack)."""
-    return frozenset(k for k in _read(f"{language}/{variant}/narration.yaml") if k not in FORMAT_KEYS)
+    return frozenset(k for k in _own(language, variant) if k not in FORMAT_KEYS)
+
+
+def _own(language: str, variant: str) -> dict[str, Any]:
+    """The ruleset's pack with its role files' ``narration`` laid over it (:mod:`llm_werewolf.role_texts`)."""
+    own = dict(_read(f"{language}/{variant}/narration.yaml"))  # a copy: the parsed file is cached
+    return layered(own, (data_root("prompts"),), language, variant, "narration")

@@ -8,6 +8,7 @@ A *pack* is a folder laid out like the built-in ``prompts/`` folder::
     <root>/<lang>/<variant>/decisions.yaml                               one instruction per decision kind,
                                                                          role tips, event phrases
     <root>/<lang>/<variant>/terms.yaml                                   role/side/cause names
+    <root>/<lang>/<variant>/roles/<role>.yaml                            one added role's words (role_texts)
 
 User packs are searched before the built-in folder, file by file, so a pack may
 override a single template.
@@ -105,7 +106,7 @@ def merged_yaml(roots: Sequence[Path], relatives: Sequence[str]) -> dict[str, An
 def pack_files(roots: Sequence[Path], language: str, variant: str) -> list[tuple[str, Path]]:
     """Every file the prompts of ``variant`` in ``language`` read, as (relative path, resolved path)."""
     files: dict[str, Path] = {}
-    for folder in (f"{language}/common", f"{language}/{variant}"):
+    for folder in (f"{language}/common", f"{language}/{variant}", f"{language}/{variant}/roles"):
         for root in reversed(roots):  # the first root wins: let it overwrite
             directory = root / folder
             if not directory.is_dir():

@@ -26,13 +26,14 @@ from jinja2 import TemplateError
 
 from ..llm.base import AnswerMode
 from ..llm.profiles import Profile
+from ..role_texts import layered
 from ..rules import Decision, Option, SeatView, get_ruleset
 from .environment import get_template, string_template
 from .errors import PromptError as PromptError
 from .history import HistoryBook, HistoryParts
 from .packs import MissingPromptFile, merged_yaml, require_pack, search_roots
 from .personas import Persona
-from .rules_text import role_flags, told_switches, view_options
+from .rules_text import dealt_role_rules, role_flags, told_switches, view_options
 from .sanitize import DELIMITERS, clean_line, clean_name
 
 CUT_TO = 0.7
@@ -76,6 +77,8 @@ class Phrasebook:
         self.data = merged_yaml(roots, [f"{language}/common/decisions.yaml", f"{language}/{variant}/decisions.yaml"])
         self.variant_data = merged_yaml(roots, [f"{language}/{variant}/decisions.yaml"])
         self.terms = merged_yaml(roots, [f"{language}/common/terms.yaml", f"{language}/{variant}/terms.yaml"])
+        for merged, section in ((self.data, "decisions"), (self.variant_data, "decisions"), (self.terms, "terms")):
+            layered(merged, roots, language, variant, section)  # the role files (prompts/<lang>/<variant>/roles/)
         self.separator = str(self.data.get("separator", ", "))
         quotes = self.data.get("quotes") or {}
         self.open_quote = str(quotes.get("open", "“"))
@@ -267,6 +270,7 @@ class SeatPrompter:
         self._static["has"] = role_flags(self.variant, view.deck)
         self._static["deck_roles"] = sorted(deck_counts)
         self._static["told"] = told_switches(self.roots, self.language, self.variant, rules, self._static)
+        self._static["role_rules"] = dealt_role_rules(self.roots, self.language, self.variant, view.deck, self._static)
         self._static["label"] = self._label
         self._static["phrase"] = self._phrase
         self._static["role_name"] = book.role_name
@@ -278,8 +282,11 @@ class SeatPrompter:
         return self._static
 
     def rules(self, view: SeatView) -> str:
-        """The rules text this seat reads (``rules.j2`` for this game's deck and switches)."""
-        return self._render_file(f"{self.language}/{self.variant}/rules.j2", self._static_context(view))
+        """The rules text this seat reads (``rules.j2`` for this game's deck and switches, then the
+        dealt roles' own sentences from their role files)."""
+        context = self._static_context(view)
+        text = self._render_file(f"{self.language}/{self.variant}/rules.j2", context)
+        return "\n".join([text, *context["role_rules"]])
 
     def _player(self, seat: int | None) -> str:
         if seat is None or self._static is None:

@@ -21,6 +21,7 @@ from typing import Any
 from jinja2 import TemplateError
 from pydantic import ValidationError
 
+from ..role_texts import role_rules
 from ..rules import SeatView, get_ruleset
 from ..rules.events import GameStarted
 from ..texts import TextDataError
@@ -166,3 +167,20 @@ def role_flags(variant: str, deck: Sequence[str]) -> dict[str, bool]:
     """``has.<role>`` for every role of the ruleset: whether the deck (extra cards included) holds it."""
     cards = set(deck)
     return {role: role in cards for role in get_ruleset(variant).roles}
+
+
+def dealt_role_rules(
+    roots: tuple[Path, ...], language: str, variant: str, deck: Sequence[str], context: Mapping[str, Any]
+) -> list[str]:
+    """The ``rules`` sentences of the dealt roles' role files (``prompts/<lang>/<variant>/roles/``), rendered.
+
+    ``common/system.j2`` prints them right after ``rules.j2``: a role added in one role file is
+    explained without editing the ruleset's rules text.
+    """
+    cards = set(deck)
+    sentences = []
+    for role, source in role_rules(roots, language, variant).items():
+        if role in cards:
+            where = f"prompts/{language}/{variant}/roles/{role}.yaml rules"
+            sentences.append(render_sentence(roots, source, context, where))
+    return [s for s in sentences if s]

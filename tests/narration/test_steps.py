@@ -1,12 +1,14 @@
 """Every step each ruleset's moderator voices renders in every language of the ruleset.
 
 The steps are listed here from the rulesets' code and docs (docs/rules/<id>.md), including the
-rare ones random games seldom reach (a first-day single nomination, a lovers' win, a day limit).
+rare ones random games seldom reach (a first-day single nomination, a lovers' win, a day limit);
+declared announcement keys and status lines the lists leave out are added from the rulesets'
+declarations (:func:`with_declared`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -173,12 +175,36 @@ def online_mafia() -> Iterator[EventBody]:
     yield from common("online_mafia", ("mafia", "jester"))
 
 
+def with_declared(variant: str, listed: Callable[[], Iterator[EventBody]]) -> Callable[[], Iterator[EventBody]]:
+    """The listed steps, then every declared announcement key they leave out in its plainest form
+    (one seat) and every public status line of the ruleset's own pack they leave out: a key a role
+    unit declares (``units/``) is voiced here without editing this file."""
+
+    def steps() -> Iterator[EventBody]:
+        events = list(listed())
+        yield from events
+        rules = get_ruleset(variant)
+        keys = {e.key for e in events if isinstance(e, Announcement)}
+        yield from (Announcement(key=k, seats=(4,)) for k in rules.announcement_keys if k not in keys)
+        statuses = {(e.status, e.value) for e in events if isinstance(e, StatusChanged)}
+        own = own_keys(rules.source_language, variant)
+        for status in rules.statuses:
+            for value in ("on", "off"):
+                if (status, value) not in statuses and f"status.{status}.{value}" in own:
+                    yield StatusChanged(seat=4, status=status, value=value)
+
+    return steps
+
+
 STEPS = {
-    "chinese_werewolf": chinese_werewolf,
-    "city_mafia": city_mafia,
-    "lebanese_ghouls": lebanese_ghouls,
-    "one_night": one_night,
-    "online_mafia": online_mafia,
+    variant: with_declared(variant, listed)
+    for variant, listed in (
+        ("chinese_werewolf", chinese_werewolf),
+        ("city_mafia", city_mafia),
+        ("lebanese_ghouls", lebanese_ghouls),
+        ("one_night", one_night),
+        ("online_mafia", online_mafia),
+    )
 }
 CASES = [(variant, language) for variant in RULESETS for language in languages(variant)]
 

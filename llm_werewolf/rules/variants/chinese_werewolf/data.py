@@ -28,6 +28,8 @@ class CWData:
     """Seats that died in the last night (the discussion starts left of the first)."""
     day_over: bool = False
     """A werewolf self-destructed (自爆): no more speeches and no exile vote today."""
+    marks: frozenset[tuple[int, str]] = frozenset()
+    """``(seat, status)`` pairs a role unit keeps (``units/``; the status is one it declares)."""
 
 
 CWState = GameState[CWData, ChineseWerewolfOptions]

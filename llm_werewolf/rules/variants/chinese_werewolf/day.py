@@ -11,6 +11,7 @@ from llm_werewolf.rules.voting import key_seat, tally
 from .data import CWCtx, seat_opt
 from .deaths import ResolveDeaths
 from .talk import Talk, clockwise_after
+from .units import UNITS
 
 CLOCKWISE = "clockwise"
 COUNTERCLOCKWISE = "counterclockwise"
@@ -111,7 +112,10 @@ class ExileVote(Step):
         if ctx.data.day_over:
             return
         living = ctx.state.living()
-        voters = self.voters or living
+        voters = [v for v in self.voters or living if all(u.may_vote(ctx.data, v) for u in UNITS)]
+        if not voters:  # every voter lost his vote (a revealed idiot)
+            ctx.emit(Announcement(key="no_exile", value="no_votes"))
+            return
         group = f"exile_{self.round}"
         self_vote = ctx.options.exile_self_vote
         abstain = ctx.options.exile_abstain

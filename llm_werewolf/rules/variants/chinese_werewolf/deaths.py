@@ -19,6 +19,7 @@ from llm_werewolf.rules.events import ActionTaken, AnnouncedDeath, Announcement,
 from .data import CWCtx, partner_of, seat_opt
 from .roles import HUNTER
 from .sheriff import Badge
+from .units import UNITS
 from .win import CheckWin
 
 SHOT_CAUSES = frozenset({"wolves", "guard_and_antidote", "exile"})
@@ -39,7 +40,9 @@ class ResolveDeaths(Step):
     last_words: bool
 
     def run(self, ctx: CWCtx) -> None:
-        batch: list[tuple[int, str]] = [(s, c) for s, c in self.deaths if ctx.state.is_alive(s)]
+        batch: list[tuple[int, str]] = [
+            (s, c) for s, c in self.deaths if ctx.state.is_alive(s) and not any(u.spares(ctx, s, c) for u in UNITS)
+        ]
         dying = {s for s, _ in batch}
         for seat, _ in list(batch):
             partner = partner_of(ctx.data, seat)

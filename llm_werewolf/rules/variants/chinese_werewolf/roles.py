@@ -6,8 +6,10 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from llm_werewolf.rules import RoleInfo, SetupError
+from llm_werewolf.rules.units import roles_with_units
 
 from .options import ChineseWerewolfOptions
+from .units import UNITS
 
 WEREWOLF = "werewolf"
 VILLAGER = "villager"
@@ -23,7 +25,7 @@ VILLAGE = "village"
 WOLVES = "wolves"
 LOVERS = "lovers"
 
-ROLES: Mapping[str, RoleInfo] = {
+SEED_ROLES: Mapping[str, RoleInfo] = {
     WEREWOLF: RoleInfo(WEREWOLF, WOLVES, description="狼人: each night the wolves name a victim together."),
     SEER: RoleInfo(SEER, VILLAGE, power=True, description="預言家: sees one player's card each night."),
     WITCH: RoleInfo(WITCH, VILLAGE, power=True, description="女巫: one antidote and one poison per game."),
@@ -35,8 +37,12 @@ ROLES: Mapping[str, RoleInfo] = {
     VILLAGER: RoleInfo(VILLAGER, VILLAGE, description="村民: no ability."),
 }
 
-GODS = frozenset({SEER, WITCH, HUNTER, GUARD, CUPID, LITTLE_GIRL})
-"""神民: the village's special cards (one group of the side-wipe victory)."""
+ROLES: Mapping[str, RoleInfo] = roles_with_units(SEED_ROLES, UNITS)
+"""The seed's cards and those of the role units (``units/``: one module per added role)."""
+
+GODS = frozenset(role.id for role in ROLES.values() if role.power and role.side == VILLAGE)
+"""神民: the village's special cards (one group of the side-wipe victory): seer, witch, hunter,
+guard, cupid, little girl, and every added village role with a power."""
 VILLAGER_LIKE = frozenset({VILLAGER, THIEF})
 """平民: plain villagers, and a thief who kept his own card."""
 UNIQUE = frozenset(ROLES) - {WEREWOLF, VILLAGER}

@@ -7,12 +7,14 @@ from enum import StrEnum
 from typing import ClassVar
 
 from llm_werewolf.rules import BaseOptions, GameState, Preset, RoleInfo, Ruleset, Seat, Step, register
+from llm_werewolf.rules.units import kinds_with_units, with_units
 
 from . import roles as cards
 from .data import CWData
 from .flow import Night
 from .options import ChineseWerewolfOptions
 from .presets import PRESETS
+from .units import UNITS
 from .win import Reason, side_of
 
 DECISION_KINDS: Mapping[str, str] = {
@@ -77,6 +79,8 @@ STATUSES: Mapping[str, str] = {
     "lover": "one of cupid's lovers (told to the lover)",
 }
 
+POSTHUMOUS_KINDS = frozenset({"hunter_shot", "badge", "last_words"})
+
 BALLOTS: Mapping[str, tuple[str, ...]] = {
     "wolf_kill": ("kill", "skip", "tie"),
     "sheriff_1": ("elected", "tie", "no_votes"),
@@ -95,14 +99,18 @@ class ChineseWerewolf(Ruleset[CWData, ChineseWerewolfOptions]):
     roles: ClassVar[Mapping[str, RoleInfo]] = cards.ROLES
     sides: ClassVar[tuple[str, ...]] = (cards.VILLAGE, cards.WOLVES, cards.LOVERS)
     options_model: ClassVar[type[BaseOptions]] = ChineseWerewolfOptions
-    decision_kinds: ClassVar[Mapping[str, str]] = DECISION_KINDS
-    death_causes: ClassVar[Mapping[str, str]] = DEATH_CAUSES
+    decision_kinds: ClassVar[Mapping[str, str]] = with_units(
+        DECISION_KINDS, UNITS, lambda u: u.decision_kinds, "decision kind"
+    )
+    death_causes: ClassVar[Mapping[str, str]] = with_units(DEATH_CAUSES, UNITS, lambda u: u.death_causes, "death cause")
     outcome_reasons: ClassVar[type[StrEnum]] = Reason
-    announcement_keys: ClassVar[Mapping[str, str]] = ANNOUNCEMENT_KEYS
-    statuses: ClassVar[Mapping[str, str]] = STATUSES
+    announcement_keys: ClassVar[Mapping[str, str]] = with_units(
+        ANNOUNCEMENT_KEYS, UNITS, lambda u: u.announcement_keys, "announcement key"
+    )
+    statuses: ClassVar[Mapping[str, str]] = with_units(STATUSES, UNITS, lambda u: u.statuses, "status")
     ballots: ClassVar[Mapping[str, tuple[str, ...]]] = BALLOTS
     board_switches: ClassVar[frozenset[str]] = frozenset({"with_cupid", "with_thief", "with_little_girl", "with_guard"})
-    posthumous_kinds: ClassVar[frozenset[str]] = frozenset({"hunter_shot", "badge", "last_words"})
+    posthumous_kinds: ClassVar[frozenset[str]] = kinds_with_units(POSTHUMOUS_KINDS, UNITS)
     presets: ClassVar[Mapping[str, Preset]] = PRESETS
 
     def standard_deck(self, players: int, options: ChineseWerewolfOptions) -> tuple[str, ...]:

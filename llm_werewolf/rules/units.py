@@ -1,0 +1,78 @@
+"""Role units: a role added to a ruleset as one module, with its card and its vocabulary.
+
+A ruleset that accepts role units has a ``units`` subpackage; every module in it defines
+``UNIT``, an instance of the ruleset's :class:`RoleUnit` subclass (which adds the ruleset's
+hooks: where the rules ask a unit, e.g. "does this death happen?"). :func:`discover` imports
+them all, in module-name order, so a new role is one new file: the ruleset's role table and its
+declared vocabulary (decision kinds, death causes, announcement keys, statuses, posthumous
+kinds) take the units' in through :func:`with_units` and :func:`kinds_with_units`. Its words
+are one role file per language (:mod:`llm_werewolf.role_texts`).
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+from .variant import RoleInfo
+
+U = TypeVar("U", bound="RoleUnit")
+
+
+@dataclass(frozen=True)
+class RoleUnit:
+    """One role's card and what it adds to the ruleset's declared vocabulary."""
+
+    role: RoleInfo
+    decision_kinds: Mapping[str, str] = field(default_factory=dict)
+    death_causes: Mapping[str, str] = field(default_factory=dict)
+    announcement_keys: Mapping[str, str] = field(default_factory=dict)
+    statuses: Mapping[str, str] = field(default_factory=dict)
+    posthumous_kinds: frozenset[str] = frozenset()
+
+
+class UnitError(RuntimeError):
+    """A role unit is malformed or declares what the ruleset already has."""
+
+
+def discover(package: str, kind: type[U]) -> tuple[U, ...]:
+    """Every ``UNIT`` of the modules in ``package`` (module-name order); each must be a ``kind``."""
+    module = importlib.import_module(package)
+    units: list[U] = []
+    for info in sorted(pkgutil.iter_modules(module.__path__), key=lambda m: m.name):
+        found = getattr(importlib.import_module(f"{package}.{info.name}"), "UNIT", None)
+        if not isinstance(found, kind):
+            raise UnitError(f"{package}.{info.name} must define UNIT, a {kind.__name__}")
+        units.append(found)
+    return tuple(units)
+
+
+def with_units(
+    base: Mapping[str, str], units: Iterable[RoleUnit], part: Callable[[RoleUnit], Mapping[str, str]], what: str
+) -> Mapping[str, str]:
+    """``base`` with every unit's ``part`` added; a key declared twice is an error."""
+    merged = dict(base)
+    for unit in units:
+        for key, meaning in part(unit).items():
+            if key in merged:
+                raise UnitError(f"role unit {unit.role.id!r} declares {what} {key!r}, which is already declared")
+            merged[key] = meaning
+    return merged
+
+
+def roles_with_units(base: Mapping[str, RoleInfo], units: Iterable[RoleUnit]) -> Mapping[str, RoleInfo]:
+    """The role table with every unit's card added; a role declared twice is an error."""
+    merged = dict(base)
+    for unit in units:
+        if unit.role.id in merged:
+            raise UnitError(f"role unit {unit.role.id!r}: the ruleset already has that role")
+        merged[unit.role.id] = unit.role
+    return merged
+
+
+def kinds_with_units(base: frozenset[str], units: Iterable[RoleUnit]) -> frozenset[str]:
+    """Posthumous decision kinds with the units' added."""
+    return base.union(*(unit.posthumous_kinds for unit in units))
