@@ -244,7 +244,7 @@ class Describer:
                 status = [*status, " ", *self.value(e.value)]
             return Description("moderator", fill(self.phrase(key, about=e.seat), name=self.seat(e.seat), status=status))
         if isinstance(e, Announcement):
-            return Description("moderator", self._announcement(e))
+            return Description("moderator", self.announcement(e))
         if isinstance(e, GameEnded):
             return Description("end", self._ended(e))
         if isinstance(e, RolesRevealed):
@@ -323,7 +323,7 @@ class Describer:
             parts.append(part)
         return fill(self.phrase("deaths"), deaths=join(parts, w.frame("death_separator")))
 
-    def _announcement(self, e: Announcement) -> list[Segment]:
+    def announcement(self, e: Announcement) -> list[Segment]:
         w = self.words
         seats = join([self.seat(s) for s in e.seats], w.typography.list_separator)
         value = self.value(e.value) if e.value is not None else []
