@@ -125,6 +125,16 @@ class Describer:
             return self.option(value)
         return [self.words.value(value)]
 
+    def decision(self, kind: str) -> str:
+        """A decision kind's short title: the vocabulary's, else the seat pages' (``ui.yaml``)."""
+        if self.words.has("decisions", kind):
+            return self.words.word("decisions", kind)
+        from ..web.ui_text import ui_texts
+
+        titles = ui_texts(self.language).get("decisions")
+        title = titles.get(kind) if isinstance(titles, dict) else None
+        return title if isinstance(title, str) else self.words.word("decisions", kind)
+
     def number(self, value: float) -> str:
         return self.words.number(value)
 
@@ -186,7 +196,7 @@ class Describer:
         if isinstance(e, ChoiceMade):
             if e.text:
                 return None
-            decision = w.word("decisions", e.decision)
+            decision = self.decision(e.decision)
             segments = fill(
                 self.phrase("chose", about=e.seat),
                 name=self.seat(e.seat),

@@ -185,7 +185,11 @@ class Vocabulary:
     def role(self, role: str | None, gender: Gender | None = None) -> str:
         if role is None:
             return self.word("words", "unknown")
-        return self.word("roles", role, gender, default=None)
+        for group in ("roles", "factions", "sides", "groups"):
+            found = self._lookup(group, role, gender)
+            if found is not None:
+                return found
+        return self.word("roles", role, gender)
 
     def side(self, side: str) -> str:
         found = self._lookup("sides", side) or self._lookup("factions", side)
@@ -224,7 +228,7 @@ class Vocabulary:
 
     def value(self, value: str) -> str:
         """An info value that is neither a role nor a side (``suspicious``, ``masons``, ``none``...)."""
-        for group in ("values", "results", "options", "words"):
+        for group in ("values", "results", "options", "groups", "ballots", "sides", "factions", "words"):
             found = self._lookup(group, value)
             if found is not None:
                 return found

@@ -99,6 +99,8 @@ class Presenter:
         return self.ui("phase_setup") if kind == "setup" else self.ui("game_over")
 
     def decision_title(self, kind: str) -> str:
+        if self.words.has("decisions", kind):
+            return self.words.word("decisions", kind)
         return self.ui("decisions", kind, default=self.words.word("decisions", kind))
 
     def option(self, option: Option, decision: Decision | None = None) -> str:
