@@ -13,7 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from ..describe import Describer, Quote, SeatRef, Segment, fill, join
+from ..describe import Describer, fill, join
+from ..describe.segments import Quote as Quote
+from ..describe.segments import SeatRef as SeatRef
+from ..describe.segments import Segment as Segment
 from ..rules import Record, Ruleset, build_view, get_ruleset
 from ..rules.errors import UnknownVariant
 from ..rules.events import (

@@ -16,8 +16,7 @@ from llm_werewolf.render.html import render_html
 from llm_werewolf.render.markdown import render_markdown
 from llm_werewolf.render.timeline import ViewSpec, build_document
 from llm_werewolf.rules import Game, GameConfig, all_rulesets, build_view, get_ruleset
-from llm_werewolf.rules.events import Died, Record, Speech
-from llm_werewolf.rules.events import PUBLIC
+from llm_werewolf.rules.events import PUBLIC, Died, Record, Speech
 from llm_werewolf.sim import play_with_agents
 from llm_werewolf.table.console import ConsoleSink
 from llm_werewolf.texts import default_names
@@ -59,17 +58,13 @@ def surfaces(variant: str, language: str) -> dict[str, str]:
         out[f"feed seat {seat + 1}"] = "\n".join(item.text for item in presenter.feed(view))
     header = header_for(game.config, language, [])
     for kind in ("god", "public"):
-        document = build_document(header, game.records, ViewSpec(kind))  # type: ignore[arg-type]
+        document = build_document(header, game.records, ViewSpec(kind))
         page = render_markdown(document)
         out[f"md {kind}"] = TAGS.sub(" ", page[page.index("\n## ") :])  # after the metadata (ids by design)
     html = render_html(build_document(header, game.records, ViewSpec("god")))
     body = html[html.index("<main") :]
     out["html god"] = TAGS.sub(" ", re.sub(r"<script.*?</script>|<style.*?</style>", " ", body, flags=re.S))
     return out
-
-
-def speeches(game_text: str) -> str:
-    return game_text
 
 
 @pytest.mark.parametrize(("variant", "language"), PAIRS)
@@ -127,7 +122,7 @@ def test_deaths_agree_with_the_seat(variant: str, language: str, cause: str) -> 
     names = ["א", "ב"]
     texts = []
     for gender in ("female", "male"):
-        describer = Describer(language, variant, names, genders=(gender, gender))  # type: ignore[arg-type]
+        describer = Describer(language, variant, names, genders=(gender, gender))
         record = Record(1, "night:1", PUBLIC, Died(seat=0, cause=cause))
         description = describer.describe(record, "god")
         assert description is not None
