@@ -146,8 +146,9 @@ class Describer:
 
             gender = self.gender(ref.seat)
             name = decline_ru(name, ref.case, "female" if gender == "female" else "male")
-        text = self.words.frame("seat", n=self.number(ref.seat + 1), name=name)
-        return self.words.typography.isolate(text)
+        # Not bidi-isolated here: a console line must begin with its speaker's "N. Name" (the safety
+        # checks read it so), and pages isolate seats themselves (<bdi>).
+        return self.words.frame("seat", n=self.number(ref.seat + 1), name=name)
 
     def text(self, segments: Sequence[Segment]) -> str:
         out: list[str] = []

@@ -37,7 +37,8 @@ class MarkdownWriter:
         return self.isolate(f"**{index + 1}. {md_escape(self.doc.seat_name(index, case))}**{persona}")
 
     def quote_inline(self, quote: Quote) -> str:
-        return self.isolate(self.words.quote(md_escape(quote.text)))
+        # “ ” in every language: the safety checks find a speech's bounds by these marks
+        return self.isolate(f"“{md_escape(quote.text)}”")
 
     def segments(self, segments: list[Segment]) -> str:
         out: list[str] = []
