@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from string import Template
 from typing import Any
 
+from ..describe import Gender, seat_genders, vocabulary
 from ..prompting.environment import string_template
 from ..prompting.packs import search_roots
 from ..prompting.sanitize import clean_name
@@ -39,11 +40,11 @@ class TemplateNarrator:
         self.pack: NarrationPack = load_pack(language, variant)
         self.roots = search_roots()
         self.terms: dict[str, Any] = dict(terms(language, variant))
+        self.words = vocabulary(language, variant)
+        """The one terms lookup (roles, sides, causes with their gender forms, option and result words)."""
+        self.genders = seat_genders(language, variant, self.names)
         self.roles = {k: str(v) for k, v in _table(self.terms, "roles").items()}
         self.sides = {k: str(v) for k, v in _table(self.terms, "sides").items()}
-        self.causes = {k: str(v) for k, v in _table(self.terms, "causes").items()}
-        self.statuses = {k: str(v) for k, v in _table(self.terms, "statuses").items()}
-        self.labels = {**_table(self.terms, "options"), **_table(self.terms, "results")}
 
     # -- variables -----------------------------------------------------------------
     def seat_label(self, seat: int) -> str:
@@ -52,23 +53,25 @@ class TemplateNarrator:
     def join(self, items: Sequence[str]) -> str:
         return self.pack.list_separator.join(items)
 
-    def role(self, role: str | None) -> str:
-        return self.roles.get(role, role) if role else ""
+    def role(self, role: str | None, seat: int | None = None) -> str:
+        return self.words.role(role, self._gender(seat)) if role else ""
 
-    def cause(self, cause: str | None) -> str:
-        return self.causes.get(cause, cause) if cause else ""
+    def cause(self, cause: str | None, seat: int | None = None) -> str:
+        return self.words.cause(cause, self._gender(seat)) if cause else ""
+
+    def _gender(self, seat: int | None) -> Gender | None:
+        return self.genders[seat] if seat is not None and 0 <= seat < len(self.genders) else None
 
     def side(self, side: str) -> str:
-        return self.sides.get(side, side)
+        return self.words.side(side)
 
     def label(self, value: str) -> str:
         """A value as people say it: a seat's label, a role's name, an option or result word."""
         if value.startswith("seat:") and value[5:].isdigit() and int(value[5:]) < len(self.names):
             return self.seat_label(int(value[5:]))
         if value in self.roles:
-            return self.roles[value]
-        found = self.labels.get(value)
-        return str(found) if found is not None else value
+            return self.words.role(value)
+        return self.words.option(value)
 
     def term(self, moment: Moment) -> str:
         """The ruleset's own line for this moment (``terms.yaml``), or ""."""
@@ -88,7 +91,8 @@ class TemplateNarrator:
         elif event_kind == "game_ended":
             entry = _table(self.terms, "reasons").get(str(facts.get("reason")))
         elif event_kind == "status":
-            entry = self.statuses.get(str(facts.get("status")))
+            seats = facts.get("seats") or [None]
+            entry = self.words.status(str(facts.get("status")), self._gender(seats[0]))
         return entry if isinstance(entry, str) else ""
 
     def variables(self, moment: Moment) -> dict[str, Any]:
@@ -101,9 +105,9 @@ class TemplateNarrator:
                 "name": self.seat_label(d["seat"]),
                 "number": d["seat"] + 1,
                 "cause_id": d["cause"] or "",
-                "cause": self.cause(d["cause"]),
+                "cause": self.cause(d["cause"], d["seat"]),
                 "role_id": d["role"] or "",
-                "role": self.role(d["role"]),
+                "role": self.role(d["role"], d["seat"]),
             }
             for d in facts.get("deaths", [])
         ]
