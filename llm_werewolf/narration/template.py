@@ -50,6 +50,21 @@ class TemplateNarrator:
     def seat_label(self, seat: int) -> str:
         return string_template(self.roots, self.pack.seat_label).render(name=self.names[seat], number=seat + 1)
 
+    def seat_cases(self, seat: int) -> dict[str, Any]:
+        """A seat's label in every Russian case (``acc``, ``dat``...; the name declined) and ``female``."""
+        from ..speech.grammar import CASES, decline_ru
+
+        female = self._gender(seat) == "female"
+        forms: dict[str, Any] = {"female": female}
+        for case in CASES:
+            name = decline_ru(self.names[seat], case, "female" if female else "male") if self.language == "ru" else None
+            forms[case] = (
+                string_template(self.roots, self.pack.seat_label).render(name=name, number=seat + 1)
+                if name is not None
+                else self.seat_label(seat)
+            )
+        return forms
+
     def join(self, items: Sequence[str]) -> str:
         return self.pack.list_separator.join(items)
 
@@ -108,6 +123,8 @@ class TemplateNarrator:
                 "cause": self.cause(d["cause"], d["seat"]),
                 "role_id": d["role"] or "",
                 "role": self.role(d["role"], d["seat"]),
+                "female": self._gender(d["seat"]) == "female",
+                "cases": self.seat_cases(d["seat"]),
             }
             for d in facts.get("deaths", [])
         ]
@@ -126,6 +143,12 @@ class TemplateNarrator:
             "number": facts.get("number", 0),
             "role": self.role(facts.get("role")),
             "seats": [self.seat_label(s) for s in seats],
+            "seat_cases": [self.seat_cases(s) for s in seats],
+            "seat_female": [self._gender(s) == "female" for s in seats],
+            "target_female": [self._gender(s) == "female" for s in targets],
+            "targets_in": {
+                case: self.join([self.seat_cases(s)[case] for s in targets]) for case in ("gen", "dat", "acc", "ins")
+            },
             "names": self.join([self.seat_label(s) for s in seats]),
             "count": len(seats) or len(deaths) or len(targets),
             "value": value,

@@ -142,3 +142,37 @@ def test_russian_names_are_declined_where_a_phrase_asks() -> None:
 def test_numbered_ballots_read_as_rounds() -> None:
     assert vocabulary("zh-Hant", "chinese_werewolf").ballot("exile_2") == "放逐投票（第 2 輪）"
     assert vocabulary("he", "online_mafia").ballot("verdict_1") == "גזר הדין, סבב 1"
+
+
+NARRATED_DEATHS = [
+    ("lebanese_ghouls", "ar-LB", "execution", "ريتا", "جورج"),
+    ("one_night", "ar", "vote", "فاطمة", "أحمد"),
+    ("online_mafia", "he", "execution", "שירה", "יוסי"),
+    ("city_mafia", "ru", "vote", "Ольга", "Андрей"),
+]
+
+
+@pytest.mark.parametrize(("variant", "language", "cause", "woman", "man"), NARRATED_DEATHS)
+def test_the_narrator_agrees_with_the_seat(variant: str, language: str, cause: str, woman: str, man: str) -> None:
+    """The template narrator tells the same death of a woman and of a man with different verb forms."""
+    from llm_werewolf.narration import TemplateNarrator
+    from llm_werewolf.rules.events import AnnouncedDeath, DeathsAnnounced
+
+    lines = []
+    for name in (woman, man):
+        narrator = TemplateNarrator(variant, language, [name, "x"])
+        assert narrator.genders[0] == ("female" if name == woman else "male")
+        record = Record(1, "day:1", PUBLIC, DeathsAnnounced(deaths=(AnnouncedDeath(0, cause, "x"),), moment=cause))
+        line = narrator.line_for(record)
+        assert line is not None
+        lines.append(line.text.replace(name, "NAME"))
+    assert lines[0] != lines[1], lines
+
+
+def test_russian_narration_declines_a_nominee() -> None:
+    from llm_werewolf.narration import TemplateNarrator
+    from llm_werewolf.rules.events import Announcement
+
+    narrator = TemplateNarrator("city_mafia", "ru", ["Андрей", "Мария"])
+    line = narrator.line_for(Record(1, "day:1", PUBLIC, Announcement(key="nomination", seats=(0, 1))))
+    assert line is not None and "Марию" in line.text
