@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping, Sequence
 from string import Template
 from typing import Any
@@ -33,8 +34,10 @@ class TemplateNarrator:
 
     mode = "template"
 
-    def __init__(self, variant: str, language: str, names: Sequence[str]) -> None:
+    def __init__(self, variant: str, language: str, names: Sequence[str], *, seed: int = 0) -> None:
         self.variant = variant
+        self.seed = seed
+        """The game's seed: which of a line's alternatives is said is drawn from it (and the record)."""
         self.language = language
         self.names = [clean_name(n) for n in names]
         self.pack: NarrationPack = load_pack(language, variant)
@@ -179,7 +182,7 @@ class TemplateNarrator:
         if found is None:
             return None
         key, alternatives = found
-        source = alternatives[moment.record.seq % len(alternatives)]
+        source = alternatives[choose(self.seed, key, moment.record.seq, len(alternatives))]
         text = string_template(self.roots, source).render(**self.variables(moment)).strip()
         return (key, text) if text else None
 
@@ -200,3 +203,12 @@ class TemplateNarrator:
             if line is not None:
                 lines.append(line)
         return lines
+
+
+def choose(seed: int, key: str, seq: int, count: int) -> int:
+    """Which of ``count`` alternatives of ``key`` a record says: a pure function of the game's seed, the
+    key and the record (a resumed game says the same), and different across nights for the same key."""
+    if count <= 1:
+        return 0
+    digest = hashlib.blake2b(f"{seed}:{key}".encode(), digest_size=8).digest()
+    return (int.from_bytes(digest, "big") + seq) % count

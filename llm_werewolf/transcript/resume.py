@@ -182,7 +182,7 @@ def narrator_from(mode: str, header: Header) -> Narrator | None:
     if mode == "template":
         from ..narration import TemplateNarrator
 
-        return TemplateNarrator(header.variant, header.language, tuple(header.names))
+        return TemplateNarrator(header.variant, header.language, tuple(header.names), seed=header.seed)
     raise ResumeError(f"cannot rebuild the narrator {mode!r} (use --narrator template or off)")
 
 

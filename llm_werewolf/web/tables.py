@@ -59,7 +59,7 @@ def template_narrator(setup: TableSetup, game: Game) -> Narrator | None:
     from ..narration import TemplateNarrator
 
     language = game.config.language or game.ruleset.source_language
-    return TemplateNarrator(game.config.variant, language, game.config.names)
+    return TemplateNarrator(game.config.variant, language, game.config.names, seed=game.config.seed)
 
 
 def narrator_label(narrator: Narrator | None) -> str:
