@@ -222,7 +222,10 @@ class Describer:
                 "speech", fill(self.phrase("whispers", about=e.seat), name=self.seat(e.seat), other=self.seat(e.to))
             )
         if isinstance(e, VoteCast):
-            target = self.seat(e.target) if e.target is not None else self.option(e.option)
+            # a seat's ballot names the seat; a verdict's (guilty, innocent, yes, no) names its word
+            target = (
+                self.seat(e.target) if e.option.startswith("seat:") and e.target is not None else self.option(e.option)
+            )
             weight = fill(self.phrase("weight_times"), weight=self.number(e.weight)) if e.weight != 1 else []
             segments = fill(
                 self.phrase("ballot_cast", about=e.seat),

@@ -185,6 +185,8 @@ class Vocabulary:
     def role(self, role: str | None, gender: Gender | None = None) -> str:
         if role is None:
             return self.word("words", "unknown")
+        if gender == "female" and (own := _roles_female(self.language, self.variant).get(role)) is not None:
+            return own
         for group in ("roles", "factions", "sides", "groups"):
             found = self._lookup(group, role, gender)
             if found is not None:
@@ -310,6 +312,17 @@ def _typography(language: str) -> Typography:
         digits=str(data.get("digits", "western")),
         rtl=language in RTL_LANGUAGES,
     )
+
+
+@cache
+def _roles_female(language: str, variant: str) -> dict[str, str]:
+    """A role's name said of a woman (issue 16's phrase banks, ``roles_female``), where the language has one."""
+    from ..speech.phrases import phrase_bank
+
+    try:
+        return dict(phrase_bank(language, variant).roles_female)
+    except TextDataError:
+        return {}
 
 
 @cache
