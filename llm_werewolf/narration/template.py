@@ -109,8 +109,8 @@ class TemplateNarrator:
         elif event_kind == "game_ended":
             entry = _table(self.terms, "reasons").get(str(facts.get("reason")))
         elif event_kind == "status":
-            seats = facts.get("seats") or [None]
-            entry = self.words.status(str(facts.get("status")), self._gender(seats[0]))
+            holders: list[int] = [int(s) for s in facts.get("seats", [])]
+            entry = self.words.status(str(facts.get("status")), self._gender(holders[0] if holders else None))
         return entry if isinstance(entry, str) else ""
 
     def variables(self, moment: Moment) -> dict[str, Any]:
