@@ -72,7 +72,7 @@ def build_narrator(
     if kind == "off":
         return None
     if kind == "template":
-        return TemplateNarrator(variant, language, names)
+        return TemplateNarrator(variant, language, names, seed=seed)
     if kind != "llm":
         raise NarratorSpecError(f"unknown narrator {mode!r} (use template, llm, llm:KIND[:MODEL] or off)")
     if session is None:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping, Sequence
 from string import Template
 from typing import Any
 
+from ..describe import Gender, seat_genders, vocabulary
 from ..prompting.environment import string_template
 from ..prompting.packs import search_roots
 from ..prompting.sanitize import clean_name
@@ -32,43 +34,62 @@ class TemplateNarrator:
 
     mode = "template"
 
-    def __init__(self, variant: str, language: str, names: Sequence[str]) -> None:
+    def __init__(self, variant: str, language: str, names: Sequence[str], *, seed: int = 0) -> None:
         self.variant = variant
+        self.seed = seed
+        """The game's seed: which of a line's alternatives is said is drawn from it (and the record)."""
         self.language = language
         self.names = [clean_name(n) for n in names]
         self.pack: NarrationPack = load_pack(language, variant)
         self.roots = search_roots()
         self.terms: dict[str, Any] = dict(terms(language, variant))
+        self.words = vocabulary(language, variant)
+        """The one terms lookup (roles, sides, causes with their gender forms, option and result words)."""
+        self.genders = seat_genders(language, variant, self.names)
         self.roles = {k: str(v) for k, v in _table(self.terms, "roles").items()}
         self.sides = {k: str(v) for k, v in _table(self.terms, "sides").items()}
-        self.causes = {k: str(v) for k, v in _table(self.terms, "causes").items()}
-        self.statuses = {k: str(v) for k, v in _table(self.terms, "statuses").items()}
-        self.labels = {**_table(self.terms, "options"), **_table(self.terms, "results")}
 
     # -- variables -----------------------------------------------------------------
     def seat_label(self, seat: int) -> str:
         return string_template(self.roots, self.pack.seat_label).render(name=self.names[seat], number=seat + 1)
 
+    def seat_cases(self, seat: int) -> dict[str, Any]:
+        """A seat's label in every Russian case (``acc``, ``dat``...; the name declined) and ``female``."""
+        from ..speech.grammar import CASES, decline_ru
+
+        female = self._gender(seat) == "female"
+        forms: dict[str, Any] = {"female": female}
+        for case in CASES:
+            name = decline_ru(self.names[seat], case, "female" if female else "male") if self.language == "ru" else None
+            forms[case] = (
+                string_template(self.roots, self.pack.seat_label).render(name=name, number=seat + 1)
+                if name is not None
+                else self.seat_label(seat)
+            )
+        return forms
+
     def join(self, items: Sequence[str]) -> str:
         return self.pack.list_separator.join(items)
 
-    def role(self, role: str | None) -> str:
-        return self.roles.get(role, role) if role else ""
+    def role(self, role: str | None, seat: int | None = None) -> str:
+        return self.words.role(role, self._gender(seat)) if role else ""
 
-    def cause(self, cause: str | None) -> str:
-        return self.causes.get(cause, cause) if cause else ""
+    def cause(self, cause: str | None, seat: int | None = None) -> str:
+        return self.words.cause(cause, self._gender(seat)) if cause else ""
+
+    def _gender(self, seat: int | None) -> Gender | None:
+        return self.genders[seat] if seat is not None and 0 <= seat < len(self.genders) else None
 
     def side(self, side: str) -> str:
-        return self.sides.get(side, side)
+        return self.words.side(side)
 
     def label(self, value: str) -> str:
         """A value as people say it: a seat's label, a role's name, an option or result word."""
         if value.startswith("seat:") and value[5:].isdigit() and int(value[5:]) < len(self.names):
             return self.seat_label(int(value[5:]))
         if value in self.roles:
-            return self.roles[value]
-        found = self.labels.get(value)
-        return str(found) if found is not None else value
+            return self.words.role(value)
+        return self.words.option(value)
 
     def term(self, moment: Moment) -> str:
         """The ruleset's own line for this moment (``terms.yaml``), or ""."""
@@ -88,7 +109,8 @@ class TemplateNarrator:
         elif event_kind == "game_ended":
             entry = _table(self.terms, "reasons").get(str(facts.get("reason")))
         elif event_kind == "status":
-            entry = self.statuses.get(str(facts.get("status")))
+            holders: list[int] = [int(s) for s in facts.get("seats", [])]
+            entry = self.words.status(str(facts.get("status")), self._gender(holders[0] if holders else None))
         return entry if isinstance(entry, str) else ""
 
     def variables(self, moment: Moment) -> dict[str, Any]:
@@ -101,9 +123,11 @@ class TemplateNarrator:
                 "name": self.seat_label(d["seat"]),
                 "number": d["seat"] + 1,
                 "cause_id": d["cause"] or "",
-                "cause": self.cause(d["cause"]),
+                "cause": self.cause(d["cause"], d["seat"]),
                 "role_id": d["role"] or "",
-                "role": self.role(d["role"]),
+                "role": self.role(d["role"], d["seat"]),
+                "female": self._gender(d["seat"]) == "female",
+                "cases": self.seat_cases(d["seat"]),
             }
             for d in facts.get("deaths", [])
         ]
@@ -122,6 +146,12 @@ class TemplateNarrator:
             "number": facts.get("number", 0),
             "role": self.role(facts.get("role")),
             "seats": [self.seat_label(s) for s in seats],
+            "seat_cases": [self.seat_cases(s) for s in seats],
+            "seat_female": [self._gender(s) == "female" for s in seats],
+            "target_female": [self._gender(s) == "female" for s in targets],
+            "targets_in": {
+                case: self.join([self.seat_cases(s)[case] for s in targets]) for case in ("gen", "dat", "acc", "ins")
+            },
             "names": self.join([self.seat_label(s) for s in seats]),
             "count": len(seats) or len(deaths) or len(targets),
             "value": value,
@@ -152,7 +182,7 @@ class TemplateNarrator:
         if found is None:
             return None
         key, alternatives = found
-        source = alternatives[moment.record.seq % len(alternatives)]
+        source = alternatives[choose(self.seed, key, moment.record.seq, len(alternatives))]
         text = string_template(self.roots, source).render(**self.variables(moment)).strip()
         return (key, text) if text else None
 
@@ -173,3 +203,12 @@ class TemplateNarrator:
             if line is not None:
                 lines.append(line)
         return lines
+
+
+def choose(seed: int, key: str, seq: int, count: int) -> int:
+    """Which of ``count`` alternatives of ``key`` a record says: a pure function of the game's seed, the
+    key and the record (a resumed game says the same), and different across nights for the same key."""
+    if count <= 1:
+        return 0
+    digest = hashlib.blake2b(f"{seed}:{key}".encode(), digest_size=8).digest()
+    return (int.from_bytes(digest, "big") + seq) % count

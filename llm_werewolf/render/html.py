@@ -49,12 +49,12 @@ class HtmlWriter:
         self.words = doc.words
 
     # -- pieces ---------------------------------------------------------------------------
-    def seat(self, index: int) -> str:
+    def seat(self, index: int, case: str = "nom") -> str:
         line = self.doc.seats[index]
         persona = f' <bdi class="persona">({escape(line.persona)})</bdi>' if line.persona else ""
         return (
             f'<bdi class="seat" data-seat="{index + 1}"><span class="num">{index + 1}.</span> '
-            f"{escape(line.name)}</bdi>{persona}"
+            f"{escape(self.doc.seat_name(index, case))}</bdi>{persona}"
         )
 
     def quote(self, quote: Quote, block: bool = True) -> str:
@@ -66,7 +66,7 @@ class HtmlWriter:
         out: list[str] = []
         for segment in segments:
             if isinstance(segment, SeatRef):
-                out.append(self.seat(segment.seat))
+                out.append(self.seat(segment.seat, segment.case))
             elif isinstance(segment, Quote):
                 out.append(f"<bdi>{self.quote(segment, block=False)}</bdi>")
             else:
@@ -138,7 +138,7 @@ class HtmlWriter:
         head = "".join(
             f"<th>{escape(w.label(key))}</th>" for key in ("name", "dealt", "final", "side", "alive", "winner")
         )
-        extra = f"<p>{escape(w.label('center'))}: {escape(', '.join(block.extra))}</p>" if block.extra else ""
+        extra = f"<p>{escape(w.label('center'))}: {escape(w.join(block.extra))}</p>" if block.extra else ""
         return (
             f"<li {self.data(block)}><strong>{escape(w.label('final_roles'))}</strong>"
             f'<table class="reveal"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>{extra}</li>'

@@ -1,14 +1,15 @@
-"""Words of a rendering: the page's labels (``prompts/<lang>/common/render.yaml``) and the
-ruleset's vocabulary (:func:`llm_werewolf.texts.terms`), with English and the raw id as fallbacks."""
+"""Words of a rendering: the page's labels (``prompts/<lang>/common/render.yaml``) over the game's
+:class:`~llm_werewolf.describe.Vocabulary` (the one terms lookup)."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from ..texts import RTL_LANGUAGES, TextDataError, merge_mapping, optional_yaml, terms
+from ..describe.segments import SLOT
+from ..describe.vocabulary import Vocabulary
+from ..texts import merge_mapping, optional_yaml
 
 FALLBACK_LANGUAGE = "en"
 
@@ -29,20 +30,9 @@ def page_labels(language: str) -> dict[str, Any]:
     return merged
 
 
-def _humanize(identifier: str) -> str:
-    return identifier.replace("_", " ")
-
-
 @dataclass(frozen=True)
-class Words:
-    """Every word a rendering needs for one game: labels and the ruleset's terms."""
-
-    language: str
-    variant: str
-
-    @property
-    def rtl(self) -> bool:
-        return self.language in RTL_LANGUAGES
+class Words(Vocabulary):
+    """Every word a rendering needs for one game: the page's labels over the game's vocabulary."""
 
     @property
     def labels(self) -> dict[str, Any]:
@@ -50,10 +40,7 @@ class Words:
 
     @property
     def terms(self) -> dict[str, Any]:
-        try:
-            return terms(self.language, self.variant)
-        except TextDataError:
-            return {}
+        return self.data
 
     def label(self, key: str) -> str:
         value = self.labels.get(key)
@@ -64,59 +51,20 @@ class Words:
         value = table.get(key) if isinstance(table, dict) else None
         if isinstance(value, str):
             return value
-        return default if default is not None else _humanize(key)
+        return default if default is not None else self.word(group, key)
 
     def term(self, group: str, key: str, default: str | None = None) -> str | None:
-        """A term of the ruleset (``roles``, ``sides``, ``causes``...) or ``default``."""
-        table = self.terms.get(group)
-        value = table.get(key) if isinstance(table, dict) else None
-        return value if isinstance(value, str) else default
-
-    def role(self, role: str) -> str:
-        return self.term("roles", role) or role
-
-    def side(self, side: str) -> str:
-        return self.term("sides", side) or self.term("factions", side) or _humanize(side)
-
-    def cause(self, cause: str) -> str:
-        return self.term("causes", cause) or _humanize(cause)
-
-    def status(self, status: str) -> str:
-        return self.term("statuses", status) or _humanize(status)
+        """A term of the game's vocabulary (``roles``, ``sides``, ``causes``...) or ``default``."""
+        return self.word(group, key) if self.has(group, key) else default
 
     def option_word(self, option: str) -> str:
-        return self.term("options", option) or self.term("results", option) or _humanize(option)
-
-    def reason(self, reason: str) -> str:
-        return self.term("reasons", reason) or _humanize(reason)
-
-    def fact(self, fact: str) -> str:
-        return self.term("facts", fact) or _humanize(fact)
-
-    def stage(self, stage: str) -> str:
-        return self.term("stages", stage) or self.sublabel("stages", stage)
-
-    def ballot(self, ballot: str) -> str:
-        return self.term("ballots", ballot) or self.sublabel("ballots", ballot)
-
-    def game_title(self) -> str:
-        value = self.terms.get("game")
-        return value if isinstance(value, str) else _humanize(self.variant)
+        return self.option(option)
 
     def cue(self, key: str, role: str | None) -> str | None:
-        """The moderator's line for a cue, when the ruleset's terms have one."""
-        table = self.terms.get("cues")
-        if not isinstance(table, dict):
-            return None
-        value = table.get(key)
-        if isinstance(value, dict) and role is not None:
-            value = value.get(role)
-        return value if isinstance(value, str) else None
+        return self.cue_line(key, role)
 
     def announcement(self, key: str) -> str | None:
-        table = self.terms.get("announcements")
-        value = table.get(key) if isinstance(table, dict) else None
-        return value if isinstance(value, str) else None
+        return self.announcement_line(key)
 
 
-PLACEHOLDER = re.compile(r"\$(\w+)", re.ASCII)
+PLACEHOLDER = SLOT

@@ -31,19 +31,20 @@ class MarkdownWriter:
     def isolate(self, text: str) -> str:
         return f"<bdi>{text}</bdi>" if self.bdi else text
 
-    def seat(self, index: int) -> str:
+    def seat(self, index: int, case: str = "nom") -> str:
         line = self.doc.seats[index]
         persona = f" ({md_escape(line.persona)})" if line.persona else ""
-        return self.isolate(f"**{index + 1}. {md_escape(line.name)}**{persona}")
+        return self.isolate(f"**{index + 1}. {md_escape(self.doc.seat_name(index, case))}**{persona}")
 
     def quote_inline(self, quote: Quote) -> str:
+        # “ ” in every language: the safety checks find a speech's bounds by these marks
         return self.isolate(f"“{md_escape(quote.text)}”")
 
     def segments(self, segments: list[Segment]) -> str:
         out: list[str] = []
         for segment in segments:
             if isinstance(segment, SeatRef):
-                out.append(self.seat(segment.seat))
+                out.append(self.seat(segment.seat, segment.case))
             elif isinstance(segment, Quote):
                 out.append(self.quote_inline(segment))
             else:
@@ -108,7 +109,7 @@ class MarkdownWriter:
             ]
             lines.append("| " + " | ".join(cells) + " |")
         if block.extra:
-            lines += ["", f"{md_escape(w.label('center'))}: {md_escape(', '.join(block.extra))}"]
+            lines += ["", f"{md_escape(w.label('center'))}: {md_escape(w.join(block.extra))}"]
         lines.append("")
         return lines
 

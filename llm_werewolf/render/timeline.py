@@ -13,30 +13,27 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from ..describe import Describer, fill, join
+from ..describe.segments import Quote as Quote
+from ..describe.segments import SeatRef as SeatRef
+from ..describe.segments import Segment as Segment
 from ..rules import Record, Ruleset, build_view, get_ruleset
 from ..rules.errors import UnknownVariant
 from ..rules.events import (
-    ActionTaken,
     Announcement,
-    ChoiceMade,
     Cue,
     DeathsAnnounced,
     Died,
     GameEnded,
     GameStarted,
-    Info,
     PhaseStarted,
-    RoleAssigned,
     RolesRevealed,
-    Speech,
-    StatusChanged,
     VoteCast,
     VoteTally,
-    WhisperNoticed,
 )
-from ..table.events import Fallback, ModelCall, Narration, Rejected, Thought
+from ..table.events import Fallback, ModelCall, Narration, Rejected
 from ..transcript.schema import Header
-from .labels import PLACEHOLDER, Words
+from .labels import Words
 
 ViewKind = Literal["public", "god", "seat"]
 CATEGORIES: tuple[str, ...] = (
@@ -88,23 +85,6 @@ class ViewSpec:
 
 
 # -- document parts ---------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class SeatRef:
-    """A seat, shown with its number, name and persona (always bidi-isolated)."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class Quote:
-    """Words a player or a model produced: untrusted, shown as quoted text in its own direction."""
-
-    text: str
-
-
-Segment = str | SeatRef | Quote
 
 
 @dataclass
@@ -188,42 +168,28 @@ class Document:
     seats: list[SeatLine]
     sections: list[Section]
     complete: bool
+    describer: Describer | None = None
 
     @property
     def rtl(self) -> bool:
         return self.words.rtl
 
+    def seat_name(self, index: int, case: str = "nom") -> str:
+        """A seat's name, declined when a phrase asks for a case (Russian)."""
+        name = self.seats[index].name
+        if case == "nom" or self.language != "ru":
+            return name
+        from ..speech.grammar import decline_ru
+
+        gender = self.describer.gender(index) if self.describer is not None else None
+        return decline_ru(name, case, "female" if gender == "female" else "male")
+
 
 # -- building ---------------------------------------------------------------------------
 
 
-def fill(template: str, **values: Segment | Sequence[Segment]) -> list[Segment]:
-    """Split a label template into segments, putting ``values`` where its ``$names`` are."""
-    out: list[Segment] = []
-    position = 0
-    for match in PLACEHOLDER.finditer(template):
-        if match.start() > position:
-            out.append(template[position : match.start()])
-        value = values.get(match.group(1))
-        if value is None:
-            out.append(match.group(0))
-        elif isinstance(value, (str, SeatRef, Quote)):
-            out.append(value)
-        else:
-            out.extend(value)
-        position = match.end()
-    if position < len(template):
-        out.append(template[position:])
-    return out
-
-
-def _join(parts: Sequence[list[Segment]], separator: str = ", ") -> list[Segment]:
-    out: list[Segment] = []
-    for index, part in enumerate(parts):
-        if index:
-            out.append(separator)
-        out.extend(part)
-    return out
+def _join(parts: Sequence[list[Segment]], separator: str) -> list[Segment]:
+    return join(parts, separator)
 
 
 class Builder:
@@ -233,6 +199,8 @@ class Builder:
         self.header = header
         self.view = view
         self.words = Words(header.language, header.variant)
+        self.describer = Describer(header.language, header.variant, header.names)
+        self.sep = self.words.typography.list_separator
         self.players = len(header.names)
         self.sections: list[Section] = []
         self.open_votes: dict[str, VoteBlock] = {}
@@ -252,21 +220,11 @@ class Builder:
         return [SeatRef(index)]
 
     def option(self, option: str) -> list[Segment]:
-        if option.startswith("seat:") and option[5:].isdigit():
-            return self.seat(int(option[5:]))
-        if option.startswith("center:") and option[7:].isdigit():
-            return [f"{self.words.label('center')} {int(option[7:]) + 1}"]
-        return [self.words.option_word(option)]
+        return self.describer.option(option)
 
     def value(self, value: str | None) -> list[Segment]:
         """A fact's value: a role, a side, a seat option or a plain word."""
-        if value is None:
-            return []
-        if self.ruleset is not None and value in self.ruleset.roles:
-            return [self.words.role(value)]
-        if self.ruleset is not None and value in self.ruleset.sides:
-            return [self.words.side(value)]
-        return self.option(value)
+        return self.describer.value(value)
 
     # -- sections ---------------------------------------------------------------------
     def section(self, key: str) -> Section:
@@ -334,71 +292,29 @@ class Builder:
             seats=seats,
             sections=self.sections,
             complete=self.complete,
+            describer=self.describer,
         )
 
     def record(self, record: Record) -> None:
+        """One record into the document: votes and the reveal as tables, everything else as the describer's line."""
         w = self.words
         e = record.event
         if isinstance(e, PhaseStarted):
             self.section(record.phase)
         elif isinstance(e, GameStarted):
-            deck = ", ".join(w.role(card) for card in e.deck)
-            self.add(record, "moderator", [deck])
-        elif isinstance(e, RoleAssigned):
-            segments = fill(w.label("role_assigned"), name=self.seat(e.seat), role=[w.role(e.role)])
-            if e.reason != "deal":
-                segments.append(f" ({w.option_word(e.reason)})")
-            self.add(record, "info", segments)
+            self.add(record, "moderator", [w.join(w.role(card) for card in e.deck)])
         elif isinstance(e, Cue):
             line = w.cue(e.key, e.role)
             if line is not None:
                 self.add(record, "moderator", [line])
             elif e.role is None:
                 labels = w.labels.get("cues")
-                if (isinstance(labels, dict) and e.key in labels) or w.language == "en":
-                    self.add(record, "moderator", [w.sublabel("cues", e.key)])
-                # else: a ruleset's own cue with no line in this language; the section heading marks the moment
+                if (isinstance(labels, dict) and e.key in labels) or w.has("cue_lines", e.key):
+                    self.add(record, "moderator", [w.sublabel("cues", e.key, w.word("cue_lines", e.key))])
+                # else: a ruleset's own cue with no line; the section heading marks the moment
             else:
                 template = w.sublabel("cues", e.key, "$key: $role")
-                self.add(record, "moderator", fill(template, key=[e.key.replace("_", " ")], role=[w.role(e.role)]))
-        elif isinstance(e, ChoiceMade):
-            if not e.text:
-                segments = fill(
-                    w.label("chose"), name=self.seat(e.seat), option=self.option(e.option), decision=[e.decision]
-                )
-                self.add(record, "decision", segments)
-        elif isinstance(e, ActionTaken):
-            targets = _join([self.seat(t) for t in e.targets])
-            if e.value:
-                targets = [*targets, " ", *self.value(e.value)]
-            segments = fill(
-                w.label("action"), name=self.seat(e.seat), action=[w.option_word(e.action)], targets=targets
-            )
-            self.add(record, "night", segments)
-        elif isinstance(e, Info):
-            learners = e.seats or record.vis.seats
-            detail: list[Segment] = []
-            if e.subject is not None:
-                detail.extend(self.seat(e.subject))
-            if e.value is not None:
-                if detail:
-                    detail.append(" → ")
-                detail.extend(self.value(e.value))
-            segments = fill(
-                w.label("info"), name=_join([self.seat(s) for s in learners]), fact=[w.fact(e.fact)], detail=detail
-            )
-            self.add(record, "info", segments)
-        elif isinstance(e, Speech):
-            segments = self.seat(e.seat)
-            if e.to is not None:
-                segments = [*segments, " ", *fill(w.label("whisper_to"), name=self.seat(e.to))]
-            if e.stage != "discussion":
-                segments = [*segments, f" ({w.stage(e.stage)})"]
-            if e.claim:
-                segments = [*segments, " [", *fill(w.label("claims"), role=[w.role(e.claim)]), "]"]
-            self.add(record, "speech", segments, quote=Quote(e.text))
-        elif isinstance(e, WhisperNoticed):
-            self.add(record, "speech", fill(w.label("whispers"), name=self.seat(e.seat), other=self.seat(e.to)))
+                self.add(record, "moderator", fill(template, key=[w.cue_name(e.key)], role=[w.role(e.role)]))
         elif isinstance(e, VoteCast):
             self.section(record.phase)
             block = self.open_votes.get(e.ballot)
@@ -414,45 +330,26 @@ class Builder:
                 block = VoteBlock("vote", record.seq, record.vis.scope, record.vis.seats, e.ballot)
                 self.section(record.phase).entries.append(block)
             block.counts = [(self.option(option), count) for option, count in e.counts]
-            result: list[Segment] = [w.option_word(e.result)]
-            if e.targets:
-                result = [*result, ": ", *_join([self.seat(t) for t in e.targets])]
-            block.result = fill(w.label("result"), result=result)
+            block.result = fill(w.label("result"), result=self.describer.result(e))
         elif isinstance(e, Died):
             self.dead.add(e.seat)
-            self.add(record, "death", fill(w.label("died"), name=self.seat(e.seat), cause=[w.cause(e.cause)]))
+            self.described(record)
         elif isinstance(e, DeathsAnnounced):
-            if not e.deaths:
-                self.add(record, "death", [w.label("nobody_died")])
-                return
-            parts: list[list[Segment]] = []
-            for death in e.deaths:
-                self.dead.add(death.seat)
-                part = self.seat(death.seat)
-                if death.cause:
-                    part = fill(w.label("death_cause"), name=part, cause=[w.cause(death.cause)])
-                if death.role:
-                    part = fill(w.label("death_role"), name=part, role=[w.role(death.role)])
-                parts.append(part)
-            self.add(record, "death", fill(w.label("deaths"), deaths=_join(parts)))
-        elif isinstance(e, StatusChanged):
-            key = "status_off" if e.value == "off" else "status_on"
-            status: list[Segment] = [w.status(e.status)]
-            if e.value not in (None, "on", "off"):
-                status = [*status, f" {w.option_word(e.value)}"]
-            self.add(record, "moderator", fill(w.label(key), name=self.seat(e.seat), status=status))
+            self.dead.update(death.seat for death in e.deaths)
+            self.described(record)
         elif isinstance(e, Announcement):
             self.add(record, "moderator", self.announcement(e))
         elif isinstance(e, GameEnded):
             self.complete = True
+            reason = w.reason(e.reason)
             if e.sides:
-                sides = ", ".join(w.side(side) for side in e.sides)
-                segments = fill(w.label("game_ended"), sides=[sides], reason=[w.reason(e.reason)])
+                segments = fill(
+                    w.label("game_ended"), sides=[w.join(w.side(side) for side in e.sides)], reason=[reason]
+                )
             else:
-                segments = fill(w.label("draw"), reason=[w.reason(e.reason)])
+                segments = fill(w.label("draw"), reason=[reason])
             self.add(record, "end", segments)
-            names = _join([self.seat(s) for s in e.winners]) or [w.label("nobody")]
-            self.add(record, "end", fill(w.label("winners"), names=names))
+            self.add(record, "end", fill(w.label("winners"), names=self.describer.seats(e.winners)))
             self.winners = set(e.winners)
         elif isinstance(e, RolesRevealed):
             rows = [
@@ -469,10 +366,6 @@ class Builder:
             extra = [w.role(card) for card in e.extra]
             reveal = RevealBlock("end", record.seq, record.vis.scope, record.vis.seats, rows, extra)
             self.section(record.phase).entries.append(reveal)
-        elif isinstance(e, Narration):
-            self.add(record, "narration", [], quote=Quote(e.text))
-        elif isinstance(e, Thought):
-            self.add(record, "thought", fill(w.label("thought"), name=self.seat(e.seat)), quote=Quote(e.text))
         elif isinstance(e, ModelCall):
             tokens = (
                 w.label("tokens")
@@ -495,14 +388,22 @@ class Builder:
                 w.label("fallback"), name=self.seat(e.seat), option=self.option(e.option), reason=[Quote(e.reason)]
             )
             self.add(record, "table", segments)
+        else:
+            self.described(record)
+
+    def described(self, record: Record) -> None:
+        """A record as the one describer tells it (the rendering already chose what this view sees)."""
+        description = self.describer.describe(record, "god")
+        if description is not None:
+            self.add(record, description.category, description.segments, quote=description.quote)
 
     def announcement(self, e: Announcement) -> list[Segment]:
-        seats = _join([self.seat(s) for s in e.seats])
+        seats = _join([self.seat(s) for s in e.seats], self.sep)
         value = self.value(e.value) if e.value is not None else []
         line = self.words.announcement(e.key)
         if line is not None:
             return fill(line, seats=seats, value=value)
-        segments: list[Segment] = [self.words.option_word(e.key)]
+        segments: list[Segment] = [self.words.announcement_name(e.key)]
         if seats:
             segments += [": ", *seats]
         if value:

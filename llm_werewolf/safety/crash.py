@@ -26,6 +26,7 @@ from ..agents.llm_agent import LLMAgent, LLMAgentSettings
 from ..llm.fake import FakeBackend
 from ..narration import TemplateNarrator
 from ..rules import Game, GameConfig, Record
+from ..seeds import derive_seed
 from ..table import Table, TableSettings
 from ..transcript import SeatInfo, TranscriptWriter, header_for, read_transcript
 from ..transcript.resume import resume_file
@@ -97,7 +98,9 @@ class _KillingWriter(TranscriptWriter):
 def play(config: GameConfig, header: Header, path: Path, writer: TranscriptWriter | None = None) -> Game:
     game = Game(config)
     sink = writer or TranscriptWriter(path, header)
-    narrator = TemplateNarrator(config.variant, header.language, config.names)
+    narrator = TemplateNarrator(
+        config.variant, header.language, config.names, seed=derive_seed(config.seed, "narrator")
+    )
     agents = _agents(config.seed, len(config.names))
     with sink:
         asyncio.run(Table(game, agents, sinks=[sink], narrator=narrator, settings=TableSettings()).play())

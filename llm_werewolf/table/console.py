@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from rich.console import Console
 from rich.markup import escape
 
+from ..describe import Audience, Describer
 from ..narration.moments import moment_of
 from ..prompting.sanitize import clean_output
 from ..rules.events import (
@@ -24,7 +25,6 @@ from ..rules.events import (
     VoteTally,
     WhisperNoticed,
 )
-from ..texts import role_name, terms
 from .events import Fallback, Narration
 
 
@@ -49,14 +49,7 @@ class ConsoleSink:
         self.variant = variant
         self.language = language
         self.god = god
-
-    def _name(self, seat: int | None) -> str:
-        if seat is None:
-            return "-"
-        return f"{seat + 1}. {self.names[seat]}"
-
-    def _role(self, role: str | None) -> str:
-        return role_name(self.language, self.variant, role) if role else "?"
+        self.describer = Describer(language, variant, self.names)
 
     def write(self, records: Sequence[Record]) -> None:
         """Print records in order; a narration line goes right after the record it voices,
@@ -84,68 +77,66 @@ class ConsoleSink:
     def _print(self, record: Record) -> None:
         line = self._line(record)
         if line:
-            prefix = "" if record.vis.scope == "public" else f"[magenta]({record.vis.scope})[/] "
+            prefix = "" if record.vis.scope == "public" else f"[magenta]({escape(self._scope(record))})[/] "
             self.console.print(prefix + line, highlight=False)
 
+    def _scope(self, record: Record) -> str:
+        return self.describer.words.frame(record.vis.scope if record.vis.scope in ("team", "god") else "private")
+
     def _line(self, record: Record) -> str | None:
+        """The record as the describer says it, styled by what it is."""
         e = record.event
+        audience: Audience = "god" if self.god else "public"
+        if not isinstance(e, _PRINTED) or (isinstance(e, (Cue, Info)) and not self.god):
+            return None
+        if isinstance(e, Cue):  # the game master's marker; the moderator's line is the narration's
+            words = self.describer.words
+            role = f" {words.role(e.role)}" if e.role else ""
+            return f"[dim]· {escape(words.cue_name(e.key))}{escape(role)}[/]"
+        description = self.describer.describe(record, audience)
+        if description is None:
+            return None
         if isinstance(e, PhaseStarted):
-            return f"\n[bold]{'🌙' if e.phase == 'night' else '☀'}  {e.phase.upper()} {e.number}[/]"
-        if isinstance(e, Narration):
-            return f"[italic cyan]{escape(e.text)}[/]"
-        if isinstance(e, Cue):
-            if not self.god:
-                return None
-            return f"[dim]· {e.key} {self._role(e.role) if e.role else ''}[/]"
+            icon = "🌙" if e.phase == "night" else "☀"
+            return f"\n[bold]{icon}  {escape(self.describer.line(description))}[/]"
         if isinstance(e, Speech):
-            stage = "" if e.stage == "discussion" else f" [dim]({e.stage})[/]"
-            claim = f" [yellow]\\[claims {escape(self._role(e.claim))}][/]" if e.claim else ""
-            to = f" → {escape(self._name(e.to))}" if e.to is not None else ""
-            return f"[bold]{escape(self._name(e.seat))}[/]{to}{stage}{claim}: {escape(clean_output(e.text))}"
-        if isinstance(e, WhisperNoticed):
-            return f"[dim]{escape(self._name(e.seat))} whispers to {escape(self._name(e.to))}[/]"
-        if isinstance(e, VoteCast):
-            target = self._name(e.target) if e.target is not None else e.option
-            weight = f" x{e.weight:g}" if e.weight != 1 else ""
-            return f"  [dim]{e.ballot}:[/] {escape(self._name(e.seat))} → {escape(target)}{weight}"
-        if isinstance(e, VoteTally):
-            counts = ", ".join(f"{self._label(k)}={v:g}" for k, v in e.counts)
-            return f"  [bold]{e.ballot} result:[/] {e.result} ({escape(counts)})"
-        if isinstance(e, DeathsAnnounced):
-            if not e.deaths:
-                return "[green]Nobody died.[/]"
-            parts = []
-            for d in e.deaths:
-                extra = []
-                if d.cause:
-                    extra.append(self._cause(d.cause))
-                if d.role:
-                    extra.append(self._role(d.role))
-                suffix = f" ({', '.join(extra)})" if extra else ""
-                parts.append(f"{self._name(d.seat)}{suffix}")
-            return f"[red]✝ {escape('; '.join(parts))}[/]"
-        if isinstance(e, StatusChanged):
-            return f"[yellow]{escape(self._name(e.seat))}: {e.status} {e.value or ''}[/]"
-        if isinstance(e, Announcement):
-            seats = ", ".join(self._name(s) for s in e.seats)
-            return f"[yellow]» {e.key}[/] {escape(seats)} {escape(clean_output(e.value or ''))}"
+            who = escape(self.describer.text(description.segments))
+            return f"[bold]{who}[/]{escape(self.describer.words.frame('colon'))}{escape(clean_output(e.text))}"
+        text = escape(self.describer.line(description))
+        style = _STYLES.get(description.category, "")
+        if isinstance(e, (VoteCast, VoteTally)):
+            text = "  " + text
         if isinstance(e, GameEnded):
-            winners = ", ".join(self._name(s) for s in e.winners) or "nobody"
-            sides = ", ".join(e.sides) or "-"
-            return f"\n[bold green]Game over ({e.reason}). Winning side: {sides}; winners: {escape(winners)}[/]"
-        if isinstance(e, RolesRevealed):
-            cards = ", ".join(f"{self._name(i)}={self._role(r)}" for i, r in enumerate(e.roles))
-            return f"[dim]Cards: {escape(cards)}[/]"
-        if isinstance(e, Info) and self.god:
-            return f"[dim]info {e.fact}: {escape(self._name(e.subject))} {escape(e.value or '')}[/]"
-        if isinstance(e, Fallback):
-            return f"[red dim]fallback for {escape(self._name(e.seat))} ({e.decision}): {escape(e.reason[:120])}[/]"
-        return None
+            return f"\n[bold green]{text}[/]"
+        return f"[{style}]{text}[/]" if style else text
 
-    def _label(self, key: str) -> str:
-        return self._name(int(key[5:])) if key.startswith("seat:") else key
 
-    def _cause(self, cause: str) -> str:
-        causes = terms(self.language, self.variant).get("causes", {})
-        value = causes.get(cause) if isinstance(causes, dict) else None
-        return value if isinstance(value, str) else cause
+_PRINTED = (
+    PhaseStarted,
+    Narration,
+    Cue,
+    Speech,
+    WhisperNoticed,
+    VoteCast,
+    VoteTally,
+    DeathsAnnounced,
+    StatusChanged,
+    Announcement,
+    GameEnded,
+    RolesRevealed,
+    Info,
+    Fallback,
+)
+"""What the console prints (night actions and raw choices stay in the transcript and the renderings)."""
+
+_STYLES = {
+    "moderator": "yellow",
+    "death": "red",
+    "end": "dim",
+    "info": "dim",
+    "night": "dim",
+    "decision": "dim",
+    "table": "red dim",
+    "narration": "italic cyan",
+    "vote": "",
+}

@@ -181,8 +181,10 @@ def narrator_from(mode: str, header: Header) -> Narrator | None:
         return None
     if mode == "template":
         from ..narration import TemplateNarrator
+        from ..seeds import derive_seed
 
-        return TemplateNarrator(header.variant, header.language, tuple(header.names))
+        seed = derive_seed(header.seed, "narrator")  # as `play` seeds it
+        return TemplateNarrator(header.variant, header.language, tuple(header.names), seed=seed)
     raise ResumeError(f"cannot rebuild the narrator {mode!r} (use --narrator template or off)")
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..describe import Describer, SeatRef, vocabulary
 from ..rules import Decision, Option, Record, SeatView, get_ruleset
 from ..rules.events import (
     Announcement,
@@ -30,7 +31,6 @@ from ..rules.events import (
     WhisperNoticed,
 )
 from ..table.events import Narration, Thought
-from ..texts import terms
 from .ui_text import fill, label
 
 
@@ -54,10 +54,9 @@ class Presenter:
         self.language = language
         self.variant = variant
         self.names = names
-        vocabulary = terms(language, variant)
-        self._roles = _mapping(vocabulary.get("roles"))
-        self._sides = _mapping(vocabulary.get("sides"))
-        self._causes = _mapping(vocabulary.get("causes"))
+        self.words = vocabulary(language, variant)
+        self.describer = Describer(language, variant, names)
+        self.sep = self.words.typography.list_separator
 
     @staticmethod
     def for_view(view: SeatView) -> Presenter:
@@ -73,26 +72,25 @@ class Presenter:
         return fill(self.ui("seat_label"), number=index + 1, name=self.names[index])
 
     def seats(self, indices: tuple[int, ...]) -> str:
-        return ", ".join(self.seat(i) for i in indices)
+        return self.sep.join(self.seat(i) for i in indices)
 
-    def role(self, role: str | None) -> str:
+    def role(self, role: str | None, seat: int | None = None) -> str:
         if role is None:
             return self.ui("role_unknown")
-        return self._roles.get(role, role)
+        return self.words.role(role, self.describer.gender(seat))
 
     def side(self, side: str) -> str:
-        return self._sides.get(side, side)
+        return self.words.side(side)
 
-    def value(self, value: str | None) -> str:
-        """A role, side or plain value in the game's words."""
+    def value(self, value: str | None, seat: int | None = None) -> str:
+        """A role, side or plain value in the game's words (a role agreeing with ``seat``)."""
         if value is None:
             return ""
-        if value in self._roles:
-            return self._roles[value]
-        return self._sides.get(value, value)
+        segments = self.describer.value(value, self.describer.gender(seat))
+        return "".join(self.seat(s.seat) if isinstance(s, SeatRef) else str(s) for s in segments)
 
-    def cause(self, cause: str) -> str:
-        return self._causes.get(cause, cause)
+    def cause(self, cause: str, seat: int | None = None) -> str:
+        return self.words.cause(cause, self.describer.gender(seat))
 
     def phase(self, phase: str) -> str:
         kind, _, number = phase.partition(":")
@@ -101,7 +99,9 @@ class Presenter:
         return self.ui("phase_setup") if kind == "setup" else self.ui("game_over")
 
     def decision_title(self, kind: str) -> str:
-        return self.ui("decisions", kind, default=kind.replace("_", " ").capitalize())
+        if self.words.has("decisions", kind):
+            return self.words.word("decisions", kind)
+        return self.ui("decisions", kind, default=self.words.word("decisions", kind))
 
     def option(self, option: Option, decision: Decision | None = None) -> str:
         """``3. Clara``, ``center card 2``, ``nobody (skip)``, ``whisper to 3. Clara``..."""
@@ -112,7 +112,7 @@ class Presenter:
             return fill(template, label=self.seat(option.target))
         if option.kind == "center" and option.target is not None:
             return fill(self.ui("options", "center"), number=option.target + 1)
-        return self.ui("options", option.id, default=option.id.replace("_", " "))
+        return self.ui("options", option.id, default=self.words.option(option.id))
 
     def option_id(self, option_id: str, decision: str = "") -> str:
         """The label of an option known only by its id (from a ``ChoiceMade`` or a tally)."""
@@ -146,7 +146,7 @@ class Presenter:
         e = record.event
         lines = ("feed_lines",)
         if isinstance(e, GameStarted):
-            cards = ", ".join(self.role(r) for r in e.deck)
+            cards = self.sep.join(self.role(r) for r in e.deck)
             started = fill(self.ui(*lines, "game_started"), count=len(e.names))
             return f"{started} {fill(self.ui(*lines, 'deck'), cards=cards)}", "phase"
         if isinstance(e, PhaseStarted):
@@ -156,7 +156,12 @@ class Presenter:
         if isinstance(e, Cue):
             if e.key in ("wake", "sleep") and e.role:
                 return fill(self.ui(*lines, f"cue_{e.key}"), role=self.role(e.role)), "cue"
-            return fill(self.ui(*lines, "cue"), key=e.key, role=self.role(e.role) if e.role else ""), "cue"
+            line = self.words.cue_line(e.key, e.role)
+            if line is not None:
+                return line, "cue"
+            return fill(
+                self.ui(*lines, "cue"), key=self.words.cue_name(e.key), role=self.role(e.role) if e.role else ""
+            ), "cue"
         if isinstance(e, Speech):
             return self._speech(e), "speech"
         if isinstance(e, WhisperNoticed):
@@ -166,29 +171,27 @@ class Presenter:
             weight = f" ×{e.weight:g}" if e.weight != 1 else ""
             return fill(self.ui(*lines, "vote"), voter=self.seat(e.seat), target=target) + weight, "vote"
         if isinstance(e, VoteTally):
-            counts = ", ".join(f"{self.option_id(k)}: {v:g}" for k, v in e.counts)
-            result = self.seats(e.targets) if e.targets else self.option_id(e.result)
+            counts = self.sep.join(f"{self.option_id(k)}: {self.words.number(v)}" for k, v in e.counts)
+            result = self.describer.text(self.describer.result(e))
             return fill(self.ui(*lines, "tally"), result=result, counts=counts), "vote"
         if isinstance(e, DeathsAnnounced):
             return self._deaths(e), "death"
         if isinstance(e, StatusChanged):
             key = "status_off" if e.value == "off" else "status_on"
-            return fill(self.ui(*lines, key), seat=self.seat(e.seat), status=e.status.replace("_", " ")), "status"
+            status = self.words.status(e.status, self.describer.gender(e.seat))
+            return fill(self.ui(*lines, key), seat=self.seat(e.seat), status=status), "status"
         if isinstance(e, Announcement):
-            seats = self.seats(e.seats)
-            template = self.ui("announcements", e.key, default=self.ui(*lines, "announcement"))
-            text = fill(template, key=e.key.replace("_", " "), seats=seats, value=self.value(e.value))
-            return text, "announce"
+            return self.describer.text(self.describer.announcement(e)), "announce"
         if isinstance(e, GameEnded):
-            sides = ", ".join(self.side(s) for s in e.sides) or "-"
+            sides = self.sep.join(self.side(s) for s in e.sides) or self.ui(*lines, "nobody")
             winners = self.seats(e.winners) or self.ui(*lines, "nobody")
             return fill(self.ui(*lines, "ended"), sides=sides, winners=winners), "end"
         if isinstance(e, RolesRevealed):
-            cards = ", ".join(f"{self.seat(i)} = {self.role(r)}" for i, r in enumerate(e.roles))
+            cards = self.sep.join(f"{self.seat(i)} = {self.role(r, i)}" for i, r in enumerate(e.roles))
             return fill(self.ui(*lines, "revealed"), cards=cards), "end"
         if isinstance(e, RoleAssigned):
             key = "role_dealt" if e.reason == "deal" else "role_assigned"
-            return fill(self.ui(*lines, key), role=self.role(e.role)), "card"
+            return fill(self.ui(*lines, key), role=self.role(e.role, e.seat)), "card"
         if isinstance(e, Info):
             return self._info(e), "info"
         if isinstance(e, ChoiceMade):
@@ -208,10 +211,10 @@ class Presenter:
         elif e.stage == "discussion":
             line = fill(self.ui(*lines, "speech"), speaker=self.seat(e.seat), text=text)
         else:
-            stage = self.ui("stages", e.stage, default=e.stage.replace("_", " "))
+            stage = self.ui("stages", e.stage, default=self.words.stage(e.stage))
             line = fill(self.ui(*lines, "speech_stage"), speaker=self.seat(e.seat), stage=stage, text=text)
         if e.claim:
-            line += " " + fill(self.ui(*lines, "claim"), role=self.role(e.claim))
+            line += " " + fill(self.ui(*lines, "claim"), role=self.role(e.claim, e.seat))
         return line
 
     def _deaths(self, e: DeathsAnnounced) -> str:
@@ -220,12 +223,12 @@ class Presenter:
             return self.ui(*lines, "nobody_died")
         parts = []
         for death in e.deaths:
-            detail = [self.cause(death.cause)] if death.cause else []
+            detail = [self.cause(death.cause, death.seat)] if death.cause else []
             if death.role:
-                detail.append(self.role(death.role))
+                detail.append(self.role(death.role, death.seat))
             if detail:
                 parts.append(
-                    fill(self.ui(*lines, "death_detail"), seat=self.seat(death.seat), detail=", ".join(detail))
+                    fill(self.ui(*lines, "death_detail"), seat=self.seat(death.seat), detail=self.sep.join(detail))
                 )
             else:
                 parts.append(self.seat(death.seat))
@@ -233,9 +236,9 @@ class Presenter:
 
     def _info(self, e: Info) -> str:
         values = {
-            "fact": e.fact.replace("_", " "),
+            "fact": self.words.fact(e.fact),
             "subject": self.seat(e.subject) if e.subject is not None else "",
-            "value": self.value(e.value),
+            "value": self.value(e.value, e.subject),
             "seats": self.seats(e.seats),
         }
         template = self.ui("facts", e.fact, default=self.ui("feed_lines", "info"))
@@ -274,9 +277,3 @@ class Presenter:
         return [
             {"seat": i + 1, "label": self.seat(i), "alive": living, "you": i == seat} for i, living in enumerate(alive)
         ]
-
-
-def _mapping(value: object) -> dict[str, str]:
-    if not isinstance(value, dict):
-        return {}
-    return {str(k): str(v) for k, v in value.items()}

@@ -64,7 +64,10 @@ def template_narrator(setup: TableSetup, game: Game) -> Narrator | None:
     from ..narration import TemplateNarrator
 
     language = game.config.language or game.ruleset.source_language
-    return TemplateNarrator(game.config.variant, language, game.config.names)
+    from ..seeds import derive_seed
+
+    seed = derive_seed(game.config.seed, "narrator")  # as `play` and `resume` seed it
+    return TemplateNarrator(game.config.variant, language, game.config.names, seed=seed)
 
 
 def narrator_label(narrator: Narrator | None) -> str:

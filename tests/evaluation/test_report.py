@@ -125,3 +125,9 @@ def test_cost_plot_shows_calls_and_time_per_game(tmp_path: Path, monkeypatch: py
     without = evaluate([game], bootstrap=5)
     titles = drawn_titles(monkeypatch, plots.cost_plot, without, tmp_path / "cost2.png")
     assert "Seconds per game / wall time unknown (no ledger)" in titles
+
+
+def test_a_right_to_left_role_name_is_isolated_in_report_tables() -> None:
+    label = role_label("one_night/robber", isolate=True)
+    assert label.startswith("\u2068") and label.endswith("\u2069 (robber)")
+    assert role_label("chinese_werewolf/witch", isolate=True) == "女巫 (witch)"

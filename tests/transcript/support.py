@@ -11,7 +11,7 @@ from llm_werewolf.agents.heuristic import HeuristicAgent, decision_rng
 from llm_werewolf.cli.common import seat_names
 from llm_werewolf.narration import TemplateNarrator
 from llm_werewolf.rules import Choice, Game, GameConfig, all_rulesets, get_ruleset
-from llm_werewolf.seeds import seat_seed
+from llm_werewolf.seeds import derive_seed, seat_seed
 from llm_werewolf.table import ModelCall, Table
 from llm_werewolf.transcript import SeatInfo, TranscriptWriter, header_for
 
@@ -92,7 +92,8 @@ def play_to_file(
     ]
     header = header_for(config, game.state.language, seats, narrator="template" if narrator else "off")
     seated = agents_for(agents, seed, count, marker)
-    voice = TemplateNarrator(variant, game.state.language, seat_list) if narrator else None
+    narrator_seed = derive_seed(seed, "narrator")  # as `play` seeds it
+    voice = TemplateNarrator(variant, game.state.language, seat_list, seed=narrator_seed) if narrator else None
     with TranscriptWriter(path, header) as writer:
         asyncio.run(Table(game, seated, sinks=[writer], narrator=voice).play())
     return game

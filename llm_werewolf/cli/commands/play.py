@@ -9,10 +9,12 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from ...agents.base import Agent
 from ...agents.human_terminal import terminal_humans
 from ...code_refs import trust
+from ...describe import vocabulary
 from ...llm.errors import PreflightError
 from ...rules import Game, GameConfig, Record, get_ruleset
 from ...seeds import derive_seed, fresh_seed
@@ -235,7 +237,9 @@ def play(
             except PreflightError as exc:
                 raise UsageError(str(exc)) from None
         began = True
-        console.print(f"[bold]{variant}[/] · {count} players · language {language}", highlight=False)
+        words = vocabulary(language, variant)
+        opening = words.frame("table", game=words.game_title(), count=words.number(count))
+        console.print(f"[bold]{escape(opening)}[/]", highlight=False)
         if header is not None:
             writer = TranscriptWriter(transcript_path(transcripts, header.game_id), header)
             sinks.insert(0, writer)

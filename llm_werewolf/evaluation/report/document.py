@@ -66,7 +66,7 @@ def mean_table(cells: dict[str, dict[str, Any]], key_headers: list[str], digits:
 
 
 def _role_or_plain(part: str) -> str:
-    return role_label(part) if "/" in part else part
+    return role_label(part, isolate=True) if "/" in part else part
 
 
 def sections(metrics: dict[str, Any], unscored: list[tuple[str, str]], images: dict[str, str]) -> list[Section]:
