@@ -7,6 +7,7 @@ import time
 import pytest
 from fastapi.testclient import TestClient
 
+from llm_werewolf.describe.vocabulary import Vocabulary
 from llm_werewolf.rules import Record, get_ruleset
 from llm_werewolf.rules.events import Announcement, Cue, GameEnded, PhaseStarted, Visibility
 from llm_werewolf.table.events import Narration
@@ -14,7 +15,6 @@ from llm_werewolf.web.app import create_app
 from llm_werewolf.web.feed_order import reading_order
 from llm_werewolf.web.present import Presenter
 from llm_werewolf.web.tables import Lobby
-from llm_werewolf.web.ui_text import label
 
 from .support import HOST, answer, create, seats, start, state, token_of, wait_for
 
@@ -83,11 +83,11 @@ def test_no_raw_announcement_key_in_any_feed(variant: str) -> None:
         names = tuple(f"N{i}" for i in range(ruleset.max_players))
         presenter = Presenter(language, variant, names)
         for key in dict(ruleset.announcement_keys):
-            template = label(language, "announcements", key, default="")
-            assert template, (language, key)  # its own line, not the generic one
+            template = Vocabulary(language, variant).announcement_line(key)
+            assert template, (language, key)  # its own line (the ruleset's terms or the role's file), not a name
             item = presenter.item(_record(7, Announcement(key=key, seats=(1, 2), value="werewolf")), 0)
             assert item is not None
-            assert "N1" in item.text or "{seats}" not in template
+            assert "N1" in item.text or "$seats" not in template
             if language != "en":
                 assert key not in item.text and key.replace("_", " ") not in item.text, (language, item.text)
 
