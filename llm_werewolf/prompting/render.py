@@ -27,6 +27,7 @@ from jinja2 import TemplateError
 from ..llm.base import AnswerMode
 from ..llm.profiles import Profile
 from ..rules import Decision, Option, SeatView, get_ruleset
+from ..texts import TextDataError
 from .environment import get_template, string_template
 from .errors import PromptError as PromptError
 from .history import HistoryBook, HistoryParts
@@ -337,6 +338,18 @@ class SeatPrompter:
         )
 
     # -- the prompt ------------------------------------------------------------
+    def _female(self, name: str) -> bool:
+        """Whether the seat is addressed in the feminine (Hebrew and Arabic verbs, Russian past tense):
+        the persona's gender, else the seat name's gender in the phrase bank."""
+        if self.persona is not None and self.persona.gender in ("male", "female"):
+            return self.persona.gender == "female"
+        from ..speech.phrases import phrase_bank  # the speech package renders through prompting: import late
+
+        try:
+            return phrase_bank(self.language, self.variant).genders.get(name) == "female"
+        except TextDataError:
+            return False
+
     def _options(self, decision: Decision) -> list[dict[str, Any]]:
         options: list[dict[str, Any]] = []
         seen: set[str] = set()
@@ -372,6 +385,7 @@ class SeatPrompter:
             "side": side,
             "side_name": self.book.side_name(side),
             "alive": view.alive[self.seat] if view.alive else True,
+            "female": self._female(static["names"][self.seat]),
         }
         players = [
             {"seat": i, "number": i + 1, "name": name, "alive": view.alive[i], "me": i == self.seat}
