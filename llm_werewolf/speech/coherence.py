@@ -80,7 +80,7 @@ def _names_something(text: str, view: SeatView) -> bool:
     roles = terms(view.language, view.variant).get("roles", {})
     role_names = [str(v) for v in roles.values()] if isinstance(roles, dict) else []
     bank = phrase_bank(view.language, view.variant)
-    keywords = (*bank.keywords, *bank.roles_female.values())
+    keywords = (*bank.keywords, *bank.roles_female.values(), *bank.roles_male.values())
     return any(_norm(word) in norm for word in (*names, *role_names, *keywords) if len(_norm(word)) >= 2)
 
 

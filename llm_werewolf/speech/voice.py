@@ -61,8 +61,10 @@ def phrase_key(act: Act) -> list[str]:
 
 
 def _role(bank: PhraseBank, speaker: Speaker, role: str, own: bool) -> str:
-    if own and seat_gender(bank, speaker, speaker.seat) == "female" and role in bank.roles_female:
-        return bank.roles_female[role]
+    if own:
+        own_forms = bank.roles_female if seat_gender(bank, speaker, speaker.seat) == "female" else bank.roles_male
+        if role in own_forms:
+            return own_forms[role]
     return role_name(speaker.language, speaker.variant, role)
 
 

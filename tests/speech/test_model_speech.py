@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from llm_werewolf.agents.llm_agent import LLMAgent, LLMAgentSettings
 from llm_werewolf.llm.base import CompletionRequest
 from llm_werewolf.llm.fake import FakeBackend
 from llm_werewolf.llm.profiles import get_profile
 from llm_werewolf.prompting.script import in_language
-from llm_werewolf.rules import Act, Game, GameConfig
+from llm_werewolf.rules import Act, Game, GameConfig, get_ruleset
 from llm_werewolf.rules.events import Speech
 from llm_werewolf.speech.coherence import check_coherence, contradictions
 from llm_werewolf.speech.legality import check_view_acts
@@ -20,7 +22,9 @@ from llm_werewolf.table import Table, TableSettings
 from llm_werewolf.table.events import ModelCall, SpeechCheck
 from llm_werewolf.texts import default_names
 
-from .helpers import game_at_speech
+from .helpers import PLAYERS, game_at_speech
+
+PAIRS = [(variant, language) for variant in sorted(PLAYERS) for language in get_ruleset(variant).languages]
 
 
 def base_backend(text: str, rng_seed: int = 0) -> FakeBackend:
@@ -185,3 +189,26 @@ def test_a_looping_text_and_a_two_word_name_in_russian() -> None:
     looping = check_coherence(f"جت. غول: {name}. غول: {name}. غول: {name}. غول: {name}.", view)
     assert "repeats a phrase" in looping.reasons
     assert decline_ru("Вера Павловна", "acc", "female") == "Веру Павловну"
+
+
+@pytest.mark.parametrize(("variant", "language"), PAIRS)
+def test_voiced_acts_never_contradict_themselves_and_a_different_claim_is_flagged(variant: str, language: str) -> None:
+    """In every language: the text voiced from acts agrees with them (names in any case, roles in
+    either gender), and acts claiming a role the text does not claim are flagged."""
+    import random as rnd
+
+    from llm_werewolf.speech.voice import Speaker, voice
+
+    game, decision = game_at_speech(variant, language=language)
+    view = game.view(decision.seat)
+    others = [i for i in view.living() if i != decision.seat]
+    roles = sorted(get_ruleset(variant).claimable_roles())
+    for gender in ("male", "female"):
+        me = Speaker(seat=decision.seat, names=view.names, language=language, variant=variant, gender=gender)  # type: ignore[arg-type]
+        for seed in range(6):
+            acts = [Act("claim", role=roles[seed % len(roles)]), Act("accuse", target=others[seed % len(others)])]
+            text = voice(acts, me, rnd.Random(seed))
+            assert contradictions(text, acts, view) == [], (text, acts)
+            lie = [Act("claim", role=roles[(seed + 1) % len(roles)]), acts[1]]
+            found = contradictions(text, lie, view)
+            assert any(f"the acts claim {lie[0].role} but the text claims" in c for c in found), (text, found)
