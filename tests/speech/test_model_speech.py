@@ -109,6 +109,22 @@ def test_the_coherence_check_rules() -> None:
     assert "not in the game's language" in check_coherence("Я мирный житель, честно", en_view).reasons
 
 
+def test_the_coherence_check_refuses_what_the_embedded_model_said_in_a_sample_game() -> None:
+    """Texts gemma-3-270m said in a one_night sample (6 seats) that the first rules let through."""
+    game, decision = game_at_speech("one_night", language="ar")
+    view = game.view(decision.seat)
+    assert len(view.names) == 6
+    other = view.names[(decision.seat + 1) % 6]
+    clause = "إن كان المستذئب يمتلك أكثر من 5 مستذئب"
+    looped = check_coherence(f"أنا، أعرف. لكن أنا قولي لها: {clause}، {clause}، ما رأيه؟", view)
+    assert "repeats a clause" in looped.reasons, looped
+    silent = check_coherence(f"أنا قولي لها: أنت صامت. {other}: أنت صامت! أنت صامت! أليس لديها صوتًا؟", view)
+    assert "repeats a phrase" in silent.reasons, silent
+    numbers = check_coherence("أنا لاعب مستذئب، من تشكّ لقاء 24 مستذئب على الأقل", view)
+    assert numbers.reasons == ("a number the table does not have (24)",), numbers
+    assert check_coherence(f"نظرت إلى ورقة الوسط رقم 2. {other} مستذئب، سأصوّت ضدّه.", view).ok
+
+
 def test_a_capable_model_s_acts_are_parsed_dropped_and_contradictions_flagged() -> None:
     game, decision = game_at_speech("chinese_werewolf", language="en")
     view = game.view(decision.seat)
