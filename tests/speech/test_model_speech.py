@@ -220,7 +220,7 @@ def test_voiced_acts_never_contradict_themselves_and_a_different_claim_is_flagge
     others = [i for i in view.living() if i != decision.seat]
     roles = sorted(get_ruleset(variant).claimable_roles())
     for gender in ("male", "female"):
-        me = Speaker(seat=decision.seat, names=view.names, language=language, variant=variant, gender=gender)  # type: ignore[arg-type]
+        me = Speaker(seat=decision.seat, names=view.names, language=language, variant=variant, gender=gender)
         for seed in range(6):
             acts = [Act("claim", role=roles[seed % len(roles)]), Act("accuse", target=others[seed % len(others)])]
             text = voice(acts, me, rnd.Random(seed))
