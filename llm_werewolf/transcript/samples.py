@@ -22,6 +22,9 @@ DEFAULT_FOLDER = Path("transcripts/samples")
 SEED = 1
 MAX_DAYS: int | None = None
 """No day cap: each sample is a whole game (``--max-days N`` caps it for a quick look)."""
+DEADLINE = 900.0
+"""Seconds a model seat has for one decision: generous, so that a busy machine slows a sample
+down instead of handing decisions to the heuristic fallback (the sample shows the model's play)."""
 
 
 def players_for(min_players: int, max_players: int) -> int:
@@ -74,6 +77,8 @@ def main(argv: list[str] | None = None) -> int:
                 str(SEED),
                 "--agents",
                 agents,
+                "--deadline",
+                str(DEADLINE),
                 *(("-o", f"max_days={max_days}") if max_days is not None else ()),
                 "--transcripts",
                 str(scratch / ruleset.id),
