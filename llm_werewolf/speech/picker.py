@@ -65,6 +65,13 @@ def result_options(view: SeatView) -> list[Act]:
     return [*known_results(view), *fake_results(view)]
 
 
+def open_results(view: SeatView, chosen: Sequence[Act]) -> list[Act]:
+    """Results still to offer: not said yet, and none about a seat this speech already reported
+    the same check on (a seat is not both "mafia" and "town" in one speech)."""
+    said = {(a.target, a.fact) for a in chosen if a.kind == "result" and a.target is not None}
+    return [a for a in result_options(view) if a not in chosen and (a.target, a.fact) not in said]
+
+
 def claim_roles(view: SeatView) -> list[str]:
     return sorted(set(view.deck))
 
@@ -80,7 +87,7 @@ def kind_options(view: SeatView, chosen: Sequence[Act]) -> list[str]:
             if not any(a.kind == "claim" for a in chosen) and claim_roles(view):
                 kinds.append(kind)
         elif kind == "result":
-            if [a for a in result_options(view) if a not in chosen]:
+            if open_results(view, chosen):
                 kinds.append(kind)
         elif kind in SEAT_ACTS and others and not any(a.kind == kind for a in chosen):
             kinds.append(kind)
@@ -149,7 +156,7 @@ async def _complete_act(
         labels = _labels_unique([role_name(view.language, view.variant, r) for r in roles])
         index = await _pick(ctx, complete, lines, str(picker.get("role", "")), labels, "act_role")
         return None if index is None else Act("claim", role=roles[index])
-    options = [a for a in result_options(view) if a not in chosen]
+    options = open_results(view, chosen)
     labels = _labels_unique([_short(a, view, bank, speaker) for a in options])
     index = await _pick(ctx, complete, lines, str(picker.get("result", "")), labels, "act_result")
     return None if index is None else options[index]

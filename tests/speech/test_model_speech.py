@@ -228,3 +228,19 @@ def test_voiced_acts_never_contradict_themselves_and_a_different_claim_is_flagge
             lie = [Act("claim", role=roles[(seed + 1) % len(roles)]), acts[1]]
             found = contradictions(text, lie, view)
             assert any(f"the acts claim {lie[0].role} but the text claims" in c for c in found), (text, found)
+
+
+def test_the_picker_never_offers_two_results_of_one_check_on_one_seat() -> None:
+    """From the city_mafia sample: a mafia bluffer said «Tatiana: mafia» and «Tatiana: town» in one speech."""
+    from llm_werewolf.speech.picker import kind_options, open_results
+
+    game, _ = game_at_speech("city_mafia", language="ru")
+    mafia = next(s for s in range(len(game.view(0).names)) if game.view(s).role == "mafia")
+    view = game.view(mafia)
+    results = open_results(view, [])
+    first = next(a for a in results if a.value == "bad")
+    left = open_results(view, [first])
+    assert first.target is not None and left
+    assert not any(a.target == first.target and a.fact == first.fact for a in left)
+    assert {a.target for a in left} == {a.target for a in results} - {first.target}
+    assert "result" in kind_options(view, [first])
