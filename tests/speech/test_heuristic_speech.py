@@ -137,7 +137,11 @@ def test_a_witch_saved_only_the_victim_of_the_night_she_used_the_antidote() -> N
         if witch is None:
             continue
         view = build_view(game.records, witch)
-        victims = {r.event.subject for r in view.records if isinstance(r.event, Info) and r.event.fact == "wolf_victim"}
+        victims = {
+            r.event.subject
+            for r in view.records
+            if isinstance(r.event, Info) and r.event.fact == "wolf_victim" and r.event.subject is not None
+        }
         saved = saved_seats(view.records, witch)
         if len(saved) != 1 or len(victims - set(saved)) == 0:
             continue
