@@ -273,3 +273,14 @@ def test_a_seat_claims_its_role_in_its_own_gender(
         if "{role}" in template:
             assert male in he and female not in he, he
             assert female in she, she
+
+
+def test_a_speech_said_before_is_not_said_again_word_for_word() -> None:
+    """A long game of questions runs out of phrasings: the same question then opens differently."""
+    me = speaker("city_mafia", "ru", seat=0)
+    bank = phrase_bank("ru", "city_mafia")
+    act = Act("ask", target=1)
+    used = [fill(t, act, me, bank) for t in bank.acts["ask"]]
+    for seed in range(20):
+        text = voice([act], me, random.Random(seed), used=used)
+        assert text not in used and any(u in text for u in used), text
