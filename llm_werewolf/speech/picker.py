@@ -6,6 +6,9 @@ model picks, for up to :data:`MAX_PICKED` acts: the act kind (or "nothing more")
 then the target seat (seat acts), the role (a claim) or the result (the results its
 own records support; a bad-side seat also gets plausible fakes, since lying is the
 game). Every label offered is legal, so every act picked passes the rules' check.
+A claim is offered for the village side's roles and the seat's own neutral role, never
+for a wolf, ghoul or mafia card (no seat gains by confessing one) unless the seat wins
+by being voted out (tanner, jester).
 """
 
 from __future__ import annotations
@@ -16,12 +19,16 @@ from dataclasses import dataclass
 
 from ..llm.base import Completion, CompletionRequest
 from ..rules.acts import Act
+from ..rules.variant import get_ruleset
 from ..rules.views import SeatView
 from ..texts import TextDataError, role_name
 from .knowledge import known_results
 from .phrases import PhraseBank, phrase_bank
 from .vocabulary import SEAT_ACTS, vocabulary
 from .voice import Speaker, fill, phrase_key
+
+VILLAGE_SIDES = frozenset({"village", "farmers", "town"})
+WIN_BY_DYING = frozenset({"tanner", "jester"})
 
 MAX_PICKED = 2
 """Most acts a base model picks for one speech (each costs two or three short calls)."""
@@ -73,7 +80,19 @@ def open_results(view: SeatView, chosen: Sequence[Act]) -> list[Act]:
 
 
 def claim_roles(view: SeatView) -> list[str]:
-    return sorted(set(view.deck))
+    """The roles a seat may be offered to claim (see the module doc)."""
+    deck = sorted(set(view.deck))
+    if view.role in WIN_BY_DYING:
+        return deck
+    roles = get_ruleset(view.variant).roles
+    bad = vocabulary(view.variant).bad_roles
+    bad_sides = {roles[b].side for b in bad if b in roles}
+    return [
+        r
+        for r in deck
+        if r in roles
+        and (roles[r].side in VILLAGE_SIDES or (r == view.role and r not in bad and roles[r].side not in bad_sides))
+    ]
 
 
 def kind_options(view: SeatView, chosen: Sequence[Act]) -> list[str]:

@@ -18,6 +18,7 @@ from llm_werewolf.speech.coherence import check_coherence, contradictions
 from llm_werewolf.speech.legality import check_view_acts
 from llm_werewolf.speech.model_speech import chat_model_speech
 from llm_werewolf.speech.phrases import phrase_bank
+from llm_werewolf.speech.vocabulary import vocabulary
 from llm_werewolf.table import Table, TableSettings
 from llm_werewolf.table.events import ModelCall, SpeechCheck
 from llm_werewolf.texts import default_names
@@ -244,3 +245,21 @@ def test_the_picker_never_offers_two_results_of_one_check_on_one_seat() -> None:
     assert not any(a.target == first.target and a.fact == first.fact for a in left)
     assert {a.target for a in left} == {a.target for a in results} - {first.target}
     assert "result" in kind_options(view, [first])
+
+
+def test_the_picker_offers_no_confession() -> None:
+    """From the city_mafia sample: a citizen picked «Я чистая. Вскрываюсь: я Мафия.»"""
+    from llm_werewolf.speech.picker import claim_roles
+
+    for variant in PLAYERS:
+        game, _ = game_at_speech(variant)
+        for seat in range(len(game.view(0).names)):
+            view = game.view(seat)
+            offered = claim_roles(view)
+            bad = vocabulary(variant).bad_roles
+            if view.role in ("tanner", "jester"):
+                assert set(offered) == set(view.deck)
+                continue
+            assert offered and not set(offered) & bad, (variant, view.role, offered)
+            roles = get_ruleset(variant).roles
+            assert all(roles[r].side in ("village", "farmers", "town") or r == view.role for r in offered)
