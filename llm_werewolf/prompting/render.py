@@ -340,15 +340,18 @@ class SeatPrompter:
     # -- the prompt ------------------------------------------------------------
     def _female(self, name: str) -> bool:
         """Whether the seat is addressed in the feminine (Hebrew and Arabic verbs, Russian past tense):
-        the persona's gender, else the seat name's gender in the phrase bank."""
-        if self.persona is not None and self.persona.gender in ("male", "female"):
-            return self.persona.gender == "female"
+        the persona's gender when the seat bears the persona's name, else the seat name's gender in
+        the phrase bank, else the persona's."""
+        persona = self.persona.gender if self.persona is not None else None
+        if self.persona is not None and persona in ("male", "female") and clean_name(self.persona.name) == name:
+            return persona == "female"
         from ..speech.phrases import phrase_bank  # the speech package renders through prompting: import late
 
         try:
-            return phrase_bank(self.language, self.variant).genders.get(name) == "female"
+            known = phrase_bank(self.language, self.variant).genders.get(name)
         except TextDataError:
-            return False
+            known = None
+        return (known or persona) == "female"
 
     def _options(self, decision: Decision) -> list[dict[str, Any]]:
         options: list[dict[str, Any]] = []

@@ -93,3 +93,18 @@ def test_without_a_persona_the_seat_name_gives_the_gender() -> None:
     user = prompter.prompt(game.view(decision.seat), decision).user
     wanted = "את שחקנית מס'" if bank.genders[name] == "female" else "אתה שחקן מס'"
     assert wanted in user
+
+
+def test_a_persona_under_another_name_does_not_change_the_seat_s_gender() -> None:
+    """`llm-werewolf prompts` (and a table whose persona name was taken) seats a persona under the
+    seat's own name: «נועה» is addressed as a woman whatever the persona."""
+    game, decision = game_at_speech("online_mafia", language="he")
+    bank = phrase_bank("he", "online_mafia")
+    name = game.view(decision.seat).names[decision.seat]
+    other = "female" if bank.genders[name] == "male" else "male"
+    persona = Persona(id="p", name="אחר", language="he", temperament="שקט", style="קצר", gender=other)
+    prompter = SeatPrompter(
+        language="he", variant="online_mafia", seat=decision.seat, profile=get_profile("openai"), persona=persona
+    )
+    user = prompter.prompt(game.view(decision.seat), decision).user
+    assert ("את שחקנית מס'" if bank.genders[name] == "female" else "אתה שחקן מס'") in user
