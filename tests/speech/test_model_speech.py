@@ -263,3 +263,25 @@ def test_the_picker_offers_no_confession() -> None:
             assert offered and not set(offered) & bad, (variant, view.role, offered)
             roles = get_ruleset(variant).roles
             assert all(roles[r].side in ("village", "farmers", "town") or r == view.role for r in offered)
+
+
+async def test_with_no_backend_left_for_the_acts_the_text_is_still_checked() -> None:
+    """From a measure game: the act picker's call ran out of time and the model's «حكيته لحالها»
+    was said unchecked, without acts."""
+    from llm_werewolf.agents.base import DecisionRequest
+    from llm_werewolf.llm.errors import TransportError
+
+    game, decision = game_at_speech("lebanese_ghouls", language="ar-LB")
+    view = game.view(decision.seat)
+
+    def script(request: CompletionRequest) -> str:
+        if request.mode == "text":
+            return "حكيته لحالها"
+        raise TransportError("the server went away")
+
+    agent = LLMAgent(FakeBackend(script, profile=get_profile("local")), settings=LLMAgentSettings(seed=1))
+    reply = await agent.decide(DecisionRequest(decision=decision, view=view))
+    assert reply.choice is not None and reply.choice.text != "حكيته لحالها"
+    check = reply.notes[0]
+    assert isinstance(check, SpeechCheck) and check.source == "voiced" and not check.coherent
+    assert reply.choice.acts and check_coherence(reply.choice.text, view).ok
