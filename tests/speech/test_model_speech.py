@@ -277,7 +277,7 @@ async def test_with_no_backend_left_for_the_acts_the_text_is_still_checked() -> 
     def script(request: CompletionRequest) -> str:
         if request.mode == "text":
             return "حكيته لحالها"
-        raise TransportError("the server went away")
+        raise TransportError("the server went away", attempts=3)
 
     agent = LLMAgent(FakeBackend(script, profile=get_profile("local")), settings=LLMAgentSettings(seed=1))
     reply = await agent.decide(DecisionRequest(decision=decision, view=view))
