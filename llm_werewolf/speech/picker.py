@@ -73,10 +73,17 @@ def result_options(view: SeatView) -> list[Act]:
 
 
 def open_results(view: SeatView, chosen: Sequence[Act]) -> list[Act]:
-    """Results still to offer: not said yet, and none about a seat this speech already reported
-    the same check on (a seat is not both "mafia" and "town" in one speech)."""
+    """Results still to offer: not said yet, none about a seat this speech already reported the
+    same check on (a seat is not both "mafia" and "town" in one speech), and one made-up result
+    at most (a bluffing seer "checked" one seat last night, not two)."""
     said = {(a.target, a.fact) for a in chosen if a.kind == "result" and a.target is not None}
-    return [a for a in result_options(view) if a not in chosen and (a.target, a.fact) not in said]
+    known = known_results(view)
+    faked = any(a.kind == "result" and a not in known for a in chosen)
+    return [
+        a
+        for a in result_options(view)
+        if a not in chosen and (a.target, a.fact) not in said and (a in known or not faked)
+    ]
 
 
 def claim_roles(view: SeatView) -> list[str]:
