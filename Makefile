@@ -57,7 +57,7 @@ bench: install
 reliability: install
 	$(BIN)/python bench/reliability.py --json runs/reliability/figures.json
 
-# One short sample game per ruleset in its source language, played by the embedded model (transcripts/samples/).
+# One full sample game per ruleset in its source language (no day cap), played by the embedded model (transcripts/samples/).
 samples: install
 	$(BIN)/python -m llm_werewolf.transcript.samples transcripts/samples
 

@@ -164,8 +164,19 @@ class LLMAgent:
             try:
                 async with asyncio.timeout_at(deadline):
                     choice, check = await speak(self, view, decision, prompt, parsed, calls, request.attempt)
-            except (TimeoutError, TransportError):  # no time or no backend left for the acts: the text alone
-                choice = Choice(parsed.option, text=parsed.text, claim=parsed.claim)
+            except (TimeoutError, TransportError):  # no time or no backend left for the acts: checked text alone
+                from ..speech.model_speech import speech_without_acts
+
+                choice, check = speech_without_acts(
+                    view,
+                    decision,
+                    option=str(parsed.option),
+                    text=parsed.text,
+                    claim=parsed.claim,
+                    prompt=prompt,
+                    persona=self.persona,
+                    seed=self.settings.seed,
+                )
             notes = (check,) if check is not None else ()
             return Reply(choice, thought=parsed.thought, error=parsed.error, calls=tuple(calls), notes=notes)
         return Reply(Choice(parsed.option), thought=parsed.thought, error=parsed.error, calls=tuple(calls))

@@ -28,6 +28,7 @@ from ..llm.base import AnswerMode
 from ..llm.profiles import Profile
 from ..role_texts import layered
 from ..rules import Decision, Option, SeatView, get_ruleset
+from ..texts import TextDataError
 from .environment import get_template, string_template
 from .errors import PromptError as PromptError
 from .history import HistoryBook, HistoryParts
@@ -344,6 +345,21 @@ class SeatPrompter:
         )
 
     # -- the prompt ------------------------------------------------------------
+    def _female(self, name: str) -> bool:
+        """Whether the seat is addressed in the feminine (Hebrew and Arabic verbs, Russian past tense):
+        the persona's gender when the seat bears the persona's name, else the seat name's gender in
+        the phrase bank, else the persona's."""
+        persona = self.persona.gender if self.persona is not None else None
+        if self.persona is not None and persona in ("male", "female") and clean_name(self.persona.name) == name:
+            return persona == "female"
+        from ..speech.phrases import phrase_bank  # the speech package renders through prompting: import late
+
+        try:
+            known = phrase_bank(self.language, self.variant).genders.get(name)
+        except TextDataError:
+            known = None
+        return (known or persona) == "female"
+
     def _options(self, decision: Decision) -> list[dict[str, Any]]:
         options: list[dict[str, Any]] = []
         seen: set[str] = set()
@@ -379,6 +395,7 @@ class SeatPrompter:
             "side": side,
             "side_name": self.book.side_name(side),
             "alive": view.alive[self.seat] if view.alive else True,
+            "female": self._female(static["names"][self.seat]),
         }
         players = [
             {"seat": i, "number": i + 1, "name": name, "alive": view.alive[i], "me": i == self.seat}

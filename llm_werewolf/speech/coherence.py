@@ -10,7 +10,10 @@ a speech passes when every rule holds —
 4. *not a copy*: no run of 6 words (Chinese: 10 characters) taken from the prompt
    the model read, and not the same as a speech already said in this game;
 5. *not a loop*: no word makes up more than half of it, no run of three words (Chinese: four
-   characters) comes three times, it is not one sentence again and again.
+   characters) comes three times, no run of five words (Chinese: eight characters) comes twice,
+   no pair of words said three times makes up 40% of it, it is not one sentence again and again;
+6. *no made-up numbers*: no number (digits) larger than the table's seat count («15 werewolves»
+   at a table of six).
 
 **Contradictions** (for every model that sends acts with its text) are flagged,
 never refused: a claim act for one role while the text claims another; an act about
@@ -80,7 +83,7 @@ def _names_something(text: str, view: SeatView) -> bool:
     roles = terms(view.language, view.variant).get("roles", {})
     role_names = [str(v) for v in roles.values()] if isinstance(roles, dict) else []
     bank = phrase_bank(view.language, view.variant)
-    keywords = (*bank.keywords, *bank.roles_female.values())
+    keywords = (*bank.keywords, *bank.roles_female.values(), *bank.roles_male.values())
     return any(_norm(word) in norm for word in (*names, *role_names, *keywords) if len(_norm(word)) >= 2)
 
 
@@ -141,10 +144,22 @@ def check_coherence(text: str, view: SeatView, *, prompt: str = "", earlier: Ite
         grams = Counter(tuple(units[i : i + size]) for i in range(len(units) - size + 1))
         if grams and grams.most_common(1)[0][1] >= 3:
             reasons.append("repeats a phrase")
+        long_run = 8 if chinese else 5
+        if any(
+            n >= 2 for n in Counter(tuple(units[i : i + long_run]) for i in range(len(units) - long_run + 1)).values()
+        ):
+            reasons.append("repeats a clause")
+        if not chinese:
+            pairs = Counter(tuple(units[i : i + 2]) for i in range(len(units) - 1))
+            if pairs and pairs.most_common(1)[0][1] >= 3 and 6 / len(units) >= 0.4:
+                reasons.append("repeats a phrase")
         sentences = [s for s in re.split(r"[.!?。！？]+", _norm(text)) if s.strip()]
         if len(sentences) >= 2 and len(set(sentences)) == 1:
             reasons.append("repeats one sentence")
-    return Coherence(not reasons, tuple(reasons))
+    numbers = [int(n) for n in re.findall(r"\d+", unicodedata.normalize("NFKC", text)) if len(n) <= 6]
+    if any(n > len(view.names) for n in numbers):
+        reasons.append(f"a number the table does not have ({max(numbers)})")
+    return Coherence(not reasons, tuple(dict.fromkeys(reasons)))
 
 
 def contradictions(text: str, acts: Sequence[Act], view: SeatView) -> list[str]:

@@ -7,9 +7,11 @@ seat a few plausible fakes, because lying is the game).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..rules.acts import Act
 from ..rules.errors import IllegalAct
-from ..rules.events import ChoiceMade, Info, RoleAssigned
+from ..rules.events import ChoiceMade, Info, Record, RoleAssigned
 from ..rules.views import SeatView
 from .legality import check_view_acts
 from .vocabulary import vocabulary
@@ -20,6 +22,27 @@ _BINARY = {"yes": "bad", "no": "good", "suspicious": "bad", "innocent": "good"}
 def _held(view: SeatView) -> list[str]:
     held = [r.event.role for r in view.records if isinstance(r.event, RoleAssigned) and r.event.seat == view.seat]
     return held or ([view.role] if view.role else [])
+
+
+SAVE_OPTIONS = frozenset({"antidote", "elixir"})
+VICTIM_FACTS = frozenset({"wolf_victim", "ghoul_victim"})
+
+
+def saved_seats(records: Iterable[Record], seat: int) -> list[int]:
+    """The seats ``seat`` saved: each night it used its antidote (or elixir), the victim it was
+    told of *that night* — not every victim it was ever told of."""
+    victims: dict[str, int] = {}
+    saved: list[int] = []
+    for record in records:
+        event = record.event
+        if isinstance(event, Info) and event.fact in VICTIM_FACTS and event.subject is not None:
+            if record.vis.visible_to(seat):
+                victims[record.phase] = event.subject
+        elif isinstance(event, ChoiceMade) and event.seat == seat and event.option in SAVE_OPTIONS:
+            victim = victims.get(record.phase)
+            if victim is not None and victim not in saved:
+                saved.append(victim)
+    return saved
 
 
 def known_results(view: SeatView) -> list[Act]:
@@ -40,7 +63,6 @@ def known_results(view: SeatView) -> list[Act]:
             out.append(act)
 
     choices: dict[str, list[str]] = {}
-    victims: set[int] = set()
     for record in view.records:
         event = record.event
         if isinstance(event, ChoiceMade) and event.seat == me:
@@ -52,9 +74,7 @@ def known_results(view: SeatView) -> list[Act]:
         if not isinstance(event, Info):
             continue
         fact, subject, value, seats = event.fact, event.subject, event.value, event.seats
-        if fact in ("wolf_victim", "ghoul_victim") and subject is not None:
-            victims.add(subject)
-        elif fact == "role" and subject is not None and value:
+        if fact == "role" and subject is not None and value:
             if subject == me:
                 continue
             add(Act("result", target=subject, fact="check", value="bad" if value in vocab.bad_roles else "good"))
@@ -77,7 +97,7 @@ def known_results(view: SeatView) -> list[Act]:
             for seat in seats:
                 if seat != me:
                     add(Act("result", target=seat, fact=name))
-    _from_choices(view, choices, victims, add)
+    _from_choices(view, choices, saved_seats(view.records, me), add)
     return out
 
 
@@ -85,7 +105,7 @@ def _seat(option: str) -> int | None:
     return int(option[5:]) if option.startswith("seat:") else None
 
 
-def _from_choices(view: SeatView, choices: dict[str, list[str]], victims: set[int], add: object) -> None:
+def _from_choices(view: SeatView, choices: dict[str, list[str]], saved: list[int], add: object) -> None:
     assert callable(add)
     vocab = vocabulary(view.variant)
     for fact in vocab.facts:
@@ -95,9 +115,8 @@ def _from_choices(view: SeatView, choices: dict[str, list[str]], victims: set[in
         if not picked:
             continue
         if fact.id == "saved":
-            if any(o in ("antidote", "elixir") for o in picked):
-                for victim in sorted(victims):
-                    add(Act("result", target=victim, fact="saved"))
+            for victim in saved:
+                add(Act("result", target=victim, fact="saved"))
             continue
         if fact.target == "center":
             for option in picked:

@@ -9,7 +9,9 @@ Per ruleset × language:
 * ``distinct``: distinct speeches / speeches, per game, averaged;
 * ``consistent``: share of village-side acts (claims, results, accusations, votes,
   vouches) that agree with the speaker's own knowledge (:func:`.truth.consistent`);
-* ``words``: mean and median words per speech (Chinese: characters).
+* ``words``: mean and median words per speech (Chinese: characters);
+* ``fallbacks``: decisions (speeches or not) a seat did not make itself (``Fallback`` records: an
+  error or timeout handed them to the heuristic player), so that such games can be told apart.
 
 Usage::
 
@@ -30,7 +32,7 @@ from pathlib import Path
 from ..rules import GameConfig, get_ruleset
 from ..rules.events import Record, RoleAssigned, Speech
 from ..rules.views import build_view
-from ..table.events import SpeechCheck
+from ..table.events import Fallback, SpeechCheck
 from .coherence import check_coherence
 from .truth import consistent
 
@@ -50,6 +52,7 @@ class Tally:
     checks: int = 0
     model_ok: int = 0
     voiced: int = 0
+    fallbacks: int = 0
 
     def row(self) -> dict[str, float | int | None]:
         def share(a: int, b: int) -> float | None:
@@ -67,6 +70,7 @@ class Tally:
             "words_median": statistics.median(self.words) if self.words else None,
             "model_text_ok": share(self.model_ok, self.checks),
             "voiced": share(self.voiced, self.checks),
+            "fallbacks": self.fallbacks,
         }
 
 
@@ -92,6 +96,8 @@ def measure_game(records: Sequence[Record], variant: str, language: str, tally: 
         event = record.event
         if isinstance(event, RoleAssigned):
             roles.setdefault(event.seat, event.role)
+        elif isinstance(event, Fallback):
+            tally.fallbacks += 1
         elif isinstance(event, SpeechCheck):
             tally.checks += 1
             tally.model_ok += event.coherent
@@ -166,6 +172,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         "words_median",
         "model_text_ok",
         "voiced",
+        "fallbacks",
     ]
     print("| ruleset | lang | " + " | ".join(columns) + " |")
     print("|---|---|" + "---|" * len(columns))

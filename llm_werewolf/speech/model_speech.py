@@ -79,6 +79,42 @@ async def base_model_speech(
         seed=seed * 1_000_003 + decision.id,
     )
     acts = await pick_acts(view, ctx, complete, speaker=speaker, rng=_speech_rng(seed, decision))
+    return _said(
+        view, decision, option=option, text=text, claim=claim, acts=acts, prompt=prompt, speaker=speaker, seed=seed
+    )
+
+
+def speech_without_acts(
+    view: SeatView,
+    decision: Decision,
+    *,
+    option: str,
+    text: str,
+    claim: str | None,
+    prompt: Any,
+    persona: Any,
+    seed: int,
+) -> tuple[Choice, SpeechCheck]:
+    """No time (or no backend) left to pick acts: the model's text only if it passes the coherence
+    check, else a voiced question — never unchecked text."""
+    speaker = speaker_of(view, persona)
+    return _said(
+        view, decision, option=option, text=text, claim=claim, acts=[], prompt=prompt, speaker=speaker, seed=seed
+    )
+
+
+def _said(
+    view: SeatView,
+    decision: Decision,
+    *,
+    option: str,
+    text: str,
+    claim: str | None,
+    acts: Sequence[Act],
+    prompt: Any,
+    speaker: Speaker,
+    seed: int,
+) -> tuple[Choice, SpeechCheck]:
     acts = _legal_prefix(view, acts)
     coherence = check_coherence(text, view, prompt=f"{prompt.system}\n{prompt.user}")
     clashes = contradictions(text, acts, view) if coherence.ok else []

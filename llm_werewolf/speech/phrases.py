@@ -9,6 +9,8 @@ holds the ruleset's results (and may override anything). Keys:
   ``vote``, ``ask``) or ``result.<fact>`` / ``result.<fact>.<value>``.
 * ``words``: value words (``bad``, ``good``, investigation groups...).
 * ``roles_female``: a role's name when a woman says it of herself.
+* ``roles_male``: a role's name when a man says it of himself, where the terms file writes it in the
+  feminine (one_night's العرّافة, lebanese_ghouls' البصّارة, online_mafia's מכשפה).
 * ``tics``: ``default`` and per persona id: ``open`` and ``close`` lists.
 * ``genders``: seat name -> ``male`` / ``female`` (persona names come from ``personas/<lang>.yaml``).
 * ``joiner``: what joins two sentences (a space; nothing in Chinese).
@@ -41,6 +43,7 @@ class PhraseBank:
     acts: dict[str, list[str]] = field(default_factory=dict)
     words: dict[str, str] = field(default_factory=dict)
     roles_female: dict[str, str] = field(default_factory=dict)
+    roles_male: dict[str, str] = field(default_factory=dict)
     tics: dict[str, dict[str, list[str]]] = field(default_factory=dict)
     genders: dict[str, str] = field(default_factory=dict)
     joiner: str = " "
@@ -87,6 +90,7 @@ def phrase_bank(language: str, variant: str) -> PhraseBank:
         acts={str(k): [str(p) for p in v] for k, v in acts.items() if isinstance(v, list)},
         words={str(k): str(v) for k, v in (merged.get("words") or {}).items()},
         roles_female={str(k): str(v) for k, v in (merged.get("roles_female") or {}).items()},
+        roles_male={str(k): str(v) for k, v in (merged.get("roles_male") or {}).items()},
         tics={
             str(k): {str(part): [str(p) for p in (lines or [])] for part, lines in v.items()}
             for k, v in tics.items()

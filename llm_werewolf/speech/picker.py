@@ -6,6 +6,9 @@ model picks, for up to :data:`MAX_PICKED` acts: the act kind (or "nothing more")
 then the target seat (seat acts), the role (a claim) or the result (the results its
 own records support; a bad-side seat also gets plausible fakes, since lying is the
 game). Every label offered is legal, so every act picked passes the rules' check.
+A claim is offered for the village side's roles and the seat's own neutral role, never
+for a wolf, ghoul or mafia card (no seat gains by confessing one) unless the seat wins
+by being voted out (tanner, jester).
 """
 
 from __future__ import annotations
@@ -16,12 +19,16 @@ from dataclasses import dataclass
 
 from ..llm.base import Completion, CompletionRequest
 from ..rules.acts import Act
+from ..rules.variant import get_ruleset
 from ..rules.views import SeatView
 from ..texts import TextDataError, role_name
 from .knowledge import known_results
 from .phrases import PhraseBank, phrase_bank
 from .vocabulary import SEAT_ACTS, vocabulary
 from .voice import Speaker, fill, phrase_key
+
+VILLAGE_SIDES = frozenset({"village", "farmers", "town"})
+WIN_BY_DYING = frozenset({"tanner", "jester"})
 
 MAX_PICKED = 2
 """Most acts a base model picks for one speech (each costs two or three short calls)."""
@@ -65,8 +72,34 @@ def result_options(view: SeatView) -> list[Act]:
     return [*known_results(view), *fake_results(view)]
 
 
+def open_results(view: SeatView, chosen: Sequence[Act]) -> list[Act]:
+    """Results still to offer: not said yet, none about a seat this speech already reported the
+    same check on (a seat is not both "mafia" and "town" in one speech), and one made-up result
+    at most (a bluffing seer "checked" one seat last night, not two)."""
+    said = {(a.target, a.fact) for a in chosen if a.kind == "result" and a.target is not None}
+    known = known_results(view)
+    faked = any(a.kind == "result" and a not in known for a in chosen)
+    return [
+        a
+        for a in result_options(view)
+        if a not in chosen and (a.target, a.fact) not in said and (a in known or not faked)
+    ]
+
+
 def claim_roles(view: SeatView) -> list[str]:
-    return sorted(set(view.deck))
+    """The roles a seat may be offered to claim (see the module doc)."""
+    deck = sorted(set(view.deck))
+    if view.role in WIN_BY_DYING:
+        return deck
+    roles = get_ruleset(view.variant).roles
+    bad = vocabulary(view.variant).bad_roles
+    bad_sides = {roles[b].side for b in bad if b in roles}
+    return [
+        r
+        for r in deck
+        if r in roles
+        and (roles[r].side in VILLAGE_SIDES or (r == view.role and r not in bad and roles[r].side not in bad_sides))
+    ]
 
 
 def kind_options(view: SeatView, chosen: Sequence[Act]) -> list[str]:
@@ -80,7 +113,7 @@ def kind_options(view: SeatView, chosen: Sequence[Act]) -> list[str]:
             if not any(a.kind == "claim" for a in chosen) and claim_roles(view):
                 kinds.append(kind)
         elif kind == "result":
-            if [a for a in result_options(view) if a not in chosen]:
+            if open_results(view, chosen):
                 kinds.append(kind)
         elif kind in SEAT_ACTS and others and not any(a.kind == kind for a in chosen):
             kinds.append(kind)
@@ -149,7 +182,7 @@ async def _complete_act(
         labels = _labels_unique([role_name(view.language, view.variant, r) for r in roles])
         index = await _pick(ctx, complete, lines, str(picker.get("role", "")), labels, "act_role")
         return None if index is None else Act("claim", role=roles[index])
-    options = [a for a in result_options(view) if a not in chosen]
+    options = open_results(view, chosen)
     labels = _labels_unique([_short(a, view, bank, speaker) for a in options])
     index = await _pick(ctx, complete, lines, str(picker.get("result", "")), labels, "act_result")
     return None if index is None else options[index]

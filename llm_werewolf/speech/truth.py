@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 
 from ..rules.acts import Act
 from ..rules.events import ChoiceMade, Info, Record, RoleAssigned
+from .knowledge import saved_seats
 from .vocabulary import Fact, Vocabulary, vocabulary
 
 _YES = {"yes": "bad", "no": "good", "suspicious": "bad", "innocent": "good"}
@@ -79,8 +80,7 @@ def _result_known(act: Act, fact: Fact, records: Sequence[Record], speaker: int,
     if not choices:
         return False
     if fact.id == "saved":
-        victims = {i.subject for f in ("wolf_victim", "ghoul_victim") for i in _infos(records, speaker, f)}
-        return any(c.option in ("antidote", "elixir") for c in choices) and act.target in victims
+        return act.target in saved_seats(records, speaker)
     if fact.target == "center":
         return any(c.option == f"center:{act.target}" for c in choices)
     picked = {c.option for c in choices}

@@ -61,8 +61,10 @@ def phrase_key(act: Act) -> list[str]:
 
 
 def _role(bank: PhraseBank, speaker: Speaker, role: str, own: bool) -> str:
-    if own and seat_gender(bank, speaker, speaker.seat) == "female" and role in bank.roles_female:
-        return bank.roles_female[role]
+    if own:
+        own_forms = bank.roles_female if seat_gender(bank, speaker, speaker.seat) == "female" else bank.roles_male
+        if role in own_forms:
+            return own_forms[role]
     return role_name(speaker.language, speaker.variant, role)
 
 
@@ -166,11 +168,19 @@ def voice(acts: Sequence[Act], speaker: Speaker, rng: random.Random, used: Seque
         parts = [fill(rng.choice(bank.phrasings("pass")), Act("pass"), speaker, bank)]
     tics = bank.tics.get(speaker.persona or "", {}) or bank.tics.get("default", {})
     opens, closes = tics.get("open", []), tics.get("close", [])
+    core = bank.joiner.join(parts)
     if opens and rng.random() < TIC_SHARE:
         parts[0] = f"{fill(rng.choice(opens), Act('tic'), speaker, bank)}{bank.joiner}{parts[0]}"
     elif closes and rng.random() < TIC_SHARE / 2:
         parts.append(fill(rng.choice(closes), Act("tic"), speaker, bank))
-    return bank.joiner.join(parts)
+    text = bank.joiner.join(parts)
+    if text in used:  # every phrasing was said already (a long game of questions): another opening
+        openers = list(dict.fromkeys([*opens, *bank.tics.get("default", {}).get("open", [])]))
+        for opener in rng.sample(openers, len(openers)):
+            again = f"{fill(opener, Act('tic'), speaker, bank)}{bank.joiner}{core}"
+            if again not in used:
+                return again
+    return text
 
 
 def summarize(acts: Sequence[Act], speaker: Speaker) -> str:

@@ -1,7 +1,7 @@
-"""Regenerates ``transcripts/samples/``: one short game per ruleset in its source language,
+"""Regenerates ``transcripts/samples/``: one full game per ruleset in its source language,
 played by the embedded model, with its renderings (``make samples``).
 
-    python -m llm_werewolf.transcript.samples [FOLDER] [--agents local] [--only RULESET ...]
+    python -m llm_werewolf.transcript.samples [FOLDER] [--agents local] [--only RULESET ...] [--max-days N]
 
 A ruleset whose prompts do not exist yet in its source language is skipped with a note
 (the LLM players need them); any other failure stops with exit code 1.
@@ -20,8 +20,11 @@ from ..texts import TextDataError
 
 DEFAULT_FOLDER = Path("transcripts/samples")
 SEED = 1
-MAX_DAYS = 1
-"""Short games: the day limit ends a game that is still going after its first day."""
+MAX_DAYS: int | None = None
+"""No day cap: each sample is a whole game (``--max-days N`` caps it for a quick look)."""
+DEADLINE = 900.0
+"""Seconds a model seat has for one decision: generous, so that a busy machine slows a sample
+down instead of handing decisions to the heuristic fallback (the sample shows the model's play)."""
 
 
 def players_for(min_players: int, max_players: int) -> int:
@@ -37,10 +40,13 @@ def main(argv: list[str] | None = None) -> int:
     agents = "local"
     only: set[str] = set()
     folder = DEFAULT_FOLDER
+    max_days = MAX_DAYS
     while args:
         arg = args.pop(0)
         if arg == "--agents" and args:
             agents = args.pop(0)
+        elif arg == "--max-days" and args:
+            max_days = int(args.pop(0))
         elif arg == "--only" and args:
             only.add(args.pop(0))
         else:
@@ -71,8 +77,9 @@ def main(argv: list[str] | None = None) -> int:
                 str(SEED),
                 "--agents",
                 agents,
-                "-o",
-                f"max_days={MAX_DAYS}",
+                "--deadline",
+                str(DEADLINE),
+                *(("-o", f"max_days={max_days}") if max_days is not None else ()),
                 "--transcripts",
                 str(scratch / ruleset.id),
             ),

@@ -88,7 +88,7 @@ def test_a_mixed_parquet_folder_loads_as_one_table(mixed: Path, tmp_path: Path, 
     games = datasets_offline.load_dataset(str(out), "games", split="train", cache_dir=cache)
     assert games.num_rows == 10 and games.column_names == list(GameRow.model_fields)
     options = [json.loads(value) for value in games["options"]]
-    assert {} in options and {"max_days": 1} in options  # heuristic games and the samples
+    assert options.count({}) == games.num_rows  # heuristic games and the samples (whole games: no switch set)
     assert all(isinstance(json.loads(value), dict) for value in games["prompt_packs"])
     # the card's default config is the utterance table
     through_card = datasets_offline.load_dataset(str(out), split="train", cache_dir=cache)

@@ -122,3 +122,35 @@ def test_a_random_player_speaks_with_an_act_too() -> None:
     assert isinstance(choice, Choice) and choice.acts and choice.text
     records = game.submit(decision.id, choice)  # the rules accept the acts (no IllegalAct)
     assert any(isinstance(r.event, Speech) and r.event.acts == choice.acts for r in records)
+
+
+def test_a_witch_saved_only_the_victim_of_the_night_she_used_the_antidote() -> None:
+    """From the chinese_werewolf sample: a witch told of two victims on two nights, who saved the first,
+    was offered «I saved» the second too."""
+    from llm_werewolf.speech.knowledge import saved_seats
+    from llm_werewolf.speech.truth import consistent
+
+    for seed in range(60):
+        game = heuristic_game("chinese_werewolf", "zh-Hant", seed)
+        roles = {r.event.seat: r.event.role for r in game.records if isinstance(r.event, RoleAssigned)}
+        witch = next((s for s, role in roles.items() if role == "witch"), None)
+        if witch is None:
+            continue
+        view = build_view(game.records, witch)
+        victims = {
+            r.event.subject
+            for r in view.records
+            if isinstance(r.event, Info) and r.event.fact == "wolf_victim" and r.event.subject is not None
+        }
+        saved = saved_seats(view.records, witch)
+        if len(saved) != 1 or len(victims - set(saved)) == 0:
+            continue
+        other = min(victims - set(saved))
+        results = known_results(view)
+        assert Act("result", target=saved[0], fact="saved") in results
+        assert Act("result", target=other, fact="saved") not in results
+        records = list(game.records)
+        assert consistent(Act("result", target=saved[0], fact="saved"), records, witch, "chinese_werewolf") is True
+        assert consistent(Act("result", target=other, fact="saved"), records, witch, "chinese_werewolf") is False
+        return
+    raise AssertionError("no witch who saved once and was told of another victim in 60 games")

@@ -5,22 +5,27 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from llm_werewolf.agents.llm_agent import LLMAgent, LLMAgentSettings
 from llm_werewolf.llm.base import CompletionRequest
 from llm_werewolf.llm.fake import FakeBackend
 from llm_werewolf.llm.profiles import get_profile
 from llm_werewolf.prompting.script import in_language
-from llm_werewolf.rules import Act, Game, GameConfig
+from llm_werewolf.rules import Act, Game, GameConfig, get_ruleset
 from llm_werewolf.rules.events import Speech
 from llm_werewolf.speech.coherence import check_coherence, contradictions
 from llm_werewolf.speech.legality import check_view_acts
 from llm_werewolf.speech.model_speech import chat_model_speech
 from llm_werewolf.speech.phrases import phrase_bank
+from llm_werewolf.speech.vocabulary import vocabulary
 from llm_werewolf.table import Table, TableSettings
 from llm_werewolf.table.events import ModelCall, SpeechCheck
 from llm_werewolf.texts import default_names
 
-from .helpers import game_at_speech
+from .helpers import PLAYERS, game_at_speech
+
+PAIRS = [(variant, language) for variant in sorted(PLAYERS) for language in get_ruleset(variant).languages]
 
 
 def base_backend(text: str, rng_seed: int = 0) -> FakeBackend:
@@ -105,6 +110,22 @@ def test_the_coherence_check_rules() -> None:
     assert "not in the game's language" in check_coherence("Я мирный житель, честно", en_view).reasons
 
 
+def test_the_coherence_check_refuses_what_the_embedded_model_said_in_a_sample_game() -> None:
+    """Texts gemma-3-270m said in a one_night sample (6 seats) that the first rules let through."""
+    game, decision = game_at_speech("one_night", language="ar")
+    view = game.view(decision.seat)
+    assert len(view.names) == 6
+    other = view.names[(decision.seat + 1) % 6]
+    clause = "إن كان المستذئب يمتلك أكثر من 5 مستذئب"
+    looped = check_coherence(f"أنا، أعرف. لكن أنا قولي لها: {clause}، {clause}، ما رأيه؟", view)
+    assert "repeats a clause" in looped.reasons, looped
+    silent = check_coherence(f"أنا قولي لها: أنت صامت. {other}: أنت صامت! أنت صامت! أليس لديها صوتًا؟", view)
+    assert "repeats a phrase" in silent.reasons, silent
+    numbers = check_coherence("أنا لاعب مستذئب، من تشكّ لقاء 24 مستذئب على الأقل", view)
+    assert numbers.reasons == ("a number the table does not have (24)",), numbers
+    assert check_coherence(f"نظرت إلى ورقة الوسط رقم 2. {other} مستذئب، سأصوّت ضدّه.", view).ok
+
+
 def test_a_capable_model_s_acts_are_parsed_dropped_and_contradictions_flagged() -> None:
     game, decision = game_at_speech("chinese_werewolf", language="en")
     view = game.view(decision.seat)
@@ -185,3 +206,93 @@ def test_a_looping_text_and_a_two_word_name_in_russian() -> None:
     looping = check_coherence(f"جت. غول: {name}. غول: {name}. غول: {name}. غول: {name}.", view)
     assert "repeats a phrase" in looping.reasons
     assert decline_ru("Вера Павловна", "acc", "female") == "Веру Павловну"
+
+
+@pytest.mark.parametrize(("variant", "language"), PAIRS)
+def test_voiced_acts_never_contradict_themselves_and_a_different_claim_is_flagged(variant: str, language: str) -> None:
+    """In every language: the text voiced from acts agrees with them (names in any case, roles in
+    either gender), and acts claiming a role the text does not claim are flagged."""
+    import random as rnd
+
+    from llm_werewolf.speech.voice import Speaker, voice
+
+    game, decision = game_at_speech(variant, language=language)
+    view = game.view(decision.seat)
+    others = [i for i in view.living() if i != decision.seat]
+    roles = sorted(get_ruleset(variant).claimable_roles())
+    for gender in ("male", "female"):
+        me = Speaker(seat=decision.seat, names=view.names, language=language, variant=variant, gender=gender)
+        for seed in range(6):
+            acts = [Act("claim", role=roles[seed % len(roles)]), Act("accuse", target=others[seed % len(others)])]
+            text = voice(acts, me, rnd.Random(seed))
+            assert contradictions(text, acts, view) == [], (text, acts)
+            lie = [Act("claim", role=roles[(seed + 1) % len(roles)]), acts[1]]
+            found = contradictions(text, lie, view)
+            assert any(f"the acts claim {lie[0].role} but the text claims" in c for c in found), (text, found)
+
+
+def test_the_picker_never_offers_two_results_of_one_check_on_one_seat() -> None:
+    """From the city_mafia sample: a mafia bluffer said «Tatiana: mafia» and «Tatiana: town» in one speech."""
+    from llm_werewolf.speech.picker import kind_options, open_results
+
+    game, _ = game_at_speech("city_mafia", language="ru")
+    mafia = next(s for s in range(len(game.view(0).names)) if game.view(s).role == "mafia")
+    view = game.view(mafia)
+    results = open_results(view, [])
+    first = next(a for a in results if a.value == "bad")
+    assert any(a.target == first.target and a.value == "good" for a in results)  # offered before
+    left = open_results(view, [first])
+    assert not any(a.target == first.target and a.fact == first.fact for a in left)
+    assert "result" not in kind_options(view, [first]) or left
+
+
+def test_the_picker_offers_no_confession() -> None:
+    """From the city_mafia sample: a citizen picked «Я чистая. Вскрываюсь: я Мафия.»"""
+    from llm_werewolf.speech.picker import claim_roles
+
+    for variant in PLAYERS:
+        game, _ = game_at_speech(variant)
+        for seat in range(len(game.view(0).names)):
+            view = game.view(seat)
+            offered = claim_roles(view)
+            bad = vocabulary(variant).bad_roles
+            if view.role in ("tanner", "jester"):
+                assert set(offered) == set(view.deck)
+                continue
+            assert offered and not set(offered) & bad, (variant, view.role, offered)
+            roles = get_ruleset(variant).roles
+            assert all(roles[r].side in ("village", "farmers", "town") or r == view.role for r in offered)
+
+
+async def test_with_no_backend_left_for_the_acts_the_text_is_still_checked() -> None:
+    """From a measure game: the act picker's call ran out of time and the model's «حكيته لحالها»
+    was said unchecked, without acts."""
+    from llm_werewolf.agents.base import DecisionRequest
+    from llm_werewolf.llm.errors import TransportError
+
+    game, decision = game_at_speech("lebanese_ghouls", language="ar-LB")
+    view = game.view(decision.seat)
+
+    def script(request: CompletionRequest) -> str:
+        if request.mode == "text":
+            return "حكيته لحالها"
+        raise TransportError("the server went away", attempts=3)
+
+    agent = LLMAgent(FakeBackend(script, profile=get_profile("local")), settings=LLMAgentSettings(seed=1))
+    reply = await agent.decide(DecisionRequest(decision=decision, view=view))
+    assert reply.choice is not None and reply.choice.text != "حكيته لحالها"
+    check = reply.notes[0]
+    assert isinstance(check, SpeechCheck) and check.source == "voiced" and not check.coherent
+    assert reply.choice.acts and check_coherence(reply.choice.text, view).ok
+
+
+def test_the_picker_offers_one_made_up_result_per_speech() -> None:
+    """From the chinese_werewolf sample: a bluffing wolf «checked» two seats «last night»."""
+    from llm_werewolf.speech.knowledge import known_results
+    from llm_werewolf.speech.picker import open_results
+
+    game, _ = game_at_speech("city_mafia", language="ru")
+    mafia = next(s for s in range(len(game.view(0).names)) if game.view(s).role == "mafia")
+    view = game.view(mafia)
+    fake = next(a for a in open_results(view, []) if a not in known_results(view))
+    assert all(a in known_results(view) for a in open_results(view, [fake]))

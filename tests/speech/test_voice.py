@@ -249,3 +249,38 @@ def test_every_voiced_claim_is_read_as_that_claim_by_the_free_text_extractor(var
             for template in bank.acts["claim"]:
                 text = fill(template, Act("claim", role=role), me, bank)
                 assert role in extract_claims(text, language, variant), text
+
+
+@pytest.mark.parametrize(
+    ("language", "variant", "role", "male", "female"),
+    [
+        ("ar", "one_night", "seer", "العرّاف", "العرّافة"),
+        ("ar", "one_night", "villager", "القروي", "القروية"),
+        ("ar-LB", "lebanese_ghouls", "bassara", "البصّار", "البصّارة"),
+        ("he", "online_mafia", "judge", "שופט", "שופטת"),
+        ("he", "online_mafia", "witch", "מכשף", "מכשפה"),
+        ("ru", "city_mafia", "citizen", "Мирный житель", "Мирная жительница"),
+    ],
+)
+def test_a_seat_claims_its_role_in_its_own_gender(
+    language: str, variant: str, role: str, male: str, female: str
+) -> None:
+    bank = phrase_bank(language, variant)
+    assert sum("{role}" in t for t in bank.acts["claim"]) >= 3
+    for template in bank.acts["claim"]:
+        he = fill(template, Act("claim", role=role), speaker(variant, language, gender="male"), bank)
+        she = fill(template, Act("claim", role=role), speaker(variant, language, gender="female"), bank)
+        if "{role}" in template:
+            assert male in he and female not in he, he
+            assert female in she, she
+
+
+def test_a_speech_said_before_is_not_said_again_word_for_word() -> None:
+    """A long game of questions runs out of phrasings: the same question then opens differently."""
+    me = speaker("city_mafia", "ru", seat=0)
+    bank = phrase_bank("ru", "city_mafia")
+    act = Act("ask", target=1)
+    used = [fill(t, act, me, bank) for t in bank.acts["ask"]]
+    for seed in range(20):
+        text = voice([act], me, random.Random(seed), used=used)
+        assert text not in used and any(u in text for u in used), text

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from llm_werewolf.render import render
 from llm_werewolf.rules import all_rulesets
+from llm_werewolf.rules.events import GameEnded
 from llm_werewolf.transcript import read_transcript
 from llm_werewolf.transcript.replay import replay_file
 from llm_werewolf.transcript.samples import main
@@ -30,6 +31,15 @@ def test_committed_samples_replay_and_are_in_their_source_language() -> None:
             assert (SAMPLES / f"{path.stem}{suffix}").is_file()
 
 
+def test_committed_samples_are_whole_games() -> None:
+    """No sample is cut short: no day cap in its options, and it ends on a win, never on the day limit."""
+    for path in sorted(SAMPLES.glob("*.jsonl")):
+        transcript = read_transcript(path)
+        assert "max_days" not in transcript.header.options, path.name
+        (ended,) = [r.event for r in transcript.records if isinstance(r.event, GameEnded)]
+        assert ended.reason != "day_limit", path.name
+
+
 def test_committed_sample_renderings_are_current() -> None:
     """The committed renderings are what `render` makes of the committed logs today: a change to the
     renderers that is not followed by `make samples` fails here."""
@@ -48,7 +58,8 @@ def test_the_sample_command_regenerates_one_ruleset(tmp_path: Path) -> None:
     assert main([str(tmp_path), "--agents", "heuristic", "--only", "one_night"]) == 0
     assert (tmp_path / "chinese_werewolf.jsonl").read_text() == "kept\n"
     result = replay_file(tmp_path / "one_night.jsonl")
-    assert result.complete and read_transcript(tmp_path / "one_night.jsonl").header.options == {"max_days": 1}
+    header = read_transcript(tmp_path / "one_night.jsonl").header
+    assert result.complete and "max_days" not in header.options  # a whole game, no day cap
     assert (tmp_path / "one_night.god.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
     assert (tmp_path / "one_night.public.md").is_file()
     assert not (tmp_path / ".new").exists()
