@@ -72,9 +72,16 @@ class GameConfig:
     options: Mapping[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class GameState(Generic[D, O_]):
-    """The whole state of a game. Never mutated: every change makes a new state."""
+    """The whole state of a game.
+
+    Immutable by discipline, not by ``frozen=True``: a state that has been handed out (by
+    ``submit``, ``advance`` or ``new_game``) is never written again. Inside one transition the
+    engine makes one private copy (:meth:`_clone`) and writes that copy in place
+    (``engine.Ctx``); tests/rules/test_immutability.py checks on whole games that no handed-out
+    state changes afterwards.
+    """
 
     variant: str
     language: str
@@ -125,11 +132,33 @@ class GameState(Generic[D, O_]):
     # -- functional updates -------------------------------------------------
     def evolve(self, **changes: Any) -> GameState[D, O_]:
         """A copy with ``changes`` applied (a faster ``dataclasses.replace`` for the hot loop)."""
+        unknown = changes.keys() - STATE_FIELD_SET
+        if unknown:
+            raise TypeError(f"GameState has no field(s) {', '.join(sorted(unknown))}")
+        new = self._clone()
+        for name, value in changes.items():
+            setattr(new, name, value)
+        return new
+
+    def _clone(self) -> GameState[D, O_]:
+        """A shallow copy, field by field (the engine's one private copy per transition)."""
         new: GameState[D, O_] = object.__new__(GameState)
-        for name in _STATE_FIELDS:
-            _set(new, name, changes.pop(name) if name in changes else getattr(self, name))
-        if changes:
-            raise TypeError(f"GameState has no field(s) {', '.join(sorted(changes))}")
+        new.variant = self.variant
+        new.language = self.language
+        new.seats = self.seats
+        new.extra = self.extra
+        new.options = self.options
+        new.data = self.data
+        new.phase = self.phase
+        new.agenda = self.agenda
+        new.waiting = self.waiting
+        new.pending = self.pending
+        new.answers = self.answers
+        new.rng = self.rng
+        new.next_decision_id = self.next_decision_id
+        new.seq = self.seq
+        new.outcome = self.outcome
+        new.days_played = self.days_played
         return new
 
     def with_seat(self, index: int, **changes: Any) -> GameState[D, O_]:
@@ -138,5 +167,5 @@ class GameState(Generic[D, O_]):
         return self.evolve(seats=tuple(seats))
 
 
-_STATE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(GameState))
-_set = object.__setattr__
+STATE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(GameState))
+STATE_FIELD_SET: frozenset[str] = frozenset(STATE_FIELDS)
