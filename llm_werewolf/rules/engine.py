@@ -49,6 +49,11 @@ O_ = TypeVar("O_")
 
 MAX_STEPS_PER_ADVANCE = 100_000
 
+_OPTION_IDS: dict[tuple[str, ...], tuple[str, ...]] = {}
+"""One shared tuple per distinct list of option ids (most ``Asked`` records repeat one: every
+voter of a ballot is offered the same seats), so a long log keeps each list once."""
+_OPTION_IDS_CAP = 4096
+
 
 class Step:
     """One unit of game procedure. Subclasses are frozen dataclasses."""
@@ -202,9 +207,11 @@ class Ctx(Generic[D, O_]):
         options = tuple(options)
         self._asked.append(Decision(decision_id, seat, kind, options, default, group, collective, speech))
         self._next_id = decision_id + 1
-        asked = Asked(
-            decision_id=decision_id, seat=seat, decision=kind, options=tuple([o.id for o in options]), group=group
-        )
+        ids = tuple([o.id for o in options])
+        ids = _OPTION_IDS.setdefault(ids, ids)
+        if len(_OPTION_IDS) > _OPTION_IDS_CAP:
+            _OPTION_IDS.clear()
+        asked = Asked(decision_id=decision_id, seat=seat, decision=kind, options=ids, group=group)
         vis = SEAT_VISIBILITIES[seat] if 0 <= seat < len(SEAT_VISIBILITIES) else to_seats(seat)
         self.records.append(Record(self._seq, self.state.phase.label, vis, asked))
         self._seq += 1
@@ -342,27 +349,33 @@ def validate_choice(state: GameState[Any, Any], decision_id: int, choice: Choice
 def submit(state: GameState[D, O_], decision_id: int, choice: Choice) -> tuple[GameState[D, O_], list[Record]]:
     """Answer one pending decision. Illegal input raises and leaves ``state`` as it was."""
     decision = validate_choice(state, decision_id, choice)
-    ctx: Ctx[D, O_] = Ctx(state)
-    ctx.emit(
-        ChoiceMade(
-            decision_id=decision.id,
-            seat=decision.seat,
-            decision=decision.kind,
-            option=choice.option,
-            text=choice.text,
-            claim=choice.claim,
-            acts=choice.acts,
-        ),
-        to_seats(decision.seat),
+    seat = decision.seat
+    made = ChoiceMade(
+        decision_id=decision.id,
+        seat=seat,
+        decision=decision.kind,
+        option=choice.option,
+        text=choice.text,
+        claim=choice.claim,
+        acts=choice.acts,
     )
-    answers = (*state.answers, (decision_id, choice))
-    if len(answers) < len(state.pending):
-        waiting = state._clone()
-        waiting.answers = answers
-        waiting.seq = ctx._seq
-        return waiting, ctx.records
-    by_id = dict(answers)
-    pairs = tuple((d, by_id[d.id]) for d in state.pending)
+    vis = SEAT_VISIBILITIES[seat] if 0 <= seat < len(SEAT_VISIBILITIES) else to_seats(seat)
+    record = Record(state.seq, state.phase.label, vis, made)
+    pending = state.pending
+    if len(pending) == 1:
+        pairs: tuple[tuple[Decision, Choice], ...] = ((decision, choice),)
+    else:
+        answers = (*state.answers, (decision_id, choice))
+        if len(answers) < len(pending):
+            waiting = state._clone()
+            waiting.answers = answers
+            waiting.seq = state.seq + 1
+            return waiting, [record]
+        by_id = dict(answers)
+        pairs = tuple([(d, by_id[d.id]) for d in pending])
+    ctx: Ctx[D, O_] = Ctx(state)
+    ctx.records.append(record)
+    ctx._seq += 1
     step = state.waiting
     if step is None:
         raise RuntimeError("decisions were pending without a waiting step")
