@@ -19,7 +19,7 @@ else has seen it yet.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from . import errors
@@ -38,7 +38,7 @@ from .events import (
     Visibility,
     to_seats,
 )
-from .model import STATE_FIELD_SET, GameState, Outcome, Phase
+from .model import STATE_FIELD_SET, GameState, Outcome, Phase, fast_replace
 
 if TYPE_CHECKING:
     from .variant import Ruleset
@@ -163,12 +163,12 @@ class Ctx(Generic[D, O_]):
 
     def update_data(self, **changes: Any) -> None:
         state = self._own()
-        state.data = replace(state.data, **changes)  # type: ignore[type-var]
+        state.data = fast_replace(state.data, changes)
 
     def set_seat(self, index: int, **changes: Any) -> None:
         state = self._own()
         seats = list(state.seats)
-        seats[index] = replace(seats[index], **changes)
+        seats[index] = fast_replace(seats[index], changes)
         state.seats = tuple(seats)
 
     def emit(self, event: EventBody, vis: Visibility = PUBLIC) -> None:

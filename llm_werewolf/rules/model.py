@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 
 D = TypeVar("D")
 O_ = TypeVar("O_")
+T = TypeVar("T")
 
 PhaseKind = Literal["setup", "night", "day", "end"]
 
@@ -105,13 +106,13 @@ class GameState(Generic[D, O_]):
         return self.seats[index]
 
     def living(self) -> tuple[int, ...]:
-        return tuple(s.index for s in self.seats if s.alive)
+        return tuple([s.index for s in self.seats if s.alive])
 
     def is_alive(self, index: int) -> bool:
         return self.seats[index].alive
 
     def with_role(self, role: str, *, alive_only: bool = True) -> tuple[int, ...]:
-        return tuple(s.index for s in self.seats if s.role == role and (s.alive or not alive_only))
+        return tuple([s.index for s in self.seats if s.role == role and (s.alive or not alive_only)])
 
     def first_with_role(self, role: str, *, alive_only: bool = True) -> int | None:
         for s in self.seats:
@@ -120,7 +121,7 @@ class GameState(Generic[D, O_]):
         return None
 
     def roles(self) -> tuple[str, ...]:
-        return tuple(s.role for s in self.seats)
+        return tuple([s.role for s in self.seats])
 
     def iter_living(self) -> Iterator[Seat]:
         return (s for s in self.seats if s.alive)
@@ -163,8 +164,26 @@ class GameState(Generic[D, O_]):
 
     def with_seat(self, index: int, **changes: Any) -> GameState[D, O_]:
         seats = list(self.seats)
-        seats[index] = replace(seats[index], **changes)
+        seats[index] = fast_replace(seats[index], changes)
         return self.evolve(seats=tuple(seats))
+
+
+_INIT_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def fast_replace(obj: T, changes: Mapping[str, Any]) -> T:
+    """``dataclasses.replace(obj, **changes)`` for the hot loop: the class's ``__init__`` with
+    the current values of its init fields (names cached per class), ``changes`` applied."""
+    cls = type(obj)
+    names = _INIT_FIELDS.get(cls)
+    if names is None:
+        names = _INIT_FIELDS[cls] = tuple(f.name for f in fields(cls) if f.init)  # type: ignore[arg-type]
+    unknown = changes.keys() - set(names)
+    if unknown:
+        return replace(obj, **changes)  # type: ignore[type-var]  # its own error for a bad name
+    kwargs = {name: getattr(obj, name) for name in names}
+    kwargs.update(changes)
+    return cls(**kwargs)
 
 
 STATE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(GameState))
