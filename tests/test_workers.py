@@ -41,7 +41,9 @@ def test_parallel_map_keeps_the_order_of_the_items() -> None:
     assert list(parallel_map(_square, items, 1)) == [i * i for i in items]
 
 
-@pytest.mark.parametrize(("variant", "players", "agents"), [("online_mafia", 12, "random"), ("one_night", 6, "heuristic")])
+@pytest.mark.parametrize(
+    ("variant", "players", "agents"), [("online_mafia", 12, "random"), ("one_night", 6, "heuristic")]
+)
 def test_simulate_gives_the_same_summary_on_one_and_on_two_workers(variant: str, players: int, agents: str) -> None:
     one = simulate_games(variant, players, 40, 5, agents, {}, workers=1)
     two = simulate_games(variant, players, 40, 5, agents, {}, workers=2)
