@@ -158,7 +158,7 @@ def run_parallel(checkout: Path, variant: str, players: int, games: int, workers
         if proc.returncode != 0:
             raise SystemExit(f"benchmark worker failed in {checkout}:\n{stderr.strip()[-2000:]}")
         results.append(json.loads(stdout.strip().splitlines()[-1]))
-    span = max(r["wall_end"] for r in results) - min(r["wall_start"] for r in results)
+    span = float(max(r["wall_end"] for r in results)) - float(min(r["wall_start"] for r in results))
     return games / span
 
 
