@@ -31,6 +31,7 @@ import platform
 import re
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -59,6 +60,7 @@ def play_games(variant: str, players: int, first_seed: int, games: int) -> dict[
     # one warm-up game: imports and caches are not the engine's per-game cost
     run_sync(Game(GameConfig(variant=variant, names=names, seed=10**9)), random_policy(random.Random(0)))
     decisions = records = 0
+    os.getppid()  # marks the loop's start for callgrind's --dump-before=getppid (see instructions())
     wall_start = time.time()
     started = time.process_time()
     for seed in range(first_seed, first_seed + games):
@@ -66,6 +68,7 @@ def play_games(variant: str, players: int, first_seed: int, games: int) -> dict[
         decisions += game.state.next_decision_id
         records += len(game.records)
     cpu = time.process_time() - started
+    os.getppid()  # ...and its end
     return {
         "cpu": cpu,
         "wall_start": wall_start,
@@ -163,22 +166,27 @@ def run_parallel(checkout: Path, variant: str, players: int, games: int, workers
 
 
 def instructions(checkout: Path, variant: str, players: int, games: int) -> float:
-    """Instructions per game under callgrind: (N games - 0 games) / N."""
+    """Instructions per game of the game loop alone, under callgrind.
 
-    def count(n: int) -> int:
+    The child calls ``os.getppid()`` just before and just after its loop; callgrind dumps its
+    counters before each such call, so the second dump holds the loop and nothing else."""
+    with tempfile.TemporaryDirectory() as folder:
+        out_file = Path(folder) / "callgrind.out"
         command = [
             "valgrind",
             "--tool=callgrind",
-            "--callgrind-out-file=/dev/null",
-            *child_command("play", variant, players, 0, n),
+            "--dump-before=getppid",
+            f"--callgrind-out-file={out_file}",
+            *child_command("play", variant, players, 0, games),
         ]
         out = subprocess.run(command, env=child_env(checkout), cwd=checkout, capture_output=True, text=True)
-        found = re.search(r"Collected : (\d+)", out.stderr)
-        if out.returncode != 0 or found is None:
+        loop = Path(f"{out_file}.2")
+        if out.returncode != 0 or not loop.exists():
             raise SystemExit(f"callgrind failed in {checkout}:\n{out.stderr.strip()[-2000:]}")
-        return int(found.group(1))
-
-    return (count(games) - count(0)) / games
+        found = re.search(r"^(?:summary|totals): (\d+)", loop.read_text(), re.MULTILINE)
+        if found is None:
+            raise SystemExit(f"no instruction total in {loop}")
+        return int(found.group(1)) / games
 
 
 def tables(args: argparse.Namespace) -> list[tuple[str, int]]:
