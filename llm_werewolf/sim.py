@@ -106,10 +106,28 @@ def parallel_map(func: Callable[[T], R], items: Sequence[T], workers: int | None
     if count <= 1:
         yield from (func(item) for item in items)
         return
-    # "spawn": a clean interpreter per worker (forking a process that runs threads, such as a
-    # progress display, can deadlock the child).
-    with ProcessPoolExecutor(max_workers=count, mp_context=multiprocessing.get_context("spawn")) as pool:
+    with ProcessPoolExecutor(max_workers=count, mp_context=_pool_context()) as pool:
         yield from pool.map(func, items)
+
+
+def _pool_context() -> multiprocessing.context.BaseContext:
+    """ "forkserver" where there is one: the workers fork from a clean server process that imported
+    the program once (a plain fork of a process running threads, such as a progress display, can
+    deadlock the child; "spawn" imports everything again in every worker)."""
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+
+
+MIN_GAMES_PER_WORKER = 25
+"""With the default worker count, fewer games than this per worker are not worth starting a process."""
+
+
+def auto_workers(requested: int | None, games: int) -> int:
+    """``requested`` workers, or with 0/None every core but no more than one per
+    :data:`MIN_GAMES_PER_WORKER` games."""
+    if requested:
+        return worker_count(requested)
+    return max(1, min(worker_count(None), games // MIN_GAMES_PER_WORKER))
 
 
 def chunks(first: int, total: int, workers: int) -> list[tuple[int, int]]:

@@ -72,3 +72,11 @@ def test_the_simulate_command_reports_the_same_figures_whatever_the_workers() ->
             output.pop(key)
     assert outputs[0] == outputs[1]
     assert outputs[0]["games"] == 30
+
+
+def test_the_default_worker_count_starts_no_process_for_a_few_games() -> None:
+    from llm_werewolf.sim import MIN_GAMES_PER_WORKER, auto_workers
+
+    assert auto_workers(0, MIN_GAMES_PER_WORKER - 1) == 1
+    assert auto_workers(0, 10_000) == worker_count(0)
+    assert auto_workers(2, 3) == 2  # an explicit count is kept

@@ -16,7 +16,7 @@ from rich.table import Table as RichTable
 
 from ...agents.heuristic import HeuristicAgent
 from ...rules import Game, GameConfig, get_ruleset
-from ...sim import SyncAgent, chunks, parallel_map, play_with_agents, random_policy, run_sync, worker_count
+from ...sim import SyncAgent, auto_workers, chunks, parallel_map, play_with_agents, random_policy, run_sync
 from ...stats import Summary
 from ..common import DECK_HELP, PRESET_HELP, UsageError, deck_players, parse_deck, preset_options, seat_names
 
@@ -39,13 +39,14 @@ def simulate_games(
     deck: tuple[str, ...] | None = None,
     workers: int | None = 1,
 ) -> Summary:
-    """Play seeds ``seed`` .. ``seed + games - 1`` on ``workers`` processes (0/None: every core);
-    the summary is the same whatever the number of workers."""
+    """Play seeds ``seed`` .. ``seed + games - 1`` on ``workers`` processes (0/None: every core, one
+    per 25 games at most); the summary is the same whatever the number of workers."""
     summary = Summary()
     task = progress.add_task(f"{variant} x{players}", total=games) if progress else None
-    pieces = chunks(seed, games, worker_count(workers))
+    count_workers = auto_workers(workers, games)
+    pieces = chunks(seed, games, count_workers)
     play = partial(simulate_chunk, variant, players, agents, options, deck)
-    for (_, count), part in zip(pieces, parallel_map(play, pieces, workers), strict=True):
+    for (_, count), part in zip(pieces, parallel_map(play, pieces, count_workers), strict=True):
         summary.merge(part)
         if progress is not None and task is not None:
             progress.advance(task, count)
@@ -119,7 +120,7 @@ def simulate(
             "agents": agents.value,
             "deck": sorted(cards) if cards is not None else None,
             "seed": seed,
-            "workers": min(worker_count(workers), games),
+            "workers": auto_workers(workers, games),
             "seconds": round(elapsed, 3),
             "games_per_second": round(games / elapsed, 1),
         }
