@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 # `make play` arguments; the default is a short narrated game on the embedded model (every seat local).
 ARGS ?= --players 6
 
-.PHONY: play test install lint typecheck unit bench clean browser fonts reliability
+.PHONY: play test install lint typecheck unit bench bench-peers clean browser fonts reliability
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -51,6 +51,11 @@ test: lint typecheck unit
 
 bench: install
 	$(BIN)/python bench/engine.py
+
+# Our engine beside TextArena's SecretMafia-v0, interleaved (installs the `bench` extra first).
+bench-peers: install
+	$(BIN)/pip install -q -e '.[bench]'
+	$(BIN)/python bench/peers.py
 
 # The reliability and safety battery at full size, with its figures (docs/reliability.md);
 # `make test` runs the same checks at reduced sizes.

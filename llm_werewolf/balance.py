@@ -20,11 +20,12 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from .agents.heuristic import HeuristicAgent
 from .rules import GameConfig, Ruleset, SetupError, get_ruleset
-from .sim import SyncAgent, play_with_agents
+from .sim import SyncAgent, parallel_map, play_with_agents
 from .stats import Rate, wilson_interval
 
 __all__ = ["SetupSuggestion", "WinEstimate", "suggest_setups", "wilson_interval"]
@@ -187,8 +188,12 @@ def suggest_setups(
     seed: int,
     candidates: int,
     options: Mapping[str, Any] | None = None,
+    workers: int | None = 1,
 ) -> list[SetupSuggestion]:
-    """Simulate ``candidates`` decks for ``players`` seats, ``games`` games each; most even first."""
+    """Simulate ``candidates`` decks for ``players`` seats, ``games`` games each; most even first.
+
+    The decks are simulated on ``workers`` processes (0/None: every core); the result does not
+    depend on the number."""
     if games < 1 or candidates < 1:
         raise ValueError("games and candidates must be at least 1")
     ruleset = get_ruleset(variant)
@@ -197,8 +202,8 @@ def suggest_setups(
     parsed = ruleset.parse_options(dict(options or {}))
     decks = candidate_decks(ruleset, players, parsed, random.Random(seed), candidates)
     sides = main_sides(ruleset, ruleset.standard_deck(players, parsed))
-    suggestions = [
-        simulate_deck(variant, deck, players, games=games, seed=seed, options=options, balance_sides=sides)
-        for deck in decks
-    ]
+    play = partial(
+        simulate_deck, variant, players=players, games=games, seed=seed, options=options, balance_sides=sides
+    )
+    suggestions = list(parallel_map(play, decks, workers))
     return sorted(suggestions, key=lambda s: (s.imbalance, s.roles))

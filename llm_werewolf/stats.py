@@ -86,6 +86,17 @@ class Summary:
         for game in games:
             self.add(game)
 
+    def merge(self, other: Summary) -> None:
+        """Add the games of ``other`` (played after this summary's: counters keep first-seen order)."""
+        self.games += other.games
+        self.draws += other.draws
+        self.days += other.days
+        self.decisions += other.decisions
+        self.side_wins.update(other.side_wins)
+        self.role_wins.update(other.role_wins)
+        self.role_seats.update(other.role_seats)
+        self.reasons.update(other.reasons)
+
     def side_rate(self, side: str) -> Rate:
         return Rate(self.side_wins[side], self.games)
 

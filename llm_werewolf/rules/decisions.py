@@ -16,7 +16,7 @@ from .acts import Act
 SKIP = "skip"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Option:
     """One legal answer.
 
@@ -54,7 +54,7 @@ def plain_option(option_id: str) -> Option:
 SKIP_OPTION = Option(id=SKIP, kind=SKIP)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Decision:
     """A question the rules put to one seat.
 
@@ -88,10 +88,10 @@ class Decision:
 
     @property
     def option_ids(self) -> tuple[str, ...]:
-        return tuple(option.id for option in self.options)
+        return tuple([option.id for option in self.options])
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Choice:
     """An agent's answer to one decision."""
 

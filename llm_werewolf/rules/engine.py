@@ -1,19 +1,25 @@
 """The generic step machine.
 
 A game's procedure is an *agenda*: a tuple of :class:`Step` objects kept in the
-immutable state. The engine pops the first step and runs it; a step may change
+state. The engine pops the first step and runs it; a step may change
 the state, emit events, push more steps to the front of the agenda, or *ask*
 decisions. While decisions are pending the engine stops; when every pending
 decision has an answer, the asking step's :meth:`Step.resolve` receives them.
 
 Nothing here does I/O, touches a clock or uses global randomness: the same
 state and the same choices always give the same new state and events.
+
+States are immutable by discipline: a state handed to a caller is never written
+again. One transition (``submit`` and the ``advance`` that follows it) makes one
+private copy of the state it starts from and writes that copy in place; each
+further step of the same ``advance`` writes the same private copy, since nobody
+else has seen it yet.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from . import errors
@@ -21,6 +27,7 @@ from .decisions import Choice, Decision, Option
 from .events import (
     GOD,
     PUBLIC,
+    SEAT_VISIBILITIES,
     Asked,
     ChoiceMade,
     EventBody,
@@ -31,7 +38,7 @@ from .events import (
     Visibility,
     to_seats,
 )
-from .model import GameState, Outcome, Phase
+from .model import STATE_FIELD_SET, GameState, Outcome, Phase, fast_replace
 
 if TYPE_CHECKING:
     from .variant import Ruleset
@@ -41,6 +48,11 @@ D = TypeVar("D")
 O_ = TypeVar("O_")
 
 MAX_STEPS_PER_ADVANCE = 100_000
+
+_OPTION_IDS: dict[tuple[str, ...], tuple[str, ...]] = {}
+"""One shared tuple per distinct list of option ids (most ``Asked`` records repeat one: every
+voter of a ballot is offered the same seats), so a long log keeps each list once."""
+_OPTION_IDS_CAP = 4096
 
 
 class Step:
@@ -83,13 +95,18 @@ class Answers:
 
 
 class Ctx(Generic[D, O_]):
-    """A transient, mutable builder around one transition of the immutable state."""
+    """A transient, mutable builder around one transition of the state.
+
+    ``owned``: the state is this transition's private copy (nobody else holds it), so it
+    is written in place; otherwise the first write makes that copy.
+    """
 
     __slots__ = (
         "_asked",
         "_continue",
         "_finished",
         "_next_id",
+        "_owned",
         "_pushed",
         "_rest",
         "_rng",
@@ -98,8 +115,9 @@ class Ctx(Generic[D, O_]):
         "state",
     )
 
-    def __init__(self, state: GameState[D, O_], rest: tuple[Step, ...] | None = None) -> None:
+    def __init__(self, state: GameState[D, O_], rest: tuple[Step, ...] | None = None, *, owned: bool = False) -> None:
         self.state = state
+        self._owned = owned
         self._rest = state.agenda if rest is None else rest
         self.records: list[Record] = []
         self._pushed: list[Step] = []
@@ -127,15 +145,31 @@ class Ctx(Generic[D, O_]):
         return get_ruleset(self.state.variant)
 
     # -- writing ------------------------------------------------------------
+    def _own(self) -> GameState[D, O_]:
+        """The state to write: this transition's private copy (made on the first write)."""
+        if not self._owned:
+            self.state = self.state._clone()
+            self._owned = True
+        return self.state
+
     def update(self, **changes: Any) -> None:
         """Replace fields of the state (not ``agenda``: use :meth:`push`)."""
-        self.state = self.state.evolve(**changes)
+        unknown = changes.keys() - STATE_FIELD_SET
+        if unknown:
+            raise TypeError(f"GameState has no field(s) {', '.join(sorted(unknown))}")
+        state = self._own()
+        for name, value in changes.items():
+            setattr(state, name, value)
 
     def update_data(self, **changes: Any) -> None:
-        self.state = self.state.evolve(data=replace(self.state.data, **changes))  # type: ignore[type-var]
+        state = self._own()
+        state.data = fast_replace(state.data, changes)
 
     def set_seat(self, index: int, **changes: Any) -> None:
-        self.state = self.state.with_seat(index, **changes)
+        state = self._own()
+        seats = list(state.seats)
+        seats[index] = fast_replace(seats[index], changes)
+        state.seats = tuple(seats)
 
     def emit(self, event: EventBody, vis: Visibility = PUBLIC) -> None:
         self.records.append(Record(self._seq, self.state.phase.label, vis, event))
@@ -169,32 +203,22 @@ class Ctx(Generic[D, O_]):
         """Open a decision for ``seat``; returns its id. ``options`` must not be empty."""
         if not options:
             raise RuntimeError(f"decision {kind!r} for seat {seat} has no options")
-        decision = Decision(
-            id=self._next_id,
-            seat=seat,
-            kind=kind,
-            options=tuple(options),
-            default=default,
-            group=group,
-            collective=collective,
-            speech=speech,
-        )
-        self._next_id += 1
-        self._asked.append(decision)
-        self.emit(
-            Asked(
-                decision_id=decision.id,
-                seat=seat,
-                decision=kind,
-                options=decision.option_ids,
-                group=group,
-            ),
-            to_seats(seat),
-        )
-        return decision.id
+        decision_id = self._next_id
+        options = tuple(options)
+        self._asked.append(Decision(decision_id, seat, kind, options, default, group, collective, speech))
+        self._next_id = decision_id + 1
+        ids = tuple([o.id for o in options])
+        ids = _OPTION_IDS.setdefault(ids, ids)
+        if len(_OPTION_IDS) > _OPTION_IDS_CAP:
+            _OPTION_IDS.clear()
+        asked = Asked(decision_id=decision_id, seat=seat, decision=kind, options=ids, group=group)
+        vis = SEAT_VISIBILITIES[seat] if 0 <= seat < len(SEAT_VISIBILITIES) else to_seats(seat)
+        self.records.append(Record(self._seq, self.state.phase.label, vis, asked))
+        self._seq += 1
+        return decision_id
 
     def start_phase(self, phase: Phase) -> None:
-        self.state = self.state.evolve(phase=phase)
+        self._own().phase = phase
         if phase.kind == "night" or phase.kind == "day":
             self.emit(PhaseStarted(phase=phase.kind, number=phase.number))
 
@@ -203,7 +227,10 @@ class Ctx(Generic[D, O_]):
         if self._finished or self.state.outcome is not None:
             return
         self._finished = True
-        self.state = self.state.evolve(phase=Phase("end"), outcome=outcome, agenda=())
+        state = self._own()
+        state.phase = Phase("end")
+        state.outcome = outcome
+        state.agenda = ()
         self._pushed.clear()
         self._asked.clear()
         self.emit(GameEnded(winners=outcome.winners, sides=outcome.sides, reason=outcome.reason))
@@ -234,7 +261,8 @@ class Ctx(Generic[D, O_]):
 
     # -- commit -------------------------------------------------------------
     def _commit(self, step: Step | None) -> GameState[D, O_]:
-        state = self.state
+        """Write the transition's counters and agenda into its private state and hand it out."""
+        state = self._own()
         rest = self._rest
         pending: tuple[Decision, ...] = ()
         waiting: Step | None = None
@@ -247,29 +275,33 @@ class Ctx(Generic[D, O_]):
                 waiting = self._continue or step
             elif self._continue is not None:
                 agenda = (self._continue, *agenda)
-        return state.evolve(
-            agenda=agenda,
-            pending=pending,
-            answers=(),
-            waiting=waiting,
-            seq=self._seq,
-            next_decision_id=self._next_id,
-            rng=self._rng,
-        )
+        state.agenda = agenda
+        state.pending = pending
+        state.answers = ()
+        state.waiting = waiting
+        state.seq = self._seq
+        state.next_decision_id = self._next_id
+        state.rng = self._rng
+        return state
 
 
-def advance(state: GameState[D, O_]) -> tuple[GameState[D, O_], list[Record]]:
-    """Run agenda steps until a decision is pending or the game is over."""
+def advance(state: GameState[D, O_], *, owned: bool = False) -> tuple[GameState[D, O_], list[Record]]:
+    """Run agenda steps until a decision is pending or the game is over.
+
+    ``state`` is never written unless ``owned`` says it is the caller's private copy
+    (``submit`` passes the state its own transition just made).
+    """
     records: list[Record] = []
     steps = 0
     while state.outcome is None and not state.pending:
-        if not state.agenda:
+        agenda = state.agenda
+        if not agenda:
             raise RuntimeError(f"{state.variant}: the agenda ran empty before the game ended")
-        step = state.agenda[0]
-        rest = state.agenda[1:]
-        ctx: Ctx[D, O_] = Ctx(state, rest)
+        step = agenda[0]
+        ctx: Ctx[D, O_] = Ctx(state, agenda[1:], owned=owned)
         step.run(ctx)
         state = ctx._commit(step)
+        owned = True
         records.extend(ctx.records)
         steps += 1
         if steps > MAX_STEPS_PER_ADVANCE:
@@ -317,32 +349,44 @@ def validate_choice(state: GameState[Any, Any], decision_id: int, choice: Choice
 def submit(state: GameState[D, O_], decision_id: int, choice: Choice) -> tuple[GameState[D, O_], list[Record]]:
     """Answer one pending decision. Illegal input raises and leaves ``state`` as it was."""
     decision = validate_choice(state, decision_id, choice)
-    ctx: Ctx[D, O_] = Ctx(state)
-    ctx.emit(
-        ChoiceMade(
-            decision_id=decision.id,
-            seat=decision.seat,
-            decision=decision.kind,
-            option=choice.option,
-            text=choice.text,
-            claim=choice.claim,
-            acts=choice.acts,
-        ),
-        to_seats(decision.seat),
+    seat = decision.seat
+    made = ChoiceMade(
+        decision_id=decision.id,
+        seat=seat,
+        decision=decision.kind,
+        option=choice.option,
+        text=choice.text,
+        claim=choice.claim,
+        acts=choice.acts,
     )
-    answers = (*state.answers, (decision_id, choice))
-    if len(answers) < len(state.pending):
-        return state.evolve(answers=answers, seq=ctx._seq), ctx.records
-    by_id = dict(answers)
-    pairs = tuple((d, by_id[d.id]) for d in state.pending)
+    vis = SEAT_VISIBILITIES[seat] if 0 <= seat < len(SEAT_VISIBILITIES) else to_seats(seat)
+    record = Record(state.seq, state.phase.label, vis, made)
+    pending = state.pending
+    if len(pending) == 1:
+        pairs: tuple[tuple[Decision, Choice], ...] = ((decision, choice),)
+    else:
+        answers = (*state.answers, (decision_id, choice))
+        if len(answers) < len(pending):
+            waiting = state._clone()
+            waiting.answers = answers
+            waiting.seq = state.seq + 1
+            return waiting, [record]
+        by_id = dict(answers)
+        pairs = tuple([(d, by_id[d.id]) for d in pending])
+    ctx: Ctx[D, O_] = Ctx(state)
+    ctx.records.append(record)
+    ctx._seq += 1
     step = state.waiting
     if step is None:
         raise RuntimeError("decisions were pending without a waiting step")
-    ctx.update(pending=(), answers=(), waiting=None)
+    own = ctx._own()
+    own.pending = ()
+    own.answers = ()
+    own.waiting = None
     step.resolve(ctx, Answers(pairs))
     new_state = ctx._commit(step)
     records = ctx.records
-    new_state, more = advance(new_state)
+    new_state, more = advance(new_state, owned=True)
     records.extend(more)
     return new_state, records
 

@@ -2,7 +2,10 @@
 
 Every fact of a game is one :class:`Record`: a sequence number, the phase it
 happened in, who may see it (:class:`Visibility`) and a typed event body. The
-bodies are plain frozen dataclasses (cheap to build in the hot loop); the
+bodies are plain slotted dataclasses, not frozen (a frozen dataclass costs one
+``object.__setattr__`` per field to build; these are built millions of times). They are
+immutable by discipline: nothing writes to a record or an event after it is emitted
+(tests/rules/test_immutability.py checks it on whole games). The
 transcript layer serialises them with a pydantic discriminated union on the
 ``kind`` field.
 
@@ -26,7 +29,7 @@ from .acts import Act
 Scope = Literal["public", "team", "seats", "god"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Visibility:
     """Who may see a record. ``team`` records carry the members at emission time."""
 
@@ -47,12 +50,12 @@ PUBLIC = Visibility("public")
 GOD = Visibility("god")
 
 
-_SINGLE_SEAT = tuple(Visibility("seats", (i,)) for i in range(64))
+SEAT_VISIBILITIES = tuple(Visibility("seats", (i,)) for i in range(64))
 
 
 def to_seats(*seats: int) -> Visibility:
-    if len(seats) == 1 and 0 <= seats[0] < len(_SINGLE_SEAT):
-        return _SINGLE_SEAT[seats[0]]
+    if len(seats) == 1 and 0 <= seats[0] < len(SEAT_VISIBILITIES):
+        return SEAT_VISIBILITIES[seats[0]]
     return Visibility("seats", tuple(sorted(set(seats))))
 
 
@@ -60,12 +63,14 @@ def to_team(team: str, seats: tuple[int, ...] | list[int]) -> Visibility:
     return Visibility("team", tuple(sorted(set(seats))), team)
 
 
-@dataclass(frozen=True, slots=True)
 class EventBody:
-    """Base class of every event body (for typing only)."""
+    """Base class of every event body (for typing only; a plain class, so that subclasses
+    may be plain or frozen dataclasses)."""
+
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, unsafe_hash=True)
 class GameStarted(EventBody):
     kind: Literal["game_started"] = "game_started"
     variant: str
@@ -76,7 +81,7 @@ class GameStarted(EventBody):
     """The table's switches (JSON form), public like the deck: the rules every player is told."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, unsafe_hash=True)
 class RoleAssigned(EventBody):
     """A seat learns (or is given) a role. ``reason``: deal, swap, conversion..."""
 
@@ -86,14 +91,14 @@ class RoleAssigned(EventBody):
     reason: str = "deal"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, unsafe_hash=True)
 class PhaseStarted(EventBody):
     kind: Literal["phase_started"] = "phase_started"
     phase: Literal["night", "day"]
     number: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, unsafe_hash=True)
 class Cue(EventBody):
     """A step the moderator voices, e.g. ``wake`` / ``sleep`` of a role."""
 
@@ -102,7 +107,7 @@ class Cue(EventBody):
     role: str | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, unsafe_hash=True)
 class Asked(EventBody):
     kind: Literal["asked"] = "asked"
     decision_id: int
@@ -112,7 +117,7 @@ class Asked(EventBody):
     group: str | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, unsafe_hash=True)
 class ChoiceMade(EventBody):
     kind: Literal["choice"] = "choice"
     decision_id: int
@@ -124,7 +129,7 @@ class ChoiceMade(EventBody):
     acts: tuple[Act, ...] = ()
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, unsafe_hash=True)
 class ActionTaken(EventBody):
     """A night action as it was carried out (visible to god, or to a team)."""
 
@@ -135,7 +140,7 @@ class ActionTaken(EventBody):
     value: str | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, unsafe_hash=True)
 class Info(EventBody):
     """Private knowledge handed to the seats in the record's visibility."""
 
@@ -146,7 +151,7 @@ class Info(EventBody):
     seats: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, unsafe_hash=True)
 class Speech(EventBody):
     """Something a player said. ``to`` is set for a whisper (seen by two seats)."""
 
@@ -159,14 +164,14 @@ class Speech(EventBody):
     acts: tuple[Act, ...] = ()
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, unsafe_hash=True)
 class WhisperNoticed(EventBody):
     kind: Literal["whisper_noticed"] = "whisper_noticed"
     seat: int
     to: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, unsafe_hash=True)
 class VoteCast(EventBody):
     kind: Literal["vote"] = "vote"
     seat: int
@@ -176,7 +181,7 @@ class VoteCast(EventBody):
     weight: float = 1.0
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, unsafe_hash=True)
 class VoteTally(EventBody):
     kind: Literal["tally"] = "tally"
     ballot: str
@@ -185,7 +190,7 @@ class VoteTally(EventBody):
     targets: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, unsafe_hash=True)
 class Died(EventBody):
     """The truth about a death (normally god-only)."""
 
@@ -194,14 +199,14 @@ class Died(EventBody):
     cause: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class AnnouncedDeath:
     seat: int
     cause: str | None = None
     role: str | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, unsafe_hash=True)
 class DeathsAnnounced(EventBody):
     """What the table is told about deaths; an empty tuple means nobody died."""
 
@@ -210,7 +215,7 @@ class DeathsAnnounced(EventBody):
     moment: str = "morning"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, unsafe_hash=True)
 class StatusChanged(EventBody):
     """A lasting status of a seat changed (sheriff badge, lover, silenced...)."""
 
@@ -220,7 +225,7 @@ class StatusChanged(EventBody):
     value: str | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, unsafe_hash=True)
 class Announcement(EventBody):
     """A fact the moderator states (``key`` names it; narration packs voice it)."""
 
@@ -230,7 +235,7 @@ class Announcement(EventBody):
     value: str | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, unsafe_hash=True)
 class GameEnded(EventBody):
     kind: Literal["game_ended"] = "game_ended"
     winners: tuple[int, ...]
@@ -238,7 +243,7 @@ class GameEnded(EventBody):
     reason: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, unsafe_hash=True)
 class RolesRevealed(EventBody):
     kind: Literal["roles_revealed"] = "roles_revealed"
     roles: tuple[str, ...]
@@ -268,7 +273,7 @@ RulesEvent = (
 )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Record:
     """One line of the event log."""
 

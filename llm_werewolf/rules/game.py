@@ -27,8 +27,11 @@ class Game:
     @property
     def pending(self) -> tuple[Decision, ...]:
         """Open decisions that still need an answer."""
-        answered = {decision_id for decision_id, _ in self.state.answers}
-        return tuple(d for d in self.state.pending if d.id not in answered)
+        state = self.state
+        if not state.answers:
+            return state.pending
+        answered = {decision_id for decision_id, _ in state.answers}
+        return tuple(d for d in state.pending if d.id not in answered)
 
     @property
     def over(self) -> bool:

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 
 D = TypeVar("D")
 O_ = TypeVar("O_")
+T = TypeVar("T")
 
 PhaseKind = Literal["setup", "night", "day", "end"]
 
@@ -72,9 +73,16 @@ class GameConfig:
     options: Mapping[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class GameState(Generic[D, O_]):
-    """The whole state of a game. Never mutated: every change makes a new state."""
+    """The whole state of a game.
+
+    Immutable by discipline, not by ``frozen=True``: a state that has been handed out (by
+    ``submit``, ``advance`` or ``new_game``) is never written again. Inside one transition the
+    engine makes one private copy (:meth:`_clone`) and writes that copy in place
+    (``engine.Ctx``); tests/rules/test_immutability.py checks on whole games that no handed-out
+    state changes afterwards.
+    """
 
     variant: str
     language: str
@@ -98,13 +106,13 @@ class GameState(Generic[D, O_]):
         return self.seats[index]
 
     def living(self) -> tuple[int, ...]:
-        return tuple(s.index for s in self.seats if s.alive)
+        return tuple([s.index for s in self.seats if s.alive])
 
     def is_alive(self, index: int) -> bool:
         return self.seats[index].alive
 
     def with_role(self, role: str, *, alive_only: bool = True) -> tuple[int, ...]:
-        return tuple(s.index for s in self.seats if s.role == role and (s.alive or not alive_only))
+        return tuple([s.index for s in self.seats if s.role == role and (s.alive or not alive_only)])
 
     def first_with_role(self, role: str, *, alive_only: bool = True) -> int | None:
         for s in self.seats:
@@ -113,7 +121,7 @@ class GameState(Generic[D, O_]):
         return None
 
     def roles(self) -> tuple[str, ...]:
-        return tuple(s.role for s in self.seats)
+        return tuple([s.role for s in self.seats])
 
     def iter_living(self) -> Iterator[Seat]:
         return (s for s in self.seats if s.alive)
@@ -125,18 +133,58 @@ class GameState(Generic[D, O_]):
     # -- functional updates -------------------------------------------------
     def evolve(self, **changes: Any) -> GameState[D, O_]:
         """A copy with ``changes`` applied (a faster ``dataclasses.replace`` for the hot loop)."""
+        unknown = changes.keys() - STATE_FIELD_SET
+        if unknown:
+            raise TypeError(f"GameState has no field(s) {', '.join(sorted(unknown))}")
+        new = self._clone()
+        for name, value in changes.items():
+            setattr(new, name, value)
+        return new
+
+    def _clone(self) -> GameState[D, O_]:
+        """A shallow copy, field by field (the engine's one private copy per transition)."""
         new: GameState[D, O_] = object.__new__(GameState)
-        for name in _STATE_FIELDS:
-            _set(new, name, changes.pop(name) if name in changes else getattr(self, name))
-        if changes:
-            raise TypeError(f"GameState has no field(s) {', '.join(sorted(changes))}")
+        new.variant = self.variant
+        new.language = self.language
+        new.seats = self.seats
+        new.extra = self.extra
+        new.options = self.options
+        new.data = self.data
+        new.phase = self.phase
+        new.agenda = self.agenda
+        new.waiting = self.waiting
+        new.pending = self.pending
+        new.answers = self.answers
+        new.rng = self.rng
+        new.next_decision_id = self.next_decision_id
+        new.seq = self.seq
+        new.outcome = self.outcome
+        new.days_played = self.days_played
         return new
 
     def with_seat(self, index: int, **changes: Any) -> GameState[D, O_]:
         seats = list(self.seats)
-        seats[index] = replace(seats[index], **changes)
+        seats[index] = fast_replace(seats[index], changes)
         return self.evolve(seats=tuple(seats))
 
 
-_STATE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(GameState))
-_set = object.__setattr__
+_INIT_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def fast_replace(obj: T, changes: Mapping[str, Any]) -> T:
+    """``dataclasses.replace(obj, **changes)`` for the hot loop: the class's ``__init__`` with
+    the current values of its init fields (names cached per class), ``changes`` applied."""
+    cls = type(obj)
+    names = _INIT_FIELDS.get(cls)
+    if names is None:
+        names = _INIT_FIELDS[cls] = tuple(f.name for f in fields(cls) if f.init)  # type: ignore[arg-type]
+    unknown = changes.keys() - set(names)
+    if unknown:
+        return replace(obj, **changes)  # type: ignore[type-var]  # its own error for a bad name
+    kwargs = {name: getattr(obj, name) for name in names}
+    kwargs.update(changes)
+    return cls(**kwargs)
+
+
+STATE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(GameState))
+STATE_FIELD_SET: frozenset[str] = frozenset(STATE_FIELDS)

@@ -35,9 +35,10 @@ def fold_seed(seed: int) -> int:
     return value
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Rng:
-    """Immutable SplitMix64 generator."""
+    """SplitMix64 generator, immutable by discipline (every draw returns a new one; not a frozen
+    dataclass because building a frozen instance costs more than the draw itself)."""
 
     state: int
 

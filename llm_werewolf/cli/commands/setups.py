@@ -26,6 +26,9 @@ def setups(
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Rule switch NAME=VALUE.")] = None,
     lang: Annotated[str | None, typer.Option(help="Language of role names (default: the ruleset's).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable suggestions.")] = False,
+    workers: Annotated[
+        int, typer.Option(min=0, help="Processes to simulate on (0 = every core); the results do not depend on it.")
+    ] = 0,
 ) -> None:
     """Simulate candidate decks and list the most even ones, with each side's win rate and 95% interval.
 
@@ -36,7 +39,13 @@ def setups(
     console = Console(stderr=as_json)
     with console.status(f"simulating {candidates} decks x {games} games with heuristic players..."):
         found = suggest_setups(
-            variant, players, games=games, seed=seed, candidates=candidates, options=parse_options(option)
+            variant,
+            players,
+            games=games,
+            seed=seed,
+            candidates=candidates,
+            options=parse_options(option),
+            workers=workers,
         )
     shown = found[:top]
     if as_json:

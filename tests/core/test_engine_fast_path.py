@@ -1,0 +1,89 @@
+"""The engine's fast path keeps its promises: handed-out states and emitted records never change,
+the private copy copies every field, shared option lists are shared (issue: engine speed)."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any
+
+import pytest
+
+from llm_werewolf.rules import Choice, Game, GameConfig, all_rulesets
+from llm_werewolf.rules.engine import _OPTION_IDS, Ctx
+from llm_werewolf.rules.events import Asked
+from llm_werewolf.rules.model import STATE_FIELDS, GameState, Seat, fast_replace
+from llm_werewolf.transcript.schema import dump_record
+
+VARIANTS = sorted(r.id for r in all_rulesets())
+
+
+def _fields(state: GameState[Any, Any]) -> tuple[object, ...]:
+    return tuple(getattr(state, name) for name in STATE_FIELDS)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_no_handed_out_state_or_emitted_record_changes_later(variant: str) -> None:
+    for seed in range(3):
+        names = tuple(f"P{i + 1}" for i in range(12 if variant != "one_night" else 8))
+        game = Game(GameConfig(variant=variant, names=names, seed=seed))
+        picker = random.Random(seed)
+        states = [(game.state, _fields(game.state))]
+        dumped = [dump_record(r) for r in game.records]
+        while not game.over:
+            for decision in game.pending:
+                option = decision.options[picker.randrange(len(decision.options))]
+                game.submit(decision.id, Choice(option.id))
+                states.append((game.state, _fields(game.state)))
+                dumped.extend(dump_record(r) for r in game.records[len(dumped) :])
+        for state, fields in states:
+            after = _fields(state)
+            assert all(a is b for a, b in zip(after, fields, strict=True)), f"{variant} seed {seed}: a state changed"
+        assert [dump_record(r) for r in game.records] == dumped, f"{variant} seed {seed}: a record changed"
+        assert len({id(state) for state, _ in states}) > 1
+
+
+def test_a_transition_copies_its_start_state_once_and_leaves_it_alone() -> None:
+    game = Game(GameConfig(variant="chinese_werewolf", names=tuple(f"P{i}" for i in range(9)), seed=1))
+    start = game.state
+    before = _fields(start)
+    ctx: Ctx[Any, Any] = Ctx(start)
+    ctx.update(days_played=7)
+    first = ctx.state
+    ctx.set_seat(0, alive=False)
+    assert ctx.state is first is not start  # one private copy, written in place
+    assert _fields(start) == before
+    assert ctx.state.days_played == 7 and not ctx.state.seats[0].alive and start.seats[0].alive
+    with pytest.raises(TypeError, match="no field"):
+        ctx.update(nonsense=1)
+
+
+def test_clone_copies_every_field() -> None:
+    game = Game(GameConfig(variant="city_mafia", names=tuple(f"P{i}" for i in range(10)), seed=2))
+    copy = game.state._clone()
+    assert copy is not game.state and copy == game.state
+    assert [f.name for f in dataclasses.fields(GameState)] == list(STATE_FIELDS)
+    assert all(getattr(copy, name) is getattr(game.state, name) for name in STATE_FIELDS)
+
+
+def test_fast_replace_matches_dataclasses_replace() -> None:
+    seat = Seat(index=3, name="Ann", role="seer", start_role="seer")
+    assert fast_replace(seat, {"alive": False}) == dataclasses.replace(seat, alive=False)
+    assert fast_replace(seat, {}) == seat and fast_replace(seat, {}) is not seat
+    with pytest.raises(TypeError):
+        fast_replace(seat, {"colour": "red"})
+
+
+def test_voters_offered_the_same_options_share_one_tuple() -> None:
+    _OPTION_IDS.clear()  # a full cache is emptied at its cap; start this game with room to spare
+    game = Game(GameConfig(variant="online_mafia", names=tuple(f"P{i}" for i in range(12)), seed=4))
+    picker = random.Random(4)
+    while not game.over:
+        for decision in game.pending:
+            game.submit(decision.id, Choice(decision.options[picker.randrange(len(decision.options))].id))
+    asked = [r.event for r in game.records if isinstance(r.event, Asked)]
+    by_value: dict[tuple[str, ...], set[int]] = {}
+    for event in asked:
+        by_value.setdefault(event.options, set()).add(id(event.options))
+    assert len(asked) > len(by_value)  # some lists repeat...
+    assert all(len(ids) == 1 for ids in by_value.values())  # ...and each is kept once
