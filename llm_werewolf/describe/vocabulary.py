@@ -185,7 +185,7 @@ class Vocabulary:
     def role(self, role: str | None, gender: Gender | None = None) -> str:
         if role is None:
             return self.word("words", "unknown")
-        if gender == "female" and (own := _roles_female(self.language, self.variant).get(role)) is not None:
+        if gender in ("female", "male") and (own := _own_role_forms(self.language, self.variant, gender).get(role)):
             return own
         for group in ("roles", "factions", "sides", "groups"):
             found = self._lookup(group, role, gender)
@@ -315,14 +315,16 @@ def _typography(language: str) -> Typography:
 
 
 @cache
-def _roles_female(language: str, variant: str) -> dict[str, str]:
-    """A role's name said of a woman (issue 16's phrase banks, ``roles_female``), where the language has one."""
+def _own_role_forms(language: str, variant: str, gender: Gender) -> dict[str, str]:
+    """A role's name said of a woman or a man (the phrase banks' ``roles_female`` / ``roles_male``), where the
+    language has one (Arabic writes some cards in the feminine: a man who claims العرّافة is العرّاف)."""
     from ..speech.phrases import phrase_bank
 
     try:
-        return dict(phrase_bank(language, variant).roles_female)
+        bank = phrase_bank(language, variant)
     except TextDataError:
         return {}
+    return dict(bank.roles_female if gender == "female" else bank.roles_male)
 
 
 @cache

@@ -176,3 +176,16 @@ def test_russian_narration_declines_a_nominee() -> None:
     narrator = TemplateNarrator("city_mafia", "ru", ["Андрей", "Мария"])
     line = narrator.line_for(Record(1, "day:1", PUBLIC, Announcement(key="nomination", seats=(0, 1))))
     assert line is not None and "Марию" in line.text
+
+
+@pytest.mark.parametrize(("language", "variant"), [("ar-LB", "lebanese_ghouls"), ("ar", "one_night")])
+def test_a_role_named_of_a_seat_agrees_with_its_gender(language: str, variant: str) -> None:
+    from llm_werewolf.describe.vocabulary import Vocabulary
+    from llm_werewolf.speech.phrases import phrase_bank
+
+    words = Vocabulary(language, variant)
+    bank = phrase_bank(language, variant)
+    assert bank.roles_male, "the Arabic banks write some cards in the feminine and give the masculine form"
+    for role, masculine in bank.roles_male.items():
+        assert words.role(role, "male") == masculine
+        assert words.role(role, "male") != words.role(role, "female")
