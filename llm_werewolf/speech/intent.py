@@ -5,7 +5,8 @@ Heuristic policies decide *what* to say as an intent — a key (``seer_wolf``,
 turns it into acts: the claim, the results the seat really has about the target
 (from its own view, :mod:`.knowledge`), or — when it has none because it is lying —
 a result of the claimed role that fits the intent; then the accusation, vote or
-defence the intent implies. Every act is checked for legality as it is added.
+defence the intent implies. Every act is checked for legality as it is added, and an act
+taking the other side of an earlier one on the same seat is left out (:mod:`.stance`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from ..rules.events import Speech
 from ..rules.views import SeatView
 from .knowledge import known_results
 from .legality import check_view_acts
+from .stance import contradicts
 from .vocabulary import MAX_ACTS, vocabulary
 
 REPORTS = frozenset(
@@ -76,7 +78,7 @@ def intent_acts(
     acts: list[Act] = []
 
     def add(act: Act) -> None:
-        if len(acts) >= MAX_ACTS or act in acts:
+        if len(acts) >= MAX_ACTS or act in acts or contradicts(act, acts, view.variant):
             return
         try:
             check_view_acts(view, [*acts, act])

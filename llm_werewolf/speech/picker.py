@@ -5,7 +5,9 @@ a few (the backend's ``pick`` mode: a grammar over the labels). After its speech
 model picks, for up to :data:`MAX_PICKED` acts: the act kind (or "nothing more"),
 then the target seat (seat acts), the role (a claim) or the result (the results its
 own records support; a bad-side seat also gets plausible fakes, since lying is the
-game). Every label offered is legal, so every act picked passes the rules' check.
+game). Every label offered is legal, so every act picked passes the rules' check, and
+no label contradicts an act already picked for the same speech (:mod:`.stance`: a seat
+is not cleared and accused, agreed and disagreed with, in one speech).
 A claim is offered for the village side's roles and the seat's own neutral role, never
 for a wolf, ghoul or mafia card (no seat gains by confessing one) unless the seat wins
 by being voted out (tanner, jester).
@@ -24,6 +26,7 @@ from ..rules.views import SeatView
 from ..texts import TextDataError, role_name
 from .knowledge import known_results
 from .phrases import PhraseBank, phrase_bank
+from .stance import contradicts
 from .vocabulary import SEAT_ACTS, vocabulary
 from .voice import Speaker, fill, phrase_key
 
@@ -74,15 +77,19 @@ def result_options(view: SeatView) -> list[Act]:
 
 def open_results(view: SeatView, chosen: Sequence[Act]) -> list[Act]:
     """Results still to offer: not said yet, none about a seat this speech already reported the
-    same check on (a seat is not both "mafia" and "town" in one speech), and one made-up result
-    at most (a bluffing seer "checked" one seat last night, not two)."""
+    same check on (a seat is not both "mafia" and "town" in one speech), none taking the other
+    side of an act already picked on its seat (no «Bob is good» after «I accuse Bob»), and one
+    made-up result at most (a bluffing seer "checked" one seat last night, not two)."""
     said = {(a.target, a.fact) for a in chosen if a.kind == "result" and a.target is not None}
     known = known_results(view)
     faked = any(a.kind == "result" and a not in known for a in chosen)
     return [
         a
         for a in result_options(view)
-        if a not in chosen and (a.target, a.fact) not in said and (a in known or not faked)
+        if a not in chosen
+        and (a.target, a.fact) not in said
+        and (a in known or not faked)
+        and not contradicts(a, chosen, view.variant)
     ]
 
 
@@ -115,21 +122,23 @@ def kind_options(view: SeatView, chosen: Sequence[Act]) -> list[str]:
         elif kind == "result":
             if open_results(view, chosen):
                 kinds.append(kind)
-        elif kind in SEAT_ACTS and others and not any(a.kind == kind for a in chosen):
+        elif (
+            kind in SEAT_ACTS
+            and others
+            and not any(a.kind == kind for a in chosen)
+            and seat_options(view, kind, chosen)
+        ):
             kinds.append(kind)
     return kinds
 
 
-_AGAINST = frozenset({"accuse", "vote", "disagree"})
-
-
 def seat_options(view: SeatView, kind: str, chosen: Sequence[Act] = ()) -> list[int]:
-    """Seats a seat act may name; a seat already accused is not also defended (and the reverse)."""
+    """Seats a seat act may name: none the speech already took the other side on (a seat
+    cleared or vouched for is not also accused, and the reverse; see :mod:`.stance`)."""
     assert view.seat is not None
     others = [i for i in view.living() if i != view.seat]
     seats = [view.seat, *others] if kind == "defend" else others
-    clash = {a.target for a in chosen if (a.kind in _AGAINST) != (kind in _AGAINST) and a.kind in SEAT_ACTS}
-    return [s for s in seats if s not in clash] or seats
+    return [s for s in seats if not contradicts(Act(kind, target=s), chosen, view.variant)]
 
 
 async def pick_acts(
