@@ -436,8 +436,11 @@ def _ruleset_json(ruleset: Any, words: dict[str, dict[str, str]] | None = None) 
     schema = ruleset.options_model.model_json_schema()
     options = [option_control(name, spec) for name, spec in schema.get("properties", {}).items()]
     names, values = (words or {}).get("switches", {}), (words or {}).get("values", {})
+    helps = (words or {}).get("descriptions", {})
     for option in options:  # the page's language where prompts/<lang>/common/host_switches.yaml has it
         option["label"] = names.get(option["name"], option["name"].replace("_", " "))
+        name = option["name"]
+        option["help"] = helps.get(f"{name}@{ruleset.id}") or helps.get(name) or option["help"]
         option["value_labels"] = {str(v): values[v] for v in option["values"] if isinstance(v, str) and v in values}
     standard = min(max(9, ruleset.min_players), ruleset.max_players)
     return {

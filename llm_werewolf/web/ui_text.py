@@ -78,8 +78,10 @@ LANGUAGE_PARENTS = {"ar-LB": "ar"}
 
 @cache
 def switch_labels(language: str) -> dict[str, dict[str, str]]:
-    """The host page's names for rule switches and their values (``switches``, ``values``) from
-    ``prompts/<lang>/common/host_switches.yaml`` (or the parent language's); empty where there is none."""
+    """The host page's names for rule switches and their values (``switches``, ``values``) and the
+    switches' descriptions (``descriptions``: by switch name, or ``name@ruleset`` where a switch of
+    that name means something else in each ruleset) from ``prompts/<lang>/common/host_switches.yaml``
+    (or the parent language's); empty where there is none."""
     for lang in (language, LANGUAGE_PARENTS.get(language)):
         if lang is None:
             continue
@@ -88,5 +90,20 @@ def switch_labels(language: str) -> dict[str, dict[str, str]]:
             continue
         if not isinstance(data, dict):
             raise TextDataError(f"prompts/{lang}/common/host_switches.yaml must be a mapping")
-        return {part: {str(k): str(v) for k, v in (data.get(part) or {}).items()} for part in ("switches", "values")}
-    return {"switches": {}, "values": {}}
+        words = {part: {str(k): str(v) for k, v in (data.get(part) or {}).items()} for part in ("switches", "values")}
+        words["descriptions"] = _descriptions(data.get("descriptions") or {}, lang)
+        return words
+    return {"switches": {}, "values": {}, "descriptions": {}}
+
+
+def _descriptions(data: Any, lang: str) -> dict[str, str]:
+    """``descriptions``: a switch's text, or a mapping of ruleset id to text (flattened to ``name@ruleset``)."""
+    if not isinstance(data, dict):
+        raise TextDataError(f"prompts/{lang}/common/host_switches.yaml: 'descriptions' must be a mapping")
+    flat: dict[str, str] = {}
+    for name, text in data.items():
+        if isinstance(text, dict):
+            flat.update({f"{name}@{ruleset}": str(line) for ruleset, line in text.items()})
+        else:
+            flat[str(name)] = str(text)
+    return flat

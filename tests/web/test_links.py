@@ -12,6 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from llm_werewolf.cli.commands.serve import serve_banner
+from llm_werewolf.prompting.script import in_language
 from llm_werewolf.web.app import create_app
 from llm_werewolf.web.links import (
     LinkError,
@@ -113,6 +114,11 @@ def test_serve_banner_names_the_lan_address_or_says_only_this_computer() -> None
 def test_every_switch_and_value_of_every_ruleset_is_named_in_every_language(client: TestClient) -> None:
     from llm_werewolf.rules.variant import BUILTIN_MODULES
 
+    english_help = {
+        (r["id"], o["name"]): o["help"]
+        for r in client.get("/api/host/rulesets", headers={"X-Host-Token": HOST}).json()["rulesets"]
+        for o in r["options"]
+    }
     for lang in ("ar", "ar-LB", "he", "ru", "zh-Hant"):  # English: the ids with spaces
         data = client.get("/api/host/rulesets", params={"lang": lang}, headers={"X-Host-Token": HOST}).json()
         for ruleset in data["rulesets"]:
@@ -120,6 +126,10 @@ def test_every_switch_and_value_of_every_ruleset_is_named_in_every_language(clie
                 continue
             for option in ruleset["options"]:
                 assert option["label"] != option["name"].replace("_", " "), (lang, option["name"])
+                # the tooltip: a description of its own in the page's language, never the English one
+                english = english_help[ruleset["id"], option["name"]]
+                assert english and option["help"] and option["help"] != english, (lang, ruleset["id"], option["name"])
+                assert in_language(option["help"], lang), (lang, ruleset["id"], option["help"])
                 named = [v for v in option["values"] if isinstance(v, str)]
                 assert set(option["value_labels"]) == set(named), (lang, option["name"])
     english = client.get("/api/host/rulesets", headers={"X-Host-Token": HOST}).json()
