@@ -39,4 +39,5 @@ def test_play_uses_one_loop_for_preflight_game_and_narrator(tmp_path: Path) -> N
     assert all((c["error"] or "refused:").startswith("refused:") for c in calls if c["purpose"] == "narration")
     assert {c["backend"] for c in calls} == {"openai", "langchain"}
     assert any(c["purpose"] == "narration" for c in calls)
-    assert answered == len(calls) + 2  # every call reached the endpoint, plus the two preflight pings
+    # Every call reached the endpoint, plus each backend's preflight ping and its answer-format probe.
+    assert answered == len(calls) + 4
