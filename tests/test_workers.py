@@ -184,3 +184,20 @@ def test_the_tournament_command_writes_the_same_games_whatever_the_workers(tmp_p
         written.append({p.name: p.read_bytes() for p in folder.glob("*.jsonl") if p.name != "ledger.jsonl"})
     assert len(written[0]) == 4
     assert written[0] == written[1]
+
+
+def test_the_default_worker_count_starts_no_process_for_a_few_tournament_games(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    played_here: list[str] = []
+    real = play_game
+
+    async def recorded(job: GameJob, path: Path, settings: GameSettings, session: Session | None = None) -> Entry:
+        played_here.append(job.key)
+        return await real(job, path, settings, session)
+
+    monkeypatch.setattr("llm_werewolf.evaluation.tournament.executors.play_game", recorded)
+    config = _config(["heuristic", "random"], [{"variant": "one_night", "players": 3}])
+    assert len(plan(config)) < executors.MIN_GAMES_PER_WORKER
+    _tournament(config, tmp_path, WorkersExecutor(2, workers=0))
+    assert sorted(played_here) == sorted(j.key for j in plan(config))

@@ -28,8 +28,9 @@ def tournament(
         int,
         typer.Option(
             min=0,
-            help="Processes for games whose seats are all heuristic/random (0 = every core; 1 = all in this "
-            "process). Games with a model seat (local, openai, langchain, fake) always run in this process.",
+            help="Processes for games whose seats are all heuristic/random (0 = every core, one per 20 such "
+            "games at most; 1 = all in this process). Games with a model seat (local, openai, langchain, fake) "
+            "always run in this process: one model per process would not fit in memory.",
         ),
     ] = 0,
     limit: Annotated[int | None, typer.Option(min=1, help="Play at most this many of the remaining games.")] = None,

@@ -85,6 +85,10 @@ WORKER_PRELOAD = (
 )
 """Modules the pool's server process imports once, so that each worker forks with them loaded."""
 
+MIN_GAMES_PER_WORKER = 20
+"""With the default worker count (0), fewer heuristic games than this per worker start no process: a
+worker's first game pays about a second of imports and text loading, a later one some 10-50 ms."""
+
 MAX_CHUNK = 8
 """At most this many games per pool task (one event loop, one session): the progress bar moves and
 Ctrl-C waits for no more than this."""
@@ -117,7 +121,8 @@ def pool_chunks(jobs: Sequence[GameJob], workers: int) -> list[list[GameJob]]:
 
 
 class WorkersExecutor:
-    """Games whose seats are all scriptless on ``workers`` processes (0: every core); the others
+    """Games whose seats are all scriptless on ``workers`` processes (0: every core, but no more than
+    one per :data:`MIN_GAMES_PER_WORKER` such games); the others
     (model seats: one model per process would not fit in memory) in this process, as
     :class:`InProcessExecutor` plays them, at the same time.
 
@@ -134,7 +139,10 @@ class WorkersExecutor:
 
     async def run(self, jobs: Sequence[GameJob], folder: Path, settings: GameSettings) -> AsyncIterator[Entry]:
         pooled = [job for job in jobs if scriptless(job)]
-        count = min(worker_count(self.workers), len(pooled))
+        if self.workers:
+            count = min(worker_count(self.workers), len(pooled))
+        else:
+            count = min(worker_count(None), len(pooled) // MIN_GAMES_PER_WORKER)
         in_process = InProcessExecutor(self.concurrency)
         if count <= 1:
             async for entry in in_process.run(jobs, folder, settings):
