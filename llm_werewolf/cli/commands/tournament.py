@@ -28,7 +28,7 @@ def tournament(
         int,
         typer.Option(
             min=0,
-            help="Processes for games whose seats are all heuristic/random (0 = every core, one per 20 such "
+            help="Processes for games whose seats are all heuristic/random (0 = every core, one per 100 such "
             "games at most; 1 = all in this process). Games with a model seat (local, openai, langchain, fake) "
             "always run in this process: one model per process would not fit in memory.",
         ),

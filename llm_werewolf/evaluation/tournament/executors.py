@@ -85,9 +85,10 @@ WORKER_PRELOAD = (
 )
 """Modules the pool's server process imports once, so that each worker forks with them loaded."""
 
-MIN_GAMES_PER_WORKER = 20
-"""With the default worker count (0), fewer heuristic games than this per worker start no process: a
-worker's first game pays about a second of imports and text loading, a later one some 10-50 ms."""
+MIN_GAMES_PER_WORKER = 100
+"""With the default worker count (0), fewer heuristic games than this per worker start no process: the
+pool's server and each worker pay about a second of CPU for imports and text loading, a heuristic
+game some 5-30 ms."""
 
 MAX_CHUNK = 8
 """At most this many games per pool task (one event loop, one session): the progress bar moves and
