@@ -28,9 +28,10 @@ def tournament(
         int,
         typer.Option(
             min=0,
-            help="Processes for games whose seats are all heuristic/random (0 = every core, one per 100 such "
-            "games at most; 1 = all in this process). Games with a model seat (local, openai, langchain, fake) "
-            "always run in this process: one model per process would not fit in memory.",
+            help="Processes for games whose seats are all heuristic/random, with the inprocess executor "
+            "(0 = every core, one per 100 such games at most; 1 = all in this process). Games with a model "
+            "seat (local, openai, langchain, fake) always run in this process: one model per process would "
+            "not fit in memory.",
         ),
     ] = 0,
     limit: Annotated[int | None, typer.Option(min=1, help="Play at most this many of the remaining games.")] = None,
