@@ -106,11 +106,11 @@ def parallel_map(func: Callable[[T], R], items: Sequence[T], workers: int | None
     if count <= 1:
         yield from (func(item) for item in items)
         return
-    with ProcessPoolExecutor(max_workers=count, mp_context=_pool_context()) as pool:
+    with ProcessPoolExecutor(max_workers=count, mp_context=pool_context()) as pool:
         yield from pool.map(func, items)
 
 
-def _pool_context() -> multiprocessing.context.BaseContext:
+def pool_context() -> multiprocessing.context.BaseContext:
     """ "forkserver" where there is one: the workers fork from a clean server process that imported
     the program once (a plain fork of a process running threads, such as a progress display, can
     deadlock the child; "spawn" imports everything again in every worker)."""

@@ -2,15 +2,33 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
 import sys
+from dataclasses import replace
+from pathlib import Path
 
 import pytest
+from rich.console import Console
 
 from llm_werewolf.balance import suggest_setups
 from llm_werewolf.cli.commands.simulate import simulate_games
+from llm_werewolf.evaluation.ledger import Entry, read_ledger
+from llm_werewolf.evaluation.study import evaluate, load_study
+from llm_werewolf.evaluation.tournament import (
+    GAMES_DIR,
+    InProcessExecutor,
+    TournamentConfig,
+    WorkersExecutor,
+    executors,
+    plan,
+    run_tournament,
+)
+from llm_werewolf.evaluation.tournament.games import GameSettings, play_game
+from llm_werewolf.evaluation.tournament.plan import GameJob
+from llm_werewolf.session import Session
 from llm_werewolf.sim import chunks, parallel_map, worker_count
 
 CLI = [sys.executable, "-m", "llm_werewolf"]
@@ -80,3 +98,106 @@ def test_the_default_worker_count_starts_no_process_for_a_few_games() -> None:
     assert auto_workers(0, MIN_GAMES_PER_WORKER - 1) == 1
     assert auto_workers(0, 10_000) == worker_count(0)
     assert auto_workers(2, 3) == 2  # an explicit count is kept
+
+
+TWO_RULESETS = [{"variant": "one_night", "players": 5}, {"variant": "online_mafia", "players": 7}]
+
+
+def _config(models: list[str], rulesets: list[dict[str, object]]) -> TournamentConfig:
+    return TournamentConfig.model_validate({"name": "w", "seeds": [3, 4], "models": models, "rulesets": rulesets})
+
+
+def _tournament(
+    config: TournamentConfig, out: Path, executor: InProcessExecutor | WorkersExecutor
+) -> dict[str, object]:
+    """Run a small tournament with ``executor`` and return everything it leaves on disk, as a user reads it."""
+    result = run_tournament(config, out, executor, console=Console(file=io.StringIO()))
+    assert result.count("done") == result.planned == len(plan(config))
+    folder = out / GAMES_DIR
+    entries = sorted(read_ledger(folder).values(), key=lambda e: e.key)
+    study = load_study(out)
+    return {
+        "transcripts": {p.name: p.read_bytes() for p in sorted(folder.glob("*.jsonl")) if p.name != "ledger.jsonl"},
+        "ledger": [replace(entry, wall_s=0.0) for entry in entries],  # the clock is the one thing that differs
+        "metrics": evaluate(study.games, bootstrap=20),
+    }
+
+
+def test_a_heuristic_tournament_gives_the_same_results_on_one_and_on_two_workers(tmp_path: Path) -> None:
+    config = _config(["heuristic", "random"], TWO_RULESETS)
+    one = _tournament(config, tmp_path / "one", InProcessExecutor(2))
+    two = _tournament(config, tmp_path / "two", WorkersExecutor(2, workers=2))
+    assert len(one["transcripts"]) == 8  # type: ignore[arg-type]
+    assert one == two
+
+
+def test_games_with_a_model_seat_stay_in_this_process(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Round robin over five entries at three seats: rotations 0 and 1 are all heuristic/random, the others seat `fake`.
+    config = _config(["heuristic", "random", "heuristic", "random", "fake"], [{"variant": "one_night", "players": 3}])
+    played_here: list[str] = []
+    real = play_game
+
+    async def recorded(job: GameJob, path: Path, settings: GameSettings, session: Session | None = None) -> Entry:
+        played_here.append(job.key)
+        return await real(job, path, settings, session)
+
+    # Seen in this process only: the pool's workers import the module afresh.
+    monkeypatch.setattr("llm_werewolf.evaluation.tournament.executors.play_game", recorded)
+    two = _tournament(config, tmp_path / "two", WorkersExecutor(2, workers=2))
+    jobs = plan(config)
+    model_games = sorted(j.key for j in jobs if not executors.scriptless(j))
+    assert model_games and len(model_games) < len(jobs)
+    assert sorted(played_here) == model_games
+    played_here.clear()
+    one = _tournament(config, tmp_path / "one", InProcessExecutor(2))
+    assert sorted(played_here) == sorted(j.key for j in jobs)
+    assert one == two
+
+
+def test_pool_chunks_keep_the_plan_order_and_stay_small() -> None:
+    jobs = [
+        GameJob(key=f"k{i}", variant="one_night", language="ar", players=5, seed=i, rotation=0, seats=())
+        for i in range(100)
+    ]
+    pieces = executors.pool_chunks(jobs, 2)
+    assert [job for piece in pieces for job in piece] == jobs
+    assert max(len(piece) for piece in pieces) == 6
+    assert len(executors.pool_chunks(jobs[:3], 2)) == 3
+    assert max(len(p) for p in executors.pool_chunks(jobs * 10, 2)) == executors.MAX_CHUNK
+
+
+def test_the_tournament_command_writes_the_same_games_whatever_the_workers(tmp_path: Path) -> None:
+    config = tmp_path / "t.toml"
+    config.write_text(
+        'name = "cli"\nseeds = [1, 2]\nmodels = ["heuristic", "random"]\n'
+        '[[rulesets]]\nvariant = "city_mafia"\nplayers = 7\n',
+        encoding="utf-8",
+    )
+    written = []
+    for workers in ("1", "2"):
+        out = tmp_path / workers
+        args = ["tournament", str(config), "--out", str(out), "--workers", workers]
+        result = subprocess.run([*CLI, *args], capture_output=True, text=True, timeout=300)
+        assert result.returncode == 0, result.stderr
+        assert "4 done, 0 unscored, 0 failed" in result.stdout
+        folder = out / GAMES_DIR
+        written.append({p.name: p.read_bytes() for p in folder.glob("*.jsonl") if p.name != "ledger.jsonl"})
+    assert len(written[0]) == 4
+    assert written[0] == written[1]
+
+
+def test_the_default_worker_count_starts_no_process_for_a_few_tournament_games(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    played_here: list[str] = []
+    real = play_game
+
+    async def recorded(job: GameJob, path: Path, settings: GameSettings, session: Session | None = None) -> Entry:
+        played_here.append(job.key)
+        return await real(job, path, settings, session)
+
+    monkeypatch.setattr("llm_werewolf.evaluation.tournament.executors.play_game", recorded)
+    config = _config(["heuristic", "random"], [{"variant": "one_night", "players": 3}])
+    assert len(plan(config)) < executors.MIN_GAMES_PER_WORKER
+    _tournament(config, tmp_path, WorkersExecutor(2, workers=0))
+    assert sorted(played_here) == sorted(j.key for j in plan(config))

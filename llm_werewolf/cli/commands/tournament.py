@@ -24,6 +24,16 @@ def tournament(
     concurrency: Annotated[
         int | None, typer.Option(min=1, help="Games at the same time (default: the config's).")
     ] = None,
+    workers: Annotated[
+        int,
+        typer.Option(
+            min=0,
+            help="Processes for games whose seats are all heuristic/random, with the inprocess executor "
+            "(0 = every core, one per 100 such games at most; 1 = all in this process). Games with a model "
+            "seat (local, openai, langchain, fake) always run in this process: one model per process would "
+            "not fit in memory.",
+        ),
+    ] = 0,
     limit: Annotated[int | None, typer.Option(min=1, help="Play at most this many of the remaining games.")] = None,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="List the planned games and exit.")] = False,
     report: Annotated[Path | None, typer.Option(help="Also write the evaluation report to this folder.")] = None,
@@ -38,6 +48,7 @@ def tournament(
         ConfigError,
         InProcessExecutor,
         RayExecutor,
+        WorkersExecutor,
         load_config,
         plan,
         run_tournament,
@@ -56,11 +67,12 @@ def tournament(
             console.print(f"{job.key}: {', '.join(e.spec for e in job.seats)}", highlight=False)
         console.print(f"{len(jobs)} games", highlight=False)
         return
-    workers = concurrency or settings.concurrency
+    at_once = concurrency or settings.concurrency
+    chosen: InProcessExecutor | WorkersExecutor | RayExecutor
     if executor == "inprocess":
-        chosen: InProcessExecutor | RayExecutor = InProcessExecutor(workers)
+        chosen = InProcessExecutor(at_once) if workers == 1 else WorkersExecutor(at_once, workers)
     elif executor == "ray":
-        chosen = RayExecutor(workers, address=ray_address)
+        chosen = RayExecutor(at_once, address=ray_address)
     else:
         raise UsageError(f"unknown executor {executor!r} (use inprocess or ray)")
     result = run_tournament(settings, folder, chosen, limit=limit)

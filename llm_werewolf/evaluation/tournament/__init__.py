@@ -1,7 +1,7 @@
 """Tournaments: models × rulesets × seeds with seat rotation, resumable, in-process or on Ray."""
 
 from .config import ConfigError, ModelEntry, RulesetEntry, TournamentConfig, load_config
-from .executors import InProcessExecutor, RayExecutor
+from .executors import InProcessExecutor, RayExecutor, WorkersExecutor
 from .plan import GameJob, plan
 from .runner import GAMES_DIR, TournamentResult, run_tournament, run_tournament_async
 
@@ -15,6 +15,7 @@ __all__ = [
     "RulesetEntry",
     "TournamentConfig",
     "TournamentResult",
+    "WorkersExecutor",
     "load_config",
     "plan",
     "run_tournament",
