@@ -243,6 +243,8 @@ LADDER = [
     ("lebanese_ghouls", 12, "farmers"),
     ("lebanese_ghouls", 12, "ghouls"),
     ("one_night", 12, "village"),
+    ("online_mafia", 15, "mafia"),
+    ("online_mafia", 15, "town"),
 ]
 
 

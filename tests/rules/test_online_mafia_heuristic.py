@@ -120,3 +120,23 @@ def test_the_doctor_protects_a_claimed_investigator() -> None:
     (heal,) = [d for d in game.pending if d.kind == "doctor_heal"]
     for seed in range(5):
         assert decide(builder.view(), heal, random.Random(seed)).option == "seat:2"
+
+
+MAFIA_15 = ["mafioso", "detective", "citizen", "doctor", "godfather", "investigator", "jester", "escort"]
+MAFIA_15 += ["serial_killer", "framer", "lookout", "citizen", "outlaw", "executioner", "bodyguard"]
+
+
+def test_the_mafia_never_casts_an_innocent_ballot() -> None:
+    """A partner on trial gets an abstention, an outsider guilty or an abstention: never innocent.
+
+    An innocent ballot for a partner who then flips mafia marks the voter in the town's verdict
+    record; an innocent ballot for an outsider saves a player the mafia wants dead.
+    """
+    mafia = {i for i, role in enumerate(MAFIA_15) if role in ("mafioso", "godfather", "framer")}
+    partner_trials = 0
+    for seed in range(12):
+        for event in _play(MAFIA_15, seed):
+            if isinstance(event, VoteCast) and event.ballot.startswith("verdict") and event.seat in mafia:
+                partner_trials += event.target in mafia
+                assert event.option != "innocent", (seed, event)
+    assert partner_trials > 0

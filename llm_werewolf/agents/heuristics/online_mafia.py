@@ -65,7 +65,8 @@ BLUFF_CHANCE = 0.0  # games in which an exposed mafia counter-claims Detective
 RECORD_SUSPECT = 2.0  # verdict-record suspicion that makes a seat a suspect
 UNKNOWN_GUILTY = 0.3  # a town player's verdict on an accused nobody has information about
 EVIL_NOMINATE = 0.8  # an evil player with no claimant to push nominates an unclaimed outsider
-EVIL_GUILTY = 0.3  # an evil player's verdict on an accused nobody has information about
+MAFIA_NOMINATE = 1.0  # the same for a mafia member: every trial of a townie helps the team
+EVIL_GUILTY = 0.6  # an evil player's guilty verdict on an accused nobody has information about (else abstain)
 CHECKS = frozenset({"detective_check", "investigator_check", "consigliere_check", "butler_check", "lookout_watch"})
 
 
@@ -329,7 +330,8 @@ def _nominate(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
         return _only_if(decision, [facts.executioner_target])
     if facts.evil_side:
         prefer = [s for s in facts.claimed(INVESTIGATIVE) if s not in facts.team]
-        if not any(o.target in prefer for o in seat_options(decision)) and rng.random() < EVIL_NOMINATE:
+        push = MAFIA_NOMINATE if facts.role in MAFIA_ROLES else EVIL_NOMINATE
+        if not any(o.target in prefer for o in seat_options(decision)) and rng.random() < push:
             # no claimant to push: put an unclaimed outsider on trial (every lynch of a townie helps)
             return _seat(decision, rng, avoid={facts.me} | facts.team | set(facts.claimed(PROTECTED_CLAIMS)))
         return _only_if(decision, prefer)
@@ -348,12 +350,14 @@ def _verdict(facts: Facts, rng: random.Random) -> str:
     if facts.role in WANTS_EXECUTIONS:
         return "guilty"
     if facts.evil_side:
+        # Abstain on a partner: an innocent ballot for a member who then flips mafia marks every
+        # such voter in the town's verdict record (and saves nobody when the town is sure).
         if accused in facts.team:
-            return "innocent"
-        # blend in: guilty where the town has a reason, otherwise a coin a little above the town's
+            return "skip"
         if accused in facts.exposed or facts.record.get(accused, 0.0) >= RECORD_SUSPECT:
             return "guilty"
-        return "guilty" if rng.random() < EVIL_GUILTY else "innocent"
+        # never save an outsider: guilty often, otherwise abstain (an abstention leaves no record)
+        return "guilty" if rng.random() < EVIL_GUILTY else "skip"
     if accused in facts.suspects():
         return "guilty"
     if accused in facts.good or accused in facts.claimed(PROTECTED_CLAIMS):
