@@ -28,9 +28,10 @@ pytestmark = pytest.mark.model
 VARIANT = "one_night"
 LANGUAGE = "en"
 NAMES = ("Ann", "Bob", "Cid")
-# Small answers keep grammar-constrained JSON fast on two CPU cores.
+# Small answers keep grammar-constrained JSON fast on two CPU cores; a speech's JSON carries its acts
+# (each act names kind, player, player2, role and result): 40 tokens cut it mid-object.
 SERVER_PROFILE = get_profile("llamacpp").with_overrides(
-    speech_chars=48, thought_chars=0, reason_chars=0, speech_tokens=40, choice_tokens=16, history_chars=2000
+    speech_chars=48, thought_chars=0, reason_chars=0, speech_tokens=120, choice_tokens=16, history_chars=2000
 )
 
 
