@@ -26,8 +26,9 @@ import pytest
 from annotated_types import Ge, Le
 from pydantic.fields import FieldInfo
 
+from llm_werewolf import texts
 from llm_werewolf.llm.profiles import get_profile
-from llm_werewolf.prompting.packs import merged_yaml, search_roots
+from llm_werewolf.prompting.packs import search_roots
 from llm_werewolf.prompting.render import SeatPrompter
 from llm_werewolf.prompting.rules_text import (
     applies,
@@ -145,7 +146,7 @@ def name_pattern(name: str, language: str) -> re.Pattern[str]:
 
 
 def named_roles(text: str, variant: str, language: str) -> set[str]:
-    terms = merged_yaml(ROOTS, [f"{language}/common/terms.yaml", f"{language}/{variant}/terms.yaml"])
+    terms = texts.terms(language, variant)  # the ruleset's terms and its role files (an added role's name)
     names: dict[str, str] = {role: str(terms["roles"][role]) for role in get_ruleset(variant).roles}
     for word in TEAM_WORDS.get((variant, language), ()):
         text = text.replace(word, " ")
