@@ -29,6 +29,7 @@ from typing import Any
 from .. import tracing
 from ..llm.base import Backend, Completion, CompletionRequest
 from ..llm.errors import TransportError
+from ..llm.profiles import Profile
 from ..prompting.answers import Parsed, parse_answer
 from ..prompting.packs import pack_hash
 from ..prompting.personas import Persona
@@ -190,7 +191,6 @@ class LLMAgent:
         self, prompt: Prompt, decision: Decision, attempt: int, calls: list[ModelCall], *, purpose: str
     ) -> Parsed:
         profile = self.backend.profile
-        speech_mode = prompt.mode == "text"
         request = CompletionRequest(
             system=prompt.system,
             user=prompt.user,
@@ -199,7 +199,7 @@ class LLMAgent:
             schema=prompt.schema,
             labels=prompt.labels,
             max_chars=prompt.max_chars,
-            max_tokens=profile.speech_tokens if (speech_mode or prompt.speech) else profile.choice_tokens,
+            max_tokens=_answer_tokens(prompt, profile),
             stop=prompt.stop,
             temperature=profile.temperature,
             seed=self._seed(decision, attempt, purpose),
@@ -300,6 +300,14 @@ class LLMAgent:
     def _seed(self, decision: Decision, attempt: int, purpose: str) -> int:
         key = f"{self.settings.seed}:{decision.seat}:{decision.id}:{attempt}:{purpose}".encode()
         return int.from_bytes(hashlib.blake2b(key, digest_size=4).digest(), "big") & 0x7FFFFFFF
+
+
+def _answer_tokens(prompt: Prompt, profile: Profile) -> int:
+    """Tokens the answer may take: a choice's, or a speech's with its acts' budget when the schema asks for acts."""
+    if not (prompt.mode == "text" or prompt.speech):
+        return profile.choice_tokens
+    with_acts = prompt.schema is not None and "acts" in prompt.schema.get("properties", {})
+    return profile.speech_answer_tokens(with_acts)
 
 
 def prompt_language(prompter: SeatPrompter | None) -> str:

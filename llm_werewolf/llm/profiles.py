@@ -19,6 +19,10 @@ from typing import Any, Literal
 from .errors import BackendConfigError
 
 Style = Literal["chat", "transcript"]
+ACT_TOKENS = 40
+"""Answer tokens one speech act takes as JSON: ``{"kind": "result", "player": "Ann", "player2": null,
+"role": "seer", "result": "wolf"}`` is 30 tokens in gemma-3's tokenizer, and such acts with Chinese,
+Russian or Arabic names and roles 32–37 (counted with ``llama_cpp.Llama.tokenize`` on the embedded GGUF)."""
 Structured = Literal["json_schema", "json_object", "grammar", "text"]
 
 
@@ -36,11 +40,19 @@ class Profile:
     thought_chars: int = 400
     reason_chars: int = 160
     speech_tokens: int = 600
+    """Answer tokens for a speech's text (and its thought and claim); its acts get their own budget."""
     choice_tokens: int = 160
+    speech_acts: int = 4
+    """Most speech acts a JSON speech answer may carry (``0``: the answer has no ``acts`` field). Each act
+    adds :data:`ACT_TOKENS` to the speech's answer tokens, so a full list never cuts the JSON short."""
     temperature: float = 0.7
     seed: bool = True
     """The endpoint accepts a ``seed`` parameter."""
     description: str = ""
+
+    def speech_answer_tokens(self, with_acts: bool) -> int:
+        """Answer tokens of a speech: the text's budget, plus each allowed act's when the answer carries acts."""
+        return self.speech_tokens + (self.speech_acts * ACT_TOKENS if with_acts else 0)
 
     def with_overrides(self, **changes: Any) -> Profile:
         unknown = sorted(set(changes) - set(self.__dataclass_fields__))

@@ -264,6 +264,7 @@ class SeatPrompter:
                 "speech": self.profile.speech_chars,
                 "thought": self.profile.thought_chars,
                 "reason": self.profile.reason_chars,
+                "acts": self.profile.speech_acts,
             },
         }
         rules = view_options(view)
@@ -445,7 +446,7 @@ class SeatPrompter:
 
             from ..speech.model_speech import with_acts
 
-            shaped = replace(shaped, schema=with_acts(shaped.schema, view, tuple(claims)))
+            shaped = replace(shaped, schema=with_acts(shaped.schema, view, tuple(claims), self.profile.speech_acts))
         return shaped
 
     def _render(self, name: str, context: Mapping[str, Any]) -> str:

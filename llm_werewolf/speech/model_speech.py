@@ -195,8 +195,8 @@ def result_ids(variant: str) -> list[str]:
     return out
 
 
-def acts_schema(view: SeatView, claim_labels: Sequence[str]) -> dict[str, Any]:
-    """JSON schema of the ``acts`` field (every item field required, null where unused)."""
+def acts_schema(view: SeatView, claim_labels: Sequence[str], most: int = MAX_ACTS) -> dict[str, Any]:
+    """JSON schema of the ``acts`` field (every item field required, null where unused; at most ``most`` items)."""
     players = list(view.names)
 
     def nullable(values: Sequence[str]) -> dict[str, Any]:
@@ -214,14 +214,16 @@ def acts_schema(view: SeatView, claim_labels: Sequence[str]) -> dict[str, Any]:
         "required": ["kind", "player", "player2", "role", "result"],
         "additionalProperties": False,
     }
-    return {"type": "array", "items": item, "maxItems": MAX_ACTS}
+    return {"type": "array", "items": item, "maxItems": max(0, min(most, MAX_ACTS))}
 
 
-def with_acts(schema: Mapping[str, Any] | None, view: SeatView, claim_labels: Sequence[str]) -> dict[str, Any] | None:
-    """``schema`` (a speech answer's) with the ``acts`` field added."""
-    if schema is None or "speech" not in schema.get("properties", {}):
+def with_acts(
+    schema: Mapping[str, Any] | None, view: SeatView, claim_labels: Sequence[str], most: int = MAX_ACTS
+) -> dict[str, Any] | None:
+    """``schema`` (a speech answer's) with the ``acts`` field added (at most ``most`` items; none: no field)."""
+    if schema is None or "speech" not in schema.get("properties", {}) or most <= 0:
         return dict(schema) if schema is not None else None
-    properties = {**schema["properties"], "acts": acts_schema(view, claim_labels)}
+    properties = {**schema["properties"], "acts": acts_schema(view, claim_labels, most)}
     return {**schema, "properties": properties, "required": [*schema.get("required", []), "acts"]}
 
 

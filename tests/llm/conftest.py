@@ -75,7 +75,7 @@ def llama_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         sys.executable, "-m", "llm_werewolf.llm.model_server",  # llama_cpp.server with the CPU guard
         "--model", str(model), "--model_alias", ALIAS,
         "--host", "127.0.0.1", "--port", str(port),
-        "--n_ctx", "4096", "--n_threads", str(min(os.cpu_count() or 1, 4)),
+        "--n_ctx", "4096", "--n_threads", "1", "--n_threads_batch", "1",
         "--seed", "1", "--verbose", "False",
     ]  # fmt: skip
     with log.open("wb") as out:
