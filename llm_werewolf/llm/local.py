@@ -131,6 +131,10 @@ class LocalBackend:
         self.calls = 0
         self.evaluated_tokens = 0
         """Prompt tokens llama.cpp had to evaluate (the rest came from the KV cache it held or loaded)."""
+        self.cut_calls = 0
+        """Generations stopped early because their call was cancelled (a deadline, the table)."""
+        self.cut_tokens = 0
+        """Tokens the last cancelled generation had made when it stopped."""
 
     # -- the model -------------------------------------------------------------
     def _load(self) -> Any:
@@ -198,7 +202,12 @@ class LocalBackend:
             sequences.append(full[len(tokens) :])
         return LabelMask(sequences, len(tokens), int(llama.token_eos()))
 
-    def _run(self, request: CompletionRequest) -> dict[str, Any]:
+    def _run(self, request: CompletionRequest, cancelled: threading.Event | None = None) -> dict[str, Any]:
+        """One generation, in a worker thread. ``cancelled``: set when the caller gave up; the generation
+        then stops at its next token, so the model is free for the next call at once (a thread cannot be
+        killed, and a call nobody reads would otherwise run to ``max_tokens``)."""
+        from llama_cpp import StoppingCriteriaList
+
         llama = self._load()
         seed = (self.seed if request.seed is None else request.seed) & 0x7FFFFFFF
         kwargs: dict[str, Any] = {
@@ -212,7 +221,7 @@ class LocalBackend:
             tokens = self._prompt_tokens(llama, prompt, request.max_tokens)
             mask = None if request.tail_chars else self._pick_constraint(llama, prompt, tokens, request.labels)
             if mask is not None:
-                from llama_cpp import LogitsProcessorList, StoppingCriteriaList
+                from llama_cpp import LogitsProcessorList
 
                 kwargs["logits_processor"] = LogitsProcessorList([mask.allow])
                 kwargs["stopping_criteria"] = StoppingCriteriaList([mask.done])
@@ -222,7 +231,15 @@ class LocalBackend:
             tokens = self._prompt_tokens(llama, prompt, request.max_tokens)
             kwargs["grammar"] = self._grammar(request)
             kwargs["stop"] = list(request.stop) or None
+        if cancelled is not None:
+            given_up = cancelled  # bound for the closure (mypy narrows it there)
+            criteria = [*kwargs.get("stopping_criteria", ()), lambda ids, logits: given_up.is_set()]
+            kwargs["stopping_criteria"] = StoppingCriteriaList(criteria)
         with self._run_lock:
+            if cancelled is not None and cancelled.is_set():  # given up while waiting for the model
+                self.cut_calls += 1
+                self.cut_tokens = 0
+                return {"choices": [{"text": "", "finish_reason": "cancelled"}], "usage": {}}
             if self.states is not None:
                 self.states.restore(llama, tokens)
             held = common_prefix(llama.input_ids[: llama.n_tokens].tolist(), tokens)
@@ -230,6 +247,9 @@ class LocalBackend:
             result: dict[str, Any] = llama.create_completion(tokens, **kwargs)
             if self.states is not None:
                 self.states.save(llama)
+            if cancelled is not None and cancelled.is_set():
+                self.cut_calls += 1
+                self.cut_tokens = int(result.get("usage", {}).get("completion_tokens", 0))
         self.calls += 1
         if request.mode == "pick":
             choice = result["choices"][0]
@@ -239,8 +259,12 @@ class LocalBackend:
     async def complete(self, request: CompletionRequest) -> Completion:
         async with self._lock():
             started = time.perf_counter()  # model time only, not the wait for the lock
+            cancelled = threading.Event()
             try:
-                result = await asyncio.to_thread(self._run, request)
+                result = await asyncio.to_thread(self._run, request, cancelled)
+            except asyncio.CancelledError:  # the generation stops at its next token (see _run)
+                cancelled.set()
+                raise
             except BackendConfigError:
                 raise
             except Exception as exc:  # llama.cpp failures are not retryable: report them once

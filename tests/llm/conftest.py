@@ -6,7 +6,6 @@ with the CPU guard of :mod:`llm_werewolf.llm.cpu_safety` (machines that report A
 
 from __future__ import annotations
 
-import os
 import socket
 import subprocess
 import sys
@@ -65,7 +64,12 @@ def stop(process: subprocess.Popen[bytes]) -> None:
 
 @pytest.fixture(scope="session")
 def llama_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The base URL (``http://127.0.0.1:PORT/v1``) of llama.cpp's OpenAI-compatible server."""
+    """The base URL (``http://127.0.0.1:PORT/v1``) of llama.cpp's OpenAI-compatible server.
+
+    One thread: llama.cpp's threads meet at a spinning barrier after every layer, so when the cores are
+    shared (the game's own process, a busy machine) a descheduled thread stalls the others. Measured on
+    this 2-core machine at load 7: the same 120-token answer took 472 s with two threads, 57 s with one.
+    """
     from llm_werewolf.llm.embedded import embedded_model_path
 
     model = embedded_model_path()

@@ -1,11 +1,14 @@
 """Real games on the embedded model (gemma-3-270m, Q4_K_M, on the CPU). Marked ``model``; they run in CI.
 
-(a) the in-process local backend; (b) ``python -m llama_cpp.server`` on 127.0.0.1 through the openai
-backend over real HTTP; (c) the same server through the langchain backend. The smallest real ruleset:
-one_night with three players (one night, one discussion, one vote).
+A game on the in-process local backend (the smallest real ruleset: one_night with three players, one
+night, one discussion, one vote), and the preflight's step-down on ``python -m llama_cpp.server`` over real
+HTTP for the openai and langchain backends. Whole games over HTTP, with both backends at one table, are
+played by the commands a user runs, in ``test_real_server_cli.py``.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import pytest
 
@@ -15,7 +18,6 @@ from llm_werewolf.llm.langchain_backend import LangChainBackend
 from llm_werewolf.llm.local import LocalBackend
 from llm_werewolf.llm.openai_backend import OpenAIBackend
 from llm_werewolf.llm.profiles import get_profile
-from llm_werewolf.llm.retry import RetrySettings
 from llm_werewolf.rules import Game, GameConfig
 from llm_werewolf.rules.events import Asked, ChoiceMade, Speech
 from llm_werewolf.table.events import Fallback, ModelCall
@@ -28,11 +30,6 @@ pytestmark = pytest.mark.model
 VARIANT = "one_night"
 LANGUAGE = "en"
 NAMES = ("Ann", "Bob", "Cid")
-# Small answers keep grammar-constrained JSON fast on two CPU cores; a speech's JSON carries its acts
-# (each act names kind, player, player2, role and result): 40 tokens cut it mid-object.
-SERVER_PROFILE = get_profile("llamacpp").with_overrides(
-    speech_chars=48, thought_chars=0, reason_chars=0, speech_tokens=120, choice_tokens=16, history_chars=2000
-)
 
 
 def _game(seed: int) -> Game:
@@ -40,10 +37,8 @@ def _game(seed: int) -> Game:
 
 
 PATIENT_DEADLINE = 900.0
-"""llama.cpp's server answers one request at a time and the night's decisions are asked together:
-on a busy machine a queued call waits long. A decision cut by its deadline would leave the server
-working on an answer nobody reads while the next ones queue behind it (deadlines are tested in
-tests/llm/test_deadlines.py, not here)."""
+"""The night's decisions are asked together and the model answers one at a time: on a busy machine a
+queued call waits long, which is not what this test is about (deadlines are: tests/llm/test_deadlines.py)."""
 
 
 def _agents(backend: Backend) -> list[LLMAgent]:
@@ -81,30 +76,6 @@ async def test_a_local_game_plays_to_the_end() -> None:
 
 
 @pytest.mark.server
-async def test_a_game_through_the_openai_backend_over_http(llama_server: str) -> None:
-    backend = OpenAIBackend(
-        ALIAS, base_url=llama_server, profile=SERVER_PROFILE, timeout=600, retry=RetrySettings(attempts=2)
-    )
-    await backend.preflight()
-    game = _game(seed=11)
-    await play_table(game, _agents(backend))
-    _check(game, "openai")
-    await backend.aclose()
-
-
-@pytest.mark.server
-async def test_a_game_through_the_langchain_backend_over_http(llama_server: str) -> None:
-    from langchain_openai import ChatOpenAI
-
-    chat = ChatOpenAI(model=ALIAS, base_url=llama_server, api_key="none", max_retries=0, timeout=600)
-    backend = LangChainBackend(chat, profile=SERVER_PROFILE, retry=RetrySettings(attempts=2))
-    await backend.preflight()
-    game = _game(seed=5)
-    await play_table(game, _agents(backend))
-    _check(game, "langchain")
-
-
-@pytest.mark.server
 @pytest.mark.parametrize("kind", ["openai", "langchain"])
 async def test_the_default_profile_steps_down_before_the_game_on_the_real_server(llama_server: str, kind: str) -> None:
     """llama_cpp.server answers json_schema with HTTP 500 (a validation error): the preflight's probe
@@ -138,3 +109,33 @@ async def test_the_default_profile_steps_down_before_the_game_on_the_real_server
     assert "HTTP 500" in first.note and second.note == ""
     assert json.loads(first.text)["option"] in ("Ann", "Bob")
     assert first.retries == 0  # nothing refused during the game
+
+
+async def test_a_cancelled_call_stops_generating_and_frees_the_model() -> None:
+    """A call given up (the decision's deadline) stops at its next token instead of running to max_tokens,
+    so the next call does not wait behind an answer nobody reads."""
+    import asyncio
+
+    from llm_werewolf.llm.base import CompletionRequest
+
+    backend = LocalBackend(seed=1)
+    await backend.preflight()
+    story = CompletionRequest(
+        system="A story.",
+        user="",
+        cue="Once upon a time, in a village by the sea,",
+        mode="text",
+        max_tokens=4000,
+        seed=7,
+    )
+    with pytest.raises(TimeoutError):
+        async with asyncio.timeout(1.0):
+            await backend.complete(story)
+    while backend._run_lock.locked():  # the worker thread lets go of the model at its next token
+        await asyncio.sleep(0.05)
+    assert backend.cut_calls == 1
+    cut = backend.cut_tokens
+    # The same seeded continuation, not cut, goes on past the point where the cut one stopped.
+    after = await backend.complete(replace(story, max_tokens=cut + 40))
+    assert after.completion_tokens > cut and backend.cut_calls == 1
+    await backend.aclose()
