@@ -28,7 +28,7 @@ from .coherence import check_coherence, contradictions, earlier_speeches
 from .grammar import Gender
 from .intent import floor_act
 from .legality import check_view_acts
-from .picker import PickContext, pick_acts
+from .picker import MAX_PICKED, PickContext, pick_acts
 from .vocabulary import ACT_KINDS, MAX_ACTS, vocabulary
 from .voice import Speaker, voice
 
@@ -66,8 +66,10 @@ async def base_model_speech(
     seed: int,
     max_tokens: int,
     temperature: float,
+    most: int = MAX_PICKED,
 ) -> tuple[Choice, SpeechCheck]:
-    """Picked acts, then the model's text if coherent, else the voiced acts."""
+    """Picked acts (at most ``most``, and never more than :data:`MAX_PICKED`: the profile's ``speech_acts``;
+    ``0`` picks none), then the model's text if coherent, else the voiced acts."""
     speaker = speaker_of(view, persona)
     close = prompt.stop[0] if prompt.stop else ""
     ctx = PickContext(
@@ -78,7 +80,7 @@ async def base_model_speech(
         temperature=temperature,
         seed=seed * 1_000_003 + decision.id,
     )
-    acts = await pick_acts(view, ctx, complete, speaker=speaker, rng=_speech_rng(seed, decision))
+    acts = await pick_acts(view, ctx, complete, speaker=speaker, rng=_speech_rng(seed, decision), most=most)
     return _said(
         view, decision, option=option, text=text, claim=claim, acts=acts, prompt=prompt, speaker=speaker, seed=seed
     )
@@ -344,6 +346,7 @@ async def speak(
             seed=agent.settings.seed,
             max_tokens=profile.choice_tokens,
             temperature=profile.temperature,
+            most=profile.speech_acts,
         )
     raw = next(
         (c.raw_output for c in reversed(calls) if c.purpose in ("decision", "language_switch") and c.raw_output), ""

@@ -142,9 +142,15 @@ def seat_options(view: SeatView, kind: str, chosen: Sequence[Act] = ()) -> list[
 
 
 async def pick_acts(
-    view: SeatView, ctx: PickContext, complete: Complete, *, speaker: Speaker, rng: random.Random
+    view: SeatView,
+    ctx: PickContext,
+    complete: Complete,
+    *,
+    speaker: Speaker,
+    rng: random.Random,
+    most: int = MAX_PICKED,
 ) -> list[Act]:
-    """Up to :data:`MAX_PICKED` acts chosen by the model through constrained picks."""
+    """Up to ``most`` (at most :data:`MAX_PICKED`) acts chosen by the model through constrained picks."""
     bank = phrase_bank(view.language, view.variant)
     picker = bank.picker
     kinds_text = picker.get("kinds") or {}
@@ -153,7 +159,7 @@ async def pick_acts(
     me = view.names[view.seat] if view.seat is not None else ""
     lines = [str(picker.get("cue", "")).replace("{me}", me)]
     chosen: list[Act] = []
-    for _ in range(MAX_PICKED):
+    for _ in range(max(0, min(most, MAX_PICKED))):
         kinds = kind_options(view, chosen)
         if not kinds:
             break

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 
 import pytest
 
@@ -296,3 +297,22 @@ def test_the_picker_offers_one_made_up_result_per_speech() -> None:
     view = game.view(mafia)
     fake = next(a for a in open_results(view, []) if a not in known_results(view))
     assert all(a in known_results(view) for a in open_results(view, [fake]))
+
+
+@pytest.mark.parametrize("most", [0, 1])
+async def test_the_profile_bounds_the_acts_a_base_model_picks(most: int) -> None:
+    """``speech_acts`` bounds the picker as it bounds a JSON answer's acts: 0 asks for no act at all."""
+    names = default_names("ru", 10)
+    game = Game(GameConfig(variant="city_mafia", names=names, seed=4, language="ru", options={"max_days": 2}))
+    backend = base_backend("Я хочу играть, что вы?")
+    backend.profile = get_profile("local").with_overrides(speech_acts=most)
+    await play(game, backend, 10)
+    calls = [r.event for r in game.records if isinstance(r.event, ModelCall)]
+    kinds_asked = [c for c in calls if c.purpose == "act_kind"]
+    speeches = [r.event for r in game.records if isinstance(r.event, Speech)]
+    assert speeches
+    if most == 0:
+        assert kinds_asked == [] and not [c for c in calls if c.purpose.startswith("act_")]
+    else:
+        per_speech = Counter((c.decision_id, c.attempt) for c in kinds_asked)
+        assert per_speech and max(per_speech.values()) == 1  # one act at most: one kind asked per speech
