@@ -119,7 +119,10 @@ def test_the_full_night_order_with_every_role() -> None:
         "drunk",
         "insomniac",
     ]
-    t = play(roles, ["tanner", "hunter", "little_girl"], {(0, "doppel_copy"): ["seat:11"]})
+    woken = [role for role in NIGHT_ORDER if role not in SEED_ROLES]  # role units that wake: in the center
+    assert len(woken) <= 3, "room for three role units in the center"
+    center = [*woken, "tanner", "hunter", "little_girl"][:3]
+    t = play(roles, center, {(0, "doppel_copy"): ["seat:11"]})
     wakes = [(c.key, c.role) for c in t.events(Cue) if c.key.endswith("wake")]
     assert wakes == [("wake", r) for r in NIGHT_ORDER] + [("doppel_wake", "insomniac")]
 
