@@ -8,6 +8,7 @@ import pytest
 
 from llm_werewolf.rules import Game, GameConfig, SetupError, get_ruleset
 from llm_werewolf.rules.variants.city_mafia.roles import SEED_ROLES
+from llm_werewolf.rules.variants.city_mafia.units import UNITS
 from llm_werewolf.texts import load_yaml, role_name, terms
 
 RULES = get_ruleset("city_mafia")
@@ -101,7 +102,7 @@ def test_every_role_side_and_cause_has_a_name(language: str) -> None:
         assert set(vocab[key]) == set(ids), key
     assert role_name(language, "city_mafia", "putana") != "putana"
     cues = vocab["cues"]
-    for role in SEED_ROLES:  # the roles the night calls (no role unit wakes in city_mafia)
+    for role in (*SEED_ROLES, *(unit.role.id for unit in UNITS if unit.wakes_after)):  # the roles the night calls
         if role != "citizen":
             assert cues["wake"][role] and cues["sleep"][role]
 
