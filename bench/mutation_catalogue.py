@@ -834,6 +834,20 @@ CITY_MAFIA: tuple[Mutation, ...] = (
         'NIGHT_CAUSES = frozenset({"mafia", "maniac", "putana_client", "vote"})',
         "the day vote cannot remove the Immortal",
     ),
+    _cm(
+        "unit_call_ignores_putana",
+        "night.py",
+        "        if seat is None or crossed_arms(ctx, seat, role):",
+        "        if seat is None:",
+        "a waking role unit visited by the Putana still acts",
+    ),
+    _cm(
+        "unit_wakes_before_its_role",
+        "night.py",
+        "if role == unit.wakes_after) + 1",
+        "if role == unit.wakes_after)",
+        "a waking role unit is called before the role it should follow",
+    ),
 )
 
 
