@@ -828,11 +828,18 @@ CITY_MAFIA: tuple[Mutation, ...] = (
         "the Immortal dies at night like anyone",
     ),
     _cm(
-        "immortal_outlives_the_vote",
+        "immortal_dies_by_the_maniac",
         "units/immortal.py",
         'NIGHT_CAUSES = frozenset({"mafia", "maniac", "putana_client"})',
-        'NIGHT_CAUSES = frozenset({"mafia", "maniac", "putana_client", "vote"})',
-        "the day vote cannot remove the Immortal",
+        'NIGHT_CAUSES = frozenset({"mafia", "putana_client"})',
+        "the Maniac's kill takes the Immortal",
+    ),
+    _cm(
+        "immortal_leaves_with_the_putana",
+        "units/immortal.py",
+        'NIGHT_CAUSES = frozenset({"mafia", "maniac", "putana_client"})',
+        'NIGHT_CAUSES = frozenset({"mafia", "maniac"})',
+        "the Immortal leaves with a shot Putana who visited him",
     ),
     _cm(
         "unit_call_ignores_putana",
