@@ -11,7 +11,7 @@ the ``tie_policy`` switch. Whoever leaves says last words.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from llm_werewolf.rules import Answers, Step, plain_option, seat_option, target_of
@@ -36,8 +36,14 @@ from .win import CheckWin
 BALLOTS = ("elimination", "revote")
 
 
-def voters(state: CityState, units: Iterable[CityUnit] = UNITS) -> tuple[int, ...]:
+VOTE_UNITS: tuple[CityUnit, ...] = tuple(u for u in UNITS if type(u).may_vote is not CityUnit.may_vote)
+"""The role units that override ``may_vote`` (the others bar nobody; with none, no seat is asked)."""
+
+
+def voters(state: CityState, units: Sequence[CityUnit] = VOTE_UNITS) -> tuple[int, ...]:
     """The living players who vote today: every one a role unit does not bar (``may_vote``)."""
+    if not units:
+        return state.living()
     return tuple(s for s in state.living() if all(u.may_vote(state, s) for u in units))
 
 
