@@ -553,6 +553,34 @@ ONE_NIGHT: tuple[Mutation, ...] = (
         "        if False:",
         "the Doppel-Insomniac is never called",
     ),
+    _on(
+        "unit_wakes_before_its_role",
+        "roles.py",
+        "order.insert(order.index(anchor) + 1 + placed_after.get(anchor, 0), unit.role.id)",
+        "order.insert(order.index(anchor), unit.role.id)",
+        "a role unit wakes before the role it should follow",
+    ),
+    _on(
+        "doppel_ignores_units",
+        "actions/doppelganger.py",
+        "            ctx.push(*unit.call(ctx, (self.actor,)))",
+        "            pass",
+        "a Doppelganger who copies a role unit's card does not play it",
+    ),
+    _on(
+        "apprentice_sees_nothing",
+        "units/apprentice_seer.py",
+        "            show_center(ctx, self.actor, option.target)",
+        "            pass",
+        "the Apprentice Seer is not shown the center card she picks",
+    ),
+    _on(
+        "apprentice_must_look",
+        "units/apprentice_seer.py",
+        "[*center_slots(ctx.state), SKIP_OPTION], default=SKIP",
+        "center_slots(ctx.state)",
+        "the Apprentice Seer must look (no skip)",
+    ),
 )
 
 
@@ -777,6 +805,55 @@ CITY_MAFIA: tuple[Mutation, ...] = (
         "            seat_option(i) for i in ctx.state.living() if i != self.seat and i not in taken",
         "            seat_option(i) for i in ctx.state.living() if i not in taken",
         "a player may nominate himself",
+    ),
+    _cm(
+        "units_spare_nobody",
+        "morning.py",
+        " if not any(u.spares(state, seat, cause) for u in units)]",
+        "]",
+        "a night departure a role unit cancels happens anyway",
+    ),
+    _cm(
+        "voters_ignore_units",
+        "day.py",
+        "    return tuple(s for s in state.living() if all(u.may_vote(state, s) for u in units))",
+        "    return state.living()",
+        "the show of hands asks seats a role unit took the vote from",
+    ),
+    _cm(
+        "immortal_dies_at_night",
+        "units/immortal.py",
+        "        return cause in NIGHT_CAUSES and",
+        "        return False and",
+        "the Immortal dies at night like anyone",
+    ),
+    _cm(
+        "immortal_dies_by_the_maniac",
+        "units/immortal.py",
+        'NIGHT_CAUSES = frozenset({"mafia", "maniac", "putana_client"})',
+        'NIGHT_CAUSES = frozenset({"mafia", "putana_client"})',
+        "the Maniac's kill takes the Immortal",
+    ),
+    _cm(
+        "immortal_leaves_with_the_putana",
+        "units/immortal.py",
+        'NIGHT_CAUSES = frozenset({"mafia", "maniac", "putana_client"})',
+        'NIGHT_CAUSES = frozenset({"mafia", "maniac"})',
+        "the Immortal leaves with a shot Putana who visited him",
+    ),
+    _cm(
+        "unit_call_ignores_putana",
+        "night.py",
+        "        if seat is None or crossed_arms(ctx, seat, role):",
+        "        if seat is None:",
+        "a waking role unit visited by the Putana still acts",
+    ),
+    _cm(
+        "unit_wakes_before_its_role",
+        "night.py",
+        "if role == unit.wakes_after) + 1",
+        "if role == unit.wakes_after)",
+        "a waking role unit is called before the role it should follow",
     ),
 )
 

@@ -7,6 +7,10 @@ them all, in module-name order, so a new role is one new file: the ruleset's rol
 declared vocabulary (decision kinds, death causes, announcement keys, statuses, posthumous
 kinds) take the units' in through :func:`with_units` and :func:`kinds_with_units`. Its words
 are one role file per language (:mod:`llm_werewolf.role_texts`).
+
+Rulesets with units and their unit classes: ``chinese_werewolf`` (``CWUnit``), ``city_mafia``
+(``CityUnit``), ``one_night`` (``OneNightUnit``), each in ``variants/<id>/unit.py`` with the hooks
+its rules ask (docs/architecture.md, "How to add a role").
 """
 
 from __future__ import annotations

@@ -142,9 +142,9 @@ def lebanese_ghouls() -> Iterator[EventBody]:
 
 
 def one_night() -> Iterator[EventBody]:
-    roles: tuple[str, ...] = ("doppelganger", "werewolf", "mystic_wolf", "minion", "mason", "seer")
-    roles += ("paranormal_investigator", "robber", "troublemaker", "drunk", "insomniac")
-    yield from wake_sleep(roles)
+    from llm_werewolf.rules.variants.one_night.roles import NIGHT_ORDER  # the role units' too
+
+    yield from wake_sleep(NIGHT_ORDER)
     yield from wake_sleep(("insomniac",), ("doppel_wake", "doppel_sleep"))
     yield from (Cue(key=k) for k in ("discussion", "vote"))
     yield WhisperNoticed(seat=1, to=4)

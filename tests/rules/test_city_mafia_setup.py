@@ -7,6 +7,8 @@ from collections import Counter
 import pytest
 
 from llm_werewolf.rules import Game, GameConfig, SetupError, get_ruleset
+from llm_werewolf.rules.variants.city_mafia.roles import SEED_ROLES
+from llm_werewolf.rules.variants.city_mafia.units import UNITS
 from llm_werewolf.texts import load_yaml, role_name, terms
 
 RULES = get_ruleset("city_mafia")
@@ -77,7 +79,7 @@ def test_metadata() -> None:
     assert RULES.languages == ("ru", "en")
     assert RULES.posthumous_kinds == frozenset({"last_words"})
     assert set(RULES.sides) == {"town", "mafia", "maniac"}
-    assert {r: RULES.side_of_role(r) for r in RULES.roles} == {
+    assert {r: RULES.side_of_role(r) for r in SEED_ROLES} == {  # role units: test_city_mafia_units.py
         "putana": "town",
         "mafia": "mafia",
         "don": "mafia",
@@ -100,7 +102,7 @@ def test_every_role_side_and_cause_has_a_name(language: str) -> None:
         assert set(vocab[key]) == set(ids), key
     assert role_name(language, "city_mafia", "putana") != "putana"
     cues = vocab["cues"]
-    for role in RULES.roles:
+    for role in (*SEED_ROLES, *(unit.role.id for unit in UNITS if unit.wakes_after)):  # the roles the night calls
         if role != "citizen":
             assert cues["wake"][role] and cues["sleep"][role]
 

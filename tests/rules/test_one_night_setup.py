@@ -9,7 +9,7 @@ import pytest
 from llm_werewolf.rules import Game, GameConfig, OptionsError, SetupError, get_ruleset
 from llm_werewolf.rules.events import Asked, Cue
 from llm_werewolf.rules.variants.one_night.night import called
-from llm_werewolf.rules.variants.one_night.roles import NIGHT_ORDER, ROLES
+from llm_werewolf.rules.variants.one_night.roles import NIGHT_ORDER, ROLES, SEED_ROLES
 from llm_werewolf.rules.variants.one_night.setups import standard_deck
 
 from .test_one_night_support import play
@@ -83,7 +83,7 @@ def test_unknown_roles_and_options_are_refused() -> None:
 
 
 def test_every_role_has_a_side_and_the_metadata_is_complete() -> None:
-    assert len(ROLES) == 15
+    assert len(SEED_ROLES) == 15  # the seed's cards; role units add theirs (test_one_night_units.py)
     assert set(RULES.sides) == {r.side for r in ROLES.values()}
     assert RULES.source_language == "ar" and RULES.languages == ("ar", "en")
     assert RULES.posthumous_kinds == frozenset()
@@ -119,7 +119,10 @@ def test_the_full_night_order_with_every_role() -> None:
         "drunk",
         "insomniac",
     ]
-    t = play(roles, ["tanner", "hunter", "little_girl"], {(0, "doppel_copy"): ["seat:11"]})
+    woken = [role for role in NIGHT_ORDER if role not in SEED_ROLES]  # role units that wake: in the center
+    assert len(woken) <= 3, "room for three role units in the center"
+    center = [*woken, "tanner", "hunter", "little_girl"][:3]
+    t = play(roles, center, {(0, "doppel_copy"): ["seat:11"]})
     wakes = [(c.key, c.role) for c in t.events(Cue) if c.key.endswith("wake")]
     assert wakes == [("wake", r) for r in NIGHT_ORDER] + [("doppel_wake", "insomniac")]
 

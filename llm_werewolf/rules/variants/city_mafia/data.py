@@ -19,3 +19,5 @@ class CityData:
     self_heal_used: bool = False
     opener: int | None = None
     nominees: tuple[int, ...] = ()
+    marks: frozenset[tuple[int, str]] = frozenset()
+    """``(seat, status)`` pairs a role unit keeps (``units/``; the status is one it declares)."""

@@ -11,6 +11,7 @@ the ``tie_policy`` switch. Whoever leaves says last words.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from llm_werewolf.rules import Answers, Step, plain_option, seat_option, target_of
@@ -25,12 +26,25 @@ from llm_werewolf.rules.events import (
 )
 from llm_werewolf.rules.voting import seat_key
 
-from .common import NO, NONE, YES, CityCtx
+from .common import NO, NONE, YES, CityCtx, CityState
 from .roles import MANIAC
 from .speeches import defense, last_words
+from .unit import CityUnit
+from .units import UNITS
 from .win import CheckWin
 
 BALLOTS = ("elimination", "revote")
+
+
+VOTE_UNITS: tuple[CityUnit, ...] = tuple(u for u in UNITS if type(u).may_vote is not CityUnit.may_vote)
+"""The role units that override ``may_vote`` (the others bar nobody; with none, no seat is asked)."""
+
+
+def voters(state: CityState, units: Sequence[CityUnit] = VOTE_UNITS) -> tuple[int, ...]:
+    """The living players who vote today: every one a role unit does not bar (``may_vote``)."""
+    if not units:
+        return state.living()
+    return tuple(s for s in state.living() if all(u.may_vote(state, s) for u in units))
 
 
 def _opener(living: tuple[int, ...], previous: int | None, seats: int) -> int:
@@ -103,7 +117,7 @@ class Ballot(Step):
 
     def _remaining(self, ctx: CityCtx) -> tuple[int, ...]:
         voted = {voter for voter, _ in self.votes}
-        return tuple(s for s in ctx.state.living() if s not in voted)
+        return tuple(s for s in voters(ctx.state) if s not in voted)
 
     def run(self, ctx: CityCtx) -> None:
         remaining = self._remaining(ctx)
@@ -156,8 +170,9 @@ class TieBreak(Step):
 
     def run(self, ctx: CityCtx) -> None:
         policy = ctx.options.tie_policy
-        if policy == "vote_all_or_none":
-            for voter in ctx.state.living():
+        hands = voters(ctx.state)
+        if policy == "vote_all_or_none" and hands:
+            for voter in hands:
                 ctx.ask(voter, "remove_all", [plain_option(YES), plain_option(NO)], default=NO, group="remove_all")
             return
         self._settle(ctx, policy == "all")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from llm_werewolf.rules import Phase, Step
@@ -12,14 +13,17 @@ from .data import CityData
 from .day import Discussion
 from .roles import MANIAC, PUTANA
 from .speeches import last_words
+from .unit import CityUnit
+from .units import UNITS
 from .win import outcome
 
 
-def night_departures(state: CityState) -> list[tuple[int, str]]:
+def night_departures(state: CityState, units: Iterable[CityUnit] = UNITS) -> list[tuple[int, str]]:
     """``(seat, cause)`` in announcement order: mafia's victim, maniac's victim, the Putana's client.
 
     The Doctor's heal cancels a shot at its target; a player shot twice dies once (cause
-    ``mafia``); when the Putana dies the player she visited leaves with her.
+    ``mafia``); when the Putana dies the player she visited leaves with her. Last, a role unit
+    may spare a departure (:meth:`.unit.CityUnit.spares`).
     """
     data: CityData = state.data
     out: list[tuple[int, str]] = []
@@ -30,7 +34,7 @@ def night_departures(state: CityState) -> list[tuple[int, str]]:
     putana_shot = any(state.seat(s).role == PUTANA for s, _ in out)
     if putana_shot and client is not None and all(client != s for s, _ in out):
         out.append((client, "putana_client"))
-    return out
+    return [(seat, cause) for seat, cause in out if not any(u.spares(state, seat, cause) for u in units)]
 
 
 def _shown_role(state: CityState, seat: int) -> str | None:

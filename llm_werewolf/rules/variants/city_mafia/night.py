@@ -8,13 +8,17 @@ when his role wakes and is not asked (``Info(fact="blocked")``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from llm_werewolf.rules import SKIP, SKIP_OPTION, Answers, Phase, Step, seat_option, target_of, to_team
 from llm_werewolf.rules.events import ActionTaken, Cue, Info, VoteCast
+from llm_werewolf.rules.units import UnitError
 
 from .common import NO, YES, CityCtx, called, crossed_arms, mafia_seats, quiet_night, sleep
 from .roles import DOCTOR, DON, MAFIA, MANIAC, PUTANA, SHERIFF
+from .unit import CityUnit
+from .units import UNITS
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,12 +238,61 @@ class ManiacStep(Step):
         sleep(ctx, MANIAC)
 
 
-NIGHT_STEPS: tuple[Step, ...] = (
-    NightFalls(),
-    PutanaStep(),
-    MafiaStep(),
-    DonStep(),
-    SheriffStep(),
-    DoctorStep(),
-    ManiacStep(),
+@dataclass(frozen=True, slots=True)
+class UnitCall(Step):
+    """The night call of a role unit's card (``unit.CityUnit.wakes_after``)."""
+
+    unit: CityUnit
+
+    def run(self, ctx: CityCtx) -> None:
+        role = self.unit.role.id
+        if not called(ctx, role):
+            return
+        seat = ctx.state.first_with_role(role)
+        if seat is None or crossed_arms(ctx, seat, role):
+            if seat is None:
+                sleep(ctx, role)
+            return
+        if not self.unit.night(ctx, seat):
+            sleep(ctx, role)
+
+    def resolve(self, ctx: CityCtx, answers: Answers) -> None:
+        self.unit.resolve_night(ctx, answers)
+        sleep(ctx, self.unit.role.id)
+
+
+SEED_NIGHT: tuple[tuple[str, Step], ...] = (
+    (PUTANA, PutanaStep()),
+    (MAFIA, MafiaStep()),
+    (DON, DonStep()),
+    (SHERIFF, SheriffStep()),
+    (DOCTOR, DoctorStep()),
+    (MANIAC, ManiacStep()),
 )
+"""The seed's night calls, in order, each with its role."""
+
+
+def _placed_after(step: Step, role: str | None) -> bool:
+    return isinstance(step, UnitCall) and step.unit.wakes_after == role
+
+
+def night_steps(units: Iterable[CityUnit]) -> tuple[Step, ...]:
+    """The night: nightfall, the seed's calls, and each waking unit right after its
+    ``wakes_after`` role (after the units already placed there, in module order)."""
+    calls = list(SEED_NIGHT)
+    pending = [unit for unit in units if unit.wakes_after is not None]
+    while pending:
+        ready = [unit for unit in pending if any(role == unit.wakes_after for role, _ in calls)]
+        if not ready:
+            names = ", ".join(f"{u.role.id} after {u.wakes_after}" for u in pending)
+            raise UnitError(f"city_mafia role units wake after a role that is never called: {names}")
+        for unit in ready:
+            at = next(i for i, (role, _) in enumerate(calls) if role == unit.wakes_after) + 1
+            while at < len(calls) and _placed_after(calls[at][1], unit.wakes_after):
+                at += 1
+            calls.insert(at, (unit.role.id, UnitCall(unit)))
+            pending.remove(unit)
+    return (NightFalls(), *(step for _, step in calls))
+
+
+NIGHT_STEPS: tuple[Step, ...] = night_steps(UNITS)

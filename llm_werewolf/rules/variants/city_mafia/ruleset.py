@@ -8,6 +8,7 @@ from enum import StrEnum
 from typing import ClassVar
 
 from llm_werewolf.rules import BaseOptions, GameState, RoleInfo, Ruleset, Seat, Step, register
+from llm_werewolf.rules.units import kinds_with_units, with_units
 
 from . import setup
 from .common import CityCtx
@@ -16,6 +17,7 @@ from .morning import Morning
 from .night import NIGHT_STEPS
 from .options import CityMafiaOptions
 from .roles import ROLES, SIDES
+from .units import UNITS
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +38,31 @@ class Reason(StrEnum):
     TABLE_EMPTY = "table_empty"
     DAY_LIMIT = "day_limit"
 
+
+DECISION_KINDS: Mapping[str, str] = {
+    "putana_block": "the Putana picks the player she visits (blocked tonight)",
+    "mafia_suggest": "a mafia member other than the Don suggests a victim (the team sees it)",
+    "mafia_kill": "the Don names the victim; without a Don every member names one and all must agree",
+    "don_check": "the Don asks: is this player the Sheriff?",
+    "sheriff_check": "the Sheriff asks: is this player mafia?",
+    "doctor_heal": "the Doctor heals a player (not the same twice running; himself once)",
+    "maniac_kill": "the Maniac kills a player or refuses (skip)",
+    "speech": "a day speech; the option nominates a player (seat:N) or none",
+    "defense": "a tied player speaks again before the revote",
+    "vote": "raise a hand (yes) against the nominee being voted on, or keep the ballot (no)",
+    "remove_all": "after a second tie: remove all the tied players (yes) or none (no)",
+    "last_words": "a departing player's last words (he is already out)",
+}
+
+DEATH_CAUSES: Mapping[str, str] = {
+    "mafia": "shot by the mafia at night",
+    "maniac": "killed by the Maniac at night",
+    "putana_client": "left with the Putana, who was shot while visiting him",
+    "vote": "voted out by the table",
+    "disqualified": "the Don-less mafia could not agree and the team was asked to leave",
+}
+
+POSTHUMOUS_KINDS = frozenset({"last_words"})
 
 ANNOUNCEMENT_KEYS: Mapping[str, str] = {
     "opener": "who opens today's speeches (seats)",
@@ -66,31 +93,16 @@ class CityMafiaRuleset(Ruleset[CityData, CityMafiaOptions]):
     roles: ClassVar[Mapping[str, RoleInfo]] = ROLES
     sides: ClassVar[tuple[str, ...]] = SIDES
     options_model: ClassVar[type[BaseOptions]] = CityMafiaOptions
-    decision_kinds: ClassVar[Mapping[str, str]] = {
-        "putana_block": "the Putana picks the player she visits (blocked tonight)",
-        "mafia_suggest": "a mafia member other than the Don suggests a victim (the team sees it)",
-        "mafia_kill": "the Don names the victim; without a Don every member names one and all must agree",
-        "don_check": "the Don asks: is this player the Sheriff?",
-        "sheriff_check": "the Sheriff asks: is this player mafia?",
-        "doctor_heal": "the Doctor heals a player (not the same twice running; himself once)",
-        "maniac_kill": "the Maniac kills a player or refuses (skip)",
-        "speech": "a day speech; the option nominates a player (seat:N) or none",
-        "defense": "a tied player speaks again before the revote",
-        "vote": "raise a hand (yes) against the nominee being voted on, or keep the ballot (no)",
-        "remove_all": "after a second tie: remove all the tied players (yes) or none (no)",
-        "last_words": "a departing player's last words (he is already out)",
-    }
-    death_causes: ClassVar[Mapping[str, str]] = {
-        "mafia": "shot by the mafia at night",
-        "maniac": "killed by the Maniac at night",
-        "putana_client": "left with the Putana, who was shot while visiting him",
-        "vote": "voted out by the table",
-        "disqualified": "the Don-less mafia could not agree and the team was asked to leave",
-    }
-    posthumous_kinds: ClassVar[frozenset[str]] = frozenset({"last_words"})
+    decision_kinds: ClassVar[Mapping[str, str]] = with_units(
+        DECISION_KINDS, UNITS, lambda u: u.decision_kinds, "decision kind"
+    )
+    death_causes: ClassVar[Mapping[str, str]] = with_units(DEATH_CAUSES, UNITS, lambda u: u.death_causes, "death cause")
+    posthumous_kinds: ClassVar[frozenset[str]] = kinds_with_units(POSTHUMOUS_KINDS, UNITS)
     outcome_reasons: ClassVar[type[StrEnum]] = Reason
-    announcement_keys: ClassVar[Mapping[str, str]] = ANNOUNCEMENT_KEYS
-    statuses: ClassVar[Mapping[str, str]] = STATUSES
+    announcement_keys: ClassVar[Mapping[str, str]] = with_units(
+        ANNOUNCEMENT_KEYS, UNITS, lambda u: u.announcement_keys, "announcement key"
+    )
+    statuses: ClassVar[Mapping[str, str]] = with_units(STATUSES, UNITS, lambda u: u.statuses, "status")
     ballots: ClassVar[Mapping[str, tuple[str, ...]]] = BALLOTS
 
     def standard_deck(self, players: int, options: CityMafiaOptions) -> tuple[str, ...]:

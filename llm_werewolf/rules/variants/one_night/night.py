@@ -42,6 +42,7 @@ from .roles import (
     WEREWOLF,
     WOLF_CARDS,
 )
+from .units import UNITS
 
 CallFn = Callable[[OneCtx, tuple[int, ...]], tuple[Step, ...]]
 
@@ -57,6 +58,7 @@ CALLS: Mapping[str, CallFn] = {
     TROUBLEMAKER: troublemaker.call,
     DRUNK: drunk.call,
     INSOMNIAC: insomniac.call,
+    **{unit.role.id: unit.call for unit in UNITS if unit.wakes_after is not None},
 }
 
 WAKES_WITH_GROUP = frozenset({MASON, MINION})

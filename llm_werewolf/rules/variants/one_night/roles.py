@@ -10,10 +10,14 @@ Investigator's own look.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from llm_werewolf.rules import RoleInfo, Seat
+from llm_werewolf.rules.units import UnitError, roles_with_units
+
+from .unit import OneNightUnit
+from .units import UNITS
 
 if TYPE_CHECKING:
     from .data import NightData
@@ -39,7 +43,7 @@ WOLVES = "wolves"
 TANNER_SIDE = "tanner"
 SIDES: tuple[str, ...] = (VILLAGE, WOLVES, TANNER_SIDE)
 
-ROLES: Mapping[str, RoleInfo] = {
+SEED_ROLES: Mapping[str, RoleInfo] = {
     DOPPELGANGER: RoleInfo(DOPPELGANGER, VILLAGE, power=True, description="copies another card at dusk"),
     WEREWOLF: RoleInfo(WEREWOLF, WOLVES, description="wakes with the wolves; a lone wolf may view a center card"),
     MYSTIC_WOLF: RoleInfo(MYSTIC_WOLF, WOLVES, power=True, description="a werewolf who views another card"),
@@ -59,12 +63,15 @@ ROLES: Mapping[str, RoleInfo] = {
     LITTLE_GIRL: RoleInfo(LITTLE_GIRL, VILLAGE, power=True, description="may peek while the wolves are awake"),
 }
 
+ROLES: Mapping[str, RoleInfo] = roles_with_units(SEED_ROLES, UNITS)
+"""The seed's cards and those of the role units (``units/``: one module per added role)."""
+
 WOLF_CARDS = frozenset({WEREWOLF, MYSTIC_WOLF})
 """Cards that wake with the wolves and count as a werewolf for the win."""
 
 WOLF_TEAM = frozenset({WEREWOLF, MYSTIC_WOLF, MINION})
 
-NIGHT_ORDER: tuple[str, ...] = (
+SEED_NIGHT_ORDER: tuple[str, ...] = (
     DOPPELGANGER,
     WEREWOLF,
     MYSTIC_WOLF,
@@ -77,7 +84,30 @@ NIGHT_ORDER: tuple[str, ...] = (
     DRUNK,
     INSOMNIAC,
 )
-"""The roles the narrator calls, in order (the Doppel-Insomniac follows the Insomniac)."""
+"""The seed's roles the narrator calls, in order (the Doppel-Insomniac follows the Insomniac)."""
+
+
+def wake_order(base: Sequence[str], units: Iterable[OneNightUnit]) -> tuple[str, ...]:
+    """``base`` with each unit that wakes placed right after its ``wakes_after`` role (after the
+    units already placed there, in module order); a unit may wake after another unit."""
+    order = list(base)
+    placed_after: dict[str, int] = {}
+    pending = [unit for unit in units if unit.wakes_after is not None]
+    while pending:
+        ready = [unit for unit in pending if unit.wakes_after in order]
+        if not ready:
+            names = ", ".join(f"{u.role.id} after {u.wakes_after}" for u in pending)
+            raise UnitError(f"one_night role units wake after a role that is never called: {names}")
+        for unit in ready:
+            anchor = str(unit.wakes_after)
+            order.insert(order.index(anchor) + 1 + placed_after.get(anchor, 0), unit.role.id)
+            placed_after[anchor] = placed_after.get(anchor, 0) + 1
+            pending.remove(unit)
+    return tuple(order)
+
+
+NIGHT_ORDER: tuple[str, ...] = wake_order(SEED_NIGHT_ORDER, UNITS)
+"""The roles the narrator calls, in order: the seed's and the role units' (``wakes_after``)."""
 
 
 def identity(card: str, data: NightData) -> str:

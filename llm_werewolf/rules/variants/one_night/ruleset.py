@@ -7,12 +7,14 @@ from enum import StrEnum
 from typing import ClassVar
 
 from llm_werewolf.rules import BaseOptions, GameState, RoleInfo, Ruleset, Seat, Step, register
+from llm_werewolf.rules.units import kinds_with_units, with_units
 
 from . import setups
 from .data import NightData, OneNightOptions
 from .day import Dawn
 from .night import Night
 from .roles import ROLES, SIDES, seat_identity, side_of_identity
+from .units import UNITS
 
 
 class Reason(StrEnum):
@@ -26,6 +28,25 @@ class Reason(StrEnum):
     ONLY_MINION_DIED = "only_minion_died"
     NO_WINNER = "no_winner"
 
+
+DECISION_KINDS: Mapping[str, str] = {
+    "doppel_copy": "the Doppelganger picks another player whose card she copies",
+    "wolf_center": "a lone wolf may view one center card (center:k or skip)",
+    "little_girl_peek": "the Little Girl may peek at the wolves (peek or skip)",
+    "mystic_look": "the Mystic Wolf may view another player's card (seat or skip)",
+    "seer_look": "the Seer views a player's card, or a center card and then a second one",
+    "pi_look": "the Paranormal Investigator views a player's card (up to twice, or skip)",
+    "robber_swap": "the Robber swaps with another player and sees his new card (or skip)",
+    "troublemaker_swap": "the Troublemaker names the first player (or skip), then the second",
+    "drunk_swap": "the Drunk swaps with a center card without looking",
+    "speech": "one turn of discussion (speak, or seat:j to whisper when whispers are on)",
+    "vote": "everyone points at another player at the same time",
+}
+
+DEATH_CAUSES: Mapping[str, str] = {
+    "vote": "voted out: the top count, at least two votes (all tied at the top die)",
+    "hunter": "the vote target of a Hunter who died",
+}
 
 ANNOUNCEMENT_KEYS: Mapping[str, str] = {
     "doppelganger_copied": "at the end: the role the Doppelganger copied (value)",
@@ -48,28 +69,17 @@ class OneNightRuleset(Ruleset[NightData, OneNightOptions]):
     roles: ClassVar[Mapping[str, RoleInfo]] = ROLES
     sides: ClassVar[tuple[str, ...]] = SIDES
     options_model: ClassVar[type[BaseOptions]] = OneNightOptions
-    posthumous_kinds: ClassVar[frozenset[str]] = frozenset()
+    posthumous_kinds: ClassVar[frozenset[str]] = kinds_with_units(frozenset(), UNITS)
     outcome_reasons: ClassVar[type[StrEnum]] = Reason
-    announcement_keys: ClassVar[Mapping[str, str]] = ANNOUNCEMENT_KEYS
-    statuses: ClassVar[Mapping[str, str]] = STATUSES
+    announcement_keys: ClassVar[Mapping[str, str]] = with_units(
+        ANNOUNCEMENT_KEYS, UNITS, lambda u: u.announcement_keys, "announcement key"
+    )
+    statuses: ClassVar[Mapping[str, str]] = with_units(STATUSES, UNITS, lambda u: u.statuses, "status")
+    decision_kinds: ClassVar[Mapping[str, str]] = with_units(
+        DECISION_KINDS, UNITS, lambda u: u.decision_kinds, "decision kind"
+    )
+    death_causes: ClassVar[Mapping[str, str]] = with_units(DEATH_CAUSES, UNITS, lambda u: u.death_causes, "death cause")
     ballots: ClassVar[Mapping[str, tuple[str, ...]]] = BALLOTS
-    decision_kinds: ClassVar[Mapping[str, str]] = {
-        "doppel_copy": "the Doppelganger picks another player whose card she copies",
-        "wolf_center": "a lone wolf may view one center card (center:k or skip)",
-        "little_girl_peek": "the Little Girl may peek at the wolves (peek or skip)",
-        "mystic_look": "the Mystic Wolf may view another player's card (seat or skip)",
-        "seer_look": "the Seer views a player's card, or a center card and then a second one",
-        "pi_look": "the Paranormal Investigator views a player's card (up to twice, or skip)",
-        "robber_swap": "the Robber swaps with another player and sees his new card (or skip)",
-        "troublemaker_swap": "the Troublemaker names the first player (or skip), then the second",
-        "drunk_swap": "the Drunk swaps with a center card without looking",
-        "speech": "one turn of discussion (speak, or seat:j to whisper when whispers are on)",
-        "vote": "everyone points at another player at the same time",
-    }
-    death_causes: ClassVar[Mapping[str, str]] = {
-        "vote": "voted out: the top count, at least two votes (all tied at the top die)",
-        "hunter": "the vote target of a Hunter who died",
-    }
 
     def standard_deck(self, players: int, options: OneNightOptions) -> tuple[str, ...]:
         return setups.standard_deck(players)

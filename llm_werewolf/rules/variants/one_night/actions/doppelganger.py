@@ -15,6 +15,8 @@ from llm_werewolf.rules.events import ActionTaken, Info
 
 from ..cards import OneCtx, other_seats
 from ..roles import DRUNK, INVESTIGATOR, MYSTIC_WOLF, ROBBER, SEER, TROUBLEMAKER
+from ..unit import OneNightUnit
+from ..units import UNITS
 from .drunk import DrunkSwap
 from .investigator import InvestigatorLook
 from .mystic_wolf import MysticLook
@@ -32,6 +34,9 @@ ACTS_AT_ONCE: Mapping[str, Callable[[int], Step]] = {
     MYSTIC_WOLF: MysticLook,
     INVESTIGATOR: InvestigatorLook,
 }
+
+WAKING_UNITS: Mapping[str, OneNightUnit] = {unit.role.id: unit for unit in UNITS if unit.wakes_after is not None}
+"""Role units whose card the Doppelganger plays at once when she copies it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +58,9 @@ class DoppelCopy(Step):
         act = ACTS_AT_ONCE.get(copied)
         if act is not None:
             ctx.push(act(self.actor))
+        unit = WAKING_UNITS.get(copied)
+        if unit is not None:
+            ctx.push(*unit.call(ctx, (self.actor,)))
 
 
 def call(ctx: OneCtx, seats: tuple[int, ...]) -> tuple[Step, ...]:
