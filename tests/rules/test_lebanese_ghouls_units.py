@@ -11,7 +11,7 @@ from llm_werewolf.prompting.render import Phrasebook, SeatPrompter
 from llm_werewolf.rules import RoleInfo, SetupError, ViewBuilder, get_ruleset
 from llm_werewolf.rules.events import ActionTaken, Announcement, Cue, Info
 from llm_werewolf.rules.units import UnitError
-from llm_werewolf.rules.variants.lebanese_ghouls.night import BEFORE
+from llm_werewolf.rules.variants.lebanese_ghouls.night import BEFORE, night_steps
 from llm_werewolf.rules.variants.lebanese_ghouls.roles import SINGLE_ROLES
 from llm_werewolf.rules.variants.lebanese_ghouls.unit import WAKE_PLACES, LGUnit
 from llm_werewolf.rules.variants.lebanese_ghouls.units import UNITS
@@ -37,7 +37,14 @@ def test_every_waking_unit_has_its_step_in_its_place() -> None:
     for unit in UNITS:
         step = unit.night_step()
         if step is not None:
-            assert type(step) in {type(s) for s in BEFORE[unit.wakes_before]}
+            assert (unit.role.id, step) in BEFORE[unit.wakes_before]
+
+
+def test_a_night_calls_only_the_dealt_units_in_their_places() -> None:
+    seed = [type(step).__name__ for step in night_steps(frozenset({"ghoul", "bassara", "farmer"}))]
+    assert seed == ["Bassara", "Ghouls", "Sahra", "Morning"]
+    dealt = [type(step).__name__ for step in night_steps(frozenset({"ghoul", "bassara", "farmer", "natour"}))]
+    assert dealt == ["Bassara", "NatourTurn", "Ghouls", "Sahra", "Morning"]
 
 
 # -- الناطور, the Natour, the real unit (units/natour.py, prompts/<lang>/lebanese_ghouls/roles/natour.yaml) ----

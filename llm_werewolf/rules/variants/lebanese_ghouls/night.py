@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from llm_werewolf.rules import (
     SKIP,
@@ -34,10 +35,21 @@ SLEEP = "sleep"
 ELIXIR = "elixir"
 
 
-def _units_before(place: str) -> tuple[Step, ...]:
-    """The role units' night steps that run right before ``place`` (``unit.WAKE_PLACES``)."""
-    steps = (unit.night_step() for unit in UNITS if unit.wakes_before == place)
-    return tuple(step for step in steps if step is not None)
+def _units_before(place: str) -> tuple[tuple[str, Step], ...]:
+    """The role units' night steps that run right before ``place`` (``unit.WAKE_PLACES``), with their roles."""
+    steps = ((unit.role.id, unit.night_step()) for unit in UNITS if unit.wakes_before == place)
+    return tuple((role, step) for role, step in steps if step is not None)
+
+
+@lru_cache(maxsize=128)
+def night_steps(deck_roles: frozenset[str]) -> tuple[Step, ...]:
+    """Every night's turns after Umm Lhaf's for a deck: the seed's, with the dealt role units' steps in
+    place (a unit whose role is not dealt costs nothing). Steps are immutable, so they are shared."""
+    steps: list[Step] = []
+    for place, turn in (("bassara", Bassara()), ("ghouls", Ghouls()), ("sahra", Sahra()), ("dawn", Morning())):
+        steps += [step for role, step in BEFORE[place] if role in deck_roles]
+        steps.append(turn)
+    return tuple(steps)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,8 +61,7 @@ class Night(Step):
         if number == 1:
             ctx.push(UmmLhaf())
         # Morning pushes the day in front of the next night; role units' steps run where they wake.
-        ctx.push(*BEFORE["bassara"], Bassara(), *BEFORE["ghouls"], Ghouls(), *BEFORE["sahra"], Sahra())
-        ctx.push(*BEFORE["dawn"], Morning(), Night())
+        ctx.push(*night_steps(ctx.data.deck_roles), Night())
 
 
 # -- night 1: Umm Lhaf and the lovers ------------------------------------------------------------
@@ -261,5 +272,5 @@ class SahraPoison(Step):
         ctx.emit(Cue(key="sleep", role=SAHRA))
 
 
-BEFORE: dict[str, tuple[Step, ...]] = {place: _units_before(place) for place in WAKE_PLACES}
-"""The role units' night steps by the place they run before (built once)."""
+BEFORE: dict[str, tuple[tuple[str, Step], ...]] = {place: _units_before(place) for place in WAKE_PLACES}
+"""The role units' night steps (with their role ids) by the place they run before (built once)."""

@@ -29,8 +29,6 @@ EATEN = frozenset({"ghouls", "jara_caught"})
 @dataclass(frozen=True, slots=True)
 class NatourTurn(Step):
     def run(self, ctx: GCtx) -> None:
-        if NATOUR not in ctx.data.deck_roles:
-            return
         ctx.update_data(marks=frozenset(m for m in ctx.data.marks if m[1] != GUARDED))
         natour = ctx.state.first_with_role(NATOUR)
         if not called(ctx, NATOUR, natour is not None):
