@@ -1080,6 +1080,42 @@ LEBANESE_GHOULS: tuple[Mutation, ...] = (
         "",
         "the Sahra is not shown the prey",
     ),
+    # -- the Natour (units/natour.py), a role unit ----------------------------------------------------
+    _lg(
+        "natour_guards_twice_running",
+        "units/natour.py",
+        " if (i, LAST) not in ctx.data.marks]",
+        "]",
+        "the Natour may guard the same player two nights running",
+    ),
+    _lg(
+        "natour_not_himself",
+        "units/natour.py",
+        " if (i, LAST) not in ctx.data.marks]",
+        " if (i, LAST) not in ctx.data.marks and i != natour]",
+        "the Natour may not guard himself",
+    ),
+    _lg(
+        "natour_stops_every_death",
+        "units/natour.py",
+        "        return cause in EATEN and (seat, GUARDED) in ctx.data.marks",
+        "        return (seat, GUARDED) in ctx.data.marks",
+        "the guard also stops the poison, grief and the shot",
+    ),
+    _lg(
+        "natour_guards_nobody",
+        "units/natour.py",
+        "        return cause in EATEN and (seat, GUARDED) in ctx.data.marks",
+        "        return False",
+        "the guarded prey is eaten anyway",
+    ),
+    _lg(
+        "natour_guard_lasts",
+        "units/natour.py",
+        "        ctx.update_data(marks=frozenset(m for m in ctx.data.marks if m[1] != GUARDED))\n",
+        "",
+        "a guard is never lifted (it outlives the night and the Natour)",
+    ),
 )
 
 
@@ -1307,6 +1343,35 @@ ONLINE_MAFIA: tuple[Mutation, ...] = (
         "ctx.update_data(quiet_nights=ctx.data.quiet_nights + 1 if quiet else 0)",
         "ctx.update_data(quiet_nights=ctx.data.quiet_nights + 2 if quiet else 0)",
         "two quiet nights end the game",
+    ),
+    # -- the Tracker (units/tracker.py), a role unit -------------------------------------------------
+    _om(
+        "tracker_sees_visitors",
+        "units/tracker.py",
+        "    went = tuple(sorted(seat for seat, visitors in work.visits.items() if action.target in visitors))",
+        "    went = tuple(sorted(work.visitors(action.target)))",
+        "the Tracker learns who visited his target (a Lookout)",
+    ),
+    _om(
+        "tracker_does_not_visit",
+        "units/tracker.py",
+        "        act=act_track,\n",
+        "        act=act_track,\n        visits=False,\n",
+        "the Tracker does not visit (a Veteran on alert spares him)",
+    ),
+    _om(
+        "tracker_unblockable",
+        "units/tracker.py",
+        "        act=act_track,\n",
+        "        act=act_track,\n        rb_immune=True,\n",
+        "the Tracker ignores roleblocks",
+    ),
+    _om(
+        "tracker_wakes_elsewhere",
+        "units/tracker.py",
+        '    wake_after="investigator",',
+        '    wake_after="lookout",',
+        "the Tracker's step is called after the Lookout's",
     ),
 )
 

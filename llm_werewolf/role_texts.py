@@ -28,11 +28,27 @@ from typing import Any
 
 import yaml
 
-from .texts import TextDataError, merge_mapping
+from .texts import TextDataError
 
 ROLE_DIR = "roles"
 SECTIONS = ("terms", "decisions", "narration", "vocabulary")
 KEYS = frozenset({"name", "rules", *SECTIONS})
+
+
+def merge_deep(merged: dict[str, Any], data: Any, where: str) -> None:
+    """Lay ``data`` over ``merged`` at every depth (a role file may add one line to a nested
+    group, e.g. ``terms.cues.wake.<step>``, and keep the group's other lines)."""
+    if data is None:
+        return
+    if not isinstance(data, dict):
+        raise TextDataError(f"{where} must be a mapping")
+    for key, value in data.items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            inner = dict(merged[key])
+            merge_deep(inner, value, where)
+            merged[key] = inner
+        else:
+            merged[key] = value
 
 
 def role_files(roots: Sequence[Path], language: str, variant: str) -> dict[str, Path]:
@@ -86,7 +102,7 @@ def role_section(roots: Sequence[Path], language: str, variant: str, section: st
         if section == "terms" and "name" in data:
             names = layer.get("roles")
             layer["roles"] = {**(names if isinstance(names, dict) else {}), role: data["name"]}
-        merge_mapping(merged, layer, str(path))
+        merge_deep(merged, layer, str(path))
     return merged
 
 
@@ -102,5 +118,5 @@ def role_rules(roots: Sequence[Path], language: str, variant: str) -> dict[str, 
 
 def layered(merged: dict[str, Any], roots: Sequence[Path], language: str, variant: str, section: str) -> dict[str, Any]:
     """``merged`` (a ruleset's ``<section>.yaml`` as loaded) with the role files laid over it, in place."""
-    merge_mapping(merged, role_section(roots, language, variant, section), f"prompts/{language}/{variant}/{ROLE_DIR}")
+    merge_deep(merged, role_section(roots, language, variant, section), f"prompts/{language}/{variant}/{ROLE_DIR}")
     return merged

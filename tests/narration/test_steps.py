@@ -127,7 +127,10 @@ def city_mafia() -> Iterator[EventBody]:
 
 
 def lebanese_ghouls() -> Iterator[EventBody]:
-    yield from wake_sleep(("umm_lhaf", "bassara", "ghoul", "sahra"))
+    from llm_werewolf.rules.variants.lebanese_ghouls.units import UNITS
+
+    woken = tuple(unit.role.id for unit in UNITS if unit.night_step() is not None)  # role units that wake
+    yield from wake_sleep(("umm_lhaf", "bassara", "ghoul", "sahra", *woken))
     keys = ("night_opening", "night_falls", "lovers_wake", "lovers_sleep", "dawn", "discussion", "vote", "revote")
     yield from (Cue(key=k) for k in keys)
     yield from deaths("morning", "ghouls", "poison", "grief", empty=True)

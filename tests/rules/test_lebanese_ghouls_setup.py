@@ -9,7 +9,9 @@ import pytest
 
 from llm_werewolf.rules import Game, GameConfig, OptionsError, SetupError, get_ruleset
 from llm_werewolf.rules.variants.lebanese_ghouls.options import GhoulsOptions
-from llm_werewolf.texts import load_yaml, role_name
+from llm_werewolf.rules.variants.lebanese_ghouls.roles import SEED_ROLES
+from llm_werewolf.rules.variants.lebanese_ghouls.units import UNITS
+from llm_werewolf.texts import load_yaml, role_name, terms
 
 from .test_lebanese_ghouls_support import new_game
 
@@ -82,10 +84,11 @@ def test_option_defaults() -> None:
 def test_metadata() -> None:
     assert RULES.source_language == "ar-LB"
     assert RULES.languages == ("ar-LB", "en")
-    assert set(RULES.roles) == {"umm_lhaf", "bassara", "ghoul", "sahra", "jara", "sayyad", "farmer"}
+    assert set(SEED_ROLES) == {"umm_lhaf", "bassara", "ghoul", "sahra", "jara", "sayyad", "farmer"}
+    assert set(RULES.roles) == set(SEED_ROLES) | {unit.role.id for unit in UNITS}
     assert RULES.roles["ghoul"].side == "ghouls"
     assert all(info.side == "farmers" for role, info in RULES.roles.items() if role != "ghoul")
-    assert RULES.posthumous_kinds == frozenset({"sayyad_shot"})
+    assert RULES.posthumous_kinds == frozenset({"sayyad_shot"}).union(*(u.posthumous_kinds for u in UNITS))
     assert "ghouls" in RULES.sides and "lovers" in RULES.sides
 
 
@@ -98,7 +101,7 @@ def test_language_choice() -> None:
 
 @pytest.mark.parametrize("language", ["ar-LB", "en"])
 def test_terms_name_every_role_side_and_cause(language: str) -> None:
-    data = load_yaml("prompts", f"{language}/lebanese_ghouls/terms.yaml")
+    data = terms(language, "lebanese_ghouls")  # terms.yaml with the role units' role files laid over it
     assert set(data["roles"]) == set(RULES.roles)
     assert set(data["sides"]) == set(RULES.sides)
     assert set(data["causes"]) == set(RULES.death_causes)

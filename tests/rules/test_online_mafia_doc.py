@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import yaml
-
 from llm_werewolf.rules.variants.online_mafia.registry import ROLES
+from llm_werewolf.rules.variants.online_mafia.roles import SEED_SPECS
 from llm_werewolf.rules.variants.online_mafia.wake import STEP_INDEX
+from llm_werewolf.texts import terms as loaded_terms
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "rules" / "online_mafia.md"
@@ -16,8 +16,8 @@ SOURCES = ("seed", "ToS", "house")
 
 
 def terms(language: str) -> dict[str, str]:
-    data = yaml.safe_load((ROOT / "prompts" / language / "online_mafia" / "terms.yaml").read_text(encoding="utf-8"))
-    roles = data["roles"]
+    """Role names as the players see them: terms.yaml with the role units' role files laid over it."""
+    roles = loaded_terms(language, "online_mafia")["roles"]
     assert isinstance(roles, dict)
     return {str(k): str(v) for k, v in roles.items()}
 
@@ -39,7 +39,7 @@ def test_the_role_table_has_one_full_row_per_role() -> None:
     assert header == HEADER
     assert all(len(row) == len(HEADER) for row in rows)
     ids = [row[0].strip("`") for row in rows]
-    assert len(ids) == len(set(ids)) == len(ROLES) == 43
+    assert len(ids) == len(set(ids)) == len(ROLES) and len(SEED_SPECS) == 43
     assert set(ids) == set(ROLES)
 
 

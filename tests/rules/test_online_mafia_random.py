@@ -16,6 +16,7 @@ from llm_werewolf.rules import Choice, Game, GameConfig, SetupError, get_ruleset
 from llm_werewolf.rules.events import DeathsAnnounced, Died, GameEnded, Record, RoleAssigned
 from llm_werewolf.rules.variants.online_mafia.model import Faction
 from llm_werewolf.rules.variants.online_mafia.registry import ROLES
+from llm_werewolf.rules.variants.online_mafia.roles import SEED_SPECS, UNITS
 from llm_werewolf.testing import Invariants, own_records_only
 from llm_werewolf.transcript.schema import dump_record
 
@@ -97,7 +98,7 @@ def test_every_role_is_dealt_across_the_drawn_lists() -> None:
     for seed in range(GAMES):
         rng = random.Random(seed)
         dealt.update(random_config(seed, rng).deck or ())
-    assert len(ROLE_IDS) == 43
+    assert len(ROLE_IDS) == len(SEED_SPECS) + len(UNITS) and len(SEED_SPECS) == 43
     missing = set(ROLE_IDS) - set(dealt)
     assert not missing, f"never dealt: {sorted(missing)}"
     # the games really deal what was drawn (checked on a few of them)

@@ -7,19 +7,36 @@ import pytest
 from llm_werewolf.rules.events import Cue
 from llm_werewolf.rules.variants.online_mafia.model import Level, Stage
 from llm_werewolf.rules.variants.online_mafia.registry import ROLES
-from llm_werewolf.rules.variants.online_mafia.wake import FIRST_NIGHT_ONLY, STEP_INDEX, STEP_OF_ROLE, WAKE_ORDER
+from llm_werewolf.rules.variants.online_mafia.units import UNITS
+from llm_werewolf.rules.variants.online_mafia.wake import (
+    FIRST_NIGHT_ONLY,
+    SEED_FIRST_NIGHT_ONLY,
+    SEED_WAKE_ORDER,
+    STEP_INDEX,
+    STEP_OF_ROLE,
+    WAKE_ORDER,
+)
 from llm_werewolf.rules.variants.online_mafia.work import Action, NightWork, _order_key
 
 from .test_online_mafia_support import Table, at, deaths, night, start, told
 
 
 def test_the_wake_order_is_the_seeds() -> None:
+    seed = [step for step, _ in SEED_WAKE_ORDER]
+    assert seed[:5] == ["necromancer", "witch", "jinx", "escort", "mafia"]
+    assert seed[-3:] == ["amnesiac", "lookout", "investigator"]
+    assert len(seed) == 27
+    assert SEED_FIRST_NIGHT_ONLY == {"jinx", "butler"} <= FIRST_NIGHT_ONLY
+    assert set(STEP_OF_ROLE) == set(ROLES) - {spec.id for spec in ROLES.values() if spec.step is None}
+
+
+def test_role_units_keep_the_seeds_order_and_add_their_steps_in_place() -> None:
     steps = [step for step, _ in WAKE_ORDER]
-    assert steps[:5] == ["necromancer", "witch", "jinx", "escort", "mafia"]
-    assert steps[-3:] == ["amnesiac", "lookout", "investigator"]
-    assert len(steps) == 27
-    assert {"jinx", "butler"} == FIRST_NIGHT_ONLY
-    assert set(STEP_OF_ROLE) <= set(ROLES)
+    assert [step for step in steps if step in dict(SEED_WAKE_ORDER)] == [step for step, _ in SEED_WAKE_ORDER]
+    for unit in UNITS:
+        if unit.wake_after is not None:
+            assert steps.index(unit.spec.step or "") == steps.index(unit.wake_after) + 1
+            assert STEP_INDEX[unit.spec.step or ""] == steps.index(unit.spec.step or "")
 
 
 def test_actions_are_sorted_by_stage_then_wake_step_then_seat() -> None:

@@ -8,6 +8,7 @@ from llm_werewolf.rules import GameState, Seat, SetupError, get_ruleset
 from llm_werewolf.rules.variants.online_mafia.asking import AskCtx
 from llm_werewolf.rules.variants.online_mafia.data import OMState
 from llm_werewolf.rules.variants.online_mafia.registry import ROLES
+from llm_werewolf.rules.variants.online_mafia.roles import SEED_SPECS, UNITS
 from llm_werewolf.rules.variants.online_mafia.setups import PRESET_LISTS
 from llm_werewolf.rules.variants.online_mafia.wake import WAKE_ORDER
 from llm_werewolf.texts import terms
@@ -17,10 +18,11 @@ from .test_online_mafia_support import Table, start
 RULESET = get_ruleset("online_mafia")
 
 
-def test_there_are_43_roles_and_every_one_has_an_investigation_group() -> None:
-    assert len(RULESET.roles) == 43
+def test_there_are_43_seed_roles_and_every_one_has_an_investigation_group() -> None:
+    assert len(SEED_SPECS) == 43
+    assert set(RULESET.roles) == {spec.id for spec in SEED_SPECS} | {unit.role.id for unit in UNITS}
     groups = {spec.group for spec in ROLES.values()}
-    assert len(groups) == 10
+    assert len(groups) == 10, "a role unit joins one of the seed's ten Investigator groups"
 
 
 @pytest.mark.parametrize("preset", sorted(PRESET_LISTS))

@@ -20,3 +20,5 @@ class GhoulsData:
     poisoned: int | None = None
     shooters: tuple[int, ...] = ()
     """Dead Sayyads still to take their shot, in order of death."""
+    marks: frozenset[tuple[int, str]] = frozenset()
+    """What role units keep on seats: ``(seat, tag)``, each tag prefixed with its unit's role id."""

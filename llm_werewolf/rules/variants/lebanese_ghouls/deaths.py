@@ -10,6 +10,7 @@ from llm_werewolf.rules.events import ActionTaken, AnnouncedDeath, Announcement,
 from .data import GhoulsData
 from .options import GhoulsOptions
 from .roles import GRIEF, SAYYAD, SHOT
+from .units import UNITS
 
 GCtx = Ctx[GhoulsData, GhoulsOptions]
 
@@ -29,12 +30,12 @@ def kill(
     announce_as: str | None = None,
     show_card: bool = False,
 ) -> None:
-    """Kill ``seat`` (if alive), then its lover of grief; queue a Sayyad's shot.
+    """Kill ``seat`` (if alive and no role unit spares it), then its lover of grief; queue a Sayyad's shot.
 
     ``out`` collects what the table is told; ``announce_as`` hides a cause the
     table does not learn, ``show_card`` reveals the card (an execution).
     """
-    if not ctx.state.is_alive(seat):
+    if not ctx.state.is_alive(seat) or any(unit.spares(ctx, seat, cause) for unit in UNITS):
         return
     ctx.set_seat(seat, alive=False)
     ctx.emit_god(Died(seat=seat, cause=cause))

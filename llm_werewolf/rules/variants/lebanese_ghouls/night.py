@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from llm_werewolf.rules import (
     SKIP,
@@ -24,6 +25,8 @@ from .data import GhoulsData
 from .morning import Morning
 from .options import GhoulsOptions
 from .roles import BASSARA, GHOUL, JARA, SAHRA, UMM_LHAF
+from .unit import WAKE_PLACES, called
+from .units import UNITS
 
 GCtx = Ctx[GhoulsData, GhoulsOptions]
 
@@ -32,9 +35,21 @@ SLEEP = "sleep"
 ELIXIR = "elixir"
 
 
-def _called(ctx: GCtx, role: str, active: bool) -> bool:
-    """Whether the narrator calls ``role`` tonight (it is in the deck, and active or always called)."""
-    return role in ctx.data.deck_roles and (active or ctx.options.call_inactive_roles)
+def _units_before(place: str) -> tuple[tuple[str, Step], ...]:
+    """The role units' night steps that run right before ``place`` (``unit.WAKE_PLACES``), with their roles."""
+    steps = ((unit.role.id, unit.night_step()) for unit in UNITS if unit.wakes_before == place)
+    return tuple((role, step) for role, step in steps if step is not None)
+
+
+@lru_cache(maxsize=128)
+def night_steps(deck_roles: frozenset[str]) -> tuple[Step, ...]:
+    """Every night's turns after Umm Lhaf's for a deck: the seed's, with the dealt role units' steps in
+    place (a unit whose role is not dealt costs nothing). Steps are immutable, so they are shared."""
+    steps: list[Step] = []
+    for place, turn in (("bassara", Bassara()), ("ghouls", Ghouls()), ("sahra", Sahra()), ("dawn", Morning())):
+        steps += [step for role, step in BEFORE[place] if role in deck_roles]
+        steps.append(turn)
+    return tuple(steps)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,8 +60,8 @@ class Night(Step):
         ctx.emit(Cue(key="night_opening" if number == 1 else "night_falls"))
         if number == 1:
             ctx.push(UmmLhaf())
-        # Morning pushes the day in front of the next night.
-        ctx.push(Bassara(), Ghouls(), Sahra(), Morning(), Night())
+        # Morning pushes the day in front of the next night; role units' steps run where they wake.
+        ctx.push(*night_steps(ctx.data.deck_roles), Night())
 
 
 # -- night 1: Umm Lhaf and the lovers ------------------------------------------------------------
@@ -105,7 +120,7 @@ class Lovers(Step):
 class Bassara(Step):
     def run(self, ctx: GCtx) -> None:
         seer = ctx.state.first_with_role(BASSARA)
-        if not _called(ctx, BASSARA, seer is not None):
+        if not called(ctx, BASSARA, seer is not None):
             return
         ctx.emit(Cue(key="wake", role=BASSARA))
         if seer is None:
@@ -210,7 +225,7 @@ class Sahra(Step):
         witch = ctx.state.first_with_role(SAHRA)
         data = ctx.data
         active = witch is not None and not (data.elixir_used and data.poison_used)
-        if not _called(ctx, SAHRA, active):
+        if not called(ctx, SAHRA, active):
             return
         ctx.emit(Cue(key="wake", role=SAHRA))
         if witch is None or not active:
@@ -255,3 +270,7 @@ class SahraPoison(Step):
             ctx.update_data(poisoned=target, poison_used=True)
             ctx.emit(ActionTaken(seat=decision.seat, action="poison", targets=(target,)), to_seats(decision.seat))
         ctx.emit(Cue(key="sleep", role=SAHRA))
+
+
+BEFORE: dict[str, tuple[tuple[str, Step], ...]] = {place: _units_before(place) for place in WAKE_PLACES}
+"""The role units' night steps (with their role ids) by the place they run before (built once)."""

@@ -5,6 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from llm_werewolf.rules import RoleInfo
+from llm_werewolf.rules.units import roles_with_units, with_units
+
+from .units import UNITS
 
 UMM_LHAF = "umm_lhaf"
 BASSARA = "bassara"
@@ -20,7 +23,7 @@ LOVERS = "lovers"
 
 SIDES: tuple[str, ...] = (FARMERS, GHOULS, LOVERS)
 
-ROLES: Mapping[str, RoleInfo] = {
+SEED_ROLES: Mapping[str, RoleInfo] = {
     UMM_LHAF: RoleInfo(UMM_LHAF, FARMERS, power=True, description="links two lovers on night 1"),
     BASSARA: RoleInfo(BASSARA, FARMERS, power=True, description="sees one card every night"),
     GHOUL: RoleInfo(GHOUL, GHOULS, description="the ghouls agree on one prey every night"),
@@ -30,7 +33,10 @@ ROLES: Mapping[str, RoleInfo] = {
     FARMER: RoleInfo(FARMER, FARMERS, description="a plain villager"),
 }
 
-SINGLE_ROLES: tuple[str, ...] = (UMM_LHAF, BASSARA, SAHRA, JARA, SAYYAD)
+ROLES: Mapping[str, RoleInfo] = roles_with_units(SEED_ROLES, UNITS)
+"""The seed's cards and those of the role units (``units/``: one module per added role)."""
+
+SINGLE_ROLES: tuple[str, ...] = (UMM_LHAF, BASSARA, SAHRA, JARA, SAYYAD, *(u.role.id for u in UNITS if u.single))
 """Roles a deck may hold at most once."""
 
 # Death causes (the truth, in god-only ``Died`` records).
@@ -41,7 +47,7 @@ GRIEF = "grief"
 EXECUTION = "execution"
 SHOT = "shot"
 
-DEATH_CAUSES: Mapping[str, str] = {
+SEED_DEATH_CAUSES: Mapping[str, str] = {
     GHOULS_KILL: "eaten by the ghouls at night",
     JARA_CAUGHT: "the Jara was caught peeking and eaten instead of the ghouls' prey "
     "(announced to the table as 'ghouls')",
@@ -50,3 +56,4 @@ DEATH_CAUSES: Mapping[str, str] = {
     EXECUTION: "executed by the day vote",
     SHOT: "shot by the Sayyad",
 }
+DEATH_CAUSES: Mapping[str, str] = with_units(SEED_DEATH_CAUSES, UNITS, lambda u: u.death_causes, "death cause")

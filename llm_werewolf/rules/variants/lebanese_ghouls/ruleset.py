@@ -7,12 +7,14 @@ from enum import StrEnum
 from typing import ClassVar
 
 from llm_werewolf.rules import BaseOptions, GameState, RoleInfo, Ruleset, Seat, Step, register
+from llm_werewolf.rules.units import kinds_with_units, with_units
 
 from . import setup
 from .data import GhoulsData
 from .night import Night
 from .options import GhoulsOptions
 from .roles import DEATH_CAUSES, ROLES, SIDES
+from .units import UNITS
 from .victory import side_of
 
 GState = GameState[GhoulsData, GhoulsOptions]
@@ -43,6 +45,21 @@ BALLOTS: Mapping[str, tuple[str, ...]] = {
     "execution_revote": ("executed", "tie"),
 }
 
+SEED_DECISION_KINDS: Mapping[str, str] = {
+    "umm_lhaf_first": "night 1: Umm Lhaf names the first lover (any living seat, herself included)",
+    "umm_lhaf_second": "night 1: Umm Lhaf names the second lover (any other living seat)",
+    "bassara_look": "the Bassara names a seat whose card she sees",
+    "ghoul_kill": "each living ghoul names the prey (collective: plurality; a tie is voted again "
+    "among the tied; a second tie is settled by the seeded RNG)",
+    "jara_peek": "during the ghouls' turn the Jara peeks or sleeps (peek | sleep; default sleep)",
+    "sahra_elixir": "the Sahra, shown the ghouls' prey, saves it (elixir | skip; default skip)",
+    "sahra_poison": "the Sahra poisons a seat or not (seat | skip; default skip)",
+    "speech": "a day speech (option speak)",
+    "vote": "the simultaneous day vote (seat | abstain = a vote against oneself; default abstain)",
+    "sayyad_shot": "the dead Sayyad shoots another living player (seat | skip; default skip)",
+}
+DECISION_KINDS: Mapping[str, str] = with_units(SEED_DECISION_KINDS, UNITS, lambda u: u.decision_kinds, "decision kind")
+
 
 class LebaneseGhouls(Ruleset[GhoulsData, GhoulsOptions]):
     id: ClassVar[str] = "lebanese_ghouls"
@@ -53,24 +70,14 @@ class LebaneseGhouls(Ruleset[GhoulsData, GhoulsOptions]):
     roles: ClassVar[Mapping[str, RoleInfo]] = ROLES
     sides: ClassVar[tuple[str, ...]] = SIDES
     options_model: ClassVar[type[BaseOptions]] = GhoulsOptions
-    decision_kinds: ClassVar[Mapping[str, str]] = {
-        "umm_lhaf_first": "night 1: Umm Lhaf names the first lover (any living seat, herself included)",
-        "umm_lhaf_second": "night 1: Umm Lhaf names the second lover (any other living seat)",
-        "bassara_look": "the Bassara names a seat whose card she sees",
-        "ghoul_kill": "each living ghoul names the prey (collective: plurality; a tie is voted again "
-        "among the tied; a second tie is settled by the seeded RNG)",
-        "jara_peek": "during the ghouls' turn the Jara peeks or sleeps (peek | sleep; default sleep)",
-        "sahra_elixir": "the Sahra, shown the ghouls' prey, saves it (elixir | skip; default skip)",
-        "sahra_poison": "the Sahra poisons a seat or not (seat | skip; default skip)",
-        "speech": "a day speech (option speak)",
-        "vote": "the simultaneous day vote (seat | abstain = a vote against oneself; default abstain)",
-        "sayyad_shot": "the dead Sayyad shoots another living player (seat | skip; default skip)",
-    }
+    decision_kinds: ClassVar[Mapping[str, str]] = DECISION_KINDS
     death_causes: ClassVar[Mapping[str, str]] = DEATH_CAUSES
-    posthumous_kinds: ClassVar[frozenset[str]] = frozenset({"sayyad_shot"})
+    posthumous_kinds: ClassVar[frozenset[str]] = kinds_with_units(frozenset({"sayyad_shot"}), UNITS)
     outcome_reasons: ClassVar[type[StrEnum]] = Reason
-    announcement_keys: ClassVar[Mapping[str, str]] = ANNOUNCEMENT_KEYS
-    statuses: ClassVar[Mapping[str, str]] = STATUSES
+    announcement_keys: ClassVar[Mapping[str, str]] = with_units(
+        ANNOUNCEMENT_KEYS, UNITS, lambda u: u.announcement_keys, "announcement key"
+    )
+    statuses: ClassVar[Mapping[str, str]] = with_units(STATUSES, UNITS, lambda u: u.statuses, "status")
     ballots: ClassVar[Mapping[str, tuple[str, ...]]] = BALLOTS
 
     def side_of(self, state: GState, seat: int) -> str:

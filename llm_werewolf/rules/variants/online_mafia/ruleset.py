@@ -9,8 +9,8 @@ from typing import ClassVar
 
 from llm_werewolf.rules import BaseOptions, GameState, Preset, RoleInfo, Ruleset, Seat, Step, register
 from llm_werewolf.rules.events import Info
+from llm_werewolf.rules.units import with_units
 
-from . import roles as _roles  # noqa: F401  (fills the role table)
 from .data import OMCtx, OMData
 from .deaths import set_role, tell_team
 from .model import Faction
@@ -18,6 +18,7 @@ from .night import Night
 from .options import PRESETS, OnlineMafiaOptions
 from .priority import PRIORITY_ORDER
 from .registry import ROLES
+from .roles import UNITS  # (importing the roles fills the role table)
 from .setups import preset_deck, validate
 from .wake import WAKE_ORDER
 from .win import side_of, side_of_role
@@ -156,15 +157,19 @@ class OnlineMafia(Ruleset[OMData, OnlineMafiaOptions]):
     max_players: ClassVar[int] = 20
     roles: ClassVar[Mapping[str, RoleInfo]] = {
         spec.id: RoleInfo(spec.id, side_of_role(spec.id), power=spec.power) for spec in ROLES.values()
-    }
+    } | {unit.role.id: unit.role for unit in UNITS}
     sides: ClassVar[tuple[str, ...]] = SIDES
     options_model: ClassVar[type[BaseOptions]] = OnlineMafiaOptions
-    decision_kinds: ClassVar[Mapping[str, str]] = DECISION_KINDS
-    death_causes: ClassVar[Mapping[str, str]] = DEATH_CAUSES
+    decision_kinds: ClassVar[Mapping[str, str]] = with_units(
+        DECISION_KINDS, UNITS, lambda u: u.decision_kinds, "decision kind"
+    )
+    death_causes: ClassVar[Mapping[str, str]] = with_units(DEATH_CAUSES, UNITS, lambda u: u.death_causes, "death cause")
     posthumous_kinds: ClassVar[frozenset[str]] = frozenset()
     outcome_reasons: ClassVar[type[StrEnum]] = Reason
-    announcement_keys: ClassVar[Mapping[str, str]] = ANNOUNCEMENT_KEYS
-    statuses: ClassVar[Mapping[str, str]] = STATUSES
+    announcement_keys: ClassVar[Mapping[str, str]] = with_units(
+        ANNOUNCEMENT_KEYS, UNITS, lambda u: u.announcement_keys, "announcement key"
+    )
+    statuses: ClassVar[Mapping[str, str]] = with_units(STATUSES, UNITS, lambda u: u.statuses, "status")
     ballots: ClassVar[Mapping[str, tuple[str, ...]]] = BALLOTS
     board_switches: ClassVar[frozenset[str]] = frozenset({"preset"})
     presets: ClassVar[Mapping[str, Preset]] = {

@@ -1,6 +1,7 @@
 """Every role of online_mafia: one spec each (data) plus its small action functions.
 
-Importing this package fills :data:`..registry.ROLES`.
+Importing this package fills :data:`..registry.ROLES` with the seed's roles and those of the role
+units (``..units``: one module per added role), and places the units in the wake order.
 """
 
 from __future__ import annotations
@@ -10,7 +11,8 @@ from collections.abc import Callable, Mapping
 from ..asking import AskCtx
 from ..model import Faction, RoleSpec
 from ..registry import ROLES
-from ..wake import STEP_OF_ROLE
+from ..units import UNITS
+from ..wake import STEP_OF_ROLE, place_units
 from ..work import Action
 from .cult import CULT_ROLES
 from .killers import KILLER_ROLES
@@ -18,7 +20,9 @@ from .mafia import MAFIA_ROLES, merge_mafia_kill
 from .neutrals import NEUTRAL_ROLES
 from .town import TOWN_ROLES
 
-ALL_SPECS: tuple[RoleSpec, ...] = TOWN_ROLES + MAFIA_ROLES + CULT_ROLES + KILLER_ROLES + NEUTRAL_ROLES
+SEED_SPECS: tuple[RoleSpec, ...] = TOWN_ROLES + MAFIA_ROLES + CULT_ROLES + KILLER_ROLES + NEUTRAL_ROLES
+"""The roles of the seed (and RULES_NOTES §4)."""
+ALL_SPECS: tuple[RoleSpec, ...] = SEED_SPECS + tuple(unit.spec for unit in UNITS)
 
 Merger = Callable[[list[Action], AskCtx], list[Action]]
 MERGERS: tuple[Merger, ...] = (merge_mafia_kill,)
@@ -37,10 +41,11 @@ def _check(specs: tuple[RoleSpec, ...]) -> None:
         raise RuntimeError(f"online_mafia: wake order roles without a spec: {missing}")
 
 
+place_units(UNITS)
 _check(ALL_SPECS)
 ROLES.update({spec.id: spec for spec in ALL_SPECS})
 
 ROLE_IDS: tuple[str, ...] = tuple(spec.id for spec in ALL_SPECS)
 FACTION_OF: Mapping[str, Faction] = {spec.id: spec.faction for spec in ALL_SPECS}
 
-__all__ = ["ALL_SPECS", "FACTION_OF", "MERGERS", "ROLES", "ROLE_IDS"]
+__all__ = ["ALL_SPECS", "FACTION_OF", "MERGERS", "ROLES", "ROLE_IDS", "SEED_SPECS", "UNITS"]
