@@ -8,9 +8,9 @@ declared vocabulary (decision kinds, death causes, announcement keys, statuses, 
 kinds) take the units' in through :func:`with_units` and :func:`kinds_with_units`. Its words
 are one role file per language (:mod:`llm_werewolf.role_texts`).
 
-Rulesets with units and their unit classes: ``chinese_werewolf`` (``CWUnit``), ``city_mafia``
-(``CityUnit``), ``one_night`` (``OneNightUnit``), each in ``variants/<id>/unit.py`` with the hooks
-its rules ask (docs/architecture.md, "How to add a role").
+Every ruleset takes units; their unit classes: ``chinese_werewolf`` (``CWUnit``), ``city_mafia``
+(``CityUnit``), ``one_night`` (``OneNightUnit``), ``online_mafia`` (``OMUnit``) and
+``lebanese_ghouls`` (``LGUnit``), each in ``variants/<id>/unit.py`` with the hooks its rules ask (docs/architecture.md, "How to add a role").
 """
 
 from __future__ import annotations
