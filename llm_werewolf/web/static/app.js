@@ -89,6 +89,7 @@
     };
     tick();
     turnTimer = setInterval(tick, 1000);
+    syncTurn();
   }
 
   // -- speech previews (never a line of the feed: the recorded speech comes as an item) -------
@@ -97,15 +98,16 @@
     let line = previewBox.querySelector(`p.preview[data-seat="${key}"]`);
     if (preview.text === null || preview.text === undefined || preview.text === "") {
       if (line) line.remove();
+      syncTurn();
       return;
     }
-    if (mode === "screen") previewBox.querySelectorAll("p.said").forEach((said) => said.remove());
     if (!line) {
       line = el("p", { class: "preview", "data-seat": key });
       line.append(el("span", { class: "who" }, preview.label), el("span", { class: "text" }));
       previewBox.appendChild(line);
     }
     line.querySelector(".text").textContent = preview.text;
+    syncTurn();
   }
   function renderPreviews(previews) {
     previewBox.querySelectorAll("p.preview").forEach((line) => line.remove());
@@ -114,7 +116,13 @@
   function showSaid(text) {
     // The table screen keeps no speeches in its feed: the last recorded speech stands where its preview was.
     previewBox.querySelectorAll("p.said").forEach((said) => said.remove());
-    previewBox.appendChild(el("p", { class: "said", id: "said" }, text));
+    previewBox.prepend(el("p", { class: "said", id: "said" }, text));
+  }
+  function syncTurn() {
+    // A seat whose speech is showing as it is generated needs no "thinking…" line.
+    const seats = turnBox.dataset.seats ? turnBox.dataset.seats.split(",") : [];
+    const streaming = seats.length > 0 && seats.every((s) => previewBox.querySelector(`p.preview[data-seat="${s}"]`));
+    turnBox.hidden = !seats.length || streaming;
   }
 
   // -- rendering ------------------------------------------------------------------
