@@ -132,11 +132,10 @@ async def test_the_openai_backend_streams_a_previewed_speech_and_returns_the_who
 
 async def test_a_vote_is_never_streamed_even_with_a_hook() -> None:
     got: list[str] = []
-    with streaming_server() as (url, state):
-        with previewing(got.append):
-            completion = await _backend(url).complete(
-                CompletionRequest("s", "u", mode="json", schema=VOTE_SCHEMA, purpose="decision")
-            )
+    with streaming_server() as (url, state), previewing(got.append):
+        completion = await _backend(url).complete(
+            CompletionRequest("s", "u", mode="json", schema=VOTE_SCHEMA, purpose="decision")
+        )
     assert json.loads(completion.text) == {"option": "Bob"}
     assert got == [] and "stream" not in state.requests[0]
 
@@ -161,8 +160,7 @@ async def test_an_endpoint_that_refuses_to_stream_is_asked_plainly_from_then_on(
 
 
 async def test_a_stream_without_a_usage_chunk_counts_its_pieces() -> None:
-    with streaming_server(StreamState(usage=False)) as (url, _):
-        with previewing(lambda text: None):
-            completion = await _backend(url).complete(SPEECH_REQUEST)
+    with streaming_server(StreamState(usage=False)) as (url, _), previewing(lambda text: None):
+        completion = await _backend(url).complete(SPEECH_REQUEST)
     pieces = -(-len(completion.text) // 6)
     assert completion.prompt_tokens == 0 and completion.completion_tokens == pieces
