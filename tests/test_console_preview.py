@@ -33,7 +33,10 @@ def _said(text: str) -> Record:
 def test_a_preview_grows_in_place_and_is_erased_before_the_recorded_speech_prints() -> None:
     console, out = _console(terminal=True)
     preview = ConsolePreview(console, language="en", variant="one_night", names=NAMES)
-    sinks = [preview, ConsoleSink(console, NAMES, variant="one_night", language="en")]
+    sinks: list[ConsolePreview | ConsoleSink] = [
+        preview,
+        ConsoleSink(console, NAMES, variant="one_night", language="en"),
+    ]
     preview(1, "I think")
     preview(1, "I think Ann \x1b[2Jis the wolf")  # the backend cleans previews; a stray escape never draws
     preview(1, None)  # answered: the preview stays until the records come

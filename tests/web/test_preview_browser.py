@@ -93,4 +93,5 @@ def test_the_table_screen_shows_the_speech_growing_then_the_speech_said(
         expect(page.locator(f"#previews p.preview[data-seat='{seat}']")).to_have_count(0)  # the preview is gone
         page.screenshot(path=str(ARTIFACTS / "screen-said.png"), full_page=True)
     web = lobby.get(table["id"])
-    assert web is not None and web.status in ("running", "over"), web.error
+    assert web is not None
+    assert web.status in ("running", "over"), web.error

@@ -108,13 +108,13 @@ async def test_one_seat_finishing_does_not_restart_the_elapsed_time_of_another()
     speak = (Option("speak", "plain"),)
     first, second = Decision(10, 0, "speech", speak, speech=True), Decision(11, 1, "speech", speak, speech=True)
     day = SimpleNamespace(phase=SimpleNamespace(kind="day"))
-    web.game = SimpleNamespace(pending=[first, second], over=False, state=day)  # type: ignore[assignment]
+    web.game = SimpleNamespace(pending=(first, second), over=False, state=day)  # type: ignore[assignment]
     web.status = "running"
     web.table.outstanding = {10, 11}
     web._announce_turn()
     await asyncio.sleep(0.3)
     web.table.outstanding = {11}  # seat 1 answered; seat 2 is still thinking
-    web.game.pending = [second]  # type: ignore[misc]
+    web.game.pending = (second,)  # type: ignore[misc]
     web._announce_turn()
     turn = web.turn()
     assert turn is not None and turn["seats"] == [2]
