@@ -164,3 +164,24 @@ async def test_a_stream_without_a_usage_chunk_counts_its_pieces() -> None:
         completion = await _backend(url).complete(SPEECH_REQUEST)
     pieces = -(-len(completion.text) // 6)
     assert completion.prompt_tokens == 0 and completion.completion_tokens == pieces
+
+
+async def test_the_langchain_backend_streams_a_previewed_speech_through_astream() -> None:
+    from langchain_openai import ChatOpenAI
+
+    from llm_werewolf.llm.langchain_backend import LangChainBackend
+
+    got: list[str] = []
+    with streaming_server() as (url, state):
+        model = ChatOpenAI(model="test-model", base_url=url, api_key="k", max_retries=0, timeout=5)  # type: ignore[arg-type]
+        backend = LangChainBackend(model, profile=get_profile("llamacpp"), retry=RetrySettings(attempts=1, jitter=0))
+        with previewing(got.append):
+            completion = await backend.complete(SPEECH_REQUEST)
+            vote = await backend.complete(
+                CompletionRequest("s", "u", mode="json", schema=VOTE_SCHEMA, purpose="decision")
+            )
+        await backend.aclose()
+    assert json.loads(completion.text)["speech"] == SPEECH and json.loads(vote.text) == {"option": "Bob"}
+    assert [bool(r.get("stream")) for r in state.requests] == [True, False]
+    texts = [text for text in got if text]
+    assert len(texts) >= 10 and texts[-1] == SPEECH and all(SPEECH.startswith(text) for text in texts)

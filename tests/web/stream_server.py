@@ -131,7 +131,8 @@ def _handler(state: StreamState) -> type[BaseHTTPRequestHandler]:
                         state.held.set()
                         state.hold.wait(60)
                         hold = False
-                    delta = {"index": 0, "delta": {"content": piece}, "finish_reason": None}
+                    said = {"role": "assistant", "content": piece} if not sent else {"content": piece}
+                    delta = {"index": 0, "delta": said, "finish_reason": None}
                     self._event({**base, "choices": [delta]})
                     sent += len(piece)
                     if state.delay:
