@@ -21,7 +21,6 @@ from .classify import classify, redact, redact_text
 from .errors import LLMError
 from .profiles import Profile, get_profile
 from .retry import RetrySettings, call_with_retries
-from .streaming import Preview, preview_for
 from .structured import call_stepping_down, probe_format, take_notes
 
 
@@ -49,17 +48,6 @@ def _secret_of(chat_model: Any) -> str | None:
 def _usage(message: Any) -> tuple[int, int]:
     usage = getattr(message, "usage_metadata", None) or {}
     return int(usage.get("input_tokens", 0) or 0), int(usage.get("output_tokens", 0) or 0)
-
-
-async def streamed_message(runnable: Any, messages: list[Any], preview: Preview) -> Any:
-    """The message ``runnable`` answers, read through ``astream`` with each piece fed to ``preview``
-    (a model that cannot stream answers in one piece: LangChain falls back to ``ainvoke`` by itself)."""
-    preview.start()
-    message: Any = None
-    async for chunk in runnable.astream(messages):
-        message = chunk if message is None else message + chunk
-        preview.feed(_text_of(chunk))
-    return message
 
 
 class LangChainBackend:
@@ -113,17 +101,12 @@ class LangChainBackend:
         what = f"langchain model {self.model!r}"
         structured_output = False
 
-        preview = preview_for(request)
-
         def make_call() -> Callable[[], Awaitable[Any]]:
             nonlocal structured_output
-            runnable, structured = self._runnable(request)
-            structured_output = structured
+            runnable, structured_output = self._runnable(request)
 
             async def once() -> Any:
                 try:
-                    if preview is not None and not structured:  # a public speech, shown as it is generated
-                        return await streamed_message(runnable, messages, preview)
                     return await runnable.ainvoke(messages)
                 except Exception as exc:
                     raise self._fault(exc) from exc

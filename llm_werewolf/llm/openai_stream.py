@@ -4,7 +4,9 @@ Only a call with a preview streams (a public speech while people watch); every o
 call is the plain one. The endpoint is asked ``stream=True`` with
 ``stream_options.include_usage`` (so the record keeps its token counts); an endpoint
 that refuses that steps down silently, once for the backend's life: without
-``stream_options``, then not streamed at all (the screens keep their "thinking…" line).
+``stream_options``, then not streamed at all (the screens keep their "thinking…" line). An
+endpoint that ignores ``stream`` and answers in one JSON piece is read as it is (no second
+call) and not asked to stream again.
 A refusal of the *answer format* is not a refusal to stream: it goes on to the
 format step-down of :mod:`.structured`. A stream is closed when the call is cut (the
 decision's deadline), which tells a server such as ``llama_cpp.server`` to stop.
@@ -12,6 +14,7 @@ decision's deadline), which tells a server such as ``llama_cpp.server`` to stop.
 
 from __future__ import annotations
 
+import json
 import logging
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
@@ -85,11 +88,42 @@ async def stream_or_plain(backend: StreamingBackend, kwargs: dict[str, Any], pre
             backend.stream_mode = NEXT_MODE[mode]
             log.info("%s: the endpoint refused a streamed call (%s); now: %s", backend.model, exc, backend.stream_mode)
             continue
-        if not hasattr(stream, "__aiter__"):  # an endpoint (or client) that answered in one piece
+        if not hasattr(stream, "__aiter__"):  # a client that answered in one piece
             backend.stream_mode = "off"
             return stream
+        if not is_event_stream(stream):  # an endpoint that ignores ``stream``: its one piece is the answer
+            backend.stream_mode = "off"
+            return await read_whole(backend, stream)
         return await read_stream(backend, stream, preview)
     return await backend._create(**kwargs)
+
+
+def is_event_stream(stream: Any) -> bool:
+    """Whether the endpoint answered with server-sent events (``True`` where the client does not say)."""
+    headers = getattr(getattr(stream, "response", None), "headers", None)
+    if headers is None:
+        return True
+    return "text/event-stream" in str(headers.get("content-type", "text/event-stream"))
+
+
+async def read_whole(backend: StreamingBackend, stream: Any) -> StreamedAnswer:
+    """The answer of an endpoint that was asked to stream and sent one JSON completion instead."""
+    try:
+        data = json.loads(await stream.response.aread())
+        choice = (data.get("choices") or [{}])[0]
+        usage = data.get("usage") or {}
+        return StreamedAnswer(
+            text=str((choice.get("message") or {}).get("content") or ""),
+            prompt_tokens=int(usage.get("prompt_tokens") or 0),
+            completion_tokens=int(usage.get("completion_tokens") or 0),
+            finish_reason=choice.get("finish_reason"),
+        )
+    except LLMError:
+        raise
+    except Exception as exc:  # not JSON, or a connection dropped while reading it
+        raise backend._fault(exc) from exc
+    finally:
+        await stream.close()
 
 
 async def read_stream(backend: StreamingBackend, stream: Any, preview: Preview) -> StreamedAnswer:

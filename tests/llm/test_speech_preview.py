@@ -166,7 +166,8 @@ async def test_a_stream_without_a_usage_chunk_counts_its_pieces() -> None:
     assert completion.prompt_tokens == 0 and completion.completion_tokens == pieces
 
 
-async def test_the_langchain_backend_streams_a_previewed_speech_through_astream() -> None:
+async def test_the_langchain_backend_never_streams() -> None:
+    """LangChain cannot read an endpoint's plain answer to a streamed request: a speech would cost a second call."""
     from langchain_openai import ChatOpenAI
 
     from llm_werewolf.llm.langchain_backend import LangChainBackend
@@ -177,11 +178,19 @@ async def test_the_langchain_backend_streams_a_previewed_speech_through_astream(
         backend = LangChainBackend(model, profile=get_profile("llamacpp"), retry=RetrySettings(attempts=1, jitter=0))
         with previewing(got.append):
             completion = await backend.complete(SPEECH_REQUEST)
-            vote = await backend.complete(
-                CompletionRequest("s", "u", mode="json", schema=VOTE_SCHEMA, purpose="decision")
-            )
         await backend.aclose()
-    assert json.loads(completion.text)["speech"] == SPEECH and json.loads(vote.text) == {"option": "Bob"}
-    assert [bool(r.get("stream")) for r in state.requests] == [True, False]
-    texts = [text for text in got if text]
-    assert len(texts) >= 10 and texts[-1] == SPEECH and all(SPEECH.startswith(text) for text in texts)
+    assert json.loads(completion.text)["speech"] == SPEECH
+    assert [bool(r.get("stream")) for r in state.requests] == [False] and got == []
+
+
+async def test_an_endpoint_that_answers_a_streamed_request_in_one_piece_costs_no_second_call() -> None:
+    got: list[str] = []
+    with streaming_server(StreamState(ignore_stream=True)) as (url, state):
+        backend = _backend(url)
+        with previewing(got.append):
+            first = await backend.complete(SPEECH_REQUEST)
+            second = await backend.complete(SPEECH_REQUEST)
+    assert json.loads(first.text)["speech"] == json.loads(second.text)["speech"] == SPEECH
+    assert first.prompt_tokens == 11 and first.completion_tokens == 3 and first.finish_reason == "stop"
+    assert [bool(r.get("stream")) for r in state.requests] == [True, False]  # one request per call
+    assert backend.stream_mode == "off" and not any(got)

@@ -5,7 +5,7 @@ value of each enum, ``SPEECH`` for a ``speech`` field, empty thoughts and reason
 ``stream=True`` is answered as server-sent events, a few characters per chunk. ``hold`` makes
 the first streamed speech stop halfway until the test sets it (so a page can be read while the
 speech is still being generated); ``refuse_stream`` answers every streamed request with a 400, as
-an endpoint without streaming would.
+an endpoint without streaming would; ``ignore_stream`` answers it in one JSON piece.
 """
 
 from __future__ import annotations
@@ -31,6 +31,8 @@ class StreamState:
     hold: threading.Event | None = None
     """Set by the test to let the first streamed speech finish (it stops halfway until then)."""
     refuse_stream: bool = False
+    ignore_stream: bool = False
+    """Answer a streamed request in one JSON piece, as an endpoint that cannot stream and says nothing."""
     usage: bool = True
     """Send the usage chunk when ``stream_options.include_usage`` asks for it."""
     requests: list[dict[str, Any]] = field(default_factory=list)
@@ -86,7 +88,7 @@ def _handler(state: StreamState) -> type[BaseHTTPRequestHandler]:
             body = json.loads(self.rfile.read(length) or b"{}")
             state.requests.append(body)
             content = answer_for(body, state.speech)
-            if not body.get("stream"):
+            if not body.get("stream") or state.ignore_stream:
                 self._send(
                     200,
                     {
