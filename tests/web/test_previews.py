@@ -119,3 +119,21 @@ async def test_one_seat_finishing_does_not_restart_the_elapsed_time_of_another()
     turn = web.turn()
     assert turn is not None and turn["seats"] == [2]
     assert turn["elapsed"] >= 0.3 and turn["elapsed_by_seat"]["2"] >= 0.3  # counted from when seat 2 began
+
+
+async def test_a_page_that_joins_mid_speech_gets_the_preview_and_loses_it_with_the_records() -> None:
+    with streaming_server() as (url, _):
+        web = _table(url)
+    queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+    web.hubs[0].queues.add(queue)
+    web._preview(1, "half a spee")
+    assert web.snapshot(None)["previews"] == [
+        {"seat": 2, "label": "2. " + web.game.config.names[1], "text": "half a spee"}
+    ]
+    assert web.snapshot(0)["previews"] == web.snapshot(None)["previews"]  # public speech: every page
+    web._preview(1, None)  # answered: kept until the records come
+    assert web.snapshot(None)["previews"] != []
+    web.write([])
+    assert web.snapshot(None)["previews"] == []
+    messages = [queue.get_nowait() for _ in range(queue.qsize())]
+    assert [m["preview"]["text"] for m in messages if m["type"] == "preview"] == ["half a spee", None]
