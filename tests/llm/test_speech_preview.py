@@ -174,7 +174,7 @@ async def test_the_langchain_backend_never_streams() -> None:
 
     got: list[str] = []
     with streaming_server() as (url, state):
-        model = ChatOpenAI(model="test-model", base_url=url, api_key="k", max_retries=0, timeout=5)  # type: ignore[arg-type]
+        model = ChatOpenAI(model="test-model", base_url=url, api_key="k", max_retries=0, timeout=5)
         backend = LangChainBackend(model, profile=get_profile("llamacpp"), retry=RetrySettings(attempts=1, jitter=0))
         with previewing(got.append):
             completion = await backend.complete(SPEECH_REQUEST)
