@@ -246,7 +246,8 @@ def play(
         if header is not None:
             writer = TranscriptWriter(transcript_path(transcripts, header.game_id), header)
             sinks.insert(0, writer)
-        settings = TableSettings(pace=pace_hook, on_preview=preview)
+        # Only a terminal shows previews: a pipe or a file asks the endpoints exactly as before.
+        settings = TableSettings(pace=pace_hook, on_preview=preview if preview.active else None)
         table = Table(game, seated, sinks=sinks, narrator=table_narrator, settings=settings)
         try:
             await table.play()
