@@ -43,6 +43,8 @@ from .ui_text import direction, fill
 __all__ = ["Lobby", "PublicHub", "WebTable", "narrator_label", "night_cue", "template_narrator"]
 
 Status = Literal["waiting", "running", "over", "failed"]
+PREVIEW_INTERVAL = 0.1
+"""Seconds between two updates of one seat's speech preview sent to the pages (the newest text wins)."""
 NarratorFactory = Callable[[TableSetup, Game], Narrator | None]
 
 
@@ -171,6 +173,8 @@ class WebTable:
         """A model seat's public speech so far, while it is generated (never recorded; see :meth:`_preview`)."""
         self._answered: set[int] = set()
         """Seats whose previewed decision is answered: their preview goes when the records come."""
+        self._preview_sent: dict[int, float] = {}
+        self._preview_due: dict[int, asyncio.TimerHandle] = {}
         self.status: Status = "waiting"
         self.error: str | None = None
         self.task: asyncio.Task[None] | None = None
@@ -308,16 +312,39 @@ class WebTable:
         self._answered.discard(seat)
         if self.previews.get(seat, "") == text:
             return
-        if text:
-            self.previews[seat] = text
-        else:
+        if not text:
             del self.previews[seat]
-        self._push_preview(seat, text or None)
+            self._withdraw(seat)
+            return
+        self.previews[seat] = text
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # a table driven without a loop (tests): at once
+            self._push_preview(seat, text)
+            return
+        wait = self._preview_sent.get(seat, -PREVIEW_INTERVAL) + PREVIEW_INTERVAL - loop.time()
+        if wait <= 0:
+            self._send_preview(seat)
+        elif seat not in self._preview_due:  # at most one update per interval: a slow phone keeps up
+            self._preview_due[seat] = loop.call_later(wait, self._send_preview, seat)
+
+    def _send_preview(self, seat: int) -> None:
+        self._preview_due.pop(seat, None)
+        text = self.previews.get(seat)
+        if text is not None:
+            self._preview_sent[seat] = asyncio.get_running_loop().time()
+            self._push_preview(seat, text)
+
+    def _withdraw(self, seat: int) -> None:
+        due = self._preview_due.pop(seat, None)
+        if due is not None:
+            due.cancel()
+        self._push_preview(seat, None)
 
     def _clear_previews(self) -> None:
         for seat in sorted(self._answered):
             if self.previews.pop(seat, None) is not None:
-                self._push_preview(seat, None)
+                self._withdraw(seat)
         self._answered.clear()
 
     def _push_preview(self, seat: int, text: str | None) -> None:

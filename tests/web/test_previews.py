@@ -12,7 +12,7 @@ from llm_werewolf.rules.events import Speech
 from llm_werewolf.session import Session, SessionSettings
 from llm_werewolf.table.runner import previewable
 from llm_werewolf.web.setup import SeatSetup, TableSetup
-from llm_werewolf.web.tables import WebTable
+from llm_werewolf.web.tables import PREVIEW_INTERVAL, WebTable
 
 from .stream_server import SPEECH, StreamState, streaming_server
 
@@ -57,21 +57,22 @@ def _speech_items(message: dict[str, Any]) -> list[str]:
 
 
 async def test_a_model_speech_is_previewed_as_it_grows_then_replaced_by_the_recorded_speech() -> None:
-    with streaming_server() as (url, state):
+    with streaming_server(StreamState(delay=0.03)) as (url, state):
         web = _table(url)
         messages = await _play(web, stop_after_speeches=2)
     said = [r.event for r in web.game.records if isinstance(r.event, Speech)]
     assert [speech.text for speech in said[:2]] == [SPEECH, SPEECH]
     previews = [m["preview"] for m in messages if m["type"] == "preview"]
     texts = [p["text"] for p in previews if p["text"]]
-    assert len(texts) >= 10 and all(shown(SPEECH).startswith(text) for text in texts)  # only the speech, growing
+    assert len(texts) >= 3 and all(shown(SPEECH).startswith(text) for text in texts)  # only the speech, growing
     for speech in said[:2]:
         seat = speech.seat + 1
         # the seat's preview ends with a withdrawal, and the very next message is the update that says it
         last = max(i for i, m in enumerate(messages) if m["type"] == "preview" and m["preview"]["seat"] == seat)
         assert messages[last]["preview"]["text"] is None
         assert messages[last + 1]["type"] == "update" and any(SPEECH in t for t in _speech_items(messages[last + 1]))
-        assert any(m["preview"]["text"] == shown(SPEECH) for m in messages[:last] if m["type"] == "preview")
+        shown_before = [m["preview"]["text"] for m in messages[:last] if m["type"] == "preview"]
+        assert any(shown_before) and len(set(shown_before)) > 2  # it grew on the screens before it was said
     assert web.previews == {}
     # only speeches streamed: every streamed request asked for a speech
     assert all("speech" in str(r.get("response_format")) for r in state.requests if r.get("stream"))
@@ -137,3 +138,19 @@ async def test_a_page_that_joins_mid_speech_gets_the_preview_and_loses_it_with_t
     assert web.snapshot(None)["previews"] == []
     messages = [queue.get_nowait() for _ in range(queue.qsize())]
     assert [m["preview"]["text"] for m in messages if m["type"] == "preview"] == ["half a spee", None]
+
+
+async def test_previews_reach_the_pages_at_most_once_per_interval_newest_text_first() -> None:
+    with streaming_server() as (url, _):
+        web = _table(url)
+    queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+    web.public.queues.add(queue)
+    words = [" ".join(["word"] * n) for n in range(1, 201)]
+    for text in words:  # 200 updates in one go, as a fast local model would send them
+        web._preview(0, text)
+    await asyncio.sleep(PREVIEW_INTERVAL * 3)
+    sent = [queue.get_nowait()["preview"]["text"] for _ in range(queue.qsize())]
+    assert 1 < len(sent) <= 4 and sent[0] == words[0] and sent[-1] == words[-1]
+    web._preview(0, None)
+    web.write([])
+    assert queue.get_nowait()["preview"]["text"] is None and web.previews == {}
