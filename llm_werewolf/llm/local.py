@@ -25,6 +25,7 @@ from .embedded import EMBEDDED_MODEL, embedded_model_path
 from .errors import BackendConfigError, PreflightError, TransportError
 from .kv_states import KVStates, common_prefix
 from .profiles import Profile, get_profile
+from .streaming import Preview, current_hook, from_thread, streams_speech
 
 
 def gbnf_literal(text: str) -> str:
@@ -96,6 +97,28 @@ class LabelMask:
     def done(self, input_ids: Any, logits: Any) -> bool:
         generated = [int(t) for t in input_ids[self.prompt_length :]]
         return self._next(generated) == {self.eos}
+
+
+def streamed_completion(llama: Any, tokens: list[int], kwargs: dict[str, Any], preview: Preview) -> dict[str, Any]:
+    """``llama.create_completion`` through its streaming iterator, each piece fed to ``preview``; the
+    same result as the plain call (its text, finish reason and token counts)."""
+    preview.start()
+    pieces: list[str] = []
+    finish: str | None = None
+    chunks = 0
+    for chunk in llama.create_completion(tokens, stream=True, **kwargs):
+        chunks += 1
+        choice = chunk["choices"][0]
+        text = str(choice.get("text") or "")
+        if text:
+            pieces.append(text)
+            preview.feed(text)
+        finish = choice.get("finish_reason") or finish
+    return {
+        "choices": [{"text": "".join(pieces), "finish_reason": finish}],
+        # llama.cpp sends one chunk per sampled token, and a last one with the finish reason
+        "usage": {"prompt_tokens": len(tokens), "completion_tokens": max(0, chunks - 1)},
+    }
 
 
 class LocalBackend:
@@ -202,10 +225,13 @@ class LocalBackend:
             sequences.append(full[len(tokens) :])
         return LabelMask(sequences, len(tokens), int(llama.token_eos()))
 
-    def _run(self, request: CompletionRequest, cancelled: threading.Event | None = None) -> dict[str, Any]:
+    def _run(
+        self, request: CompletionRequest, cancelled: threading.Event | None = None, preview: Preview | None = None
+    ) -> dict[str, Any]:
         """One generation, in a worker thread. ``cancelled``: set when the caller gave up; the generation
         then stops at its next token, so the model is free for the next call at once (a thread cannot be
-        killed, and a call nobody reads would otherwise run to ``max_tokens``)."""
+        killed, and a call nobody reads would otherwise run to ``max_tokens``). ``preview``: a public
+        speech shown as it is generated (llm/streaming.py)."""
         from llama_cpp import StoppingCriteriaList
 
         llama = self._load()
@@ -244,7 +270,10 @@ class LocalBackend:
                 self.states.restore(llama, tokens)
             held = common_prefix(llama.input_ids[: llama.n_tokens].tolist(), tokens)
             self.evaluated_tokens += len(tokens) - min(held, len(tokens) - 1)
-            result: dict[str, Any] = llama.create_completion(tokens, **kwargs)
+            if preview is not None:  # a public speech, shown as it is generated (llm/streaming.py)
+                result = streamed_completion(llama, tokens, kwargs, preview)
+            else:
+                result = llama.create_completion(tokens, **kwargs)
             if self.states is not None:
                 self.states.save(llama)
             if cancelled is not None and cancelled.is_set():
@@ -257,11 +286,13 @@ class LocalBackend:
         return result
 
     async def complete(self, request: CompletionRequest) -> Completion:
+        hook = current_hook()
+        preview = Preview(request, from_thread(hook)) if hook is not None and streams_speech(request) else None
         async with self._lock():
             started = time.perf_counter()  # model time only, not the wait for the lock
             cancelled = threading.Event()
             try:
-                result = await asyncio.to_thread(self._run, request, cancelled)
+                result = await asyncio.to_thread(self._run, request, cancelled, preview)
             except asyncio.CancelledError:  # the generation stops at its next token (see _run)
                 cancelled.set()
                 raise

@@ -17,8 +17,10 @@ from typing import Any
 from .base import Completion, CompletionRequest
 from .classify import classify, redact, redact_text
 from .errors import BackendConfigError, LLMError, PreflightError
+from .openai_stream import StreamedAnswer, StreamMode, stream_or_plain
 from .profiles import Profile, get_profile
 from .retry import RetrySettings, call_with_retries
+from .streaming import preview_for
 from .structured import PROBE, call_stepping_down, probe_format, take_notes
 
 NO_KEY = "sk-no-key-needed"
@@ -97,6 +99,8 @@ class OpenAIBackend:
         self.timeout = timeout
         self.retry = retry or RetrySettings()
         self.format_notes: list[str] = []
+        self.stream_mode: StreamMode = "usage"
+        """How a previewed speech is asked (:mod:`.openai_stream`): steps down silently where refused."""
         self._secrets: tuple[str, ...] = ()
         if client is None:
             from openai import AsyncOpenAI
@@ -135,11 +139,14 @@ class OpenAIBackend:
     async def complete(self, request: CompletionRequest) -> Completion:
         started = time.perf_counter()
         what = f"openai model {self.model!r}" + (f" at {self.base_url}" if self.base_url else "")
+        preview = preview_for(request)
 
         def make_call() -> Callable[[], Awaitable[Any]]:
             kwargs = self._arguments(request)
 
             async def once() -> Any:
+                if preview is not None:
+                    return await stream_or_plain(self, kwargs, preview)  # a public speech, previewed
                 return await self._create(**kwargs)
 
             return once
@@ -148,17 +155,14 @@ class OpenAIBackend:
             self, make_call, lambda profile: response_format(request, profile) is not None, what
         )
         latency = (time.perf_counter() - started) * 1000.0
-        choice = response.choices[0] if response.choices else None
-        message = getattr(choice, "message", None)
-        text = getattr(message, "content", None) or ""
-        usage = getattr(response, "usage", None)
+        answer = response if isinstance(response, StreamedAnswer) else StreamedAnswer.of(response)
         return Completion(
-            text=redact_text(str(text), self._secrets),  # an endpoint may reflect the key into its answer
-            prompt_tokens=int(getattr(usage, "prompt_tokens", 0) or 0),
-            completion_tokens=int(getattr(usage, "completion_tokens", 0) or 0),
+            text=redact_text(answer.text, self._secrets),  # an endpoint may reflect the key into its answer
+            prompt_tokens=answer.prompt_tokens,
+            completion_tokens=answer.completion_tokens,
             latency_ms=latency,
             retries=retries,
-            finish_reason=getattr(choice, "finish_reason", None),
+            finish_reason=answer.finish_reason,
             note=take_notes(self),
         )
 

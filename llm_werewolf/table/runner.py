@@ -16,10 +16,12 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Protocol
 
 from ..agents.base import FINAL_FAULTS, Agent, DecisionRequest, Reply
 from ..agents.heuristic import HeuristicAgent
+from ..llm.streaming import previewing
 from ..rules import Choice, Decision, Game, IllegalChoice, Outcome, ViewBuilder, validate_choice
 from ..rules.events import GOD, EventBody, Record, Visibility, to_seats
 from ..seeds import seat_seed
@@ -54,6 +56,10 @@ class TableSettings:
     """Called after each batch of records (a coroutine function may pause for humans)."""
     on_progress: Callable[[], None] | None = None
     """Called when an agent starts or finishes answering (screens show who the table waits for)."""
+    on_preview: Callable[[int, str | None], None] | None = None
+    """Called with a model seat's public speech as it is generated (``seat, text so far``; ``""``: a new
+    try started), and with ``None`` once that seat's decision is answered. A preview is never recorded
+    (see :mod:`llm_werewolf.llm.streaming` and :func:`previewable`)."""
     extra: dict[str, object] = field(default_factory=dict)
 
 
@@ -130,10 +136,14 @@ class Table:
         """Answer ``decision``; while it is being answered its id is in :attr:`outstanding`."""
         self.outstanding.add(decision.id)
         self._progress()
+        on_preview = self.settings.on_preview if previewable(decision, self.game.state.phase.kind) else None
         try:
-            return await self._answer_now(decision)
+            with previewing(partial(on_preview, decision.seat) if on_preview is not None else None):
+                return await self._answer_now(decision)
         finally:
             self.outstanding.discard(decision.id)
+            if on_preview is not None:
+                on_preview(decision.seat, None)
             self._progress()
 
     def _progress(self) -> None:
@@ -250,6 +260,14 @@ class Table:
         outcome = self.game.outcome
         assert outcome is not None
         return outcome
+
+
+def previewable(decision: Decision, phase_kind: str) -> bool:
+    """Whether a decision's speech may be shown while it is generated: a public speech only (not at
+    night, and not a speech that may turn out a whisper, whose text only its addressee may read)."""
+    if not decision.speech or phase_kind == "night":
+        return False
+    return not any(option.kind == "whisper" for option in decision.options)
 
 
 def fallback_source(stand_in: object) -> str:

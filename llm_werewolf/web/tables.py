@@ -43,6 +43,8 @@ from .ui_text import direction, fill
 __all__ = ["Lobby", "PublicHub", "WebTable", "narrator_label", "night_cue", "template_narrator"]
 
 Status = Literal["waiting", "running", "over", "failed"]
+PREVIEW_INTERVAL = 0.1
+"""Seconds between two updates of one seat's speech preview sent to the pages (the newest text wins)."""
 NarratorFactory = Callable[[TableSetup, Game], Narrator | None]
 
 
@@ -157,11 +159,22 @@ class WebTable:
         """The public view: a night step lasts at least ``night_step`` on shared screens."""
         paced = setup.pace > 0 or self.night_step > 0
         settings = TableSettings(
-            concurrency=players, pace=self._pace if paced else None, on_progress=self._announce_turn
+            concurrency=players,
+            pace=self._pace if paced else None,
+            on_progress=self._announce_turn,
+            on_preview=self._preview,
         )
         self.table = Table(self.game, agents, sinks=sinks, narrator=narrator, fallbacks=fallbacks, settings=settings)
         self._turn_seats: tuple[int, ...] = ()
-        self._turn_since = 0.0
+        self._since: dict[int, float] = {}
+        """When each seat in the turn began answering (event-loop time): one seat finishing never
+        restarts another's counter."""
+        self.previews: dict[int, str] = {}
+        """A model seat's public speech so far, while it is generated (never recorded; see :meth:`_preview`)."""
+        self._answered: set[int] = set()
+        """Seats whose previewed decision is answered: their preview goes when the records come."""
+        self._preview_sent: dict[int, float] = {}
+        self._preview_due: dict[int, asyncio.TimerHandle] = {}
         self.status: Status = "waiting"
         self.error: str | None = None
         self.task: asyncio.Task[None] | None = None
@@ -220,6 +233,8 @@ class WebTable:
             self.error = f"{type(exc).__name__}: {exc}"
         finally:
             self.screen.close()  # whatever a night step still held reaches the screens
+            self._answered.update(self.previews)
+            self._clear_previews()
             if self.writer is not None:
                 self.writer.close()
             self._push_status()
@@ -237,6 +252,7 @@ class WebTable:
 
     # -- the sink: each seat gets the lines of its own view -----------------------------------
     def write(self, records: Sequence[Record]) -> None:
+        self._clear_previews()  # the accepted answer replaces the preview, in the same tick
         ordered = reading_order(records)  # narration next to what it voices (the log keeps its own order)
         for hub, builder in zip(self.hubs, self.builders, strict=True):
             self._forward(ordered, builder, hub.push)
@@ -254,28 +270,91 @@ class WebTable:
             return None
         labels = ", ".join(self.presenter.seat(i) for i in speakers)
         human = all(self.hubs[i].human for i in speakers)
-        since = self._turn_since if self._turn_seats == tuple(speakers) else asyncio.get_running_loop().time()
+        now = asyncio.get_running_loop().time()
+        elapsed = {i: round(now - self._since.get(i, now), 1) for i in speakers}
         return {
             "seats": [i + 1 for i in speakers],
             "human": human,
             "text": fill(self.presenter.ui("speaking" if human else "thinking"), speaker=labels),
-            "elapsed": round(asyncio.get_running_loop().time() - since, 1),
+            "elapsed": max(elapsed.values()),
+            "elapsed_by_seat": {str(i + 1): seconds for i, seconds in elapsed.items()},
         }
 
     def _announce_turn(self) -> None:
         try:
-            turn = self.turn()
+            now = asyncio.get_running_loop().time()
         except RuntimeError:  # no running loop (a table driven synchronously in a test)
             return
+        waiting = self.table.outstanding
+        asked = {d.seat for d in self.game.pending if d.id in waiting}
+        for seat in list(self._since):
+            if seat not in asked:
+                del self._since[seat]
+        for seat in asked:
+            self._since.setdefault(seat, now)  # per seat: another seat finishing never restarts it
+        turn = self.turn()
         seats = tuple(turn["seats"]) if turn else ()
         if seats == self._turn_seats:
             return
         self._turn_seats = seats
-        self._turn_since = asyncio.get_running_loop().time()
         message = {"type": "turn", "turn": turn}
         for hub in self.hubs:
             hub.push(message)
         self.public.push(message)
+
+    # -- speech previews (public speech only; see llm/streaming.py) ---------------------------
+    def _preview(self, seat: int, text: str | None) -> None:
+        """The table's ``on_preview``: a model seat's public speech so far (``""``: a new try, nothing yet;
+        ``None``: answered, the preview stays until the accepted speech reaches the screens)."""
+        if text is None:
+            self._answered.add(seat)
+            return
+        self._answered.discard(seat)
+        if self.previews.get(seat, "") == text:
+            return
+        if not text:
+            del self.previews[seat]
+            self._withdraw(seat)
+            return
+        self.previews[seat] = text
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # a table driven without a loop (tests): at once
+            self._push_preview(seat, text)
+            return
+        wait = self._preview_sent.get(seat, -PREVIEW_INTERVAL) + PREVIEW_INTERVAL - loop.time()
+        if wait <= 0:
+            self._send_preview(seat)
+        elif seat not in self._preview_due:  # at most one update per interval: a slow phone keeps up
+            self._preview_due[seat] = loop.call_later(wait, self._send_preview, seat)
+
+    def _send_preview(self, seat: int) -> None:
+        self._preview_due.pop(seat, None)
+        text = self.previews.get(seat)
+        if text is not None:
+            self._preview_sent[seat] = asyncio.get_running_loop().time()
+            self._push_preview(seat, text)
+
+    def _withdraw(self, seat: int) -> None:
+        due = self._preview_due.pop(seat, None)
+        if due is not None:
+            due.cancel()
+        self._push_preview(seat, None)
+
+    def _clear_previews(self) -> None:
+        for seat in sorted(self._answered):
+            if self.previews.pop(seat, None) is not None:
+                self._withdraw(seat)
+        self._answered.clear()
+
+    def _push_preview(self, seat: int, text: str | None) -> None:
+        message = {"type": "preview", "preview": self._preview_json(seat, text)}
+        for hub in self.hubs:
+            hub.push(message)
+        self.public.push(message)
+
+    def _preview_json(self, seat: int, text: str | None) -> dict[str, Any]:
+        return {"seat": seat + 1, "label": self.presenter.seat(seat), "text": text}
 
     def _forward(self, records: Sequence[Record], builder: ViewBuilder, push: Callable[[dict[str, Any]], None]) -> None:
         items = []
@@ -317,6 +396,7 @@ class WebTable:
             "dir": direction(self.language),
             "next": self.next_table,
             "turn": self._safe_turn(),
+            "previews": [self._preview_json(i, text) for i, text in sorted(self.previews.items())],
             "items": [item.as_json() for item in self.presenter.feed(view) if item.cls not in self.hidden_classes],
             "decision": None if seat is None else self.decision_json(self.hubs[seat]),
             **self._state(builder),

@@ -21,6 +21,7 @@ from ...seeds import derive_seed, fresh_seed
 from ...session import Session
 from ...table import Narrator, Table, TableSettings
 from ...table.console import ConsoleSink
+from ...table.live_speech import ConsolePreview
 from ...table.seating import AgentSpec, parse_seat_overrides
 from ...transcript import TranscriptWriter, header_for, seat_info
 from ..common import DECK_HELP, PRESET_HELP, UsageError, deck_players, parse_deck, preset_options
@@ -212,8 +213,10 @@ def play(
     table_narrator = make_narrator(
         session, narrator, variant, language, names, specs, derive_seed(game_seed, "narrator")
     )
-    sinks: list[ConsoleSink | TranscriptWriter] = [
-        ConsoleSink(console, names, variant=variant, language=language, god=god, narrated=narrator != "off")
+    preview = ConsolePreview(console, language=language, variant=variant, names=names)  # public speech, live
+    sinks: list[ConsoleSink | TranscriptWriter | ConsolePreview] = [
+        preview,
+        ConsoleSink(console, names, variant=variant, language=language, god=god, narrated=narrator != "off"),
     ]
     header = None
     if not no_transcript:
@@ -243,8 +246,13 @@ def play(
         if header is not None:
             writer = TranscriptWriter(transcript_path(transcripts, header.game_id), header)
             sinks.insert(0, writer)
-        table = Table(game, seated, sinks=sinks, narrator=table_narrator, settings=TableSettings(pace=pace_hook))
-        await table.play()
+        # Only a terminal shows previews: a pipe or a file asks the endpoints exactly as before.
+        settings = TableSettings(pace=pace_hook, on_preview=preview if preview.active else None)
+        table = Table(game, seated, sinks=sinks, narrator=table_narrator, settings=settings)
+        try:
+            await table.play()
+        finally:
+            preview.close()
 
     try:
         session.run(main)

@@ -68,7 +68,9 @@
   }
   statusBox = el("p", { class: "note", id: "status" });
   const turnBox = el("p", { class: "turn", id: "turn", hidden: "" });
-  content.prepend(turnBox);
+  // A model's public speech while it is generated: a preview, replaced by what the table records.
+  const previewBox = el("div", { class: "previews", id: "previews", "aria-live": "polite" });
+  content.prepend(turnBox, previewBox);
   content.appendChild(statusBox);
 
   // -- who is speaking (a model: "thinking…" with the seconds it has taken) ------------------
@@ -87,6 +89,40 @@
     };
     tick();
     turnTimer = setInterval(tick, 1000);
+    syncTurn();
+  }
+
+  // -- speech previews (never a line of the feed: the recorded speech comes as an item) -------
+  function renderPreview(preview) {
+    const key = String(preview.seat);
+    let line = previewBox.querySelector(`p.preview[data-seat="${key}"]`);
+    if (preview.text === null || preview.text === undefined || preview.text === "") {
+      if (line) line.remove();
+      syncTurn();
+      return;
+    }
+    if (!line) {
+      line = el("p", { class: "preview", "data-seat": key });
+      line.append(el("span", { class: "who" }, preview.label), el("span", { class: "text" }));
+      previewBox.appendChild(line);
+    }
+    line.querySelector(".text").textContent = preview.text;
+    syncTurn();
+  }
+  function renderPreviews(previews) {
+    previewBox.querySelectorAll("p.preview").forEach((line) => line.remove());
+    for (const preview of previews || []) renderPreview(preview);
+  }
+  function showSaid(text) {
+    // The table screen keeps no speeches in its feed: the last recorded speech stands where its preview was.
+    previewBox.querySelectorAll("p.said").forEach((said) => said.remove());
+    previewBox.prepend(el("p", { class: "said", id: "said" }, text));
+  }
+  function syncTurn() {
+    // A seat whose speech is showing as it is generated needs no "thinking…" line.
+    const seats = turnBox.dataset.seats ? turnBox.dataset.seats.split(",") : [];
+    const streaming = seats.length > 0 && seats.every((s) => previewBox.querySelector(`p.preview[data-seat="${s}"]`));
+    turnBox.hidden = !seats.length || streaming;
   }
 
   // -- rendering ------------------------------------------------------------------
@@ -100,6 +136,8 @@
       seen.add(item.seq);
       if (item.cls === "narration") narrated = true;
       if (mode === "screen") {
+        if (item.cls === "speech") showSaid(item.text);
+        if (item.cls === "phase") previewBox.querySelectorAll("p.said").forEach((said) => said.remove());
         if (!SCREEN_CLASSES.has(item.cls)) continue;
         if (narrated && !["narration", "phase", "end"].includes(item.cls)) continue;
       }
@@ -222,8 +260,10 @@
         return;
       }
       if (message.type === "turn") renderTurn(message.turn);
+      if (message.type === "preview") renderPreview(message.preview);
       if (message.type === "snapshot") {
         renderTurn(message.turn);
+        renderPreviews(message.previews);
         if (mode === "screen") feedList.replaceChildren();
         addItems(message.items);
         renderState(message);
@@ -241,7 +281,7 @@
         showError(message.message);
       } else if (message.type === "status") {
         if (message.status === "running") statusBox.textContent = "";
-        if (message.status === "over" || message.status === "failed") { statusBox.textContent = ui.game_over; renderTurn(null); }
+        if (message.status === "over" || message.status === "failed") { statusBox.textContent = ui.game_over; renderTurn(null); renderPreviews([]); }
         body.dataset.status = message.status;
       }
       if (message.status) body.dataset.status = message.status;
