@@ -229,3 +229,18 @@ def test_the_mafia_votes_a_partner_guilty_only_as_a_recorded_bus() -> None:
             else:
                 assert not note
     assert buses > 0 and abstentions > 0
+
+
+def test_the_town_reads_who_nominated_a_player_who_flipped_town() -> None:
+    """A seat that put a townie on trial (or tried to) is marked once his card shows town."""
+    roles = ["detective", "mafioso", "godfather", "citizen", "citizen", "citizen", "doctor"]
+    game = start(roles)
+    nominations = [VoteCast(seat=s, ballot="nominate_1", option="seat:5", target=5) for s in (1, 2)]
+    nominations.append(VoteCast(seat=3, ballot="nominate_1", option="seat:2", target=2))
+    death = DeathsAnnounced(deaths=(AnnouncedDeath(seat=5, cause="mafia", role="citizen"),), moment="morning")
+    records = [Record(seq=10_000 + i, phase="day:1", vis=PUBLIC, event=e) for i, e in enumerate([*nominations, death])]
+    citizen = ViewBuilder(4)
+    citizen.extend([*game.records, *records])
+    facts = gather(citizen.view())
+    assert facts.record.get(1, 0.0) > 0.0 and facts.record.get(2, 0.0) > 0.0
+    assert facts.record.get(3, 0.0) == 0.0  # nominated a seat whose card is still hidden

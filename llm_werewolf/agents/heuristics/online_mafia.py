@@ -67,10 +67,9 @@ UNKNOWN_GUILTY = 0.3  # a town player's verdict on an accused nobody has informa
 EVIL_NOMINATE = 0.8  # an evil player with no claimant to push nominates an unclaimed outsider
 MAFIA_NOMINATE = 1.0  # the same for a mafia member: every trial of a townie helps the team
 EVIL_GUILTY = 0.6  # an evil player's guilty verdict on an accused nobody has information about (else abstain)
-BUS_CHANCE = 0.3  # days the mafia votes an exposed partner guilty with the town (recorded note)
+BUS_CHANCE = 0.5  # days the mafia votes an exposed partner guilty with the town (recorded note)
 ABSTAIN_ON_MAFIA = 2.0  # verdict-record suspicion of a seat that abstained on a player who flipped mafia
-ABSTAIN_ON_EVIL = 2.0  # ... on another evil player (a neutral killer)
-ABSTAIN_ON_TOWN = 1.0  # ... on a player who flipped town
+NOMINATED_TOWN = 1.0  # verdict-record suspicion of a seat that nominated a player who then flipped town
 VERDICTS = frozenset({"guilty", "innocent", "skip"})
 CHECKS = frozenset({"detective_check", "investigator_check", "consigliere_check", "butler_check", "lookout_watch"})
 
@@ -99,6 +98,7 @@ class Facts:
     claim_order: dict[int, int] = field(default_factory=dict)
     verdicts: dict[int, str] = field(default_factory=dict)  # today's verdict ballots: voter -> guilty|innocent
     record: dict[int, float] = field(default_factory=dict)  # suspicion from verdicts on players who flipped
+    nominated: dict[int, set[int]] = field(default_factory=dict)  # seat -> who ever nominated him
 
     def suspicion(self, seat: int) -> float:
         return self.record.get(seat, 0.0)
@@ -190,9 +190,14 @@ def gather(view: SeatView) -> Facts:
                 facts.verdicts = {}
         elif isinstance(event, VoteCast) and event.option in VERDICTS and event.ballot.startswith("verdict"):
             facts.verdicts[event.seat] = event.option
+        elif isinstance(event, VoteCast) and event.target is not None and event.ballot.startswith("nominate"):
+            facts.nominated.setdefault(event.target, set()).add(event.seat)
         elif isinstance(event, DeathsAnnounced):
             for death in event.deaths:
                 facts.dead_roles[death.seat] = death.role
+                if death.role in TOWN_ROLES:
+                    for voter in facts.nominated.get(death.seat, ()):
+                        facts.record[voter] = facts.record.get(voter, 0.0) + NOMINATED_TOWN
                 if event.moment == "execution" and death.role is not None:
                     _weigh_verdicts(facts, death.role)
                 if event.moment == "morning" and death.seat in facts.watched:
