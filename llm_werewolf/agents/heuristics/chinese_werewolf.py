@@ -38,8 +38,9 @@ WEREWOLF = "werewolf"
 SEER = "seer"
 POWER = frozenset({"seer", "witch", "hunter", "guard"})
 BLUFF_CHANCE = 0.2  # games in which one wolf counter-claims seer
+BLUFF_CHANCE_WITH_GUARD = 0.0  # the same with a guard in the deck (he keeps the real seer's checks coming)
 KNIFE_SEER_CHANCE = 0.95  # nights the wolves go for the seer claimant
-BUS_CHANCE = 0.3  # days an exposed, doomed partner is voted out by his own team
+BUS_CHANCE = 0.4  # days an exposed, doomed partner is voted out by his own team
 SEER_KEYS = frozenset({"seer_wolf", "seer_good", "seer_claim"})
 VOTE_KEYS = frozenset({"accuse", "vote_for"})
 
@@ -347,7 +348,8 @@ def bluffer(facts: Facts) -> int | None:
     already = [s for s in facts.seer_claims if s in facts.team]
     if already:
         return already[0]
-    return drawn_bluffer(facts.team, facts.living, facts.view.names, BLUFF_CHANCE)
+    chance = BLUFF_CHANCE_WITH_GUARD if "guard" in facts.view.deck else BLUFF_CHANCE
+    return drawn_bluffer(facts.team, facts.living, facts.view.names, chance)
 
 
 def _wolf_kill_target(facts: Facts, decision: Decision) -> Choice:
