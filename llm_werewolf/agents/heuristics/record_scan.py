@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
+from operator import attrgetter
 from typing import Any, TypeVar
 
 from ...rules import SeatView
@@ -21,9 +23,16 @@ from ...rules.events import Record
 F = TypeVar("F")
 
 
-def _copy(value: Any) -> Any:
-    """A copy of a folded field: containers are copied (facts are mutated), the rest is immutable."""
-    return value.copy() if isinstance(value, set | dict | list) else value
+_COPIED = frozenset({set, dict, list})  # folded containers are copied (facts are mutated); the rest is immutable
+
+
+@cache
+def _getter(fields: tuple[str, ...]) -> Callable[[object], tuple[Any, ...]]:
+    """All ``fields`` of an object at once, as a tuple (even for one field)."""
+    get = attrgetter(*fields)
+    if len(fields) == 1:
+        return lambda facts: (get(facts),)
+    return get
 
 
 @dataclass(slots=True)
@@ -42,7 +51,7 @@ class ScanMemory:
     def __init__(self) -> None:
         self._seats: dict[int | None, _Scanned] = {}
 
-    def resume(self, facts: object, records: Sequence[Record], seat: int | None, fields: Sequence[str]) -> int:
+    def resume(self, facts: object, records: Sequence[Record], seat: int | None, fields: tuple[str, ...]) -> int:
         """Restore ``fields`` of ``facts`` from this seat's last scan when ``records`` continue it.
 
         Returns the index of the first record still to read (0 when nothing was restored).
@@ -54,22 +63,22 @@ class ScanMemory:
         if known.first is not records[0] or count > len(records) or records[count - 1] is not known.last:
             return 0
         for name, value in zip(fields, known.fields, strict=True):
-            setattr(facts, name, _copy(value))
+            setattr(facts, name, value.copy() if type(value) in _COPIED else value)
         return count
 
-    def keep(self, facts: object, records: Sequence[Record], seat: int | None, fields: Sequence[str]) -> None:
+    def keep(self, facts: object, records: Sequence[Record], seat: int | None, fields: tuple[str, ...]) -> None:
         """Remember ``fields`` of ``facts`` as what ``records`` said to ``seat``."""
         if not records:
             self._seats.pop(seat, None)
             return
-        saved = tuple(_copy(getattr(facts, name)) for name in fields)
+        saved = tuple([value.copy() if type(value) in _COPIED else value for value in _getter(fields)(facts)])
         self._seats[seat] = _Scanned(records[0], len(records), records[-1], saved)
 
 
 def scan_records(
     facts: F,
     view: SeatView,
-    fields: Sequence[str],
+    fields: tuple[str, ...],
     read: Callable[[F, Sequence[Record], int], None],
     memory: ScanMemory | None,
 ) -> None:
