@@ -172,6 +172,28 @@ def test_wolves_vote_out_a_partner_only_when_bussing_and_say_so(variant: str, pl
     assert buses >= 1
 
 
+def _wolf_seer_claims(players: int, seeds: range) -> int:
+    """How many games of the standard board had a wolf claiming seer (a counter-claim, 悍跳)."""
+    games = 0
+    for seed in seeds:
+        game = play("chinese_werewolf", players, seed)
+        wolves = {s for s, r in dealt(game).items() if r == "werewolf"}
+        games += any(
+            isinstance(r.event, Speech) and r.event.seat in wolves and r.event.claim == "seer" for r in game.records
+        )
+    return games
+
+
+def test_wolves_counter_claim_seer_only_without_a_guard_in_the_deck() -> None:
+    """With a guard the real seer lives longer and his checks expose a fake seer: the wolves do not bluff."""
+    for players, guarded in ((12, True), (9, False)):
+        names = tuple(f"P{i + 1}" for i in range(players))
+        cards = {seat.role for seat in Game(GameConfig(variant="chinese_werewolf", names=names, seed=1)).state.seats}
+        assert ("guard" in cards) == guarded
+    assert _wolf_seer_claims(12, range(1, 31)) == 0
+    assert _wolf_seer_claims(9, range(1, 31)) >= 1
+
+
 # -- city_mafia --------------------------------------------------------------------------------------
 
 

@@ -8,16 +8,27 @@ Rulesets without a policy fall back to uniform random choices.
 from __future__ import annotations
 
 import importlib
+import inspect
 import random
 from collections.abc import Callable
 from functools import cache
+from typing import Protocol, cast
 
 from ..rules import Choice, Decision, SeatView
 from .base import DecisionRequest, Reply
+from .heuristics.record_scan import ScanMemory
 from .speech import act_speech
 
 Policy = Callable[[SeatView, Decision, random.Random], Choice]
 NotedPolicy = Callable[[SeatView, Decision, random.Random], tuple[Choice, str]]
+
+
+class RememberingPolicy(Protocol):
+    """A ``decide_noted`` that reads only new records with the agent's ``ScanMemory``."""
+
+    def __call__(
+        self, view: SeatView, decision: Decision, rng: random.Random, memory: ScanMemory | None = None
+    ) -> tuple[Choice, str]: ...
 
 
 @cache
@@ -44,6 +55,15 @@ def noted_policy_for(variant: str) -> NotedPolicy | None:
     return noted
 
 
+@cache
+def remembering_policy_for(variant: str) -> RememberingPolicy | None:
+    """``decide_noted`` of ``variant`` when it takes the agent's ``memory`` (record-scan cache)."""
+    noted = noted_policy_for(variant)
+    if noted is None or "memory" not in inspect.signature(noted).parameters:
+        return None
+    return cast(RememberingPolicy, noted)
+
+
 def random_choice(view: SeatView, decision: Decision, rng: random.Random) -> Choice:
     option = decision.options[rng.randrange(len(decision.options))]
     if decision.speech:
@@ -65,6 +85,8 @@ class HeuristicAgent:
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
+        # What this agent's seats read from their records so far (per seat, checked by record identity).
+        self.memory = ScanMemory()
 
     async def decide(self, request: DecisionRequest) -> Reply:
         choice, note = self.choose_noted(request.view, request.decision)
@@ -76,6 +98,9 @@ class HeuristicAgent:
     def choose_noted(self, view: SeatView, decision: Decision) -> tuple[Choice, str]:
         """The choice and the private note that records a deliberate play (a wolf bussing a partner...)."""
         rng = decision_rng(self.seed, decision)
+        remembering = remembering_policy_for(view.variant)
+        if remembering is not None:
+            return remembering(view, decision, rng, memory=self.memory)
         noted = noted_policy_for(view.variant)
         if noted is not None:
             return noted(view, decision, rng)

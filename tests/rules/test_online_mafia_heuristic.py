@@ -7,9 +7,18 @@ import random
 import pytest
 
 from llm_werewolf.agents.heuristic import HeuristicAgent, policy_for
-from llm_werewolf.agents.heuristics.online_mafia import decide
+from llm_werewolf.agents.heuristics.online_mafia import decide, gather
 from llm_werewolf.rules import PUBLIC, Choice, Decision, GameConfig, Record, SeatView, ViewBuilder
-from llm_werewolf.rules.events import ChoiceMade, PhaseStarted, Speech, VoteCast
+from llm_werewolf.rules.events import (
+    AnnouncedDeath,
+    ChoiceMade,
+    DeathsAnnounced,
+    EventBody,
+    PhaseStarted,
+    Speech,
+    VoteCast,
+    VoteTally,
+)
 from llm_werewolf.rules.variants.online_mafia.setups import PRESET_LISTS
 from llm_werewolf.sim import play_with_agents
 
@@ -140,3 +149,98 @@ def test_the_mafia_never_casts_an_innocent_ballot() -> None:
                 partner_trials += event.target in mafia
                 assert event.option != "innocent", (seed, event)
     assert partner_trials > 0
+
+
+def _trial_records(accused: int, flipped: str, ballots: dict[int, str]) -> list[Record]:
+    """A public trial of ``accused``: the ballots cast, then the execution showing ``flipped``."""
+    events: list[EventBody] = [VoteTally(ballot="nominate_1", counts=(), result="trial", targets=(accused,))]
+    events += [VoteCast(seat=s, ballot="verdict_1", option=o, target=accused) for s, o in sorted(ballots.items())]
+    death = AnnouncedDeath(seat=accused, cause="execution", role=flipped)
+    events.append(DeathsAnnounced(deaths=(death,), moment="execution"))
+    return [Record(seq=10_000 + i, phase="day:1", vis=PUBLIC, event=e) for i, e in enumerate(events)]
+
+
+def test_the_town_reads_an_abstention_on_a_player_who_flipped_mafia() -> None:
+    """Nobody in the town abstains on a trial; a seat that would not vote against a mafia member is a suspect.
+
+    The Detective checks him first, and every town player counts him among the suspects; the
+    seats that voted guilty are not marked.
+    """
+    roles = ["detective", "mafioso", "godfather", "citizen", "citizen", "citizen", "doctor"]
+    game = start(roles)
+    ballots = {0: "guilty", 2: "skip", 3: "guilty", 4: "guilty", 5: "guilty", 6: "guilty"}
+    records = _trial_records(1, "mafioso", ballots)
+    (check,) = [d for d in game.pending if d.kind == "detective_check"]
+    builder = ViewBuilder(0)
+    builder.extend(game.records)
+    for record in records:
+        builder.add(record)
+    for seed in range(6):
+        assert decide(builder.view(), check, random.Random(seed)).option == "seat:2"
+    citizen = ViewBuilder(3)
+    citizen.extend([*game.records, *records])
+    suspects = gather(citizen.view()).suspects()
+    assert 2 in suspects
+    assert not {0, 4, 5, 6} & set(suspects)
+
+
+def test_an_abstention_on_a_player_who_flipped_town_marks_nobody() -> None:
+    roles = ["detective", "mafioso", "godfather", "citizen", "citizen", "citizen", "doctor"]
+    game = start(roles)
+    records = _trial_records(3, "citizen", {0: "innocent", 1: "guilty", 2: "skip", 4: "innocent", 5: "innocent"})
+    citizen = ViewBuilder(4)
+    citizen.extend([*game.records, *records])
+    facts = gather(citizen.view())
+    assert facts.record.get(2, 0.0) == 0.0
+    assert facts.record.get(1, 0.0) > 0.0  # a guilty ballot on a townie still counts
+
+
+class Noting(Checked):
+    """Keeps (seat, accused, ballot, note) for every verdict this agent answers."""
+
+    def __init__(self, seed: int, kept: list[tuple[int, int, str, str]]) -> None:
+        super().__init__(seed)
+        self.kept = kept
+
+    def choose(self, view: SeatView, decision: Decision) -> Choice:
+        choice, note = self.choose_noted(view, decision)
+        if decision.kind == "verdict":
+            accused = gather(view).accused
+            assert accused is not None
+            self.kept.append((decision.seat, accused, choice.option, note))
+        return choice
+
+
+def test_the_mafia_votes_a_partner_guilty_only_as_a_recorded_bus() -> None:
+    """A mafia member votes guilty on a partner only when the team chose to bus him, and says so in the note."""
+    mafia = {i for i, role in enumerate(MAFIA_15) if role in ("mafioso", "godfather", "framer")}
+    buses = abstentions = 0
+    for seed in range(20):
+        kept: list[tuple[int, int, str, str]] = []
+        names = tuple(f"P{i}" for i in range(len(MAFIA_15)))
+        config = GameConfig(variant="online_mafia", names=names, roles=tuple(MAFIA_15), seed=seed)
+        play_with_agents(config, [Noting(seed * 50 + i, kept) for i in range(len(MAFIA_15))])
+        for seat, accused, ballot, note in kept:
+            if seat in mafia and accused in mafia:
+                assert ballot != "innocent"
+                assert (ballot == "guilty") == note.startswith("bus:"), (seed, seat, ballot, note)
+                buses += ballot == "guilty"
+                abstentions += ballot == "skip"
+            else:
+                assert not note
+    assert buses > 0 and abstentions > 0
+
+
+def test_the_town_reads_who_nominated_a_player_who_flipped_town() -> None:
+    """A seat that put a townie on trial (or tried to) is marked once his card shows town."""
+    roles = ["detective", "mafioso", "godfather", "citizen", "citizen", "citizen", "doctor"]
+    game = start(roles)
+    nominations = [VoteCast(seat=s, ballot="nominate_1", option="seat:5", target=5) for s in (1, 2)]
+    nominations.append(VoteCast(seat=3, ballot="nominate_1", option="seat:2", target=2))
+    death = DeathsAnnounced(deaths=(AnnouncedDeath(seat=5, cause="mafia", role="citizen"),), moment="morning")
+    records = [Record(seq=10_000 + i, phase="day:1", vis=PUBLIC, event=e) for i, e in enumerate([*nominations, death])]
+    citizen = ViewBuilder(4)
+    citizen.extend([*game.records, *records])
+    facts = gather(citizen.view())
+    assert facts.record.get(1, 0.0) > 0.0 and facts.record.get(2, 0.0) > 0.0
+    assert facts.record.get(3, 0.0) == 0.0  # nominated a seat whose card is still hidden

@@ -24,21 +24,23 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ...rules import SKIP, Choice, Decision, SeatView
-from ...rules.events import ChoiceMade, DeathsAnnounced, Info, StatusChanged, VoteCast
+from ...rules.events import ChoiceMade, DeathsAnnounced, Info, Record, StatusChanged, VoteCast
 from ..speech import act_speech
 from .common import drawn_bluffer, lean, pick_seat, team_draw
+from .record_scan import ScanMemory, scan_records
 from .talk import Said, heard, say
 
 WEREWOLF = "werewolf"
 SEER = "seer"
 POWER = frozenset({"seer", "witch", "hunter", "guard"})
 BLUFF_CHANCE = 0.2  # games in which one wolf counter-claims seer
+BLUFF_CHANCE_WITH_GUARD = 0.0  # the same with a guard in the deck (he keeps the real seer's checks coming)
 KNIFE_SEER_CHANCE = 0.95  # nights the wolves go for the seer claimant
-BUS_CHANCE = 0.3  # days an exposed, doomed partner is voted out by his own team
+BUS_CHANCE = 0.4  # days an exposed, doomed partner is voted out by his own team
 SEER_KEYS = frozenset({"seer_wolf", "seer_good", "seer_claim"})
 VOTE_KEYS = frozenset({"accuse", "vote_for"})
 
@@ -205,76 +207,25 @@ class Facts:
 _READ_EVENTS = frozenset({Info, VoteCast, ChoiceMade, StatusChanged, DeathsAnnounced})
 
 
-_Scanned = tuple[
-    set[int],
-    dict[int, str],
-    dict[int, str],
-    int | None,
-    int | None,
-    int | None,
-    set[int],
-    set[int],
-    dict[int, str],
-    set[int],
-    int,
-    list[tuple[int, int, str]],
-]
-_SCANS: dict[tuple[int, int | None], tuple[object, int, object, _Scanned]] = {}
-_SCANS_LIMIT = 4096
+# The fields _read fills; kept per seat by the agent's ScanMemory between decisions.
+_SCANNED = (
+    "team",
+    "known",
+    "extra",
+    "lover",
+    "sheriff",
+    "victim_seen",
+    "victims_seen",
+    "saved",
+    "flipped",
+    "night_dead",
+    "peaceful_nights",
+    "votes",
+)
 
 
-def _save(facts: Facts) -> _Scanned:
-    return (
-        set(facts.team),
-        dict(facts.known),
-        dict(facts.extra),
-        facts.lover,
-        facts.sheriff,
-        facts.victim_seen,
-        set(facts.victims_seen),
-        set(facts.saved),
-        dict(facts.flipped),
-        set(facts.night_dead),
-        facts.peaceful_nights,
-        list(facts.votes),
-    )
-
-
-def _restore(facts: Facts, saved: _Scanned) -> None:
-    (
-        team,
-        known,
-        extra,
-        facts.lover,
-        facts.sheriff,
-        facts.victim_seen,
-        victims,
-        saved_seats,
-        flipped,
-        night_dead,
-        facts.peaceful_nights,
-        votes,
-    ) = saved
-    facts.team, facts.known, facts.extra = set(team), dict(known), dict(extra)
-    facts.victims_seen, facts.saved, facts.flipped = set(victims), set(saved_seats), dict(flipped)
-    facts.night_dead, facts.votes = set(night_dead), list(votes)
-
-
-def _scan(facts: Facts, view: SeatView) -> None:
-    """Read the private and public records into ``facts``.
-
-    A seat's views only grow, so what the records said is kept per seat (checked by record
-    identity, as in talk.heard) and only the records added since are read.
-    """
-    records = view.records
-    start = 0
-    key = (id(records[0]) if records else 0, view.seat)
-    known = _SCANS.get(key) if records else None
-    if known is not None:
-        first, seen, last, saved = known
-        if first is records[0] and seen <= len(records) and records[seen - 1] is last:
-            start = seen
-            _restore(facts, saved)
+def _read(facts: Facts, records: Sequence[Record], start: int) -> None:
+    """Read the private and public records from ``start`` on into ``facts``."""
     for index in range(start, len(records)):
         record = records[index]
         event = record.event
@@ -314,13 +265,9 @@ def _scan(facts: Facts, view: SeatView) -> None:
                 facts.night_dead.update(d.seat for d in event.deaths)
                 if not event.deaths:
                     facts.peaceful_nights += 1
-    if records:
-        if len(_SCANS) >= _SCANS_LIMIT:
-            _SCANS.clear()
-        _SCANS[key] = (records[0], len(records), records[-1], _save(facts))
 
 
-def read_facts(view: SeatView) -> Facts:
+def read_facts(view: SeatView, memory: ScanMemory | None = None) -> Facts:
     me = view.seat if view.seat is not None else -1
     _, _, number = view.phase.partition(":")
     facts = Facts(
@@ -331,7 +278,7 @@ def read_facts(view: SeatView) -> Facts:
         number=int(number) if number.isdigit() else 0,
         living=frozenset(view.living()),
     )
-    _scan(facts, view)
+    scan_records(facts, view, _SCANNED, _read, memory)
     facts.said = heard(view)
     today = view.phase
     for said in facts.said:
@@ -401,7 +348,8 @@ def bluffer(facts: Facts) -> int | None:
     already = [s for s in facts.seer_claims if s in facts.team]
     if already:
         return already[0]
-    return drawn_bluffer(facts.team, facts.living, facts.view.names, BLUFF_CHANCE)
+    chance = BLUFF_CHANCE_WITH_GUARD if "guard" in facts.view.deck else BLUFF_CHANCE
+    return drawn_bluffer(facts.team, facts.living, facts.view.names, chance)
 
 
 def _wolf_kill_target(facts: Facts, decision: Decision) -> Choice:
@@ -730,15 +678,20 @@ def _legal(choice: Choice, decision: Decision, view: SeatView, rng: random.Rando
     return choice
 
 
-def decide_noted(view: SeatView, decision: Decision, rng: random.Random) -> tuple[Choice, str]:
-    """A sensible legal answer for ``decision`` and the private note that explains it."""
+def decide_noted(
+    view: SeatView, decision: Decision, rng: random.Random, memory: ScanMemory | None = None
+) -> tuple[Choice, str]:
+    """A sensible legal answer for ``decision`` and the private note that explains it.
+
+    ``memory`` (the agent's) lets the seat read only the records added since its last decision.
+    """
     if decision.kind == "exile_vote":
-        noted = _exile(read_facts(view), decision, rng)
+        noted = _exile(read_facts(view, memory), decision, rng)
         return _legal(noted.choice, decision, view, rng), noted.note
     handler = HANDLERS.get(decision.kind)
     if handler is None:
         return _legal(Choice(decision.default or rng.choice(decision.options).id), decision, view, rng), ""
-    return _legal(handler(read_facts(view), decision, rng), decision, view, rng), ""
+    return _legal(handler(read_facts(view, memory), decision, rng), decision, view, rng), ""
 
 
 def decide(view: SeatView, decision: Decision, rng: random.Random) -> Choice:

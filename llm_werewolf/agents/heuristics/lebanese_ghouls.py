@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ...rules import Choice, Decision, SeatView
-from ...rules.events import ChoiceMade, DeathsAnnounced, Info, VoteCast
+from ...rules.events import ChoiceMade, DeathsAnnounced, Info, Record, VoteCast
 from ..speech import act_speech
 from .common import drawn_bluffer, lean, pick_seat, seat_options, team_draw
+from .record_scan import ScanMemory, scan_records
 from .talk import heard, say
 
 GHOUL = "ghoul"
@@ -155,58 +156,12 @@ class Facts:
 _READ_EVENTS = frozenset({Info, ChoiceMade, VoteCast, DeathsAnnounced})
 
 
-_Scanned = tuple[
-    int | None,
-    set[int],
-    dict[int, str],
-    set[int],
-    int | None,
-    set[int],
-    list[tuple[int, int]],
-    dict[int, str],
-    set[int],
-]
-_SCANS: dict[tuple[int, int | None], tuple[object, int, object, _Scanned]] = {}
-_SCANS_LIMIT = 4096
+# The fields _read fills; kept per seat by the agent's ScanMemory between decisions.
+_SCANNED = ("lover", "team", "known", "victims_seen", "victim", "saved", "votes", "flipped", "night_dead")
 
 
-def _save(facts: Facts) -> _Scanned:
-    return (
-        facts.lover,
-        set(facts.team),
-        dict(facts.known),
-        set(facts.victims_seen),
-        facts.victim,
-        set(facts.saved),
-        list(facts.votes),
-        dict(facts.flipped),
-        set(facts.night_dead),
-    )
-
-
-def _restore(facts: Facts, saved: _Scanned) -> None:
-    facts.lover, team, known, victims, facts.victim, saved_seats, votes, flipped, night_dead = saved
-    facts.team, facts.known, facts.victims_seen, facts.saved = set(team), dict(known), set(victims), set(saved_seats)
-    facts.votes, facts.flipped, facts.night_dead = list(votes), dict(flipped), set(night_dead)
-
-
-def _scan(facts: Facts, view: SeatView) -> None:
-    """Read the private and public records into ``facts``.
-
-    A seat's views only grow, so what the records said is kept per seat (checked by record
-    identity, as in talk.heard) and only the records added since are read.
-    """
-    records = view.records
-    if not records:
-        return
-    start = 0
-    key = (id(records[0]), view.seat)
-    known = _SCANS.get(key)
-    if known is not None:
-        first, seen, last, saved = known
-        if first is records[0] and seen <= len(records) and records[seen - 1] is last:
-            start = seen
-            _restore(facts, saved)
+def _read(facts: Facts, records: Sequence[Record], start: int) -> None:
+    """Read the private and public records from ``start`` on into ``facts``."""
     for index in range(start, len(records)):
         record = records[index]
         event = record.event
@@ -233,12 +188,9 @@ def _scan(facts: Facts, view: SeatView) -> None:
             facts.flipped.update((d.seat, d.role) for d in event.deaths if d.role)
             if event.moment == "morning":
                 facts.night_dead.update(d.seat for d in event.deaths)
-    if len(_SCANS) >= _SCANS_LIMIT:
-        _SCANS.clear()
-    _SCANS[key] = (records[0], len(records), records[-1], _save(facts))
 
 
-def read_facts(view: SeatView) -> Facts:
+def read_facts(view: SeatView, memory: ScanMemory | None = None) -> Facts:
     me = view.seat if view.seat is not None else -1
     _, _, number = view.phase.partition(":")
     facts = Facts(
@@ -249,7 +201,7 @@ def read_facts(view: SeatView) -> Facts:
         number=int(number) if number.isdigit() else 0,
         living=frozenset(view.living()),
     )
-    _scan(facts, view)
+    scan_records(facts, view, _SCANNED, _read, memory)
     for said in heard(view):
         role = REPORT_KEYS.get(said.key) or (said.claim if said.claim in EXPOSERS else None)
         if role is None:
@@ -411,9 +363,14 @@ def _umm_lhaf(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
     return _seat_choice(decision, rng, avoid=[facts.me])
 
 
-def decide_noted(view: SeatView, decision: Decision, rng: random.Random) -> tuple[Choice, str]:
-    """A legal choice for ``decision`` and the agent's private note (bussing)."""
-    facts = read_facts(view)
+def decide_noted(
+    view: SeatView, decision: Decision, rng: random.Random, memory: ScanMemory | None = None
+) -> tuple[Choice, str]:
+    """A legal choice for ``decision`` and the agent's private note (bussing).
+
+    ``memory`` (the agent's) lets the seat read only the records added since its last decision.
+    """
+    facts = read_facts(view, memory)
     kind = decision.kind
     note = ""
     if kind == "speech":

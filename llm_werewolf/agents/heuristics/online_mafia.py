@@ -67,6 +67,10 @@ UNKNOWN_GUILTY = 0.3  # a town player's verdict on an accused nobody has informa
 EVIL_NOMINATE = 0.8  # an evil player with no claimant to push nominates an unclaimed outsider
 MAFIA_NOMINATE = 1.0  # the same for a mafia member: every trial of a townie helps the team
 EVIL_GUILTY = 0.6  # an evil player's guilty verdict on an accused nobody has information about (else abstain)
+BUS_CHANCE = 0.5  # days the mafia votes an exposed partner guilty with the town (recorded note)
+ABSTAIN_ON_MAFIA = 2.0  # verdict-record suspicion of a seat that abstained on a player who flipped mafia
+NOMINATED_TOWN = 1.0  # verdict-record suspicion of a seat that nominated a player who then flipped town
+VERDICTS = frozenset({"guilty", "innocent", "skip"})
 CHECKS = frozenset({"detective_check", "investigator_check", "consigliere_check", "butler_check", "lookout_watch"})
 
 
@@ -94,6 +98,7 @@ class Facts:
     claim_order: dict[int, int] = field(default_factory=dict)
     verdicts: dict[int, str] = field(default_factory=dict)  # today's verdict ballots: voter -> guilty|innocent
     record: dict[int, float] = field(default_factory=dict)  # suspicion from verdicts on players who flipped
+    nominated: dict[int, set[int]] = field(default_factory=dict)  # seat -> who ever nominated him
 
     def suspicion(self, seat: int) -> float:
         return self.record.get(seat, 0.0)
@@ -183,17 +188,18 @@ def gather(view: SeatView) -> Facts:
             if event.result == "trial" and event.targets:
                 facts.accused = event.targets[0]
                 facts.verdicts = {}
-        elif isinstance(event, VoteCast) and event.option in ("guilty", "innocent"):
+        elif isinstance(event, VoteCast) and event.option in VERDICTS and event.ballot.startswith("verdict"):
             facts.verdicts[event.seat] = event.option
+        elif isinstance(event, VoteCast) and event.target is not None and event.ballot.startswith("nominate"):
+            facts.nominated.setdefault(event.target, set()).add(event.seat)
         elif isinstance(event, DeathsAnnounced):
             for death in event.deaths:
                 facts.dead_roles[death.seat] = death.role
+                if death.role in TOWN_ROLES:
+                    for voter in facts.nominated.get(death.seat, ()):
+                        facts.record[voter] = facts.record.get(voter, 0.0) + NOMINATED_TOWN
                 if event.moment == "execution" and death.role is not None:
-                    evil = death.role in EVIL_ROLES
-                    for voter, verdict in facts.verdicts.items():
-                        if (verdict == "guilty") != evil:
-                            facts.record[voter] = facts.record.get(voter, 0.0) + (1.5 if evil else 1.0)
-                    facts.verdicts = {}
+                    _weigh_verdicts(facts, death.role)
                 if event.moment == "morning" and death.seat in facts.watched:
                     facts.evil.update(facts.watched[death.seat] - {facts.me})
             facts.watched = {}
@@ -201,6 +207,24 @@ def gather(view: SeatView) -> Facts:
     facts.tried = (facts.tried & set(facts.living)) - facts.team
     _weigh_exposures(facts)
     return facts
+
+
+def _weigh_verdicts(facts: Facts, flipped: str) -> None:
+    """After an execution shows the card, mark the voters whose ballot went against it.
+
+    A guilty ballot on a townie adds 1, an innocent one on an evil player 1.5, and an
+    abstention on a mafia member ``ABSTAIN_ON_MAFIA``: the town convicts a shown evil player,
+    and a seat that would not vote against a mafia member is the one who protects a partner
+    without leaving an innocent ballot.
+    """
+    evil = flipped in EVIL_ROLES
+    for voter, verdict in facts.verdicts.items():
+        if verdict == "skip":
+            if flipped in MAFIA_ROLES:
+                facts.record[voter] = facts.record.get(voter, 0.0) + ABSTAIN_ON_MAFIA
+        elif (verdict == "guilty") != evil:
+            facts.record[voter] = facts.record.get(voter, 0.0) + (1.5 if evil else 1.0)
+    facts.verdicts = {}
 
 
 def _credibility(facts: Facts, claimant: int) -> float:
@@ -343,26 +367,44 @@ def _nominate(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
     return Choice(_fallback(decision))
 
 
-def _verdict(facts: Facts, rng: random.Random) -> str:
+def _busses(view: SeatView, facts: Facts, partner: int) -> bool:
+    """Whether the team votes its exposed partner guilty today (a draw every member makes alike)."""
+    if partner not in facts.exposed:
+        return False
+    team = sorted(facts.team | {facts.me})
+    return team_draw(f"bus:{team}:{partner}:{view.phase}:{view.names}").random() < BUS_CHANCE
+
+
+def _verdict(view: SeatView, facts: Facts, rng: random.Random) -> tuple[str, str]:
+    """The verdict ballot and the private note (a bus of a partner is recorded)."""
     accused = facts.accused
     if accused is None:
-        return "skip"
+        return "skip", ""
     if facts.role in WANTS_EXECUTIONS:
-        return "guilty"
+        return "guilty", ""
     if facts.evil_side:
-        # Abstain on a partner: an innocent ballot for a member who then flips mafia marks every
-        # such voter in the town's verdict record (and saves nobody when the town is sure).
+        # A partner on trial: an innocent ballot for a member who then flips mafia marks the voter
+        # in the town's verdict record, and so does an abstention. An exposed partner is usually
+        # lost, so on some days the team votes him guilty with the town (bussing).
         if accused in facts.team:
-            return "skip"
-        if accused in facts.exposed or facts.record.get(accused, 0.0) >= RECORD_SUSPECT:
-            return "guilty"
-        # never save an outsider: guilty often, otherwise abstain (an abstention leaves no record)
-        return "guilty" if rng.random() < EVIL_GUILTY else "skip"
+            if facts.role in MAFIA_ROLES and _busses(view, facts, accused):
+                return "guilty", f"bus: voting guilty on exposed partner {view.names[accused]} to keep cover"
+            return "skip", ""
+        return _evil_verdict(facts, accused, rng), ""
     if accused in facts.suspects():
-        return "guilty"
+        return "guilty", ""
     if accused in facts.good or accused in facts.claimed(PROTECTED_CLAIMS):
-        return "innocent"
-    return "guilty" if rng.random() < UNKNOWN_GUILTY else "innocent"
+        return "innocent", ""
+    return ("guilty" if rng.random() < UNKNOWN_GUILTY else "innocent"), ""
+
+
+def _evil_verdict(facts: Facts, accused: int, rng: random.Random) -> str:
+    """An evil player's ballot on an outsider."""
+    if accused in facts.exposed or facts.record.get(accused, 0.0) >= RECORD_SUSPECT:
+        return "guilty"
+    # never save an outsider: guilty often, otherwise abstain (the town reads abstentions only
+    # on players who flip mafia)
+    return "guilty" if rng.random() < EVIL_GUILTY else "skip"
 
 
 def _night(view: SeatView, facts: Facts, decision: Decision, rng: random.Random) -> Choice:
@@ -416,20 +458,27 @@ def _night(view: SeatView, facts: Facts, decision: Decision, rng: random.Random)
     return Choice(_fallback(decision))
 
 
-def decide(view: SeatView, decision: Decision, rng: random.Random) -> Choice:
-    """A legal choice for ``decision`` from what ``view`` shows."""
+def decide_noted(view: SeatView, decision: Decision, rng: random.Random) -> tuple[Choice, str]:
+    """A legal choice for ``decision`` from what ``view`` shows, and the private note (a bus)."""
     facts = gather(view)
     kind = decision.kind
+    note = ""
     if decision.speech:
         choice = _speech(view, facts, decision, rng)
     elif kind == "nominate":
         choice = _nominate(facts, decision, rng)
     elif kind == "verdict":
-        choice = Choice(_verdict(facts, rng))
+        verdict, note = _verdict(view, facts, rng)
+        choice = Choice(verdict)
     elif kind == "volunteer_offer":
         choice = Choice("volunteer")
     else:
         choice = _night(view, facts, decision, rng)
     if decision.option(choice.option) is None:
-        return Choice(_fallback(decision), text=choice.text if decision.speech else "")
-    return choice
+        return Choice(_fallback(decision), text=choice.text if decision.speech else ""), ""
+    return choice, note
+
+
+def decide(view: SeatView, decision: Decision, rng: random.Random) -> Choice:
+    """A legal choice for ``decision`` from what ``view`` shows."""
+    return decide_noted(view, decision, rng)[0]

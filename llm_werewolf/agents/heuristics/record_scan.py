@@ -1,0 +1,94 @@
+"""Incremental reading of a seat's records, remembered per agent.
+
+A seat's views only grow: each new view holds the records of the previous one plus new ones.
+A policy that folds the records into facts (who was shown with which card, who voted whom...)
+need not read the whole game again at every decision. ``ScanMemory`` (one per agent) keeps,
+per seat, the folded fields after the last scan together with the records it had read; the
+next scan of the same seat restores them and reads only the records added since. It checks by
+record identity (the first record, the count, the last record read), so a view of another game,
+or a replayed one, is simply read from the start.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from operator import attrgetter
+from typing import Any, TypeVar
+
+from ...rules import SeatView
+from ...rules.events import Record
+
+F = TypeVar("F")
+
+
+_COPIED = frozenset({set, dict, list})  # folded containers are copied (facts are mutated); the rest is immutable
+
+
+@cache
+def _getter(fields: tuple[str, ...]) -> Callable[[object], tuple[Any, ...]]:
+    """All ``fields`` of an object at once, as a tuple (even for one field)."""
+    get = attrgetter(*fields)
+    if len(fields) == 1:
+        return lambda facts: (get(facts),)
+    return get
+
+
+@dataclass(slots=True)
+class _Scanned:
+    first: Record
+    count: int
+    last: Record
+    fields: tuple[Any, ...]
+
+
+class ScanMemory:
+    """What one agent's scans of each seat's records said so far (one entry per seat)."""
+
+    __slots__ = ("_seats",)
+
+    def __init__(self) -> None:
+        self._seats: dict[int | None, _Scanned] = {}
+
+    def resume(self, facts: object, records: Sequence[Record], seat: int | None, fields: tuple[str, ...]) -> int:
+        """Restore ``fields`` of ``facts`` from this seat's last scan when ``records`` continue it.
+
+        Returns the index of the first record still to read (0 when nothing was restored).
+        """
+        known = self._seats.get(seat)
+        if known is None or not records:
+            return 0
+        count = known.count
+        if known.first is not records[0] or count > len(records) or records[count - 1] is not known.last:
+            return 0
+        for name, value in zip(fields, known.fields, strict=True):
+            setattr(facts, name, value.copy() if type(value) in _COPIED else value)
+        return count
+
+    def keep(self, facts: object, records: Sequence[Record], seat: int | None, fields: tuple[str, ...]) -> None:
+        """Remember ``fields`` of ``facts`` as what ``records`` said to ``seat``."""
+        if not records:
+            self._seats.pop(seat, None)
+            return
+        saved = tuple([value.copy() if type(value) in _COPIED else value for value in _getter(fields)(facts)])
+        self._seats[seat] = _Scanned(records[0], len(records), records[-1], saved)
+
+
+def scan_records(
+    facts: F,
+    view: SeatView,
+    fields: tuple[str, ...],
+    read: Callable[[F, Sequence[Record], int], None],
+    memory: ScanMemory | None,
+) -> None:
+    """Fold ``view``'s records into ``facts`` with ``read(facts, records, start)``.
+
+    With a ``memory`` only the records added since this seat's last scan are read (``fields``
+    are the attributes ``read`` fills); without one every record is read.
+    """
+    records = view.records
+    start = memory.resume(facts, records, view.seat, fields) if memory is not None else 0
+    read(facts, records, start)
+    if memory is not None:
+        memory.keep(facts, records, view.seat, fields)

@@ -1,0 +1,137 @@
+"""The heuristic agents' incremental record reading (agents/heuristics/record_scan.py).
+
+A seat's views only grow, so an agent keeps what its seats read (``ScanMemory``) and reads only
+the records added since. These tests check that the memory resumes exactly where it stopped,
+starts again on any view that does not continue the last one, and that the facts a policy reads
+with it are the facts it reads from scratch, decision by decision, over whole games.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from types import ModuleType
+
+import pytest
+
+from llm_werewolf.agents.heuristic import HeuristicAgent
+from llm_werewolf.agents.heuristics import chinese_werewolf, lebanese_ghouls
+from llm_werewolf.agents.heuristics.record_scan import ScanMemory, scan_records
+from llm_werewolf.rules import Choice, Decision, Game, GameConfig, SeatView, ViewBuilder
+from llm_werewolf.rules.events import Record
+from llm_werewolf.sim import SyncAgent, play_with_agents
+
+
+@dataclasses.dataclass
+class Seen:
+    """Facts that remember which record indices were read, and a folded counter."""
+
+    indices: list[int] = dataclasses.field(default_factory=list)
+    count: int = 0
+
+
+def _read(facts: Seen, records: Sequence[Record], start: int) -> None:
+    for index in range(start, len(records)):
+        facts.indices.append(index)
+        facts.count += 1
+
+
+def _view(game: Game, seat: int, upto: int) -> SeatView:
+    builder = ViewBuilder(seat)
+    builder.extend(game.records)
+    full = builder.view()
+    return dataclasses.replace(full, records=full.records[:upto])
+
+
+def _finished(seed: int) -> Game:
+    names = tuple(f"P{i + 1}" for i in range(9))
+    agents: list[SyncAgent] = [HeuristicAgent(seed * 1009 + i) for i in range(9)]
+    return play_with_agents(GameConfig(variant="chinese_werewolf", names=names, seed=seed), agents)
+
+
+def _scan(view: SeatView, memory: ScanMemory | None) -> tuple[Seen, list[int]]:
+    facts = Seen()
+    scan_records(facts, view, ("indices", "count"), _read, memory)
+    return facts, facts.indices
+
+
+def test_the_memory_reads_only_the_records_added_since_the_last_scan() -> None:
+    game = _finished(3)
+    memory = ScanMemory()
+    first, _ = _scan(_view(game, 2, 10), memory)
+    assert first.indices == list(range(10))
+    builder = ViewBuilder(2)
+    builder.extend(game.records)
+    grown = builder.view()
+    # The same records continue: only the new ones are read, the folded fields are restored.
+    facts = Seen()
+    before = len(grown.records)
+    assert before > 30
+    reads: list[int] = []
+
+    def counting(facts: Seen, records: Sequence[Record], start: int) -> None:
+        reads.append(start)
+        _read(facts, records, start)
+
+    scan_records(facts, dataclasses.replace(grown, records=grown.records[:30]), ("indices", "count"), counting, memory)
+    assert reads == [10]
+    assert facts.indices == list(range(30)) and facts.count == 30
+    # The restored fields are copies: changing one scan's facts leaves the memory intact.
+    facts.indices.append(-1)
+    again, _ = _scan(dataclasses.replace(grown, records=grown.records[:31]), memory)
+    assert again.indices == list(range(31))
+
+
+def test_a_view_that_does_not_continue_the_last_scan_is_read_from_the_start() -> None:
+    game, other = _finished(3), _finished(4)
+    memory = ScanMemory()
+    _scan(_view(game, 2, 40), memory)
+    shorter, _ = _scan(_view(game, 2, 20), memory)  # fewer records than last time
+    assert shorter.indices == list(range(20))
+    another_game, _ = _scan(_view(other, 2, 25), memory)
+    assert another_game.indices == list(range(25))
+    other_seat, _ = _scan(_view(game, 5, 25), memory)  # a seat the memory has not read yet
+    assert other_seat.indices == list(range(25))
+    empty, _ = _scan(_view(game, 2, 0), memory)
+    assert empty.indices == [] and empty.count == 0
+
+
+class CheckingAgent(HeuristicAgent):
+    """Before each answer, compares the facts read with this agent's memory and from scratch."""
+
+    def __init__(self, seed: int, module: ModuleType, fields: Sequence[str], resumed: list[int]) -> None:
+        super().__init__(seed)
+        self.module, self.fields, self.resumed = module, fields, resumed
+
+    def choose(self, view: SeatView, decision: Decision) -> Choice:
+        probe = ScanMemory()
+        probe._seats = dict(self.memory._seats)
+        remembered = self.module.read_facts(view, probe)
+        fresh = self.module.read_facts(view)
+        for name in self.fields:
+            assert getattr(remembered, name) == getattr(fresh, name), name
+        if self.memory._seats.get(view.seat) is not None and view.records:
+            self.resumed.append(1)
+        return super().choose(view, decision)
+
+
+@pytest.mark.parametrize(
+    ("variant", "module", "fields"),
+    [
+        ("chinese_werewolf", chinese_werewolf, chinese_werewolf._SCANNED),
+        ("lebanese_ghouls", lebanese_ghouls, lebanese_ghouls._SCANNED),
+    ],
+)
+def test_remembered_facts_equal_facts_read_from_scratch(
+    variant: str, module: ModuleType, fields: Sequence[str]
+) -> None:
+    resumed: list[int] = []
+    for seed in range(3):
+        names = tuple(f"P{i + 1}" for i in range(12))
+        agents: list[SyncAgent] = [CheckingAgent(seed * 1009 + i, module, fields, resumed) for i in range(12)]
+        play_with_agents(GameConfig(variant=variant, names=names, seed=seed), agents)
+    assert len(resumed) > 50  # the memory was in use for most decisions
+
+
+def test_every_agent_holds_its_own_memory() -> None:
+    assert HeuristicAgent(1).memory is not HeuristicAgent(1).memory
