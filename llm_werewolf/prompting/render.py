@@ -34,6 +34,7 @@ from .errors import PromptError as PromptError
 from .history import HistoryBook, HistoryParts
 from .packs import MissingPromptFile, merged_yaml, require_pack, search_roots
 from .personas import Persona
+from .say import Say, history_words
 from .rules_text import dealt_role_rules, role_flags, told_switches, view_options
 from .sanitize import DELIMITERS, clean_line, clean_name
 
@@ -280,6 +281,7 @@ class SeatPrompter:
         self._static["status_name"] = book.status_name
         self._static["term"] = book.term
         self._static["player"] = self._player
+        self._static["say"] = Say(history_words(self.roots, self.language), self.language)
         return self._static
 
     def rules(self, view: SeatView) -> str:
