@@ -44,7 +44,7 @@ def shared_name(name: str) -> str | None:
 class PackLoader(FileSystemLoader):
     """Pack folders in order; a language without its own ``history.j2``/``macros.j2`` gets the shared one."""
 
-    def get_source(self, environment: Environment, template: str) -> tuple[str, str | None, Callable[[], bool]]:
+    def get_source(self, environment: Environment, template: str) -> tuple[str, str, Callable[[], bool]]:
         try:
             return super().get_source(environment, template)
         except TemplateNotFound:

@@ -34,9 +34,9 @@ from .errors import PromptError as PromptError
 from .history import HistoryBook, HistoryParts
 from .packs import MissingPromptFile, merged_yaml, require_pack, search_roots
 from .personas import Persona
-from .say import Say, history_words
 from .rules_text import dealt_role_rules, role_flags, told_switches, view_options
 from .sanitize import DELIMITERS, clean_line, clean_name
+from .say import Say, history_words
 
 CUT_TO = 0.7
 """When the history outgrows its budget, it is cut down to this share of the budget."""
