@@ -13,7 +13,6 @@ from ..prompting.packs import search_roots
 from ..prompting.sanitize import clean_name
 from ..rules.events import EventBody, Record
 from ..table.events import Narration
-from ..texts import terms
 from .moments import Moment, moment_of
 from .packs import NarrationPack, load_pack
 
@@ -42,9 +41,10 @@ class TemplateNarrator:
         self.names = [clean_name(n) for n in names]
         self.pack: NarrationPack = load_pack(language, variant)
         self.roots = search_roots()
-        self.terms: dict[str, Any] = dict(terms(language, variant))
         self.words = vocabulary(language, variant)
         """The one terms lookup (roles, sides, causes with their gender forms, option and result words)."""
+        self.terms: dict[str, Any] = dict(self.words.ruleset_terms)
+        """The ruleset's own lines (cues, announcements, reasons) as the seed gives them, from the vocabulary."""
         self.genders = seat_genders(language, variant, self.names)
         self.roles = {k: str(v) for k, v in _table(self.terms, "roles").items()}
         self.sides = {k: str(v) for k, v in _table(self.terms, "sides").items()}
