@@ -139,18 +139,18 @@ class NarrationChecker:
         self.pack = pack or load_pack(language, variant)
         ruleset = get_ruleset(variant)
         self.side_of_role = {role: info.side for role, info in ruleset.roles.items()}
-        words = vocabulary_of(language, variant)
-        vocabulary = words.ruleset_terms
+        one = vocabulary_of(language, variant)
+        vocabulary = one.ruleset_terms
         plain_side, plain_role = common_words(variant)
         word_lists = self.pack.checker
         entries: list[Term] = []
         for role in _table(vocabulary, "roles"):  # every form: a role said of a woman or a man is the same role
-            entries += [Term(f"role:{role}", text, exact=role == plain_role) for text in words.forms("roles", role)]
+            entries += [Term(f"role:{role}", text, exact=role == plain_role) for text in one.forms("roles", role)]
         for side in _table(vocabulary, "sides"):
             if side != plain_side:
-                entries += [Term(f"side:{side}", text) for text in words.forms("sides", side)]
+                entries += [Term(f"side:{side}", text) for text in one.forms("sides", side)]
         for status in _table(vocabulary, "statuses"):
-            entries += [Term(f"status:{status}", text.split("(")[0]) for text in words.forms("statuses", status)]
+            entries += [Term(f"status:{status}", text.split("(")[0]) for text in one.forms("statuses", status)]
         for key, words in word_lists.items():
             if key.startswith("cause."):
                 entries += [Term(f"cause:{key[6:]}", w) for w in words]
