@@ -135,8 +135,8 @@ class TemplateNarrator:
         cards = [
             {
                 "name": self.seat_label(i),
-                "role": self.role(r),
-                "start": self.role(start_cards[i]) if i < len(start_cards) else self.role(r),
+                "role": self.role(r, i),  # the card agrees with its holder («Анна — Мирная жительница»)
+                "start": self.role(start_cards[i], i) if i < len(start_cards) else self.role(r, i),
             }
             for i, r in enumerate(facts.get("cards", []))
         ]

@@ -112,3 +112,23 @@ def test_the_lebanese_hunters_card_agrees_with_its_holder(gender: str) -> None:
     said = prompter._phrase("announcement.sayyad_card", item={"seats": [0], "value": "sayyad"})
     verb, role = ("كانت", female) if gender == "female" else ("كان", male)
     assert f" {verb} {role}:" in said, said
+
+
+@pytest.mark.parametrize(
+    ("language", "variant", "names", "role"),
+    [("ru", "city_mafia", ("Анна", "Иван"), "citizen"), ("ar", "one_night", ("فاطمة", "يوسف"), "tanner")],
+)
+def test_the_revealed_cards_agree_with_their_holders(
+    language: str, variant: str, names: tuple[str, str], role: str
+) -> None:
+    from llm_werewolf.narration.moments import moment_of
+    from llm_werewolf.narration.template import TemplateNarrator
+    from llm_werewolf.rules.events import PUBLIC, Record, RolesRevealed
+
+    male, female = _forms(language, variant, role)
+    narrator = TemplateNarrator(variant, language, names)
+    found = moment_of(Record(1, "end:1", PUBLIC, RolesRevealed(roles=(role, role), start_roles=(role, role))))
+    assert found is not None
+    cards = narrator.variables(found)["cards"]
+    assert [cards[0]["role"], cards[1]["role"]] == [female, male]
+    assert [cards[0]["start"], cards[1]["start"]] == [female, male]
