@@ -132,3 +132,59 @@ def test_the_revealed_cards_agree_with_their_holders(
     cards = narrator.variables(found)["cards"]
     assert [cards[0]["role"], cards[1]["role"]] == [female, male]
     assert [cards[0]["start"], cards[1]["start"]] == [female, male]
+
+
+@pytest.mark.parametrize(("language", "variant"), [("ar", "one_night"), ("he", "online_mafia")])
+def test_a_private_result_agrees_with_the_seat_that_learns_it(language: str, variant: str) -> None:
+    """«ليلى تعرف (البطاقة): …», not «ليلى يعرف»; «נועה לומדת»."""
+    from llm_werewolf.describe import Describer
+    from llm_werewolf.rules.events import Info, Record, Visibility
+
+    names = ("ليلى", "يوسف") if language == "ar" else ("נועה", "דן")
+    describer = Describer(language, variant, names)
+    words = vocabulary(language, variant)
+    said = []
+    for seat in (0, 1):
+        record = Record(
+            4, "night:1", Visibility(scope="private", seats=(seat,)), Info(fact="role", subject=seat, value="villager")
+        )
+        description = describer.describe(record, "god")
+        assert description is not None
+        said.append(describer.line(description))
+    female_verb = words.phrase("info", "female").split("$name ")[1].split(" ")[0]
+    male_verb = words.phrase("info", "male").split("$name ")[1].split(" ")[0]
+    assert female_verb != male_verb
+    assert f"{names[0]} {female_verb} " in said[0], said[0]
+    assert f"{names[1]} {male_verb} " in said[1], said[1]
+
+
+def test_the_rendered_reveal_table_agrees_with_each_holder() -> None:
+    from llm_werewolf.render.markdown import render_markdown
+    from llm_werewolf.render.timeline import ViewSpec, build_document
+    from llm_werewolf.rules import GameConfig
+    from llm_werewolf.rules.events import PUBLIC, GameStarted, Record, RolesRevealed
+    from llm_werewolf.transcript import header_for
+
+    names = ("נועה", "דן")
+    config = GameConfig(variant="online_mafia", names=names, seed=1, language="he")
+    records = [
+        Record(
+            0,
+            "setup:0",
+            PUBLIC,
+            GameStarted(variant="online_mafia", language="he", names=names, deck=("investigator", "investigator")),
+        ),
+        Record(
+            1,
+            "end:1",
+            PUBLIC,
+            RolesRevealed(roles=("investigator", "investigator"), start_roles=("investigator", "investigator")),
+        ),
+    ]
+    page = render_markdown(build_document(header_for(config, "he", []), records, ViewSpec("god")))
+    male, female = _forms("he", "online_mafia", "investigator")
+    rows = [line for line in page.splitlines() if line.startswith("|") and line.count("|") >= 6]  # the reveal table
+    noa = next(r for r in rows if "נועה" in r)
+    dan = next(r for r in rows if "דן" in r)
+    assert f"| {female} |" in noa and f"| {male} |" not in noa, noa
+    assert f"| {male} |" in dan, dan
