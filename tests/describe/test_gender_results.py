@@ -146,7 +146,7 @@ def test_a_private_result_agrees_with_the_seat_that_learns_it(language: str, var
     said = []
     for seat in (0, 1):
         record = Record(
-            4, "night:1", Visibility(scope="private", seats=(seat,)), Info(fact="role", subject=seat, value="villager")
+            4, "night:1", Visibility(scope="seats", seats=(seat,)), Info(fact="role", subject=seat, value="villager")
         )
         description = describer.describe(record, "god")
         assert description is not None
