@@ -320,7 +320,8 @@ class Describer:
                 detail.append(w.frame("arrow"))
             detail.extend(self.value(e.value, gender))
         key = "info_many" if len(learners) > 1 and w.has("phrases", "info_many") else "info"
-        return fill(self.phrase(key), name=self.seats(learners), fact=w.fact(e.fact), detail=detail)
+        learner = learners[0] if len(learners) == 1 else None  # «ليلى تعرف», «נועה לומדת»
+        return fill(self.phrase(key, about=learner), name=self.seats(learners), fact=w.fact(e.fact), detail=detail)
 
     def _deaths(self, e: DeathsAnnounced) -> list[Segment]:
         w = self.words

@@ -146,6 +146,26 @@ class Vocabulary:
     def typography(self) -> Typography:
         return _typography(self.language)
 
+    @property
+    def ruleset_terms(self) -> dict[str, Any]:
+        """The ruleset's own names and lines as its seed gives them (``terms.yaml`` and the role files),
+        without the frame words laid over them: the moderator's cue lines, announcements, reasons."""
+        return _ruleset_terms(self.language, self.variant)
+
+    def forms(self, group: str, key: str) -> tuple[str, ...]:
+        """Every way ``key`` of ``group`` is written: the ruleset's word, each gender form, and (roles) the
+        phrase banks' forms said of a woman or a man. For readers that must recognise any of them."""
+        found: list[str] = []
+        for table in (self.ruleset_terms.get(group), self.data.get(group)):
+            value = table.get(key) if isinstance(table, Mapping) else None
+            if isinstance(value, str):
+                found.append(value)
+            elif isinstance(value, Mapping):
+                found += [str(v) for v in value.values() if isinstance(v, str)]
+        if group == "roles":
+            found += [f for g in ("female", "male") if (f := _own_role_forms(self.language, self.variant, g).get(key))]
+        return tuple(dict.fromkeys(found))
+
     def _lookup(self, group: str, key: str, gender: Gender | None = None) -> str | None:
         table = self.data.get(group)
         if not isinstance(table, Mapping):
@@ -288,6 +308,13 @@ def _merged(language: str, variant: str) -> dict[str, Any]:
     merge_mapping(merged, _common(language), f"prompts/{language}/common/vocabulary.yaml")
     merge_mapping(merged, _variant_data(language, variant), f"prompts/{language}/{variant}")
     return merged
+
+
+@cache
+def _ruleset_terms(language: str, variant: str) -> dict[str, Any]:
+    with contextlib.suppress(TextDataError):
+        return dict(terms(language, variant))
+    return {}
 
 
 @cache

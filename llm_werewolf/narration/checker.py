@@ -49,9 +49,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from ..describe import vocabulary as vocabulary_of
 from ..prompting.script import in_language
 from ..rules.variant import get_ruleset
-from ..texts import optional_yaml, terms
+from ..texts import optional_yaml
 from .evasion import SeatNumbers, readings, role_terms
 from .packs import NarrationPack, load_pack
 from .public import PublicFacts
@@ -138,17 +139,18 @@ class NarrationChecker:
         self.pack = pack or load_pack(language, variant)
         ruleset = get_ruleset(variant)
         self.side_of_role = {role: info.side for role, info in ruleset.roles.items()}
-        vocabulary = terms(language, variant)
+        one = vocabulary_of(language, variant)
+        vocabulary = one.ruleset_terms
         plain_side, plain_role = common_words(variant)
         word_lists = self.pack.checker
         entries: list[Term] = []
-        for role, text in _table(vocabulary, "roles").items():
-            entries.append(Term(f"role:{role}", text, exact=role == plain_role))
-        for side, text in _table(vocabulary, "sides").items():
+        for role in _table(vocabulary, "roles"):  # every form: a role said of a woman or a man is the same role
+            entries += [Term(f"role:{role}", text, exact=role == plain_role) for text in one.forms("roles", role)]
+        for side in _table(vocabulary, "sides"):
             if side != plain_side:
-                entries.append(Term(f"side:{side}", text))
-        for status, text in _table(vocabulary, "statuses").items():
-            entries.append(Term(f"status:{status}", text.split("(")[0]))
+                entries += [Term(f"side:{side}", text) for text in one.forms("sides", side)]
+        for status in _table(vocabulary, "statuses"):
+            entries += [Term(f"status:{status}", text.split("(")[0]) for text in one.forms("statuses", status)]
         for key, words in word_lists.items():
             if key.startswith("cause."):
                 entries += [Term(f"cause:{key[6:]}", w) for w in words]

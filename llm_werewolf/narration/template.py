@@ -13,7 +13,6 @@ from ..prompting.packs import search_roots
 from ..prompting.sanitize import clean_name
 from ..rules.events import EventBody, Record
 from ..table.events import Narration
-from ..texts import terms
 from .moments import Moment, moment_of
 from .packs import NarrationPack, load_pack
 
@@ -42,9 +41,10 @@ class TemplateNarrator:
         self.names = [clean_name(n) for n in names]
         self.pack: NarrationPack = load_pack(language, variant)
         self.roots = search_roots()
-        self.terms: dict[str, Any] = dict(terms(language, variant))
         self.words = vocabulary(language, variant)
         """The one terms lookup (roles, sides, causes with their gender forms, option and result words)."""
+        self.terms: dict[str, Any] = dict(self.words.ruleset_terms)
+        """The ruleset's own lines (cues, announcements, reasons) as the seed gives them, from the vocabulary."""
         self.genders = seat_genders(language, variant, self.names)
         self.roles = {k: str(v) for k, v in _table(self.terms, "roles").items()}
         self.sides = {k: str(v) for k, v in _table(self.terms, "sides").items()}
@@ -135,8 +135,8 @@ class TemplateNarrator:
         cards = [
             {
                 "name": self.seat_label(i),
-                "role": self.role(r),
-                "start": self.role(start_cards[i]) if i < len(start_cards) else self.role(r),
+                "role": self.role(r, i),  # the card agrees with its holder («Анна — Мирная жительница»)
+                "start": self.role(start_cards[i], i) if i < len(start_cards) else self.role(r, i),
             }
             for i, r in enumerate(facts.get("cards", []))
         ]

@@ -12,12 +12,12 @@ steps, calls: :mod:`.limits`). Player text is only ever passed in as variables.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from jinja2 import FileSystemLoader, StrictUndefined, Template, TemplateNotFound
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, Template, TemplateNotFound
 from jinja2.sandbox import SandboxedEnvironment
 
 from .limits import LimitedSandbox
@@ -28,10 +28,36 @@ def _join_nonempty(items: Sequence[Any], separator: str = ", ") -> str:
     return separator.join(str(item) for item in items if str(item))
 
 
+SHARED_TEMPLATES = ("history.j2", "macros.j2")
+"""Templates one skeleton serves for every language (``prompts/common/``), unless a language has its own."""
+
+
+def shared_name(name: str) -> str | None:
+    """``common/history.j2`` for ``<lang>/common/history.j2`` (and macros.j2); ``None`` for other names."""
+    language, _, rest = name.partition("/")
+    folder, _, file = rest.partition("/")
+    if language and language != "common" and folder == "common" and file in SHARED_TEMPLATES:
+        return f"common/{file}"
+    return None
+
+
+class PackLoader(FileSystemLoader):
+    """Pack folders in order; a language without its own ``history.j2``/``macros.j2`` gets the shared one."""
+
+    def get_source(self, environment: Environment, template: str) -> tuple[str, str, Callable[[], bool]]:
+        try:
+            return super().get_source(environment, template)
+        except TemplateNotFound:
+            shared = shared_name(template)
+            if shared is None:
+                raise
+            return super().get_source(environment, shared)
+
+
 @lru_cache(maxsize=32)
 def environment(roots: tuple[Path, ...]) -> SandboxedEnvironment:
     env = LimitedSandbox(
-        loader=FileSystemLoader([str(root) for root in roots], encoding="utf-8"),
+        loader=PackLoader([str(root) for root in roots], encoding="utf-8"),
         undefined=StrictUndefined,
         autoescape=False,
         trim_blocks=True,

@@ -27,6 +27,9 @@ import yaml
 from ..texts import TextDataError, data_root, merge_mapping
 
 COMMON_TEMPLATES = ("macros.j2", "history.j2", "system.j2", "turn.j2", "cue.j2")
+SHARED_TEMPLATES = ("macros.j2", "history.j2")
+"""One skeleton for every language in ``<root>/common/`` (words: ``history`` in vocabulary.yaml); a
+language folder may still hold its own copy, which is found first."""
 VARIANT_FILES = ("rules.j2", "decisions.yaml")
 
 
@@ -54,11 +57,19 @@ def find_file(roots: Sequence[Path], relative: str) -> Path | None:
     return None
 
 
+def find_common(roots: Sequence[Path], language: str, name: str) -> Path | None:
+    """The language's own ``common/<name>``, else the shared skeleton's for a shared template."""
+    found = find_file(roots, f"{language}/common/{name}")
+    if found is None and name in SHARED_TEMPLATES:
+        found = find_file(roots, f"common/{name}")
+    return found
+
+
 def require_pack(roots: Sequence[Path], language: str, variant: str) -> None:
     """Raise :class:`MissingPromptFile` naming the first file this ruleset × language lacks."""
     for name in COMMON_TEMPLATES:
         relative = f"{language}/common/{name}"
-        if find_file(roots, relative) is None:
+        if find_common(roots, language, name) is None:
             raise MissingPromptFile(f"missing prompt file prompts/{relative} (the shared layer for {language})")
     for name in VARIANT_FILES:
         relative = f"{language}/{variant}/{name}"
@@ -106,7 +117,7 @@ def merged_yaml(roots: Sequence[Path], relatives: Sequence[str]) -> dict[str, An
 def pack_files(roots: Sequence[Path], language: str, variant: str) -> list[tuple[str, Path]]:
     """Every file the prompts of ``variant`` in ``language`` read, as (relative path, resolved path)."""
     files: dict[str, Path] = {}
-    for folder in (f"{language}/common", f"{language}/{variant}", f"{language}/{variant}/roles"):
+    for folder in ("common", f"{language}/common", f"{language}/{variant}", f"{language}/{variant}/roles"):
         for root in reversed(roots):  # the first root wins: let it overwrite
             directory = root / folder
             if not directory.is_dir():

@@ -36,6 +36,7 @@ from .packs import MissingPromptFile, merged_yaml, require_pack, search_roots
 from .personas import Persona
 from .rules_text import dealt_role_rules, role_flags, told_switches, view_options
 from .sanitize import DELIMITERS, clean_line, clean_name
+from .say import Say, history_words
 
 CUT_TO = 0.7
 """When the history outgrows its budget, it is cut down to this share of the budget."""
@@ -281,6 +282,9 @@ class SeatPrompter:
         self._static["status_name"] = book.status_name
         self._static["term"] = book.term
         self._static["player"] = self._player
+        self._static["say"] = Say(history_words(self.roots, self.language), self.language)
+        self._static["female"] = self._seat_female
+        self._static["role_of"] = self._role_of
         return self._static
 
     def rules(self, view: SeatView) -> str:
@@ -295,6 +299,26 @@ class SeatPrompter:
             return "?"
         names: list[str] = self._static["names"]
         return names[seat] if 0 <= seat < len(names) else "?"
+
+    def _seat_female(self, seat: int | None) -> bool:
+        """Whether a seat is spoken of in the feminine (its persona's gender for this seat, else its name's)."""
+        if seat is None or self._static is None or not 0 <= seat < len(self._static["names"]):
+            return False
+        if seat == self.seat:
+            return self._female(self._static["names"][seat])
+        from ..describe import seat_genders
+
+        return seat_genders(self.language, self.variant, [self._static["names"][seat]])[0] == "female"
+
+    def _role_of(self, role: str | None, seat: int | None = None) -> str:
+        """A role's name agreeing with the seat it is said of, the reader's own seat when none is given
+        («أنت الآن العرّاف» to a man, «العرّافة» to a woman; Arabic, Hebrew)."""
+        from ..describe import vocabulary
+
+        if role is None:
+            return self.book.role_name(role)
+        female = self._seat_female(self.seat if seat is None else seat)
+        return vocabulary(self.language, self.variant).role(role, "female" if female else "male")
 
     def _label(self, option_id: str) -> str:
         if option_id.startswith("seat:"):

@@ -355,8 +355,8 @@ class Builder:
             rows = [
                 RevealRow(
                     seat=i,
-                    dealt=w.role(e.start_roles[i]) if i < len(e.start_roles) else "",
-                    final=w.role(role),
+                    dealt=w.role(e.start_roles[i], self.describer.gender(i)) if i < len(e.start_roles) else "",
+                    final=w.role(role, self.describer.gender(i)),  # the card agrees with its holder («תמר: חוקרת»)
                     side=self.side_of(role),
                     alive=i not in self.dead,
                     winner=i in self.winners,

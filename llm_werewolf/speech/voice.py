@@ -68,6 +68,13 @@ def _role(bank: PhraseBank, speaker: Speaker, role: str, own: bool) -> str:
     return role_name(speaker.language, speaker.variant, role)
 
 
+def _role_of(bank: PhraseBank, speaker: Speaker, role: str, seat: int | None) -> str:
+    """A role's name agreeing with the seat it is said of (the one vocabulary's gender forms)."""
+    from ..describe import vocabulary
+
+    return vocabulary(speaker.language, speaker.variant).role(role, seat_gender(bank, speaker, seat))
+
+
 def _name(bank: PhraseBank, speaker: Speaker, seat: int | None, case: str | None) -> str:
     if seat is None or not 0 <= seat < len(speaker.names):
         raise TextDataError("a phrasing names a seat the act does not have")
@@ -107,6 +114,10 @@ def fill(template: str, act: Act, speaker: Speaker, bank: PhraseBank) -> str:
             role = act.role if act.kind == "claim" else act.value
             if role is None:
                 raise TextDataError(f"{template!r}: {{{slot}}} but the act names no role")
+            if slot == "role" and arg in ("me", "target"):  # the card as said of that seat: «أصبحتُ العرّاف» of a man
+                return _role_of(bank, speaker, role, speaker.seat if arg == "me" else act.target)
+            if arg:
+                raise TextDataError(f"{template!r}: {{role:{arg}}}: say {{role:me}} or {{role:target}}")
             return _role(bank, speaker, role, own=slot == "role" and act.kind == "claim")
         if slot == "slot":
             if act.target is None:

@@ -6,8 +6,10 @@ from collections.abc import Sequence
 
 from rich.console import Console
 from rich.markup import escape
+from rich.text import Text
 
-from ..describe import Audience, Describer
+from ..describe import Audience, Describer, SeatRef
+from ..describe.wrap import wrap_offsets
 from ..narration.moments import moment_of
 from ..prompting.sanitize import clean_output
 from ..rules.events import (
@@ -50,6 +52,11 @@ class ConsoleSink:
         self.language = language
         self.god = god
         self.describer = Describer(language, variant, self.names)
+        labels = [self.describer.seat_text(SeatRef(seat)) for seat in range(len(self.names))]
+        self.keep = tuple(
+            sorted({*labels, *narration_labels(language, variant, self.names), *self.names}, key=len, reverse=True)
+        )
+        """Never broken across lines: a seat's label («4. 王雅婷») and its name."""
 
     def write(self, records: Sequence[Record]) -> None:
         """Print records in order; a narration line goes right after the record it voices,
@@ -69,7 +76,19 @@ class ConsoleSink:
             if isinstance(event, (PhaseStarted, Speech)) or self.god or not (lines or self._narratable(record)):
                 self._print(record)
             for narration in lines:
-                self.console.print(f"[italic cyan]{escape(narration.text)}[/]", highlight=False)
+                self.emit(f"[italic cyan]{escape(narration.text)}[/]")
+
+    def emit(self, markup: str) -> None:
+        """Print one line of markup wrapped by display width (CJK breaks between characters, a seat's
+        label stays whole: :mod:`llm_werewolf.describe.wrap`), never re-wrapped by Rich."""
+        width = self.console.width
+        for part in Text.from_markup(markup).split("\n", allow_blank=True):
+            offsets = wrap_offsets(part.plain, width, self.keep)
+            cuts = [start for start, _ in offsets[1:]]
+            pieces = part.divide(cuts) if cuts else [part]
+            for (start, end), piece in zip(offsets, pieces, strict=True):
+                line = piece[: end - start]  # the spaces a line broke at are dropped
+                self.console.print(line, highlight=False, soft_wrap=True)
 
     def _narratable(self, record: Record) -> bool:
         return self.narrated and moment_of(record) is not None
@@ -78,7 +97,7 @@ class ConsoleSink:
         line = self._line(record)
         if line:
             prefix = "" if record.vis.scope == "public" else f"[magenta]({escape(self._scope(record))})[/] "
-            self.console.print(prefix + line, highlight=False)
+            self.emit(prefix + line)
 
     def _scope(self, record: Record) -> str:
         return self.describer.words.frame(record.vis.scope if record.vis.scope in ("team", "god") else "private")
@@ -109,6 +128,20 @@ class ConsoleSink:
         if isinstance(e, GameEnded):
             return f"\n[bold green]{text}[/]"
         return f"[{style}]{text}[/]" if style else text
+
+
+def narration_labels(language: str, variant: str, names: Sequence[str]) -> list[str]:
+    """How the narration pack writes each seat («4號淑芬»), so a line never breaks inside one."""
+    from ..narration.packs import load_pack
+    from ..prompting.environment import string_template
+    from ..prompting.packs import search_roots
+    from ..texts import TextDataError
+
+    try:
+        template = string_template(search_roots(), load_pack(language, variant).seat_label)
+    except TextDataError:
+        return []
+    return [template.render(name=name, number=seat + 1) for seat, name in enumerate(names)]
 
 
 _PRINTED = (

@@ -256,7 +256,7 @@ class Presenter:
             "seat": None if seat is None else seat + 1,
             "name": None if seat is None else self.names[seat],
             "role": role,
-            "role_name": None if seat is None else self.role(role),
+            "role_name": None if seat is None else self.role(role, seat),  # agreeing with the seat («חוקרת»)
             "side_name": side,
         }
 

@@ -3,12 +3,16 @@ wording first; which one is said is drawn from the game's seed and the record (t
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+import yaml
 
 from llm_werewolf.narration.packs import load_pack
 from llm_werewolf.narration.template import TemplateNarrator, choose
 from llm_werewolf.rules import GameConfig
 from llm_werewolf.sim import play_random
+from llm_werewolf.texts import data_root
 
 LEBANESE = (
     "cue.night_falls",
@@ -213,3 +217,18 @@ SHARE_BOUNDS = [
 def test_fewer_lines_repeat_verbatim(variant: str, language: str, players: int, bound: float) -> None:
     shares = [repeated_share(variant, language, players, seed) for seed in range(6)]
     assert sum(shares) / len(shares) < bound, shares
+
+
+def _pack_files() -> list[Path]:
+    return sorted(data_root("prompts").glob("*/*/narration.yaml"))
+
+
+@pytest.mark.parametrize("path", _pack_files(), ids=lambda p: f"{p.parent.parent.name}/{p.parent.name}")
+def test_every_ending_has_three_ways_to_be_said(path: Path) -> None:
+    """Rare lines too: every way a game can end is said in at least three ways in every pack (common packs
+    included), the first one the pack's original wording."""
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    endings = {key: value for key, value in data.items() if key == "game_ended" or key.startswith("game_ended.")}
+    for key, value in endings.items():
+        lines = [value] if isinstance(value, str) else list(value)
+        assert len(set(lines)) >= 3, f"{path.parent.parent.name}/{path.parent.name} {key}: {len(set(lines))} variant(s)"

@@ -10,23 +10,31 @@ import re
 import pytest
 from rich.console import Console
 
+from llm_werewolf.agents.base import DecisionRequest
 from llm_werewolf.agents.heuristic import HeuristicAgent
+from llm_werewolf.agents.human_terminal import TerminalHumanAgent
 from llm_werewolf.describe import Describer, describe, vocabulary
 from llm_werewolf.render.html import render_html
 from llm_werewolf.render.markdown import render_markdown
 from llm_werewolf.render.timeline import ViewSpec, build_document
-from llm_werewolf.rules import Game, GameConfig, all_rulesets, build_view, get_ruleset
+from llm_werewolf.rules import Game, GameConfig, ViewBuilder, all_rulesets, build_view, get_ruleset
 from llm_werewolf.rules.events import PUBLIC, Died, Record, Speech
 from llm_werewolf.sim import play_with_agents
 from llm_werewolf.table.console import ConsoleSink
 from llm_werewolf.texts import default_names
 from llm_werewolf.transcript import header_for
+from llm_werewolf.web.pages import render_page
 from llm_werewolf.web.present import Presenter
+from llm_werewolf.web.ui_text import ui_texts
 
 PAIRS = sorted((r.id, lang) for r in all_rulesets() if r.id != "toy" for lang in r.languages)
 SNAKE = re.compile(r"\b[a-z]+_[a-z0-9_]+\b")
 LATIN = re.compile(r"[A-Za-z]{2,}")
 TAGS = re.compile(r"<[^>]*>|&[a-z]+;")
+SLOTS = re.compile(r"\$\{?\w+\}?|\{\w+\}")
+"""A label's placeholders (``$count``, ``{name}``): filled before anyone reads them."""
+KEYS = {"Enter", "Esc", "Tab"}
+"""Keyboard keys are written as printed on the key in every language («按 Enter», «اضغط Enter»)."""
 
 
 def players(variant: str) -> int:
@@ -62,9 +70,83 @@ def surfaces(variant: str, language: str) -> dict[str, str]:
         page = render_markdown(document)
         out[f"md {kind}"] = TAGS.sub(" ", page[page.index("\n## ") :])  # after the metadata (ids by design)
     html = render_html(build_document(header, game.records, ViewSpec("god")))
-    body = html[html.index("<main") :]
-    out["html god"] = TAGS.sub(" ", re.sub(r"<script.*?</script>|<style.*?</style>", " ", body, flags=re.S))
+    out["html god"] = _page_text(html)
+    for seat in range(len(names)):  # each seat's own renderings (what that seat knew)
+        document = build_document(header, game.records, ViewSpec("seat", seat))
+        page = render_markdown(document)
+        out[f"md seat {seat + 1}"] = TAGS.sub(" ", page[page.index("\n## ") :])
+        out[f"html seat {seat + 1}"] = _page_text(render_html(document))
+    out["web table page"] = table_page(game, language, variant)
+    out["terminal seat 1"] = terminal_screen(variant, language)
     return out
+
+
+def _page_text(html: str) -> str:
+    body = html[html.index("<main") :]
+    return TAGS.sub(" ", re.sub(r"<script.*?</script>|<style.*?</style>", " ", body, flags=re.S))
+
+
+def table_page(game: Game, language: str, variant: str) -> str:
+    """The web table screen: its shell's labels and what the public snapshot puts on it (phase, seats, feed)."""
+    names = tuple(game.config.names)
+    presenter = Presenter(language, variant, names)
+    view = build_view(game.records, None)
+    labels = [SLOTS.sub(" ", text) for text in _strings(ui_texts(language))]
+    feed = [item.text for item in presenter.feed(view)]
+    players = [" ".join(str(v) for v in p.values() if isinstance(v, str)) for p in presenter.players(view.alive, None)]
+    shell = TAGS.sub(
+        " ", re.sub(r"<script.*?</script>|<style.*?</style>", " ", render_page("screen", language), flags=re.S)
+    )
+    return "\n".join([shell, *labels, presenter.phase(view.phase), *players, *feed])
+
+
+def _strings(value: object) -> list[str]:
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return [value] if isinstance(value, str) else []
+
+
+class _Screen:
+    """A terminal that answers every prompt with "1" (the first option, the first claim, a speech of "1")."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def show(self, text: str) -> None:
+        self.lines.append(text)
+
+    def read(self, prompt: str) -> str:
+        self.lines.append(prompt)
+        return "1"
+
+    def clear(self) -> None:
+        self.lines.append("")
+
+
+def terminal_screen(variant: str, language: str, seed: int = 5) -> str:
+    """Everything a person at the terminal reads while playing seat 1 of a game (the others heuristic)."""
+    names = default_names(language, players(variant))
+    game = Game(GameConfig(variant=variant, names=names, seed=seed, language=language))
+    screen = _Screen()
+    human = TerminalHumanAgent(0, io=screen)
+    others = [HeuristicAgent(seed=seed * 1009 + i) for i in range(len(names))]
+    builders = [ViewBuilder(i) for i in range(len(names))]
+    published = 0
+    while not game.over:
+        for builder in builders:
+            builder.extend(game.records[published:])
+        published = len(game.records)
+        decision = game.pending[0]
+        view = builders[decision.seat].view()
+        if decision.seat == 0:
+            reply = human.turn(DecisionRequest(decision, view))
+            assert reply.choice is not None
+            game.submit(decision.id, reply.choice)
+        else:
+            game.submit(decision.id, others[decision.seat].choose(view, decision))
+    return "\n".join(screen.lines)
 
 
 @pytest.mark.parametrize(("variant", "language"), PAIRS)
@@ -74,7 +156,7 @@ def test_no_raw_ids_and_no_foreign_words(variant: str, language: str) -> None:
         raw = sorted(set(SNAKE.findall(text)) - {variant})
         assert not raw, f"{variant}/{language} {surface}: raw ids {raw}"
         if language != "en":
-            latin = {w for w in LATIN.findall(text) if not any(w in n for n in names)}
+            latin = {w for w in LATIN.findall(text) if not any(w in n for n in names)} - KEYS
             assert not latin, f"{variant}/{language} {surface}: Latin-script words {sorted(latin)[:20]}"
 
 
@@ -189,3 +271,27 @@ def test_a_role_named_of_a_seat_agrees_with_its_gender(language: str, variant: s
     for role, masculine in bank.roles_male.items():
         assert words.role(role, "male") == masculine
         assert words.role(role, "male") != words.role(role, "female")
+
+
+def test_the_scanned_surfaces_are_the_real_ones() -> None:
+    """The scan reads what people read: the terminal's news and options, every seat's renderings, the table screen."""
+    found = surfaces("online_mafia", "he")
+    names = default_names("he", players("online_mafia"))
+    presenter = Presenter("he", "online_mafia", tuple(names))
+    terminal = found["terminal seat 1"]
+    assert presenter.ui("terminal", "since_last") in terminal
+    assert presenter.ui("terminal", "choose") in terminal
+    assert all(f"md seat {i + 1}" in found and f"html seat {i + 1}" in found for i in range(len(names)))
+    assert found["md seat 1"] != found["md seat 2"], "each seat's rendering shows that seat's own knowledge"
+    assert names[0] in found["web table page"] and presenter.ui("title") in found["web table page"]
+    assert len(found["web table page"].splitlines()) > 50
+
+
+def test_a_seats_own_card_agrees_with_the_seat() -> None:
+    """«הקלף שלך: חוקרת» for Noa, the same word the private line «קיבלת את הקלף: חוקרת» uses."""
+    names = ("נועה", "דן")
+    presenter = Presenter("he", "online_mafia", names)
+    words = vocabulary("he", "online_mafia")
+    assert presenter.card(0, "investigator")["role_name"] == words.role("investigator", "female")
+    assert presenter.card(1, "investigator")["role_name"] == words.role("investigator", "male")
+    assert words.role("investigator", "female") != words.role("investigator", "male")

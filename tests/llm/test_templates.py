@@ -12,6 +12,7 @@ from llm_werewolf.llm.profiles import get_profile
 from llm_werewolf.prompting.packs import (
     COMMON_TEMPLATES,
     MissingPromptFile,
+    find_common,
     find_file,
     has_pack,
     require_pack,
@@ -55,16 +56,17 @@ PLAYABLE = [(v, lang, p) for v, lang, p in PACKS if lang in get_ruleset(v).langu
 
 def test_the_shared_layer_exists_in_every_language() -> None:
     for language in LANGUAGES:
-        for name in (*COMMON_TEMPLATES, "decisions.yaml"):
-            assert find_file(ROOTS, f"{language}/common/{name}") is not None, f"{language}/common/{name}"
+        for name in COMMON_TEMPLATES:
+            assert find_common(ROOTS, language, name) is not None, f"{language}/common/{name}"
+        assert find_file(ROOTS, f"{language}/common/decisions.yaml") is not None, f"{language}/common/decisions.yaml"
 
 
 @pytest.mark.parametrize(("variant", "language"), DECLARED)
 def test_every_declared_language_of_a_ruleset_has_its_prompt_pack(variant: str, language: str) -> None:
     assert has_pack(ROOTS, language, variant), f"the {variant} ruleset is played in {language} but has no prompts"
     require_pack(ROOTS, language, variant)  # rules.j2 and the kinds of decisions.yaml, or one error naming the file
-    for name in (*COMMON_TEMPLATES, "decisions.yaml"):
-        assert find_file(ROOTS, f"{language}/common/{name}") is not None, f"{language}/common/{name}"
+    for name in COMMON_TEMPLATES:
+        assert find_common(ROOTS, language, name) is not None, f"{language}/common/{name}"
 
 
 @pytest.mark.parametrize(("variant", "language"), DECLARED)
