@@ -10,7 +10,8 @@ are one role file per language (:mod:`llm_werewolf.role_texts`).
 
 Every ruleset takes units; their unit classes: ``chinese_werewolf`` (``CWUnit``), ``city_mafia``
 (``CityUnit``), ``one_night`` (``OneNightUnit``), ``online_mafia`` (``OMUnit``) and
-``lebanese_ghouls`` (``LGUnit``), each in ``variants/<id>/unit.py`` with the hooks its rules ask (docs/architecture.md, "How to add a role").
+``lebanese_ghouls`` (``LGUnit``), each in ``variants/<id>/unit.py`` with the hooks its rules ask
+(docs/architecture.md, "How to add a role").
 """
 
 from __future__ import annotations
