@@ -114,16 +114,23 @@ def _handler(state: ServerState) -> type[BaseHTTPRequestHandler]:
 
 
 @contextmanager
-def fake_openai_server(state: ServerState | None = None) -> Iterator[tuple[str, ServerState]]:
-    """Serve on 127.0.0.1 (a free port); yields (base_url, state)."""
-    state = state or ServerState()
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(state))
+def loopback_server(handler: type[BaseHTTPRequestHandler]) -> Iterator[str]:
+    """Serve ``handler`` on 127.0.0.1 (a free port) in a thread; yields the base URL (``.../v1``)."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     server.daemon_threads = True
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/v1", state
+        yield f"http://127.0.0.1:{server.server_address[1]}/v1"
     finally:
         server.shutdown()
         server.server_close()
         thread.join(timeout=5)
+
+
+@contextmanager
+def fake_openai_server(state: ServerState | None = None) -> Iterator[tuple[str, ServerState]]:
+    """Serve on 127.0.0.1 (a free port); yields (base_url, state)."""
+    state = state or ServerState()
+    with loopback_server(_handler(state)) as base_url:
+        yield base_url, state

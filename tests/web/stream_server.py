@@ -16,8 +16,10 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
+
+from ..llm.fake_server import loopback_server
 
 SPEECH = 'I watched seat two all night. Their "alibi" is thin — vote with me, and café talk can wait. 🐺'
 
@@ -155,15 +157,9 @@ def _handler(state: StreamState) -> type[BaseHTTPRequestHandler]:
 def streaming_server(state: StreamState | None = None) -> Iterator[tuple[str, StreamState]]:
     """Serve on 127.0.0.1 (a free port); yields (base_url, state)."""
     state = state or StreamState()
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(state))
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/v1", state
-    finally:
-        if state.hold is not None:
-            state.hold.set()
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+    with loopback_server(_handler(state)) as base_url:
+        try:
+            yield base_url, state
+        finally:
+            if state.hold is not None:  # a held answer lets go, so the server can shut down
+                state.hold.set()
