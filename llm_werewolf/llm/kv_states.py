@@ -92,7 +92,9 @@ class KVStates:
         old = self._states.pop(tokens, None)
         if old is not None:
             self._size -= len(old.data)
-        state = _State(tokens, bytes(buffer[:written]))
+        # string_at copies the bytes in C; ``bytes(buffer[:written])`` would first build a list of
+        # one Python int per byte (tens of millions for a long prompt: most of a second per call).
+        state = _State(tokens, ctypes.string_at(buffer, written))
         self._states[tokens] = state
         self._size += len(state.data)
         while self._size > self.capacity_bytes and self._states:

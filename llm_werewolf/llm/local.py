@@ -24,6 +24,7 @@ from .base import Completion, CompletionRequest
 from .embedded import EMBEDDED_MODEL, embedded_model_path
 from .errors import BackendConfigError, PreflightError, TransportError
 from .kv_states import KVStates, common_prefix
+from .label_pick import LabelMask, pick_label
 from .profiles import Profile, get_profile
 from .streaming import Preview, current_hook, from_thread, streams_speech
 
@@ -67,36 +68,6 @@ def _compiled(grammar: str, json_schema: bool) -> Any:
     if json_schema:
         return LlamaGrammar.from_json_schema(grammar, verbose=False)
     return LlamaGrammar.from_string(grammar, verbose=False)
-
-
-class LabelMask:
-    """Constrains sampling to exactly one of several token sequences (a trie walked per step)."""
-
-    def __init__(self, sequences: list[list[int]], prompt_length: int, eos: int) -> None:
-        self.sequences = sequences
-        self.prompt_length = prompt_length
-        self.eos = eos
-
-    def _next(self, generated: list[int]) -> set[int]:
-        allowed: set[int] = set()
-        n = len(generated)
-        for sequence in self.sequences:
-            if sequence[:n] == generated:
-                allowed.add(sequence[n] if len(sequence) > n else self.eos)
-        return allowed or {self.eos}
-
-    def allow(self, input_ids: Any, scores: Any) -> Any:
-        import numpy as np
-
-        generated = [int(t) for t in input_ids[self.prompt_length :]]
-        allowed = sorted(self._next(generated))
-        masked = np.full_like(scores, -np.inf)
-        masked[allowed] = scores[allowed]
-        return masked
-
-    def done(self, input_ids: Any, logits: Any) -> bool:
-        generated = [int(t) for t in input_ids[self.prompt_length :]]
-        return self._next(generated) == {self.eos}
 
 
 def streamed_completion(llama: Any, tokens: list[int], kwargs: dict[str, Any], preview: Preview) -> dict[str, Any]:
@@ -158,6 +129,8 @@ class LocalBackend:
         """Generations stopped early because their call was cancelled (a deadline, the table)."""
         self.cut_tokens = 0
         """Tokens the last cancelled generation had made when it stopped."""
+        self.pick_decodes = 0
+        """Single-token decodes that picks spent after their prompt (label_pick.py)."""
 
     # -- the model -------------------------------------------------------------
     def _load(self) -> Any:
@@ -212,8 +185,8 @@ class LocalBackend:
             tokens = tokens[: room // 4] + tokens[len(tokens) - (room - room // 4) :]
         return tokens
 
-    def _pick_constraint(self, llama: Any, prompt: str, tokens: list[int], labels: tuple[str, ...]) -> Any:
-        """A token trie over the labels as a logits mask (cheaper than a grammar over a 262k vocabulary).
+    def _pick_constraint(self, llama: Any, prompt: str, tokens: list[int], labels: tuple[str, ...]) -> LabelMask | None:
+        """The labels as a token trie walked by :func:`.label_pick.pick_label` (no grammar over a 262k vocabulary).
 
         ``None`` when a label does not tokenize cleanly after the prompt (the grammar is used then).
         """
@@ -242,16 +215,12 @@ class LocalBackend:
             "seed": seed,
         }
         prompt = request.transcript()
+        mask: LabelMask | None = None
         if request.mode == "pick":
             prompt = prompt.rstrip(" ")
             tokens = self._prompt_tokens(llama, prompt, request.max_tokens)
             mask = None if request.tail_chars else self._pick_constraint(llama, prompt, tokens, request.labels)
-            if mask is not None:
-                from llama_cpp import LogitsProcessorList
-
-                kwargs["logits_processor"] = LogitsProcessorList([mask.allow])
-                kwargs["stopping_criteria"] = StoppingCriteriaList([mask.done])
-            else:
+            if mask is None:
                 kwargs["grammar"] = self._grammar(request)
         else:
             tokens = self._prompt_tokens(llama, prompt, request.max_tokens)
@@ -259,8 +228,7 @@ class LocalBackend:
             kwargs["stop"] = list(request.stop) or None
         if cancelled is not None:
             given_up = cancelled  # bound for the closure (mypy narrows it there)
-            criteria = [*kwargs.get("stopping_criteria", ()), lambda ids, logits: given_up.is_set()]
-            kwargs["stopping_criteria"] = StoppingCriteriaList(criteria)
+            kwargs["stopping_criteria"] = StoppingCriteriaList([lambda ids, logits: given_up.is_set()])
         with self._run_lock:
             if cancelled is not None and cancelled.is_set():  # given up while waiting for the model
                 self.cut_calls += 1
@@ -270,7 +238,9 @@ class LocalBackend:
                 self.states.restore(llama, tokens)
             held = common_prefix(llama.input_ids[: llama.n_tokens].tolist(), tokens)
             self.evaluated_tokens += len(tokens) - min(held, len(tokens) - 1)
-            if preview is not None:  # a public speech, shown as it is generated (llm/streaming.py)
+            if mask is not None:  # a label trie: as few model steps as the labels allow (label_pick.py)
+                result = self._pick(llama, tokens, mask, request, seed, cancelled)
+            elif preview is not None:  # a public speech, shown as it is generated (llm/streaming.py)
                 result = streamed_completion(llama, tokens, kwargs, preview)
             else:
                 result = llama.create_completion(tokens, **kwargs)
@@ -284,6 +254,23 @@ class LocalBackend:
             choice = result["choices"][0]
             choice["text"] = str(choice.get("text", "")).strip()
         return result
+
+    def _pick(
+        self,
+        llama: Any,
+        tokens: list[int],
+        mask: LabelMask,
+        request: CompletionRequest,
+        seed: int,
+        cancelled: threading.Event | None,
+    ) -> dict[str, Any]:
+        picked = pick_label(llama, tokens, mask, temperature=request.temperature, seed=seed, cancelled=cancelled)
+        usage = {"prompt_tokens": len(tokens), "completion_tokens": picked.sampled}
+        self.pick_decodes += picked.decoded
+        if picked.label is None:
+            return {"choices": [{"text": "", "finish_reason": "cancelled"}], "usage": usage}
+        label = list(dict.fromkeys(request.labels))[picked.label]
+        return {"choices": [{"text": label, "finish_reason": "stop"}], "usage": usage}
 
     async def complete(self, request: CompletionRequest) -> Completion:
         hook = current_hook()

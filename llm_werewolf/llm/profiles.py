@@ -46,6 +46,11 @@ class Profile:
     """Most speech acts a JSON speech answer may carry (``0``: the answer has no ``acts`` field). Each act
     adds :data:`ACT_TOKENS` to the speech's answer tokens, so a full list never cuts the JSON short."""
     temperature: float = 0.7
+    persona_in_picks: bool = True
+    """The seat's persona and its role's tips also in the prompts of decisions that are not speeches (votes,
+    night actions). Speeches always have them. ``local`` leaves them out: a base model's pick among
+    options does not follow them, and in a transcript prompt the seat's private part comes after the
+    shared history, so its ~100 tokens were evaluated again on every call."""
     seed: bool = True
     """The endpoint accepts a ``seed`` parameter."""
     description: str = ""
@@ -99,6 +104,7 @@ PROFILES: dict[str, Profile] = {
             speech_tokens=60,
             choice_tokens=16,
             temperature=0.8,
+            persona_in_picks=False,
             description="the embedded base model in process: transcript continuation, GBNF over the options",
         ),
         Profile("fake", description="the deterministic fake backend (tests, benchmarks)"),

@@ -435,6 +435,8 @@ class SeatPrompter:
             "phase": {"kind": phase_kind, "number": int(phase_number) if phase_number else 0},
         }
         context["tips"] = self.book.tip(role, context)
+        if not decision.speech and not self.profile.persona_in_picks:
+            context.update(persona=None, tips="")  # see Profile.persona_in_picks
         decision_context: dict[str, Any] = {
             "kind": decision.kind,
             "options": options,
