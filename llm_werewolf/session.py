@@ -73,6 +73,9 @@ class SessionSettings:
     personas: bool = True
     switch_language: bool = True
     kv_cache_mb: int = DEFAULT_KV_CACHE_MB
+    threads: int = 0
+    """Local backend: llama.cpp threads (0: one per core, at most 8). On a CPU shared with other work, fewer
+    threads than cores is faster: llama.cpp's threads wait for each other after every layer (docs/llm.md)."""
     profile_overrides: tuple[tuple[str, Any], ...] = ()
     """Profile settings changed for the seats that take the session's profile (``[llm.profile]``)."""
     """Local backend: memory for saved KV states (per seat and shared prefix); 0 turns the cache off."""
@@ -130,6 +133,7 @@ def resolve_backend(spec: AgentSpec, settings: SessionSettings, seed: int = 0) -
         retries=settings.retries,
         seed=seed if kind in ("local", "fake") else 0,
         kv_cache_mb=settings.kv_cache_mb if kind == "local" else 0,
+        threads=settings.threads if kind == "local" else 0,
         profile_overrides=settings.profile_overrides if profile == settings.profile else (),
     )
 

@@ -47,6 +47,13 @@ class SessionSetup:
     """Seat index (from 0) -> spec, from the table file."""
 
 
+def _threads(value: object) -> int:
+    """``[llm] threads``: a whole number of llama.cpp threads, 0 for one per core."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise UsageError(f"[llm] threads must be a whole number, 0 or more (0: one per core), not {value!r}")
+    return value
+
+
 def setup_llm(
     *,
     backend: str | None = None,
@@ -112,6 +119,7 @@ def setup_llm(
         deadline=chosen_deadline,
         narrator_deadline=float(llm.get("narrator_deadline", min(chosen_deadline, DEFAULT_NARRATOR_DEADLINE))),
         kv_cache_mb=int(llm.get("kv_cache_mb", DEFAULT_KV_CACHE_MB)),
+        threads=_threads(llm.get("threads", 0)),
         profile_overrides=tuple(sorted(dict(llm.get("profile_settings", {})).items())),
     )
     trust(settings.model)  # named on the command line or in the --config the user passed

@@ -36,6 +36,8 @@ class BackendConfig:
     n_ctx: int = 4096
     seed: int = 0
     kv_cache_mb: int = 0
+    threads: int = 0
+    """Local backend: llama.cpp threads (0: one per core, at most 8)."""
     """Local backend: memory for saved KV states, reused by prompts sharing a prefix (0: off)."""
     profile_overrides: tuple[tuple[str, Any], ...] = ()
     """Profile settings changed for this backend (``[llm.profile]`` in the table file), e.g. shorter answers."""
@@ -67,6 +69,7 @@ def make_backend(config: BackendConfig) -> Backend:
             n_ctx=config.n_ctx,
             seed=config.seed,
             kv_cache_bytes=config.kv_cache_mb << 20,
+            n_threads=config.threads or None,
         )
     if config.kind == "openai":
         from .openai_backend import OpenAIBackend

@@ -260,3 +260,17 @@ def test_the_table_file_changes_profile_settings(tmp_path: Path) -> None:
     table.write_text("[llm]\nprofile_settings = { speech_words = 3 }\n", encoding="utf-8")
     with pytest.raises(UsageError, match=r"unknown key\(s\) speech_words"):
         setup_llm(config_file=table)
+
+
+def test_the_table_file_sets_the_local_models_threads_and_refuses_a_bad_count(tmp_path: Path) -> None:
+    table = tmp_path / "table.toml"
+    table.write_text("[llm]\nthreads = 1\n", encoding="utf-8")
+    setup = setup_llm(config_file=table)
+    local = setup.session.agent(AgentSpec("local"), seat=0, seed=0, language="en", variant="one_night")
+    assert getattr(local, "backend").n_threads == 1  # noqa: B009
+    http = backend_config(AgentSpec("openai", "m"), setup.session.settings)
+    assert http.threads == 0  # an HTTP seat has no threads of ours
+    for bad in ("-1", '"two"', "true"):
+        table.write_text(f"[llm]\nthreads = {bad}\n", encoding="utf-8")
+        with pytest.raises(UsageError, match="threads must be a whole number"):
+            setup_llm(config_file=table)

@@ -88,6 +88,8 @@ class LLMConfig(_Strict):
     """Seconds a model seat has for one decision, every retry included."""
     narrator_deadline: float = Field(30.0, gt=0)
     kv_cache_mb: int = Field(512, ge=0)
+    threads: int = Field(0, ge=0)
+    """Local backend: llama.cpp threads (0: one per core, at most 8)."""
     profile_settings: dict[str, Any] = Field(default_factory=dict)
     """Profile settings changed for the model seats (e.g. ``{speech_chars = 120}``)."""
 

@@ -53,6 +53,7 @@ def session_settings(llm: LLMConfig) -> SessionSettings:
         deadline=llm.deadline,
         narrator_deadline=llm.narrator_deadline,
         kv_cache_mb=llm.kv_cache_mb,
+        threads=llm.threads,
         profile_overrides=tuple(sorted(llm.profile_settings.items())),
     )
 
