@@ -37,7 +37,7 @@ def common_prefix(a: Any, b: Any) -> int:
 @dataclass(frozen=True, slots=True)
 class _State:
     tokens: tuple[int, ...]
-    data: bytes
+    data: bytearray
 
 
 @dataclass
@@ -86,15 +86,16 @@ class KVStates:
         size = int(llama_cpp.llama_state_get_size(context))
         if size > self.capacity_bytes:
             return
-        buffer = (ctypes.c_uint8 * size)()
-        written = int(llama_cpp.llama_state_get_data(context, buffer, size))
+        # One copy, into a bytearray the state keeps (``bytes(buffer[:n])`` on a ctypes array would first
+        # build a list of one Python int per byte: most of a second per call for a long prompt).
+        data = bytearray(size)
+        written = int(llama_cpp.llama_state_get_data(context, (ctypes.c_uint8 * size).from_buffer(data), size))
+        del data[written:]
         tokens = tuple(int(t) for t in llama.input_ids[:count])
         old = self._states.pop(tokens, None)
         if old is not None:
             self._size -= len(old.data)
-        # string_at copies the bytes in C; ``bytes(buffer[:written])`` would first build a list of
-        # one Python int per byte (tens of millions for a long prompt: most of a second per call).
-        state = _State(tokens, ctypes.string_at(buffer, written))
+        state = _State(tokens, data)
         self._states[tokens] = state
         self._size += len(state.data)
         while self._size > self.capacity_bytes and self._states:
@@ -106,7 +107,7 @@ class KVStates:
         import llama_cpp
 
         size = len(state.data)
-        buffer = (ctypes.c_uint8 * size).from_buffer_copy(state.data)
+        buffer = (ctypes.c_uint8 * size).from_buffer(state.data)
         if int(llama_cpp.llama_state_set_data(llama._ctx.ctx, buffer, size)) != size:
             raise RuntimeError("llama.cpp refused a saved KV state")
         count = len(state.tokens)

@@ -156,6 +156,8 @@ class LocalBackend:
                         n_threads=self.n_threads,
                         seed=self.seed,
                         verbose=self.verbose,
+                        # fewer CPU cycles per prompt token once the context is long (docs/performance.md)
+                        flash_attn=True,
                     )
             return self._llama
 
