@@ -69,8 +69,10 @@ def _command(variant: str, language: str, players: int, seed: int, out: Path, de
 def _play(job: tuple[str, str, int, int], root: Path, deadline: float) -> str:
     variant, language, players, seed = job
     out = root / f"{variant}-{language}-s{seed}"
-    if any(out.glob("*.jsonl")):
+    if (out / "done").exists():
         return f"{out.name}: already played"
+    for partial in out.glob("*.jsonl"):  # a game stopped half way is played again
+        partial.unlink()
     out.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
     done = subprocess.run(
@@ -82,6 +84,7 @@ def _play(job: tuple[str, str, int, int], root: Path, deadline: float) -> str:
     seconds = time.perf_counter() - started
     if done.returncode != 0:
         return f"{out.name}: FAILED (exit {done.returncode}, {seconds:.0f} s; see {out / 'stderr.txt'})"
+    (out / "done").write_text(f"{seconds:.1f}\n", encoding="utf-8")
     return f"{out.name}: {seconds:.0f} s"
 
 

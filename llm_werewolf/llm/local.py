@@ -154,6 +154,7 @@ class LocalBackend:
                         model_path=str(path),
                         n_ctx=self.n_ctx,
                         n_threads=self.n_threads,
+                        n_threads_batch=self.n_threads,  # llama-cpp-python's default is every core
                         seed=self.seed,
                         verbose=self.verbose,
                         # fewer CPU cycles per prompt token once the context is long (docs/performance.md)

@@ -139,3 +139,13 @@ async def test_a_cancelled_call_stops_generating_and_frees_the_model() -> None:
     after = await backend.complete(replace(story, max_tokens=cut + 40))
     assert after.completion_tokens > cut and backend.cut_calls == 1
     await backend.aclose()
+
+
+def test_the_thread_setting_covers_prompt_batches_too() -> None:
+    """``[llm] threads`` bounds llama.cpp's prompt (batch) threads as well as its generation threads:
+    llama-cpp-python would otherwise give batches one thread per core, which on a shared CPU stalls at
+    the per-layer barrier (docs/llm.md)."""
+    backend = LocalBackend(n_threads=1)
+    llama = backend._load()
+    assert (llama.n_threads, llama.n_threads_batch) == (1, 1)
+    assert (llama.context_params.n_threads, llama.context_params.n_threads_batch) == (1, 1)
