@@ -15,6 +15,10 @@ a speech passes when every rule holds —
 6. *no made-up numbers*: no number (digits) larger than the table's seat count («15 werewolves»
    at a table of six).
 
+For a base model (the act picker), a coherent text is said only when the model also picked at
+least one act: a text that carries none is recorded with the reason :data:`CARRIES_NO_ACT` and
+the seat's voiced acts (or a voiced question) are said instead.
+
 **Contradictions** (for every model that sends acts with its text) are flagged,
 never refused: a claim act for one role while the text claims another; an act about
 a player the text never names; accusing and defending the same player.
@@ -35,6 +39,8 @@ from ..rules.views import SeatView
 from ..texts import terms
 from .phrases import phrase_bank
 
+CARRIES_NO_ACT = "makes none of the acts the model picked"
+"""The reason recorded when a base model's coherent text comes with no act picked (speech/model_speech.py)."""
 MIN_WORDS = 3
 MAX_WORDS = 120
 MIN_CJK_CHARS = 6

@@ -2,8 +2,9 @@
 
 * Base and tiny models (transcript style, the embedded default): after speaking, the
   model picks its acts with the constrained picker (:mod:`.picker`). Its free text is
-  said only when it passes the coherence check (:mod:`.coherence`) and does not
-  contradict its acts; otherwise the acts are voiced from the phrase bank.
+  said only when it passes the coherence check (:mod:`.coherence`), makes at least one
+  of the acts it picked and contradicts none; otherwise the acts are voiced from the
+  phrase bank.
 * Capable models (JSON answers) send ``speech`` and ``acts`` in one answer
   (:func:`acts_schema`). Illegal acts are dropped, contradictions with the text flagged.
 
@@ -24,7 +25,7 @@ from ..rules.acts import Act
 from ..rules.errors import IllegalAct
 from ..table.events import SpeechCheck
 from ..texts import role_name
-from .coherence import check_coherence, contradictions, earlier_speeches
+from .coherence import CARRIES_NO_ACT, Coherence, check_coherence, contradictions, earlier_speeches
 from .grammar import Gender
 from .intent import floor_act
 from .legality import check_view_acts
@@ -120,6 +121,11 @@ def _said(
     acts = _legal_prefix(view, acts)
     coherence = check_coherence(text, view, prompt=f"{prompt.system}\n{prompt.user}")
     clashes = contradictions(text, acts, view) if coherence.ok else []
+    if coherence.ok and not acts:
+        # A base model's text that makes no act it picked is not said: from the embedded model such
+        # texts named a player and said nothing about the game («يا نور، هل تعلمين أنّ هذا اللعبة من
+        # العواصم؟»). Checked, it is recorded as not carrying an act.
+        coherence = Coherence(False, (*coherence.reasons, CARRIES_NO_ACT))
     rng = _speech_rng(seed, decision)
     if coherence.ok and not clashes:
         said, source = text, "text"

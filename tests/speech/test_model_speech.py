@@ -316,3 +316,31 @@ async def test_the_profile_bounds_the_acts_a_base_model_picks(most: int) -> None
     else:
         per_speech = Counter((c.decision_id, c.attempt) for c in kinds_asked)
         assert per_speech and max(per_speech.values()) == 1  # one act at most: one kind asked per speech
+
+
+async def test_a_base_model_s_coherent_text_without_any_picked_act_is_not_said() -> None:
+    """From the measure games: the embedded model named a player and said nothing about the game
+    («يا نور، هل تعلمين أنّ هذا اللعبة من العواصم؟»), and picked no act. Such a text passes the
+    coherence rules but is not said; a voiced question is."""
+    from llm_werewolf.agents.base import DecisionRequest
+    from llm_werewolf.speech.coherence import CARRIES_NO_ACT
+
+    game, decision = game_at_speech("chinese_werewolf", language="en")
+    view = game.view(decision.seat)
+    name = view.names[next(i for i in view.living() if i != decision.seat)]
+    text = f"{name}, do you know that this game comes from the capitals of the world?"
+    assert check_coherence(text, view).ok  # it passes the mechanical rules
+    picker = phrase_bank("en", "chinese_werewolf").picker
+
+    def script(request: CompletionRequest) -> str:
+        if request.mode == "text":
+            return text
+        return str(picker["end"])  # no act
+
+    agent = LLMAgent(FakeBackend(script, profile=get_profile("local")), settings=LLMAgentSettings(seed=1))
+    reply = await agent.decide(DecisionRequest(decision=decision, view=view))
+    assert reply.choice is not None and reply.choice.text != text
+    check = reply.notes[0]
+    assert isinstance(check, SpeechCheck) and check.source == "voiced" and not check.coherent
+    assert CARRIES_NO_ACT in check.reasons and check.model_text == text
+    assert reply.choice.acts and check_coherence(reply.choice.text, view).ok
