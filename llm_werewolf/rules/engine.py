@@ -18,6 +18,7 @@ else has seen it yet.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
@@ -39,6 +40,7 @@ from .events import (
     to_seats,
 )
 from .model import STATE_FIELD_SET, GameState, Outcome, Phase, fast_replace
+from .sharing import SEQ_INTS, SHARED_EVENT_TYPES, seq_int, share_event
 
 if TYPE_CHECKING:
     from .variant import Ruleset
@@ -172,8 +174,12 @@ class Ctx(Generic[D, O_]):
         state.seats = tuple(seats)
 
     def emit(self, event: EventBody, vis: Visibility = PUBLIC) -> None:
-        self.records.append(Record(self._seq, self.state.phase.label, vis, event))
-        self._seq += 1
+        if type(event) in SHARED_EVENT_TYPES:
+            event = share_event(event)
+        seq = self._seq
+        seq = SEQ_INTS[seq] if seq < len(SEQ_INTS) else seq_int(seq)
+        self.records.append(Record(seq, self.state.phase.label, vis, event))
+        self._seq = seq + 1
 
     def emit_god(self, event: EventBody) -> None:
         self.emit(event, GOD)
@@ -204,6 +210,7 @@ class Ctx(Generic[D, O_]):
         if not options:
             raise RuntimeError(f"decision {kind!r} for seat {seat} has no options")
         decision_id = self._next_id
+        decision_id = SEQ_INTS[decision_id] if decision_id < len(SEQ_INTS) else seq_int(decision_id)
         options = tuple(options)
         self._asked.append(Decision(decision_id, seat, kind, options, default, group, collective, speech))
         self._next_id = decision_id + 1
@@ -211,10 +218,14 @@ class Ctx(Generic[D, O_]):
         ids = _OPTION_IDS.setdefault(ids, ids)
         if len(_OPTION_IDS) > _OPTION_IDS_CAP:
             _OPTION_IDS.clear()
+        if group is not None:
+            group = sys.intern(group)  # one string per group name (often built per ballot)
         asked = Asked(decision_id=decision_id, seat=seat, decision=kind, options=ids, group=group)
         vis = SEAT_VISIBILITIES[seat] if 0 <= seat < len(SEAT_VISIBILITIES) else to_seats(seat)
-        self.records.append(Record(self._seq, self.state.phase.label, vis, asked))
-        self._seq += 1
+        seq = self._seq
+        seq = SEQ_INTS[seq] if seq < len(SEQ_INTS) else seq_int(seq)
+        self.records.append(Record(seq, self.state.phase.label, vis, asked))
+        self._seq = seq + 1
         return decision_id
 
     def start_phase(self, phase: Phase) -> None:
@@ -360,7 +371,8 @@ def submit(state: GameState[D, O_], decision_id: int, choice: Choice) -> tuple[G
         acts=choice.acts,
     )
     vis = SEAT_VISIBILITIES[seat] if 0 <= seat < len(SEAT_VISIBILITIES) else to_seats(seat)
-    record = Record(state.seq, state.phase.label, vis, made)
+    seq = state.seq
+    record = Record(SEQ_INTS[seq] if seq < len(SEQ_INTS) else seq_int(seq), state.phase.label, vis, made)
     pending = state.pending
     if len(pending) == 1:
         pairs: tuple[tuple[Decision, Choice], ...] = ((decision, choice),)
@@ -408,5 +420,5 @@ def note(state: GameState[D, O_], event: EventBody, vis: Visibility) -> tuple[Ga
     It takes the next sequence number, so the whole transcript is one ordered log,
     and changes nothing else in the state.
     """
-    record = Record(state.seq, state.phase.label, vis, event)
+    record = Record(seq_int(state.seq), state.phase.label, vis, event)
     return state.evolve(seq=state.seq + 1), record
