@@ -9,25 +9,21 @@ says: only how many copies of a value the process keeps.
 * :func:`seq_int` gives one process-wide ``int`` object per sequence number or decision id
   (CPython shares only -5..256 by itself; every other ``int`` costs 28 bytes each time it is made).
   The table grows to the longest log the process has seen, at most :data:`SEQ_INTS_CAP` entries.
-* :func:`share_event` gives one object per distinct value of the event types in
-  :data:`SHARED_EVENT_TYPES`: small events that repeat within a game and across games. The cache
-  is emptied when it reaches :data:`SHARED_EVENTS_CAP` entries, so memory stays bounded.
+* :func:`shared_cue` and :func:`shared_phase_started` give one object per distinct cue and phase
+  start (``Ctx.cue`` and ``Ctx.start_phase`` emit them): the same ones recur every night of
+  every game. They look the value up *before* building an event, so sharing costs less than
+  building. Each cache is emptied when it reaches :data:`SHARED_EVENTS_CAP` entries.
+
+Not shared: events that would have to be built first and then looked up by value (votes, deaths,
+statuses...): hashing a dataclass by value on every emit cost more instructions per decision than
+the engine may spend (docs/performance.md, "Memory per game").
 """
 
 from __future__ import annotations
 
-from .events import (
-    ActionTaken,
-    Announcement,
-    Cue,
-    Died,
-    EventBody,
-    Info,
-    PhaseStarted,
-    RoleAssigned,
-    StatusChanged,
-    VoteCast,
-)
+from typing import Literal
+
+from .events import Cue, PhaseStarted
 
 SEQ_INTS_CAP = 1 << 16
 """Sequence numbers past this are left as they come (a game that long is an outlier)."""
@@ -47,20 +43,28 @@ def seq_int(n: int) -> int:
     return ints[n]
 
 
-SHARED_EVENT_TYPES: frozenset[type] = frozenset(
-    {ActionTaken, Announcement, Cue, Died, Info, PhaseStarted, RoleAssigned, StatusChanged, VoteCast}
-)
-"""Events made only of seat numbers, role and option names and short keys, so that the same
-values recur within a game and across games. (Not speech, whose text is free, nor tallies.)"""
-
 SHARED_EVENTS_CAP = 4096
 
-_SHARED_EVENTS: dict[EventBody, EventBody] = {}
+_CUES: dict[tuple[str, str | None], Cue] = {}
+_PHASES: dict[tuple[str, int], PhaseStarted] = {}
 
 
-def share_event(event: EventBody) -> EventBody:
-    """The shared object equal to ``event`` (``event`` itself the first time it is seen)."""
-    shared = _SHARED_EVENTS.setdefault(event, event)
-    if len(_SHARED_EVENTS) > SHARED_EVENTS_CAP:
-        _SHARED_EVENTS.clear()
-    return shared
+def shared_cue(key: str, role: str | None = None) -> Cue:
+    """The one ``Cue(key=key, role=role)`` (looked up before one is built: a cue is emitted for
+    every role at every night, so sharing it costs less than building it)."""
+    found = _CUES.get((key, role))
+    if found is None:
+        if len(_CUES) >= SHARED_EVENTS_CAP:
+            _CUES.clear()
+        found = _CUES[key, role] = Cue(key=key, role=role)
+    return found
+
+
+def shared_phase_started(phase: Literal["night", "day"], number: int) -> PhaseStarted:
+    """The one ``PhaseStarted(phase=phase, number=number)``."""
+    found = _PHASES.get((phase, number))
+    if found is None:
+        if len(_PHASES) >= SHARED_EVENTS_CAP:
+            _PHASES.clear()
+        found = _PHASES[phase, number] = PhaseStarted(phase=phase, number=number)
+    return found

@@ -15,13 +15,14 @@ from llm_werewolf.rules.engine import _OPTION_IDS, Ctx
 from llm_werewolf.rules.events import Asked, Cue, PhaseStarted, Visibility, to_seats, to_team
 from llm_werewolf.rules.model import STATE_FIELDS, GameState, Seat, fast_replace
 from llm_werewolf.rules.sharing import (
-    _SHARED_EVENTS,
+    _CUES,
+    _PHASES,
     SEQ_INTS,
     SEQ_INTS_CAP,
-    SHARED_EVENT_TYPES,
     SHARED_EVENTS_CAP,
     seq_int,
-    share_event,
+    shared_cue,
+    shared_phase_started,
 )
 from llm_werewolf.transcript.schema import dump_record
 
@@ -127,29 +128,34 @@ def test_seq_int_grows_to_the_cap_and_leaves_larger_numbers_alone() -> None:
     assert seq_int(-7) == -7
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
-def test_equal_value_events_and_team_visibilities_are_shared(variant: str) -> None:
+@pytest.mark.parametrize("variant", [v for v in VARIANTS if v != "toy"])  # the test ruleset builds its own cues
+def test_cues_phase_starts_and_team_visibilities_are_one_object_per_value(variant: str) -> None:
     games = [_random_game(variant, seed, 12 if variant != "one_night" else 8) for seed in (5, 6)]
     seen: dict[object, set[int]] = {}
     kinds: set[type] = set()
     for game in games:
         for record in game.records:
             event = record.event
-            if type(event) in SHARED_EVENT_TYPES:
+            if isinstance(event, (Cue, PhaseStarted)):
                 seen.setdefault(event, set()).add(id(event))
                 kinds.add(type(event))
             if record.vis.scope == "team" or len(record.vis.seats) > 1:
                 seen.setdefault(record.vis, set()).add(id(record.vis))
-    assert Cue in kinds or PhaseStarted in kinds
-    assert all(len(ids) == 1 for ids in seen.values())  # each distinct value is one object
+    assert Cue in kinds
+    assert len(seen) > 3 and all(len(ids) == 1 for ids in seen.values())  # each distinct value is one object
 
 
-def test_the_shared_event_cache_is_bounded() -> None:
+def test_shared_cues_keep_their_value_and_the_caches_are_bounded() -> None:
+    assert shared_cue("wake", "seer") == Cue(key="wake", role="seer")
+    assert shared_cue("wake", "seer") is shared_cue("wake", "seer") is not shared_cue("wake", "witch")
+    assert shared_cue("dawn") == Cue(key="dawn") and shared_phase_started("night", 3) == PhaseStarted(
+        phase="night", number=3
+    )
     for i in range(SHARED_EVENTS_CAP + 10):
-        share_event(Cue(key=f"k{i}"))
-    assert len(_SHARED_EVENTS) <= SHARED_EVENTS_CAP
-    a = share_event(Cue(key="wake", role="seer"))
-    assert share_event(Cue(key="wake", role="seer")) is a
+        shared_cue(f"k{i}")
+        shared_phase_started("day", i)
+    assert len(_CUES) <= SHARED_EVENTS_CAP and len(_PHASES) <= SHARED_EVENTS_CAP
+    assert shared_phase_started("day", 2) is shared_phase_started("day", 2)
 
 
 def test_team_visibility_is_shared_and_keeps_its_value() -> None:
