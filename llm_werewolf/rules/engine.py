@@ -18,6 +18,7 @@ else has seen it yet.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
@@ -32,13 +33,13 @@ from .events import (
     ChoiceMade,
     EventBody,
     GameEnded,
-    PhaseStarted,
     Record,
     RolesRevealed,
     Visibility,
     to_seats,
 )
 from .model import STATE_FIELD_SET, GameState, Outcome, Phase, fast_replace
+from .sharing import SEQ_INTS, seq_int, shared_cue, shared_phase_started
 
 if TYPE_CHECKING:
     from .variant import Ruleset
@@ -172,8 +173,17 @@ class Ctx(Generic[D, O_]):
         state.seats = tuple(seats)
 
     def emit(self, event: EventBody, vis: Visibility = PUBLIC) -> None:
-        self.records.append(Record(self._seq, self.state.phase.label, vis, event))
-        self._seq += 1
+        seq = self._seq
+        try:
+            seq = SEQ_INTS[seq]
+        except IndexError:
+            seq = seq_int(seq)
+        self.records.append(Record(seq, self.state.phase.label, vis, event))
+        self._seq = seq + 1
+
+    def cue(self, key: str, role: str | None = None) -> None:
+        """Emit the moderator's cue ``key`` (for ``role``): one shared ``Cue`` per value."""
+        self.emit(shared_cue(key, role))
 
     def emit_god(self, event: EventBody) -> None:
         self.emit(event, GOD)
@@ -204,6 +214,10 @@ class Ctx(Generic[D, O_]):
         if not options:
             raise RuntimeError(f"decision {kind!r} for seat {seat} has no options")
         decision_id = self._next_id
+        try:
+            decision_id = SEQ_INTS[decision_id]
+        except IndexError:
+            decision_id = seq_int(decision_id)
         options = tuple(options)
         self._asked.append(Decision(decision_id, seat, kind, options, default, group, collective, speech))
         self._next_id = decision_id + 1
@@ -211,16 +225,23 @@ class Ctx(Generic[D, O_]):
         ids = _OPTION_IDS.setdefault(ids, ids)
         if len(_OPTION_IDS) > _OPTION_IDS_CAP:
             _OPTION_IDS.clear()
+        if group is not None:
+            group = sys.intern(group)  # one string per group name (often built per ballot)
         asked = Asked(decision_id=decision_id, seat=seat, decision=kind, options=ids, group=group)
         vis = SEAT_VISIBILITIES[seat] if 0 <= seat < len(SEAT_VISIBILITIES) else to_seats(seat)
-        self.records.append(Record(self._seq, self.state.phase.label, vis, asked))
-        self._seq += 1
+        seq = self._seq
+        try:
+            seq = SEQ_INTS[seq]
+        except IndexError:
+            seq = seq_int(seq)
+        self.records.append(Record(seq, self.state.phase.label, vis, asked))
+        self._seq = seq + 1
         return decision_id
 
     def start_phase(self, phase: Phase) -> None:
         self._own().phase = phase
         if phase.kind == "night" or phase.kind == "day":
-            self.emit(PhaseStarted(phase=phase.kind, number=phase.number))
+            self.emit(shared_phase_started(phase.kind, phase.number))
 
     def finish(self, outcome: Outcome) -> None:
         """End the game: record the outcome and reveal every card."""
@@ -360,7 +381,7 @@ def submit(state: GameState[D, O_], decision_id: int, choice: Choice) -> tuple[G
         acts=choice.acts,
     )
     vis = SEAT_VISIBILITIES[seat] if 0 <= seat < len(SEAT_VISIBILITIES) else to_seats(seat)
-    record = Record(state.seq, state.phase.label, vis, made)
+    record = Record(seq_int(state.seq), state.phase.label, vis, made)
     pending = state.pending
     if len(pending) == 1:
         pairs: tuple[tuple[Decision, Choice], ...] = ((decision, choice),)
@@ -408,5 +429,5 @@ def note(state: GameState[D, O_], event: EventBody, vis: Visibility) -> tuple[Ga
     It takes the next sequence number, so the whole transcript is one ordered log,
     and changes nothing else in the state.
     """
-    record = Record(state.seq, state.phase.label, vis, event)
+    record = Record(seq_int(state.seq), state.phase.label, vis, event)
     return state.evolve(seq=state.seq + 1), record

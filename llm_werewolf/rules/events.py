@@ -53,14 +53,32 @@ GOD = Visibility("god")
 SEAT_VISIBILITIES = tuple(Visibility("seats", (i,)) for i in range(64))
 
 
+_GROUP_VISIBILITIES: dict[tuple[str | None, tuple[int, ...]], Visibility] = {}
+"""One shared ``Visibility`` per team (or seat group) and member list: a wolf ballot's records all
+carry the same one, and a finished game keeps each once (visibilities are immutable by discipline)."""
+_GROUP_VISIBILITIES_CAP = 4096
+
+
+def _group_visibility(team: str | None, seats: tuple[int, ...] | list[int]) -> Visibility:
+    members = tuple(sorted(set(seats)))
+    key = (team, members)
+    vis = _GROUP_VISIBILITIES.get(key)
+    if vis is None:
+        if len(_GROUP_VISIBILITIES) >= _GROUP_VISIBILITIES_CAP:
+            _GROUP_VISIBILITIES.clear()
+        vis = Visibility("seats", members) if team is None else Visibility("team", members, team)
+        _GROUP_VISIBILITIES[key] = vis
+    return vis
+
+
 def to_seats(*seats: int) -> Visibility:
     if len(seats) == 1 and 0 <= seats[0] < len(SEAT_VISIBILITIES):
         return SEAT_VISIBILITIES[seats[0]]
-    return Visibility("seats", tuple(sorted(set(seats))))
+    return _group_visibility(None, seats)
 
 
 def to_team(team: str, seats: tuple[int, ...] | list[int]) -> Visibility:
-    return Visibility("team", tuple(sorted(set(seats))), team)
+    return _group_visibility(team, seats)
 
 
 class EventBody:

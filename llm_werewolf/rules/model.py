@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
@@ -28,7 +29,7 @@ class Phase:
 
     def __post_init__(self) -> None:
         label = f"{self.kind}:{self.number}" if self.kind in ("night", "day") else self.kind
-        object.__setattr__(self, "label", label)
+        object.__setattr__(self, "label", sys.intern(label))  # one string per label, however many records
 
 
 SETUP = Phase("setup")

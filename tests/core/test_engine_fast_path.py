@@ -1,5 +1,6 @@
 """The engine's fast path keeps its promises: handed-out states and emitted records never change,
-the private copy copies every field, shared option lists are shared (issue: engine speed)."""
+the private copy copies every field, shared option lists, sequence numbers, value events and team
+visibilities are shared (issue: engine speed and memory)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,18 @@ import pytest
 
 from llm_werewolf.rules import Choice, Game, GameConfig, all_rulesets
 from llm_werewolf.rules.engine import _OPTION_IDS, Ctx
-from llm_werewolf.rules.events import Asked
+from llm_werewolf.rules.events import Asked, Cue, PhaseStarted, Visibility, to_seats, to_team
 from llm_werewolf.rules.model import STATE_FIELDS, GameState, Seat, fast_replace
+from llm_werewolf.rules.sharing import (
+    _CUES,
+    _PHASES,
+    SEQ_INTS,
+    SEQ_INTS_CAP,
+    SHARED_EVENTS_CAP,
+    seq_int,
+    shared_cue,
+    shared_phase_started,
+)
 from llm_werewolf.transcript.schema import dump_record
 
 VARIANTS = sorted(r.id for r in all_rulesets())
@@ -87,3 +98,68 @@ def test_voters_offered_the_same_options_share_one_tuple() -> None:
         by_value.setdefault(event.options, set()).add(id(event.options))
     assert len(asked) > len(by_value)  # some lists repeat...
     assert all(len(ids) == 1 for ids in by_value.values())  # ...and each is kept once
+
+
+def _random_game(variant: str, seed: int, players: int = 12) -> Game:
+    game = Game(GameConfig(variant=variant, names=tuple(f"P{i}" for i in range(players)), seed=seed))
+    picker = random.Random(seed)
+    while not game.over:
+        for decision in game.pending:
+            game.submit(decision.id, Choice(decision.options[picker.randrange(len(decision.options))].id))
+    return game
+
+
+def test_sequence_numbers_are_one_int_object_per_value_across_games() -> None:
+    first, second = _random_game("chinese_werewolf", 1), _random_game("chinese_werewolf", 2)
+    assert len(first.records) > 300  # past CPython's own small ints (-5..256)
+    assert [r.seq for r in first.records] == list(range(len(first.records)))
+    for a, b in zip(first.records, second.records, strict=False):
+        assert a.seq is b.seq
+    asked = [r.event for r in first.records if isinstance(r.event, Asked)]
+    assert all(event.decision_id is seq_int(event.decision_id) for event in asked)
+
+
+def test_seq_int_grows_to_the_cap_and_leaves_larger_numbers_alone() -> None:
+    n = len(SEQ_INTS) + 5000
+    assert seq_int(n) == n and seq_int(n) is seq_int(int(str(n)))
+    assert all(i == value for i, value in enumerate(SEQ_INTS))
+    past = SEQ_INTS_CAP + 10
+    assert seq_int(past) == past and len(SEQ_INTS) <= SEQ_INTS_CAP
+    assert seq_int(-7) == -7
+
+
+@pytest.mark.parametrize("variant", [v for v in VARIANTS if v != "toy"])  # the test ruleset builds its own cues
+def test_cues_phase_starts_and_team_visibilities_are_one_object_per_value(variant: str) -> None:
+    games = [_random_game(variant, seed, 12 if variant != "one_night" else 8) for seed in (5, 6)]
+    seen: dict[object, set[int]] = {}
+    kinds: set[type] = set()
+    for game in games:
+        for record in game.records:
+            event = record.event
+            if isinstance(event, (Cue, PhaseStarted)):
+                seen.setdefault(event, set()).add(id(event))
+                kinds.add(type(event))
+            if record.vis.scope == "team" or len(record.vis.seats) > 1:
+                seen.setdefault(record.vis, set()).add(id(record.vis))
+    assert Cue in kinds
+    assert len(seen) > 3 and all(len(ids) == 1 for ids in seen.values())  # each distinct value is one object
+
+
+def test_shared_cues_keep_their_value_and_the_caches_are_bounded() -> None:
+    assert shared_cue("wake", "seer") == Cue(key="wake", role="seer")
+    assert shared_cue("wake", "seer") is shared_cue("wake", "seer") is not shared_cue("wake", "witch")
+    assert shared_cue("dawn") == Cue(key="dawn") and shared_phase_started("night", 3) == PhaseStarted(
+        phase="night", number=3
+    )
+    for i in range(SHARED_EVENTS_CAP + 10):
+        shared_cue(f"k{i}")
+        shared_phase_started("day", i)
+    assert len(_CUES) <= SHARED_EVENTS_CAP and len(_PHASES) <= SHARED_EVENTS_CAP
+    assert shared_phase_started("day", 2) is shared_phase_started("day", 2)
+
+
+def test_team_visibility_is_shared_and_keeps_its_value() -> None:
+    assert to_team("wolf", [3, 1, 3]) is to_team("wolf", (1, 3))
+    assert to_team("wolf", (1, 3)) == Visibility("team", (1, 3), "wolf")
+    assert to_team("wolf", (1, 3)) is not to_team("mafia", (1, 3))
+    assert to_seats(4, 2) is to_seats(2, 4) and to_seats(2, 4) == Visibility("seats", (2, 4))

@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from llm_werewolf.rules import Phase, Step
-from llm_werewolf.rules.events import Cue
 
 from .data import CWCtx
 from .day import Dawn, Discussion, ExileVote
@@ -25,9 +24,9 @@ class Night(Step):
         if ctx.data.day_over:
             ctx.update_data(day_over=False)
         ctx.start_phase(Phase("night", number))
-        ctx.emit(Cue(key="nightfall"))
+        ctx.cue("nightfall")
         if number == 1:
-            ctx.emit(Cue(key="sleep", role="lovers"))
+            ctx.cue("sleep", "lovers")
             ctx.push(ThiefStep(), CupidStep(), LoversStep())
         ctx.push(GuardStep(), SeerStep(), WolvesStep(), WitchStep(), Day())
 
@@ -40,7 +39,7 @@ class Day(Step):
         number = ctx.state.days_played + 1
         ctx.update(days_played=number)
         ctx.start_phase(Phase("day", number))
-        ctx.emit(Cue(key="dawn"))
+        ctx.cue("dawn")
         if number == 1 and ctx.options.sheriff:
             ctx.push(SheriffElection())
         ctx.push(Dawn(), Discussion(), ExileVote(), Night())

@@ -21,7 +21,7 @@ from llm_werewolf.rules import (
     target_of,
     to_team,
 )
-from llm_werewolf.rules.events import ActionTaken, Cue, Info, RoleAssigned, StatusChanged, VoteCast, VoteTally
+from llm_werewolf.rules.events import ActionTaken, Info, RoleAssigned, StatusChanged, VoteCast, VoteTally
 from llm_werewolf.rules.voting import key_seat, tally
 
 from .data import CWCtx, living_wolves, seat_opt
@@ -35,13 +35,13 @@ ANTIDOTE = "antidote"
 def _wake(ctx: CWCtx, role: str, *, always: bool = False) -> bool:
     voiced = always or role in ctx.data.deck_roles
     if voiced:
-        ctx.emit(Cue(key="wake", role=role))
+        ctx.cue("wake", role)
     return voiced
 
 
 def _sleep(ctx: CWCtx, role: str, *, always: bool = False) -> None:
     if always or role in ctx.data.deck_roles:
-        ctx.emit(Cue(key="sleep", role=role))
+        ctx.cue("sleep", role)
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,13 +185,13 @@ class WolvesStep(Step):
     def run(self, ctx: CWCtx) -> None:
         state = ctx.state
         wolves = living_wolves(state)
-        ctx.emit(Cue(key="wake", role=WEREWOLF))
+        ctx.cue("wake", WEREWOLF)
         if state.phase.number == 1 and wolves:
             ctx.emit(Info(fact="team", value=WEREWOLF, seats=wolves), to_team("wolves", wolves))
-        ctx.emit(Cue(key="hunt", role=WEREWOLF))
+        ctx.cue("hunt", WEREWOLF)
         if not wolves:
             ctx.update_data(wolf_victim=None)
-            ctx.emit(Cue(key="sleep", role=WEREWOLF))
+            ctx.cue("sleep", WEREWOLF)
             return
         options = [*(seat_opt(i) for i in state.living()), SKIP_OPTION]
         for wolf in wolves:
@@ -220,7 +220,7 @@ class WolvesStep(Step):
         ctx.update_data(wolf_victim=victim)
         if victim is not None:
             ctx.emit_god(ActionTaken(seat=wolves[0], action="wolf_kill", targets=(victim,)))
-        ctx.emit(Cue(key="sleep", role=WEREWOLF))
+        ctx.cue("sleep", WEREWOLF)
 
     @staticmethod
     def _peek(ctx: CWCtx, girl: int, wolves: tuple[int, ...], victim: int | None) -> int | None:

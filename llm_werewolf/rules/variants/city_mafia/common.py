@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, TypeAlias
 
 from llm_werewolf.rules import Ctx, GameState
-from llm_werewolf.rules.events import Cue, Info
+from llm_werewolf.rules.events import Info
 
 from .data import CityData
 from .options import CityMafiaOptions
@@ -28,12 +28,12 @@ def called(ctx: CityCtx, role: str) -> bool:
     """Voice the wake cue of ``role`` when its card is in the deck; returns whether it was called."""
     if role not in ctx.data.deck:
         return False
-    ctx.emit(Cue(key="wake", role=role))
+    ctx.cue("wake", role)
     return True
 
 
 def sleep(ctx: CityCtx, role: str) -> None:
-    ctx.emit(Cue(key="sleep", role=role))
+    ctx.cue("sleep", role)
 
 
 def crossed_arms(ctx: CityCtx, seat: int, role: str) -> bool:

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from llm_werewolf.rules import Phase, Step
-from llm_werewolf.rules.events import AnnouncedDeath, Announcement, Cue, DeathsAnnounced, Died
+from llm_werewolf.rules.events import AnnouncedDeath, Announcement, DeathsAnnounced, Died
 
 from .common import CityCtx, CityState, mafia_seats
 from .data import CityData
@@ -52,7 +52,7 @@ class Morning(Step):
         number = ctx.state.days_played + 1
         ctx.update(days_played=number)
         ctx.start_phase(Phase("day", number))
-        ctx.emit(Cue(key="morning"))
+        ctx.cue("morning")
         single = len(departures) == 1
         ctx.emit(
             DeathsAnnounced(

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from llm_werewolf.rules import SKIP, SKIP_OPTION, Answers, Phase, Step, seat_option, target_of, to_team
-from llm_werewolf.rules.events import ActionTaken, Cue, Info, VoteCast
+from llm_werewolf.rules.events import ActionTaken, Info, VoteCast
 from llm_werewolf.rules.units import UnitError
 
 from .common import NO, YES, CityCtx, called, crossed_arms, mafia_seats, quiet_night, sleep
@@ -25,7 +25,7 @@ from .units import UNITS
 class NightFalls(Step):
     def run(self, ctx: CityCtx) -> None:
         ctx.start_phase(Phase("night", ctx.state.days_played + 1))
-        ctx.emit(Cue(key="night"))
+        ctx.cue("night")
         ctx.update_data(putana_client=None, mafia_victim=None, mafia_split=False, maniac_victim=None, healed=None)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from llm_werewolf.rules import Answers, Ctx, Step, plain_option, seat_option, target_of
-from llm_werewolf.rules.events import AnnouncedDeath, Cue, DeathsAnnounced, Speech, VoteCast, VoteTally
+from llm_werewolf.rules.events import AnnouncedDeath, DeathsAnnounced, Speech, VoteCast, VoteTally
 from llm_werewolf.rules.voting import key_seat, seat_key, tally
 
 from .data import GhoulsData
@@ -33,7 +33,7 @@ class Day(Step):
         if day > ctx.options.max_days:
             ctx.finish(ctx.rules.draw())
             return
-        ctx.emit(Cue(key="discussion"))
+        ctx.cue("discussion")
         order = speaking_order(ctx.state.living(), len(ctx.state.seats), day)
         ctx.push(*(Talk(i) for i in order), Vote(), Shots(), CheckWin())
 
@@ -65,7 +65,7 @@ class Vote(Step):
         return "execution_revote" if self.tied else "execution"
 
     def run(self, ctx: GCtx) -> None:
-        ctx.emit(Cue(key="revote" if self.tied else "vote"))
+        ctx.cue("revote" if self.tied else "vote")
         living = ctx.state.living()
         candidates = self.tied or living
         targets = [seat_option(i) for i in candidates]

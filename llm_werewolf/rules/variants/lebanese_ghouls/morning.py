@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from llm_werewolf.rules import Ctx, Phase, Step
-from llm_werewolf.rules.events import AnnouncedDeath, Announcement, Cue, DeathsAnnounced
+from llm_werewolf.rules.events import AnnouncedDeath, Announcement, DeathsAnnounced
 
 from .data import GhoulsData
 from .day import Day
@@ -21,7 +21,7 @@ class Morning(Step):
         day = ctx.state.days_played + 1
         ctx.update(days_played=day)
         ctx.start_phase(Phase("day", day))
-        ctx.emit(Cue(key="dawn"))
+        ctx.cue("dawn")
         data = ctx.data
         deaths: list[AnnouncedDeath] = []
         if data.prey is not None and data.saved != data.prey:

@@ -18,7 +18,7 @@ from llm_werewolf.rules import (
     to_seats,
     to_team,
 )
-from llm_werewolf.rules.events import ActionTaken, Cue, Info, StatusChanged, VoteCast
+from llm_werewolf.rules.events import ActionTaken, Info, StatusChanged, VoteCast
 from llm_werewolf.rules.voting import key_seat, tally
 
 from .data import GhoulsData
@@ -57,7 +57,7 @@ class Night(Step):
     def run(self, ctx: GCtx) -> None:
         number = ctx.state.days_played + 1
         ctx.start_phase(Phase("night", number))
-        ctx.emit(Cue(key="night_opening" if number == 1 else "night_falls"))
+        ctx.cue("night_opening" if number == 1 else "night_falls")
         if number == 1:
             ctx.push(UmmLhaf())
         # Morning pushes the day in front of the next night; role units' steps run where they wake.
@@ -71,7 +71,7 @@ class UmmLhaf(Step):
         umm = ctx.state.first_with_role(UMM_LHAF)
         if umm is None:
             return
-        ctx.emit(Cue(key="wake", role=UMM_LHAF))
+        ctx.cue("wake", UMM_LHAF)
         ctx.ask(umm, "umm_lhaf_first", [seat_option(i) for i in ctx.state.living()])
 
     def resolve(self, ctx: GCtx, answers: Answers) -> None:
@@ -98,7 +98,7 @@ class UmmLhafSecond(Step):
         lovers = tuple(sorted((self.first, second)))
         ctx.update_data(lovers=lovers)
         ctx.emit(ActionTaken(seat=decision.seat, action="link", targets=lovers), to_seats(decision.seat))
-        ctx.emit(Cue(key="sleep", role=UMM_LHAF))
+        ctx.cue("sleep", UMM_LHAF)
         ctx.push(Lovers())
 
 
@@ -108,11 +108,11 @@ class Lovers(Step):
 
     def run(self, ctx: GCtx) -> None:
         a, b = ctx.data.lovers
-        ctx.emit(Cue(key="lovers_wake"))
+        ctx.cue("lovers_wake")
         for seat, partner in ((a, b), (b, a)):
             ctx.emit(StatusChanged(seat=seat, status="lover", value="on"), to_seats(seat))
             ctx.emit(Info(fact="lover", subject=partner, seats=(a, b)), to_seats(seat))
-        ctx.emit(Cue(key="lovers_sleep"))
+        ctx.cue("lovers_sleep")
 
 
 # -- the Bassara -----------------------------------------------------------------------------------
@@ -122,9 +122,9 @@ class Bassara(Step):
         seer = ctx.state.first_with_role(BASSARA)
         if not called(ctx, BASSARA, seer is not None):
             return
-        ctx.emit(Cue(key="wake", role=BASSARA))
+        ctx.cue("wake", BASSARA)
         if seer is None:
-            ctx.emit(Cue(key="sleep", role=BASSARA))
+            ctx.cue("sleep", BASSARA)
             return
         ctx.ask(seer, "bassara_look", [seat_option(i) for i in ctx.state.living() if i != seer])
 
@@ -134,7 +134,7 @@ class Bassara(Step):
         assert target is not None
         card = ctx.state.seat(target).role
         ctx.emit(Info(fact="role", subject=target, value=card), to_seats(decision.seat))
-        ctx.emit(Cue(key="sleep", role=BASSARA))
+        ctx.cue("sleep", BASSARA)
 
 
 # -- the ghouls and the Jara ---------------------------------------------------------------------
@@ -167,7 +167,7 @@ class Ghouls(Step):
 
     def run(self, ctx: GCtx) -> None:
         ghouls = ctx.state.with_role(GHOUL)
-        ctx.emit(Cue(key="wake", role=GHOUL))
+        ctx.cue("wake", GHOUL)
         if ctx.state.phase.number == 1:
             for ghoul in ghouls:
                 ctx.emit(Info(fact="team", subject=ghoul, value=GHOUL, seats=ghouls), to_team("ghouls", ghouls))
@@ -213,7 +213,7 @@ def _end_ghouls_turn(ctx: GCtx, prey: int, peeked: bool) -> None:
             prey = jara
             ctx.emit(Info(fact="caught_peeking", subject=jara), to_seats(*ghouls, jara))
     ctx.update_data(prey=prey, caught=caught)
-    ctx.emit(Cue(key="sleep", role=GHOUL))
+    ctx.cue("sleep", GHOUL)
 
 
 # -- the Sahra -------------------------------------------------------------------------------------
@@ -227,9 +227,9 @@ class Sahra(Step):
         active = witch is not None and not (data.elixir_used and data.poison_used)
         if not called(ctx, SAHRA, active):
             return
-        ctx.emit(Cue(key="wake", role=SAHRA))
+        ctx.cue("wake", SAHRA)
         if witch is None or not active:
-            ctx.emit(Cue(key="sleep", role=SAHRA))
+            ctx.cue("sleep", SAHRA)
             return
         if data.prey is not None:
             ctx.emit(Info(fact="ghoul_victim", subject=data.prey), to_seats(witch))
@@ -259,7 +259,7 @@ class SahraPoison(Step):
             else [seat_option(i) for i in ctx.state.living() if i not in (witch, ctx.data.prey)]
         )
         if not targets:
-            ctx.emit(Cue(key="sleep", role=SAHRA))
+            ctx.cue("sleep", SAHRA)
             return
         ctx.ask(witch, "sahra_poison", [*targets, SKIP_OPTION], default=SKIP)
 
@@ -269,7 +269,7 @@ class SahraPoison(Step):
         if target is not None:
             ctx.update_data(poisoned=target, poison_used=True)
             ctx.emit(ActionTaken(seat=decision.seat, action="poison", targets=(target,)), to_seats(decision.seat))
-        ctx.emit(Cue(key="sleep", role=SAHRA))
+        ctx.cue("sleep", SAHRA)
 
 
 BEFORE: dict[str, tuple[tuple[str, Step], ...]] = {place: _units_before(place) for place in WAKE_PLACES}

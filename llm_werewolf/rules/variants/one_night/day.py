@@ -8,7 +8,6 @@ from llm_werewolf.rules import Answers, Option, Phase, Step, plain_option, targe
 from llm_werewolf.rules.events import (
     AnnouncedDeath,
     Announcement,
-    Cue,
     DeathsAnnounced,
     Died,
     Speech,
@@ -33,7 +32,7 @@ class Dawn(Step):
     def run(self, ctx: OneCtx) -> None:
         ctx.update(days_played=1)
         ctx.start_phase(Phase("day", 1))
-        ctx.emit(Cue(key="discussion"))
+        ctx.cue("discussion")
         seats = range(len(ctx.state.seats))
         talks = [Talk(seat) for _ in range(ctx.options.discussion_rounds) for seat in seats]
         ctx.push(*talks, Vote())
@@ -69,7 +68,7 @@ class Vote(Step):
     """Everyone points at another player at the same time (no self-vote, no abstention)."""
 
     def run(self, ctx: OneCtx) -> None:
-        ctx.emit(Cue(key="vote"))
+        ctx.cue("vote")
         for seat in ctx.state.seats:
             ctx.ask(seat.index, VOTE_KIND, other_seats(ctx.state, seat.index), group=VOTE_KIND)
 

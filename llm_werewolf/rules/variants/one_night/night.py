@@ -11,7 +11,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from llm_werewolf.rules import Phase, Step
-from llm_werewolf.rules.events import Cue
 
 from .actions import (
     doppelganger,
@@ -92,7 +91,7 @@ class RoleCall(Step):
     role: str
 
     def run(self, ctx: OneCtx) -> None:
-        ctx.emit(Cue(key="wake", role=self.role))
+        ctx.cue("wake", self.role)
         seats = holders(ctx.state, self.role, doppel_too=self.role in WAKES_WITH_GROUP)
         ctx.push(*CALLS[self.role](ctx, seats), Sleep("sleep", self.role))
 
@@ -100,11 +99,11 @@ class RoleCall(Step):
 @dataclass(frozen=True, slots=True)
 class DoppelInsomniacCall(Step):
     def run(self, ctx: OneCtx) -> None:
-        ctx.emit(Cue(key=DOPPEL_WAKE, role=INSOMNIAC))
+        ctx.cue(DOPPEL_WAKE, INSOMNIAC)
         doppel = doppel_seat(ctx.state)
         if doppel is not None and ctx.data.doppel_copy == INSOMNIAC:
             insomniac.call(ctx, (doppel,))
-        ctx.emit(Cue(key=DOPPEL_SLEEP, role=INSOMNIAC))
+        ctx.cue(DOPPEL_SLEEP, INSOMNIAC)
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,4 +112,4 @@ class Sleep(Step):
     role: str
 
     def run(self, ctx: OneCtx) -> None:
-        ctx.emit(Cue(key=self.key, role=self.role))
+        ctx.cue(self.key, self.role)

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from llm_werewolf.rules import Answers, Phase, Step, to_seats, to_team
-from llm_werewolf.rules.events import AnnouncedDeath, Announcement, Cue, DeathsAnnounced, StatusChanged
+from llm_werewolf.rules.events import AnnouncedDeath, Announcement, DeathsAnnounced, StatusChanged
 
 from .asking import AskCtx
 from .data import OMCtx, OMState
@@ -66,8 +66,8 @@ class Night(Step):
         for step in ctx.data.steps:
             if step in FIRST_NIGHT_ONLY and night != 1:
                 continue
-            ctx.emit(Cue(key="wake", role=step))
-            ctx.emit(Cue(key="sleep", role=step))
+            ctx.cue("wake", step)
+            ctx.cue("sleep", step)
         actx = AskCtx(ctx.state, night)
         asked = False
         for seat in ctx.state.living():

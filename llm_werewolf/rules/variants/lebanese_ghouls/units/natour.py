@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from llm_werewolf.rules import Answers, RoleInfo, Step, seat_option, target_of, to_seats
-from llm_werewolf.rules.events import ActionTaken, Cue
+from llm_werewolf.rules.events import ActionTaken
 
 from ..unit import GCtx, LGUnit, called
 
@@ -33,9 +33,9 @@ class NatourTurn(Step):
         natour = ctx.state.first_with_role(NATOUR)
         if not called(ctx, NATOUR, natour is not None):
             return
-        ctx.emit(Cue(key="wake", role=NATOUR))
+        ctx.cue("wake", NATOUR)
         if natour is None:
-            ctx.emit(Cue(key="sleep", role=NATOUR))
+            ctx.cue("sleep", NATOUR)
             return
         ctx.ask(natour, "natour_guard", [seat_option(i) for i in ctx.state.living() if (i, LAST) not in ctx.data.marks])
 
@@ -46,7 +46,7 @@ class NatourTurn(Step):
         kept = frozenset(m for m in ctx.data.marks if m[1] != LAST)
         ctx.update_data(marks=kept | {(target, GUARDED), (target, LAST)})
         ctx.emit(ActionTaken(seat=decision.seat, action="guard", targets=(target,)), to_seats(decision.seat))
-        ctx.emit(Cue(key="sleep", role=NATOUR))
+        ctx.cue("sleep", NATOUR)
 
 
 @dataclass(frozen=True)
