@@ -12,14 +12,16 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ...rules import Choice, Decision, SeatView
-from ...rules.events import ChoiceMade, DeathsAnnounced, Info, PhaseStarted, Speech, VoteCast, VoteTally
+from ...rules.events import ChoiceMade, DeathsAnnounced, Info, PhaseStarted, Record, Speech, VoteCast, VoteTally
 from ...rules.variants.online_mafia.registry import ROLES
 from ..speech import act_speech
 from .common import lean, pick_seat, seat_options, team_draw
+from .record_scan import ScanMemory, scan_records
 
 INVESTIGATIVE = frozenset({"detective", "investigator", "butler", "lookout", "spy", "undertaker"})
 PROTECTED_CLAIMS = INVESTIGATIVE | {"doctor", "escort"}
@@ -110,6 +112,7 @@ class Facts:
     innocent: set[int] = field(default_factory=set)  # my detective checks that read not suspicious
     contested: set[int] = field(default_factory=set)  # claimants in an unsettled claim war
     liars: set[int] = field(default_factory=set)  # claimants this seat knows to lie
+    names: tuple[str, ...] = ()
     single: frozenset[str] = UNIQUE_ROLES  # roles only one seat can hold: unique, or once in the public deck
 
     def suspicion(self, seat: int) -> float:
@@ -209,11 +212,54 @@ def _single_roles(deck: tuple[str, ...]) -> frozenset[str]:
     return UNIQUE_ROLES | once
 
 
-def gather(view: SeatView) -> Facts:
-    """Everything this seat knows, in one pass over its visible records."""
+_SCANNED = (
+    "night",
+    "team",
+    "evil",
+    "good",
+    "checked",
+    "claims",
+    "exposed_by_me",
+    "dead_roles",
+    "accused",
+    "executioner_target",
+    "tried",
+    "watched",
+    "exposures",
+    "claim_order",
+    "verdicts",
+    "record",
+    "nominated",
+    "groups",
+    "roles_seen",
+    "check_order",
+    "innocent",
+)
+"""The fields :func:`_read` folds from the records (kept by the agent's ``ScanMemory``)."""
+
+
+def gather(view: SeatView, memory: ScanMemory | None = None) -> Facts:
+    """Everything this seat knows, from its visible records (with ``memory``: only the new ones)."""
     assert view.seat is not None
     facts = Facts(me=view.seat, role=view.role, living=view.living(), single=_single_roles(view.deck))
-    for record in view.records:
+    facts.names = view.names
+    scan_records(facts, view, _SCANNED, _read, memory)
+    facts.team = facts.team - {facts.me}
+    facts.tried = (facts.tried & set(facts.living)) - facts.team
+    _weigh_exposures(facts)
+    return facts
+
+
+read_facts = gather
+
+
+def _read(facts: Facts, records: Sequence[Record], start: int) -> None:
+    """Fold ``records[start:]`` into ``facts``.
+
+    Containers held inside containers (a claimant's named seats, a seat's nominators) are
+    replaced, never changed in place, so the memory's copy of an earlier scan stays as it was.
+    """
+    for record in records[start:]:
         event = record.event
         if type(event) not in _READ_EVENTS:
             continue
@@ -224,12 +270,11 @@ def gather(view: SeatView) -> Facts:
                 facts.claims[event.seat] = event.claim
             if event.claim in INVESTIGATIVE and event.stage in ("discussion", "defense"):
                 facts.claim_order.setdefault(event.seat, len(facts.claim_order))
-                exposures = facts.exposures.setdefault(event.seat, [])
-                for seat in _named_evil(event, view.names):
-                    if seat not in exposures:
-                        exposures.append(seat)
-                    if event.seat == facts.me:
-                        facts.exposed_by_me.add(seat)
+                exposures = facts.exposures.get(event.seat, [])
+                named = [s for s in _named_evil(event, facts.names) if s not in exposures]
+                facts.exposures[event.seat] = exposures + named
+                if event.seat == facts.me:
+                    facts.exposed_by_me.update(named)
         elif isinstance(event, PhaseStarted):
             if event.phase == "night":
                 facts.night = event.number
@@ -243,7 +288,7 @@ def gather(view: SeatView) -> Facts:
         elif isinstance(event, VoteCast) and event.option in VERDICTS and event.ballot.startswith("verdict"):
             facts.verdicts[event.seat] = event.option
         elif isinstance(event, VoteCast) and event.target is not None and event.ballot.startswith("nominate"):
-            facts.nominated.setdefault(event.target, set()).add(event.seat)
+            facts.nominated[event.target] = facts.nominated.get(event.target, set()) | {event.seat}
         elif isinstance(event, DeathsAnnounced):
             for death in event.deaths:
                 facts.dead_roles[death.seat] = death.role
@@ -255,10 +300,6 @@ def gather(view: SeatView) -> Facts:
                 if event.moment == "morning" and death.seat in facts.watched:
                     facts.evil.update(facts.watched[death.seat] - {facts.me})
             facts.watched = {}
-    facts.team.discard(facts.me)
-    facts.tried = (facts.tried & set(facts.living)) - facts.team
-    _weigh_exposures(facts)
-    return facts
 
 
 def _weigh_verdicts(facts: Facts, flipped: str) -> None:
@@ -597,9 +638,14 @@ def _night(view: SeatView, facts: Facts, decision: Decision, rng: random.Random)
     return Choice(_fallback(decision))
 
 
-def decide_noted(view: SeatView, decision: Decision, rng: random.Random) -> tuple[Choice, str]:
-    """A legal choice for ``decision`` from what ``view`` shows, and the private note (a bus)."""
-    facts = gather(view)
+def decide_noted(
+    view: SeatView, decision: Decision, rng: random.Random, memory: ScanMemory | None = None
+) -> tuple[Choice, str]:
+    """A legal choice for ``decision`` from what ``view`` shows, and the private note (a bus).
+
+    ``memory`` (the agent's) lets the seat read only the records added since its last decision.
+    """
+    facts = gather(view, memory)
     kind = decision.kind
     note = ""
     if decision.speech:
