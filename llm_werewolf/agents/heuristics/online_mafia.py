@@ -20,7 +20,7 @@ from ...rules import Choice, Decision, SeatView
 from ...rules.events import ChoiceMade, DeathsAnnounced, Info, PhaseStarted, Record, Speech, VoteCast, VoteTally
 from ...rules.variants.online_mafia.registry import ROLES
 from ..speech import act_speech
-from .common import lean, pick_seat, seat_options, team_draw
+from .common import lean, pick_seat, seat_options, team_chance, team_draw
 from .record_scan import ScanMemory, scan_records
 
 INVESTIGATIVE = frozenset({"detective", "investigator", "butler", "lookout", "spy", "undertaker"})
@@ -129,7 +129,9 @@ class Facts:
 
     def suspects(self) -> list[int]:
         found = (self.evil | self.exposed) - self.team - {self.me}
-        certain = sorted(s for s in found if s in self.living)
+        # a seat found or named evil before a claimant caught lying: a lie may be a neutral's,
+        # whose goal is met (an Executioner) or is the trial itself (a Jester)
+        certain = sorted((s for s in found if s in self.living), key=lambda s: (s in self.liars, s))
         voted = sorted(
             (s for s in self.living if self.record.get(s, 0.0) >= RECORD_SUSPECT and s not in found | self.good),
             key=lambda s: (-self.record[s], s),
@@ -445,8 +447,10 @@ def bluffer(view: SeatView, facts: Facts) -> int | None:
     if already:
         return already[0]
     hit = any(s in team for c, named in facts.exposures.items() if c not in team for s in named)
+    if not hit:
+        return None
     draw = team_draw(f"bluff:{team}:{view.names}")
-    if not hit or draw.random() >= BLUFF_CHANCE:
+    if draw.random() >= BLUFF_CHANCE:
         return None
     living = [s for s in team if s in facts.living]
     return draw.choice(living) if living else None
@@ -475,12 +479,12 @@ def fakes_detective(view: SeatView, facts: Facts) -> bool:
     """Whether this Executioner claims Detective and calls his target suspicious (``EXE_FAKE_CLAIM``)."""
     if facts.role != "executioner" or facts.executioner_target not in facts.living:
         return False
-    return team_draw(f"exe:{facts.me}:{view.names}").random() < EXE_FAKE_CLAIM
+    return team_chance(f"exe:{facts.me}:{view.names}") < EXE_FAKE_CLAIM
 
 
 def _opens(view: SeatView, facts: Facts) -> bool:
     """Whether this Detective claims on his first speech whatever his result (``DET_OPEN_CLAIM``)."""
-    return team_draw(f"open:{facts.me}:{view.names}").random() < DET_OPEN_CLAIM
+    return team_chance(f"open:{facts.me}:{view.names}") < DET_OPEN_CLAIM
 
 
 def _speech(view: SeatView, facts: Facts, decision: Decision, rng: random.Random) -> Choice:
@@ -545,7 +549,7 @@ def _busses(view: SeatView, facts: Facts, partner: int) -> bool:
     if partner not in facts.exposed:
         return False
     team = sorted(facts.team | {facts.me})
-    return team_draw(f"bus:{team}:{partner}:{view.phase}:{view.names}").random() < BUS_CHANCE
+    return team_chance(f"bus:{team}:{partner}:{view.phase}:{view.names}") < BUS_CHANCE
 
 
 def _verdict(view: SeatView, facts: Facts, rng: random.Random) -> tuple[str, str]:
