@@ -133,7 +133,7 @@ def fill(template: str, act: Act, speaker: Speaker, bank: PhraseBank) -> str:
 
 
 _FILLED: dict[tuple[object, ...], tuple[PhraseBank, list[str]]] = {}
-_FILLED_MAX = 50_000
+_FILLED_MAX = 4096  # a game voices a few hundred (act, speaker) pairs; the memo is emptied when full
 
 
 def _filled_all(templates: Sequence[str], act: Act, speaker: Speaker, bank: PhraseBank) -> list[str]:
