@@ -1,6 +1,6 @@
 """The strength ladder: each side's heuristic vs its naive version, with heuristic opponents.
 
-    .venv/bin/python bench/ladder.py [--games 2000] [--variant V ...] [--jobs N] [--json]
+    .venv/bin/python bench/ladder.py [--games 2000] [--variant V ...] [--players P ...] [--jobs N] [--json]
 
 For every ruleset, standard board (9 and 12 seats; online_mafia 15) and side holding cards,
 the side's win rate with every seat heuristic is compared with its win rate when its own
@@ -38,6 +38,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000, help="Games per cell (default 2000).")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--variant", action="append", help="Only these rulesets (repeatable).")
+    parser.add_argument("--players", type=int, action="append", help="Only these boards (repeatable).")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--margin", type=float, default=0.15)
     parser.add_argument("--json", action="store_true")
@@ -47,6 +48,8 @@ def main() -> None:
     cells: list[tuple[str, int, str]] = []
     for variant in variants:
         for players in standard_boards(variant):
+            if args.players and players not in args.players:
+                continue
             sides = ladder_sides(variant, players)
             cells += [(variant, players, side) for side in sides]
             for side in [None, *sides]:

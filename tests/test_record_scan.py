@@ -15,7 +15,7 @@ from types import ModuleType
 import pytest
 
 from llm_werewolf.agents.heuristic import HeuristicAgent
-from llm_werewolf.agents.heuristics import chinese_werewolf, lebanese_ghouls
+from llm_werewolf.agents.heuristics import chinese_werewolf, lebanese_ghouls, online_mafia
 from llm_werewolf.agents.heuristics.record_scan import ScanMemory, scan_records
 from llm_werewolf.rules import Choice, Decision, Game, GameConfig, SeatView, ViewBuilder
 from llm_werewolf.rules.events import Record
@@ -120,6 +120,7 @@ class CheckingAgent(HeuristicAgent):
     [
         ("chinese_werewolf", chinese_werewolf, chinese_werewolf._SCANNED),
         ("lebanese_ghouls", lebanese_ghouls, lebanese_ghouls._SCANNED),
+        ("online_mafia", online_mafia, (*online_mafia._SCANNED, "exposed", "contested", "liars")),
     ],
 )
 def test_remembered_facts_equal_facts_read_from_scratch(

@@ -11,6 +11,7 @@ from string import Template
 from typing import Any
 
 from ..rules import Choice, Decision, SeatView
+from ..rules.events import Speech
 from ..texts import TextDataError, optional_yaml, role_name
 
 
@@ -20,6 +21,32 @@ def _lines(language: str, variant: str, key: str) -> list[str]:
         if isinstance(data, dict) and isinstance(data.get(key), list) and data[key]:
             return [str(line) for line in data[key]]
     raise TextDataError(f"no canned speech {key!r} for {language}/{variant}")
+
+
+_EARLIER: dict[tuple[str, int | None], tuple[int, object, tuple[str, ...]]] = {}
+
+
+def _earlier_speeches(view: SeatView) -> tuple[str, ...]:
+    """The texts of every speech in ``view`` (``speech.coherence.earlier_speeches``), read incrementally.
+
+    A seat's views only grow, so the texts found in its last view are kept with that view's
+    length and last record; a view that continues it (the same record object at that place)
+    reads only the records added since, any other view (another game, a replay) from the start.
+    """
+    records = view.records
+    key = (view.variant, view.seat)
+    known = _EARLIER.get(key)
+    start = 0
+    texts: tuple[str, ...] = ()
+    if known is not None:
+        size, last, seen = known
+        if 0 < size <= len(records) and records[size - 1] is last:
+            start, texts = size, seen
+    new = tuple(r.event.text for r in records[start:] if isinstance(r.event, Speech) and r.event.text)
+    texts = texts + new if new else texts
+    if records:
+        _EARLIER[key] = (len(records), records[-1], texts)
+    return texts
 
 
 def canned_speech(
@@ -61,7 +88,6 @@ def act_speech(
     words, small talk) is said with its situational line from ``canned.yaml``, or the
     phrase bank's ``pass`` when it has none.
     """
-    from ..speech.coherence import earlier_speeches
     from ..speech.intent import intent_acts
     from ..speech.voice import Speaker, voice
 
@@ -71,7 +97,7 @@ def act_speech(
     if acts or key == "neutral":
         assert view.seat is not None
         speaker = Speaker(seat=view.seat, names=view.names, language=view.language, variant=view.variant)
-        used = earlier_speeches(view)
+        used = _earlier_speeches(view)
         return Choice(chosen, text=voice(acts, speaker, rng, used), claim=claimed, acts=tuple(acts))
     try:
         text = canned_speech(view, key, rng, target=target, role=role, result=result)

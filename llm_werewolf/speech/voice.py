@@ -132,6 +132,44 @@ def fill(template: str, act: Act, speaker: Speaker, bank: PhraseBank) -> str:
     return _SLOT.sub(one, template)
 
 
+_FILLED: dict[tuple[object, ...], tuple[PhraseBank, list[str]]] = {}
+_FILLED_MAX = 4096  # a game voices a few hundred (act, speaker) pairs; the memo is emptied when full
+
+
+def _filled_all(templates: Sequence[str], act: Act, speaker: Speaker, bank: PhraseBank) -> list[str]:
+    """Every phrasing of ``templates`` filled for ``act`` (memoised: filling is a pure function).
+
+    The key holds everything :func:`fill` reads: the templates, the act, the speaker's seat, names,
+    language, ruleset and gender, and the bank (one per language and ruleset). A speaker with
+    known seat genders (personas) is filled afresh. Errors are raised every time, never stored.
+    """
+    if speaker.genders:
+        return [fill(template, act, speaker, bank) for template in templates]
+    key = (
+        tuple(templates),
+        act,
+        speaker.seat,
+        speaker.names,
+        speaker.language,
+        speaker.variant,
+        speaker.gender,
+        id(bank),
+    )
+    entry = _FILLED.get(key)
+    if entry is not None and entry[0] is bank:  # the entry holds its bank, so the id is not reused
+        return entry[1]
+    said = [fill(template, act, speaker, bank) for template in templates]
+    if len(_FILLED) >= _FILLED_MAX:
+        _FILLED.clear()
+    _FILLED[key] = (bank, said)
+    return said
+
+
+def _joined(used: Sequence[str]) -> str:
+    """The earlier speeches as one string: a sentence (never holding NUL) is in one of them iff it is in this."""
+    return "\x00".join(used)
+
+
 def voice_act(
     act: Act,
     speaker: Speaker,
@@ -151,10 +189,11 @@ def voice_act(
     for key in keys:
         if bank.acts.get(key):
             templates = bank.acts[key]
-            said = [fill(template, act, speaker, bank) for template in templates]
+            said = _filled_all(templates, act, speaker, bank)
             taken = skip if skip is not None else set()
+            earlier = _joined(used)
             fresh = (
-                [i for i, s in enumerate(said) if templates[i] not in taken and not any(s in e for e in used)]
+                [i for i, s in enumerate(said) if templates[i] not in taken and not (used and s in earlier)]
                 or [i for i in range(len(said)) if templates[i] not in taken]
                 or list(range(len(said)))
             )

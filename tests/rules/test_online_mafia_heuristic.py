@@ -8,7 +8,7 @@ import pytest
 
 from llm_werewolf.agents.heuristic import HeuristicAgent, policy_for
 from llm_werewolf.agents.heuristics.online_mafia import decide, gather
-from llm_werewolf.rules import PUBLIC, Choice, Decision, GameConfig, Record, SeatView, ViewBuilder
+from llm_werewolf.rules import PUBLIC, Choice, Decision, Game, GameConfig, Record, SeatView, ViewBuilder
 from llm_werewolf.rules.events import (
     AnnouncedDeath,
     ChoiceMade,
@@ -244,3 +244,115 @@ def test_the_town_reads_who_nominated_a_player_who_flipped_town() -> None:
     facts = gather(citizen.view())
     assert facts.record.get(1, 0.0) > 0.0 and facts.record.get(2, 0.0) > 0.0
     assert facts.record.get(3, 0.0) == 0.0  # nominated a seat whose card is still hidden
+
+
+# -- weighing a claim by evidence (issue 17: the town believed any lone claim) ------------------------------------
+
+
+def _day_one(roles: list[str], night: dict[str, str], scripted: dict[int, Choice]) -> tuple[Game, list[ViewBuilder]]:
+    """Night 1 with forced answers, then day 1's discussion up to the first seat without a script."""
+    game = start(roles)
+    builders = [ViewBuilder(i) for i in range(len(roles))]
+    for builder in builders:
+        builder.extend(game.records)
+
+    def submit(decision: Decision, choice: Choice) -> None:
+        new = game.submit(decision.id, choice)
+        for builder in builders:
+            builder.extend(new)
+
+    while game.state.phase.label == "night:1":
+        answered = {i for i, _ in game.state.answers}
+        first = next(d for d in game.pending if d.id not in answered)
+        forced = night.get(first.kind)
+        submit(first, Choice(forced) if forced else decide(builders[first.seat].view(), first, random.Random(0)))
+    while game.pending and game.pending[0].speech and game.pending[0].seat in scripted:
+        first = game.pending[0]
+        submit(first, scripted.pop(first.seat))
+    return game, builders
+
+
+def _fake_detective(target: str) -> Choice:
+    return Choice("speak", text=f"I am the Detective. {target} is suspicious.", claim="detective")
+
+
+def test_the_real_detective_counter_claims_a_fake_detective() -> None:
+    """A claim of the Detective's own (unique) role is a lie he names at once, with his claim."""
+    roles = ["citizen", "mafioso", "executioner", "citizen", "citizen", "detective", "doctor"]
+    night = {"detective_check": "seat:3", "mafia_kill": "seat:0", "doctor_heal": "seat:6"}
+    scripted = {1: Choice("speak", text="Hi."), 2: _fake_detective("S3"), 3: Choice("speak", text="Not me.")}
+    scripted[4] = Choice("speak", text="Hm.")
+    game, builders = _day_one(roles, night, scripted)
+    (turn,) = [d for d in game.pending if d.seat == 5]
+    for seed in range(5):
+        speech = decide(builders[5].view(), turn, random.Random(seed))
+        assert speech.claim == "detective"
+        assert "S2" in speech.text and "S3" not in speech.text
+
+
+def _claim_war() -> tuple[Game, list[ViewBuilder]]:
+    """S2 (an Executioner) claims Detective and names S3; the real Detective S5 names S2 back."""
+    roles = ["citizen", "mafioso", "executioner", "citizen", "investigator", "detective", "doctor"]
+    night = {"detective_check": "seat:3", "mafia_kill": "seat:0", "doctor_heal": "seat:6"}
+    night["investigator_check"] = "seat:6"
+    scripted = {1: Choice("speak", text="Hi."), 2: _fake_detective("S3"), 3: Choice("speak", text="Not me.")}
+    scripted[4] = Choice("speak", text="Hm.")
+    scripted[5] = Choice("speak", text="I am the Detective. S2 is lying.", claim="detective")
+    return _day_one(roles, night, scripted)
+
+
+def test_two_claims_of_one_unique_role_convict_nobody_until_evidence_settles_them() -> None:
+    """Two Detective claimants naming each other's side: neither is believed, neither is a suspect.
+
+    The town used to believe the likelier claimant (a lean) and treat the other as exposed, so a
+    lying claimant could send the real Detective (or his own target) to the gallows.
+    """
+    _, builders = _claim_war()
+    facts = gather(builders[6].view())
+    assert facts.suspects() == []
+    assert facts.contested == {2, 5}
+
+
+def test_an_investigator_checks_the_claimants_of_a_war_first() -> None:
+    _, builders = _claim_war()
+    night2 = start(["citizen", "mafioso", "executioner", "citizen", "investigator", "detective", "doctor"])
+    (check,) = [d for d in night2.pending if d.kind == "investigator_check"]
+    for seed in range(5):
+        assert decide(builders[4].view(), check, random.Random(seed)).option in ("seat:2", "seat:5")
+
+
+def test_an_investigation_that_contradicts_a_claim_exposes_the_claimant() -> None:
+    """The Investigator saw the claimant's group, which holds no Detective: the claimant lies.
+
+    The Investigator then names him with his own claim, and the lone claim's target is not a
+    suspect for anyone who heard both.
+    """
+    roles = ["citizen", "mafioso", "executioner", "citizen", "investigator", "detective", "doctor"]
+    night = {"detective_check": "seat:6", "mafia_kill": "seat:0", "doctor_heal": "seat:6"}
+    night["investigator_check"] = "seat:2"
+    scripted = {1: Choice("speak", text="Hi."), 2: _fake_detective("S3"), 3: Choice("speak", text="Not me.")}
+    game, builders = _day_one(roles, night, scripted)
+    investigator = gather(builders[4].view())
+    assert investigator.suspects() == [2]
+    (turn,) = [d for d in game.pending if d.seat == 4]
+    speech = decide(builders[4].view(), turn, random.Random(0))
+    assert speech.claim == "investigator" and "S2" in speech.text and "S3" not in speech.text
+    new = game.submit(turn.id, speech)
+    for builder in builders:
+        builder.extend(new)
+    citizen = gather(builders[6].view())
+    assert 3 not in citizen.suspects()
+
+
+def test_a_claim_whose_named_seat_flips_town_is_a_lie() -> None:
+    """A claimed Detective whose 'suspicious' seat showed a town card lied: he is the suspect now.
+
+    (The older code did this too; kept as a guard for the rewritten weighing.)
+    """
+    roles = ["citizen", "mafioso", "executioner", "citizen", "citizen", "detective", "doctor"]
+    night = {"detective_check": "seat:6", "mafia_kill": "seat:0", "doctor_heal": "seat:6"}
+    _, builders = _day_one(roles, night, {1: Choice("speak", text="Hi."), 2: _fake_detective("S3")})
+    death = DeathsAnnounced(deaths=(AnnouncedDeath(seat=3, cause="execution", role="citizen"),), moment="execution")
+    builders[4].add(Record(seq=20_000, phase="day:1", vis=PUBLIC, event=death))
+    facts = gather(builders[4].view())
+    assert facts.suspects()[0] == 2

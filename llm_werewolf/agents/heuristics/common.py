@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import zlib
 from collections.abc import Collection, Iterable
+from functools import lru_cache
 
 from ...rules import Decision, Option, SeatView
 from ...rules.events import Info, Speech, VoteCast
@@ -89,10 +90,21 @@ def team_draw(text: str) -> random.Random:
     return random.Random(zlib.crc32(text.encode()))
 
 
+@lru_cache(maxsize=8192)
+def team_chance(text: str) -> float:
+    """``team_draw(text).random()``, remembered: seeding a generator costs more than a decision may."""
+    return team_draw(text).random()
+
+
 def drawn_bluffer(team: Collection[int], living: Collection[int], names: object, chance: float) -> int | None:
     """The evil team's counter-claimer this game, drawn alike by every member (``None`` in the other games)."""
-    draw = team_draw(f"bluff:{sorted(team)}:{names}")
+    ordered = tuple(sorted(team))
+    return _drawn_bluffer(ordered, tuple(s for s in ordered if s in living), names, chance)
+
+
+@lru_cache(maxsize=8192)
+def _drawn_bluffer(team: tuple[int, ...], members: tuple[int, ...], names: object, chance: float) -> int | None:
+    draw = team_draw(f"bluff:{list(team)}:{names}")
     if draw.random() >= chance:
         return None
-    members = sorted(s for s in team if s in living)
     return draw.choice(members) if members else None

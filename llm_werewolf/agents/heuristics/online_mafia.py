@@ -12,13 +12,16 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ...rules import Choice, Decision, SeatView
-from ...rules.events import ChoiceMade, DeathsAnnounced, Info, PhaseStarted, Speech, VoteCast, VoteTally
+from ...rules.events import ChoiceMade, DeathsAnnounced, Info, PhaseStarted, Record, Speech, VoteCast, VoteTally
+from ...rules.variants.online_mafia.registry import ROLES
 from ..speech import act_speech
-from .common import lean, pick_seat, seat_options, team_draw
+from .common import lean, pick_seat, seat_options, team_chance, team_draw
+from .record_scan import ScanMemory, scan_records
 
 INVESTIGATIVE = frozenset({"detective", "investigator", "butler", "lookout", "spy", "undertaker"})
 PROTECTED_CLAIMS = INVESTIGATIVE | {"doctor", "escort"}
@@ -70,6 +73,10 @@ EVIL_GUILTY = 0.6  # an evil player's guilty verdict on an accused nobody has in
 BUS_CHANCE = 0.5  # days the mafia votes an exposed partner guilty with the town (recorded note)
 ABSTAIN_ON_MAFIA = 2.0  # verdict-record suspicion of a seat that abstained on a player who flipped mafia
 NOMINATED_TOWN = 1.0  # verdict-record suspicion of a seat that nominated a player who then flipped town
+EXE_FAKE_CLAIM = 0.0  # games in which the Executioner claims Detective and calls his target suspicious
+DET_OPEN_CLAIM = 0.0  # games in which the Detective claims on his first speech, whatever his result (measured worse)
+CERTAIN = 40.0  # credibility beyond which a claimant is known real (or, negated, known to lie)
+UNIQUE_ROLES = frozenset(role for role, spec in ROLES.items() if spec.unique)
 VERDICTS = frozenset({"guilty", "innocent", "skip"})
 CHECKS = frozenset({"detective_check", "investigator_check", "consigliere_check", "butler_check", "lookout_watch"})
 
@@ -99,6 +106,14 @@ class Facts:
     verdicts: dict[int, str] = field(default_factory=dict)  # today's verdict ballots: voter -> guilty|innocent
     record: dict[int, float] = field(default_factory=dict)  # suspicion from verdicts on players who flipped
     nominated: dict[int, set[int]] = field(default_factory=dict)  # seat -> who ever nominated him
+    groups: dict[int, str] = field(default_factory=dict)  # my investigations: seat -> group seen
+    roles_seen: dict[int, str] = field(default_factory=dict)  # my exact-role checks: seat -> role seen
+    check_order: dict[int, int] = field(default_factory=dict)  # my checks: seat -> order learned
+    innocent: set[int] = field(default_factory=set)  # my detective checks that read not suspicious
+    contested: set[int] = field(default_factory=set)  # claimants in an unsettled claim war
+    liars: set[int] = field(default_factory=set)  # claimants this seat knows to lie
+    names: tuple[str, ...] = ()
+    single: frozenset[str] = UNIQUE_ROLES  # roles only one seat can hold: unique, or once in the public deck
 
     def suspicion(self, seat: int) -> float:
         return self.record.get(seat, 0.0)
@@ -114,7 +129,9 @@ class Facts:
 
     def suspects(self) -> list[int]:
         found = (self.evil | self.exposed) - self.team - {self.me}
-        certain = sorted(s for s in found if s in self.living)
+        # a seat found or named evil before a claimant caught lying: a lie may be a neutral's,
+        # whose goal is met (an Executioner) or is the trial itself (a Jester)
+        certain = sorted((s for s in found if s in self.living), key=lambda s: (s in self.liars, s))
         voted = sorted(
             (s for s in self.living if self.record.get(s, 0.0) >= RECORD_SUSPECT and s not in found | self.good),
             key=lambda s: (-self.record[s], s),
@@ -125,6 +142,33 @@ class Facts:
 @lru_cache(maxsize=16384)
 def _names_in(text: str, names: tuple[str, ...]) -> tuple[int, ...]:
     return tuple(i for i, name in enumerate(names) if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text))
+
+
+def _named_evil(event: Speech, names: tuple[str, ...]) -> list[int]:
+    """The seats a claimant's speech names evil: its accusations and bad results, read as acts.
+
+    A speech without acts (a model's or a human's own words) names the one other seat its
+    text names, if it names exactly one.
+    """
+    if not event.acts:
+        named = [i for i in _names_in(event.text, names) if i != event.seat]
+        return named if len(named) == 1 else []
+    out: list[int] = []
+    for act in event.acts:
+        seat = act.target
+        if seat is None or seat == event.seat or seat in out:
+            continue
+        bad = act.kind == "accuse" or (
+            act.kind == "result"
+            and (
+                (act.fact == "check" and act.value == "bad")
+                or (act.fact == "investigated" and act.value in EVIL_GROUPS)
+                or (act.fact == "saw_role" and act.value in EVIL_ROLES)
+            )
+        )
+        if bad:
+            out.append(seat)
+    return out
 
 
 def _learn(facts: Facts, info: Info) -> None:
@@ -140,15 +184,22 @@ def _learn(facts: Facts, info: Info) -> None:
         return
     elif info.fact == "detective":
         facts.checked.add(subject)
+        facts.check_order[subject] = len(facts.check_order)
         (facts.evil if value == "suspicious" else facts.good).add(subject)
+        if value != "suspicious":
+            facts.innocent.add(subject)
     elif info.fact == "role":
         facts.checked.add(subject)
+        if value is not None:
+            facts.roles_seen[subject] = value
         if value in EVIL_ROLES:
             facts.evil.add(subject)
         elif value in TOWN_ROLES:
             facts.good.add(subject)
     else:
         facts.checked.add(subject)
+        if value is not None:
+            facts.groups[subject] = value
         if value in EVIL_GROUPS:
             facts.evil.add(subject)
 
@@ -156,11 +207,61 @@ def _learn(facts: Facts, info: Info) -> None:
 _READ_EVENTS = frozenset({Info, Speech, PhaseStarted, ChoiceMade, VoteTally, VoteCast, DeathsAnnounced})
 
 
-def gather(view: SeatView) -> Facts:
-    """Everything this seat knows, in one pass over its visible records."""
+@lru_cache(maxsize=64)
+def _single_roles(deck: tuple[str, ...]) -> frozenset[str]:
+    """Roles at most one seat can hold: unique by the rules, or dealt once in the public role list."""
+    once = {role for role in deck if deck.count(role) == 1}
+    return UNIQUE_ROLES | once
+
+
+_SCANNED = (
+    "night",
+    "team",
+    "evil",
+    "good",
+    "checked",
+    "claims",
+    "exposed_by_me",
+    "dead_roles",
+    "accused",
+    "executioner_target",
+    "tried",
+    "watched",
+    "exposures",
+    "claim_order",
+    "verdicts",
+    "record",
+    "nominated",
+    "groups",
+    "roles_seen",
+    "check_order",
+    "innocent",
+)
+"""The fields :func:`_read` folds from the records (kept by the agent's ``ScanMemory``)."""
+
+
+def gather(view: SeatView, memory: ScanMemory | None = None) -> Facts:
+    """Everything this seat knows, from its visible records (with ``memory``: only the new ones)."""
     assert view.seat is not None
-    facts = Facts(me=view.seat, role=view.role, living=view.living())
-    for record in view.records:
+    facts = Facts(me=view.seat, role=view.role, living=view.living(), single=_single_roles(view.deck))
+    facts.names = view.names
+    scan_records(facts, view, _SCANNED, _read, memory)
+    facts.team = facts.team - {facts.me}
+    facts.tried = (facts.tried & set(facts.living)) - facts.team
+    _weigh_exposures(facts)
+    return facts
+
+
+read_facts = gather
+
+
+def _read(facts: Facts, records: Sequence[Record], start: int) -> None:
+    """Fold ``records[start:]`` into ``facts``.
+
+    Containers held inside containers (a claimant's named seats, a seat's nominators) are
+    replaced, never changed in place, so the memory's copy of an earlier scan stays as it was.
+    """
+    for record in records[start:]:
         event = record.event
         if type(event) not in _READ_EVENTS:
             continue
@@ -169,15 +270,13 @@ def gather(view: SeatView) -> Facts:
         elif isinstance(event, Speech):
             if event.claim:
                 facts.claims[event.seat] = event.claim
-            if event.claim in INVESTIGATIVE and event.stage == "discussion":
+            if event.claim in INVESTIGATIVE and event.stage in ("discussion", "defense"):
                 facts.claim_order.setdefault(event.seat, len(facts.claim_order))
-                named = [i for i in _names_in(event.text, view.names) if i != event.seat]
-                if len(named) == 1:
-                    facts.exposures.setdefault(event.seat, [])
-                    if named[0] not in facts.exposures[event.seat]:
-                        facts.exposures[event.seat].append(named[0])
-                    if event.seat == facts.me:
-                        facts.exposed_by_me.add(named[0])
+                exposures = facts.exposures.get(event.seat, [])
+                named = [s for s in _named_evil(event, facts.names) if s not in exposures]
+                facts.exposures[event.seat] = exposures + named
+                if event.seat == facts.me:
+                    facts.exposed_by_me.update(named)
         elif isinstance(event, PhaseStarted):
             if event.phase == "night":
                 facts.night = event.number
@@ -191,7 +290,7 @@ def gather(view: SeatView) -> Facts:
         elif isinstance(event, VoteCast) and event.option in VERDICTS and event.ballot.startswith("verdict"):
             facts.verdicts[event.seat] = event.option
         elif isinstance(event, VoteCast) and event.target is not None and event.ballot.startswith("nominate"):
-            facts.nominated.setdefault(event.target, set()).add(event.seat)
+            facts.nominated[event.target] = facts.nominated.get(event.target, set()) | {event.seat}
         elif isinstance(event, DeathsAnnounced):
             for death in event.deaths:
                 facts.dead_roles[death.seat] = death.role
@@ -203,10 +302,6 @@ def gather(view: SeatView) -> Facts:
                 if event.moment == "morning" and death.seat in facts.watched:
                     facts.evil.update(facts.watched[death.seat] - {facts.me})
             facts.watched = {}
-    facts.team.discard(facts.me)
-    facts.tried = (facts.tried & set(facts.living)) - facts.team
-    _weigh_exposures(facts)
-    return facts
 
 
 def _weigh_verdicts(facts: Facts, flipped: str) -> None:
@@ -228,7 +323,13 @@ def _weigh_verdicts(facts: Facts, flipped: str) -> None:
 
 
 def _credibility(facts: Facts, claimant: int) -> float:
-    """How far this seat believes an investigative claimant (see docs/heuristics.md)."""
+    """How far this seat believes an investigative claimant (see docs/heuristics.md).
+
+    Beyond ``CERTAIN`` either way the seat knows: the claimant is itself, a partner, a seat
+    it found evil, a flipped card, a claim of the unique role this seat holds, a claim its
+    own check of the claimant contradicts, or a claimant who named this seat or a seat whose
+    card showed the other side.
+    """
     if claimant == facts.me:
         return 100.0
     if claimant in facts.team or claimant in facts.evil:
@@ -236,6 +337,9 @@ def _credibility(facts: Facts, claimant: int) -> float:
     flipped = facts.dead_roles.get(claimant)
     if flipped is not None:
         return 100.0 if flipped == facts.claims.get(claimant) else -100.0
+    claimed = facts.claims.get(claimant)
+    if claimed is not None and _contradicted(facts, claimant, claimed):
+        return -100.0
     named = facts.exposures.get(claimant, [])
     if facts.me in named and not facts.evil_side:
         return -100.0
@@ -250,16 +354,56 @@ def _credibility(facts: Facts, claimant: int) -> float:
     return score + 2.5 * lean(facts.me, claimant, facts.claim_order[claimant], len(facts.living))
 
 
+def _contradicted(facts: Facts, claimant: int, claimed: str) -> bool:
+    """Whether this seat's own knowledge shows ``claimant`` is not the ``claimed`` role."""
+    if claimed == facts.role and claimed in facts.single:
+        return True  # the role is mine and there is only one
+    seen = facts.roles_seen.get(claimant)
+    if seen is not None and seen != claimed:
+        return True
+    group = facts.groups.get(claimant)
+    spec = ROLES.get(claimed)
+    return group is not None and spec is not None and group != spec.group
+
+
+def _clash(facts: Facts, a: int, b: int) -> bool:
+    """Two claimants who cannot both be honest: one names the other, or both claim one unique role."""
+    if a in facts.exposures.get(b, ()) or b in facts.exposures.get(a, ()):
+        return True
+    role = facts.claims.get(a)
+    return role is not None and role == facts.claims.get(b) and role in facts.single
+
+
 def _weigh_exposures(facts: Facts) -> None:
-    """Believe claimants who do not accuse each other; their targets and the others are exposed."""
-    believed: list[int] = []
-    ranked = sorted(facts.exposures, key=lambda c: -_credibility(facts, c))
-    for claimant in ranked:
-        clash = any(claimant in facts.exposures.get(b, []) or b in facts.exposures[claimant] for b in believed)
-        if _credibility(facts, claimant) > -40 and not clash:
-            believed.append(claimant)
-        elif claimant != facts.me:
-            facts.exposed.add(claimant)
+    """Settle the investigative claims by evidence; the believed claimants' targets are exposed.
+
+    A claimant this seat knows to lie is exposed himself; one it knows real is believed, and
+    every claimant clashing with him lies. Among the rest, a claimant named by two others
+    (who do not clash with each other) lies; a claimant who clashes with nobody is believed
+    (a lone claim stands until evidence contradicts it); claimants who clash and whom nothing
+    settles are *contested*: neither is believed, and the seats they named are not exposed.
+    A later flip, an investigation or a counter-claim settles the war.
+    """
+    cred = {c: _credibility(facts, c) for c in facts.exposures}
+    liars = {c for c, v in cred.items() if v <= -CERTAIN}
+    sure = {c for c, v in cred.items() if v >= CERTAIN}
+    liars |= {c for c in cred if c not in sure and any(_clash(facts, c, b) for b in sure)}
+    open_ = sorted(c for c in cred if c not in sure | liars)
+    changed = True
+    while changed:
+        changed = False
+        for c in open_:
+            accusers = [b for b in open_ if b != c and c in facts.exposures.get(b, ())]
+            if any(not _clash(facts, x, y) for i, x in enumerate(accusers) for y in accusers[i + 1 :]):
+                liars.add(c)
+                open_.remove(c)
+                changed = True
+                break
+    contested = {c for c in open_ if any(_clash(facts, c, b) for b in open_ if b != c)}
+    believed = sure | (set(open_) - contested)
+    facts.contested = contested - {facts.me}
+    facts.liars = liars - {facts.me}
+    facts.exposed.update(facts.liars)
     for claimant in believed:
         facts.exposed.update(s for s in facts.exposures[claimant] if s != facts.me)
 
@@ -303,8 +447,10 @@ def bluffer(view: SeatView, facts: Facts) -> int | None:
     if already:
         return already[0]
     hit = any(s in team for c, named in facts.exposures.items() if c not in team for s in named)
+    if not hit:
+        return None
     draw = team_draw(f"bluff:{team}:{view.names}")
-    if not hit or draw.random() >= BLUFF_CHANCE:
+    if draw.random() >= BLUFF_CHANCE:
         return None
     living = [s for s in team if s in facts.living]
     return draw.choice(living) if living else None
@@ -329,20 +475,51 @@ def _bluff(view: SeatView, facts: Facts, decision: Decision, rng: random.Random)
     )
 
 
+def fakes_detective(view: SeatView, facts: Facts) -> bool:
+    """Whether this Executioner claims Detective and calls his target suspicious (``EXE_FAKE_CLAIM``)."""
+    if facts.role != "executioner" or facts.executioner_target not in facts.living:
+        return False
+    return team_chance(f"exe:{facts.me}:{view.names}") < EXE_FAKE_CLAIM
+
+
+def _opens(view: SeatView, facts: Facts) -> bool:
+    """Whether this Detective claims on his first speech whatever his result (``DET_OPEN_CLAIM``)."""
+    return team_chance(f"open:{facts.me}:{view.names}") < DET_OPEN_CLAIM
+
+
 def _speech(view: SeatView, facts: Facts, decision: Decision, rng: random.Random) -> Choice:
     option = _fallback(decision)
+    liars = [s for s in sorted(facts.liars) if s in facts.living]
     if decision.kind == "defense":
-        return act_speech(view, decision, rng, "defend", option=option)
+        # falsely named by a claimant I know lies: say what I am, so the claims clash in public
+        framed = [c for c in liars if facts.me in facts.exposures.get(c, ())]
+        claim = facts.role if framed and facts.role in INVESTIGATIVE and not facts.evil_side else None
+        return act_speech(view, decision, rng, "defend", option=option, claim=claim)
     if facts.evil_side and bluffer(view, facts) == facts.me:
         bluffed = _bluff(view, facts, decision, rng)
         if bluffed is not None:
             return bluffed
+    if fakes_detective(view, facts):
+        target = facts.executioner_target
+        key = "accuse" if facts.me in facts.exposures else "expose"
+        return act_speech(
+            view, decision, rng, key, option=option, target=target, result="suspicious", claim="detective"
+        )
+    if not facts.evil_side and facts.role in INVESTIGATIVE:
+        # a counter-claim: a claimant my own knowledge shows lying is named, with my role
+        fresh_liars = [s for s in liars if s not in facts.exposed_by_me]
+        if fresh_liars:
+            return act_speech(view, decision, rng, "accuse", option=option, target=fresh_liars[0], claim=facts.role)
     if not facts.evil_side and facts.role is not None:
         fresh = [s for s in sorted(facts.evil) if s in facts.living and s not in facts.exposed_by_me]
         if fresh and facts.role in INVESTIGATIVE | {"consigliere"}:
             claim = facts.role
             result = "suspicious" if facts.role == "detective" else "evil"
             return act_speech(view, decision, rng, "expose", option=option, target=fresh[0], result=result, claim=claim)
+        if facts.role == "detective" and facts.me not in facts.claims and facts.checked and _opens(view, facts):
+            # claim at once: a later claim of the one Detective role clashes in public
+            newest = max(facts.checked, key=lambda s: facts.check_order.get(s, -1))
+            return act_speech(view, decision, rng, "report", option=option, target=newest, claim="detective")
     suspects = facts.suspects()
     if suspects and not facts.evil_side:
         return act_speech(view, decision, rng, "accuse", option=option, target=suspects[0])
@@ -372,7 +549,7 @@ def _busses(view: SeatView, facts: Facts, partner: int) -> bool:
     if partner not in facts.exposed:
         return False
     team = sorted(facts.team | {facts.me})
-    return team_draw(f"bus:{team}:{partner}:{view.phase}:{view.names}").random() < BUS_CHANCE
+    return team_chance(f"bus:{team}:{partner}:{view.phase}:{view.names}") < BUS_CHANCE
 
 
 def _verdict(view: SeatView, facts: Facts, rng: random.Random) -> tuple[str, str]:
@@ -427,6 +604,13 @@ def _night(view: SeatView, facts: Facts, decision: Decision, rng: random.Random)
             (s for s in facts.living if facts.record.get(s, 0.0) > 0 and s not in facts.checked | facts.team | me),
             key=lambda s: (-facts.record[s], s),
         )
+        if not facts.evil_side:
+            # settle a claim war first: the claimants themselves, or (a Detective, whose
+            # read of a claimant says nothing about his role) the seats they named
+            war = sorted(facts.contested)
+            if kind == "detective_check":
+                war = sorted({s for c in war for s in facts.exposures.get(c, ())})
+            leads = [s for s in war if s in facts.living and s not in facts.checked | me] + leads
         return _seat(decision, rng, prefer=leads, avoid=me | facts.checked | facts.team)
     if kind in ("doctor_heal", "bodyguard_guard", "martyr_shield"):
         return _seat(decision, rng, prefer=claimed, avoid=set(facts.suspects()))
@@ -458,9 +642,14 @@ def _night(view: SeatView, facts: Facts, decision: Decision, rng: random.Random)
     return Choice(_fallback(decision))
 
 
-def decide_noted(view: SeatView, decision: Decision, rng: random.Random) -> tuple[Choice, str]:
-    """A legal choice for ``decision`` from what ``view`` shows, and the private note (a bus)."""
-    facts = gather(view)
+def decide_noted(
+    view: SeatView, decision: Decision, rng: random.Random, memory: ScanMemory | None = None
+) -> tuple[Choice, str]:
+    """A legal choice for ``decision`` from what ``view`` shows, and the private note (a bus).
+
+    ``memory`` (the agent's) lets the seat read only the records added since its last decision.
+    """
+    facts = gather(view, memory)
     kind = decision.kind
     note = ""
     if decision.speech:
