@@ -341,6 +341,11 @@ def _typography(language: str) -> Typography:
     )
 
 
+def typography(language: str) -> Typography:
+    """How ``language`` writes lists, quotations and numbers (its ``vocabulary.yaml``'s ``typography``)."""
+    return _typography(language)
+
+
 @cache
 def _own_role_forms(language: str, variant: str, gender: Gender) -> dict[str, str]:
     """A role's name said of a woman or a man (the phrase banks' ``roles_female`` / ``roles_male``), where the
