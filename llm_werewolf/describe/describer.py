@@ -352,9 +352,14 @@ class Describer:
             segments += [" ", *value]
         return segments
 
+    def shared_gender(self, seats: Sequence[int]) -> Gender | None:
+        """The gender every one of ``seats`` shares (``None``: none, or mixed)."""
+        found = {self.gender(s) for s in seats}
+        return found.pop() if len(found) == 1 else None
+
     def _ended(self, e: GameEnded) -> list[Segment]:
         w = self.words
-        reason = w.reason(e.reason)
+        reason = w.reason(e.reason, self.shared_gender(e.winners))
         if e.sides:
             segments = fill(self.phrase("game_ended"), sides=w.join(w.side(s) for s in e.sides), reason=reason)
         else:

@@ -123,6 +123,11 @@ def _form(value: Any, gender: Gender | None) -> str | None:
     return None
 
 
+def form_of(value: Any, gender: Gender | None) -> str | None:
+    """A word given as a string or as gender forms (``male``/``female``/``neutral``), in ``gender``'s form."""
+    return _form(value, gender)
+
+
 def humanize(identifier: str) -> str:
     return identifier.replace("_", " ")
 
@@ -235,8 +240,9 @@ class Vocabulary:
         found = self._lookup("results", result) or self._lookup("options", result)
         return found if found is not None else self.word("results", result)
 
-    def reason(self, reason: str) -> str:
-        return self.word("reasons", reason)
+    def reason(self, reason: str, gender: Gender | None = None) -> str:
+        """Why the game ended; ``gender``: of the winners it is said of («ماتت الدبّاغة» when she won)."""
+        return self.word("reasons", reason, gender)
 
     def fact(self, fact: str) -> str:
         return self.word("facts", fact)

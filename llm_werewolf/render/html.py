@@ -102,7 +102,7 @@ class HtmlWriter:
 
     def votes(self, block: VoteBlock) -> str:
         w = self.words
-        title = escape(w.label("votes_title").replace("$ballot", w.ballot(block.ballot)))
+        title = escape(w.votes_title(block.ballot))
         rows = "".join(
             f"<tr><td>{self.seat(voter)}</td><td>{self.segments(choice)}</td><td>{weight:g}</td></tr>"
             for voter, choice, weight in block.rows

@@ -76,7 +76,7 @@ class MarkdownWriter:
 
     def votes(self, block: VoteBlock) -> list[str]:
         w = self.words
-        title = w.label("votes_title").replace("$ballot", w.ballot(block.ballot))
+        title = w.votes_title(block.ballot)
         lines = ["", f"**{md_escape(title)}**{self.marker(block)}", ""]
         if block.rows:
             head = " | ".join(md_escape(w.label(key)) for key in ("voter", "vote_for", "weight"))

@@ -1,0 +1,109 @@
+"""Lines a native reader found awkward, each pinned: a ballot's heading is the ballot's own name («التصويت»,
+not «تصويت: التصويت»); the Hebrew escort card has a masculine form; the tanner's ending (Arabic, English)
+and the last killer's (Hebrew) agree with the winner who is a woman."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from llm_werewolf.describe import Describer, vocabulary
+from llm_werewolf.narration.template import TemplateNarrator
+from llm_werewolf.render.labels import Words
+from llm_werewolf.render.markdown import render_markdown
+from llm_werewolf.render.timeline import ViewSpec, build_document
+from llm_werewolf.rules import get_ruleset
+from llm_werewolf.rules.events import PUBLIC, GameEnded, Record
+from llm_werewolf.transcript import header_for
+
+from .test_surfaces import PAIRS, heuristic_game
+
+
+@pytest.mark.parametrize(("variant", "language"), PAIRS)
+def test_a_ballots_heading_is_its_own_name(variant: str, language: str) -> None:
+    words = Words(language, variant)
+    for ballot in get_ruleset(variant).ballots:
+        name = words.ballot(ballot)
+        assert words.votes_title(ballot) == name[:1].upper() + name[1:]
+
+
+def test_the_one_night_vote_is_not_named_twice() -> None:
+    game = heuristic_game("one_night", "ar")
+    page = render_markdown(build_document(header_for(game.config, "ar", []), game.records, ViewSpec("god")))
+    assert "**التصويت**" in page
+    assert "تصويت: التصويت" not in page
+    headings = re.findall(r"^\*\*(.+?)\*\*", page, flags=re.M)
+    assert not [h for h in headings if h.count("تصويت") > 1 or "vote" in h.lower()], headings
+
+
+def test_the_hebrew_escort_card_has_both_forms() -> None:
+    words = vocabulary("he", "online_mafia")
+    assert words.role("escort", "female") == "יצאנית"
+    assert words.role("escort", "male") == "יצאן"
+    assert set(words.forms("roles", "escort")) >= {"יצאנית", "יצאן"}
+
+
+def ended(reason: str, winners: tuple[int, ...], sides: tuple[str, ...]) -> Record:
+    return Record(seq=99, phase="day 1", vis=PUBLIC, event=GameEnded(winners=winners, sides=sides, reason=reason))
+
+
+NAMES = ("سمير", "ليلى", "جاد")
+
+
+@pytest.mark.parametrize(("gender", "said"), [("female", "ماتت الدبّاغة"), ("male", "مات الدبّاغ")])
+def test_the_tanners_ending_agrees_with_the_tanner(gender: str, said: str) -> None:
+    tanner = 1 if gender == "female" else 0
+    describer = Describer("ar", "one_night", NAMES, genders=("male", "female", "male"))
+    description = describer.describe(ended("tanner_died", (tanner,), ("tanner",)), "public")
+    assert description is not None
+    line = describer.line(description)
+    assert said in line, line
+    if gender == "male":
+        assert "ماتت" not in line
+
+
+@pytest.mark.parametrize("language", ["ar", "en"])
+def test_every_tanner_narration_line_agrees_with_her(language: str) -> None:
+    names = ("A", "B", "C")
+    seen: dict[bool, set[str]] = {True: set(), False: set()}
+    for seed in range(40):
+        narrator = TemplateNarrator("one_night", language, names, seed=seed)
+        narrator.genders = ("male", "female", "male")
+        for tanner, female in ((1, True), (0, False)):
+            line = narrator.line_for(ended("tanner_died", (tanner,), ("tanner",)))
+            assert line is not None
+            seen[female].add(line.text)
+    assert len(seen[True]) == len(seen[False]) == 3  # every variant, for her and for him
+    masculine = {
+        "ar": {"أراده", "يتمنّاه", "أمنيته", "له", "الدبّاغ", "أُقصي", "خرج", "الفائز"},
+        "en": {"he", "his"},
+    }
+    feminine = {
+        "ar": {"أرادته", "تتمنّاه", "أمنيتها", "لها", "الدبّاغة", "أُقصيت", "خرجت", "الفائزة"},
+        "en": {"she", "her"},
+    }
+    for text in seen[True]:
+        assert not words(text) & masculine[language], text
+        assert words(text) & feminine[language], text
+    for text in seen[False]:
+        assert not words(text) & feminine[language], text
+        assert words(text) & masculine[language], text
+
+
+def words(text: str) -> set[str]:
+    return {w.strip(".,!?:…،()") for w in text.split()}
+
+
+def test_the_last_killer_in_hebrew_agrees_with_her() -> None:
+    names = ("דן", "נועה", "רון")
+    describer = Describer("he", "online_mafia", names, genders=("male", "female", "male"))
+    her = describer.describe(ended("killer_dominance", (1,), ("serial_killer",)), "public")
+    him = describer.describe(ended("killer_dominance", (0,), ("serial_killer",)), "public")
+    assert her is not None and him is not None
+    assert "הרוצחת האחרונה נותרה לבדה" in describer.line(her)
+    assert "הרוצח האחרון נותר לבדו" in describer.line(him)
+    narrator = TemplateNarrator("online_mafia", "he", names, seed=1)
+    narrator.genders = ("male", "female", "male")
+    line = narrator.line_for(ended("killer_dominance", (1,), ("serial_killer",)))
+    assert line is not None and "הרוצחת האחרונה" in line.text, line
