@@ -113,6 +113,13 @@ class Describer:
             return [self.words.frame("center", n=self.words.number(int(rest) + 1))]
         return [self.words.option(option)]
 
+    def ballot_option(self, option: str, gender: Gender | None = None) -> list[Segment]:
+        """An option as a ballot names it: an abstention reads as one (``ballot_options``: «נמנעה», «воздержался»;
+        ``gender`` of the voter, ``neutral`` in a count), not as a night action's "nothing"."""
+        if self.words.has("ballot_options", option):
+            return [self.words.word("ballot_options", option, gender)]
+        return self.option(option)
+
     def value(self, value: str | None, gender: Gender | None = None) -> list[Segment]:
         """A fact's value: a role, a side, a seat or center option, or a plain word."""
         if value is None:
@@ -224,7 +231,9 @@ class Describer:
         if isinstance(e, VoteCast):
             # a seat's ballot names the seat; a verdict's (guilty, innocent, yes, no) names its word
             target = (
-                self.seat(e.target) if e.option.startswith("seat:") and e.target is not None else self.option(e.option)
+                self.seat(e.target)
+                if e.option.startswith("seat:") and e.target is not None
+                else self.ballot_option(e.option, self.gender(e.seat))
             )
             weight = fill(self.phrase("weight_times"), weight=self.number(e.weight)) if e.weight != 1 else []
             segments = fill(
@@ -237,7 +246,10 @@ class Describer:
             return Description("vote", segments)
         if isinstance(e, VoteTally):
             counts = join(
-                [fill(self.phrase("count"), option=self.option(k), count=self.number(v)) for k, v in e.counts],
+                [
+                    fill(self.phrase("count"), option=self.ballot_option(k, "neutral"), count=self.number(v))
+                    for k, v in e.counts
+                ],
                 w.typography.list_separator,
             )
             segments = fill(

@@ -39,6 +39,7 @@ GROUPS: tuple[str, ...] = (
     "causes",
     "statuses",
     "options",
+    "ballot_options",
     "results",
     "reasons",
     "facts",

@@ -14,7 +14,15 @@ from llm_werewolf.render.labels import Words
 from llm_werewolf.render.markdown import render_markdown
 from llm_werewolf.render.timeline import ViewSpec, build_document
 from llm_werewolf.rules import get_ruleset
-from llm_werewolf.rules.events import PUBLIC, GameEnded, Record
+from llm_werewolf.rules.events import (
+    PUBLIC,
+    AnnouncedDeath,
+    DeathsAnnounced,
+    GameEnded,
+    Record,
+    VoteCast,
+    VoteTally,
+)
 from llm_werewolf.transcript import header_for
 
 from .test_surfaces import PAIRS, heuristic_game
@@ -107,3 +115,49 @@ def test_the_last_killer_in_hebrew_agrees_with_her() -> None:
     narrator.genders = ("male", "female", "male")
     line = narrator.line_for(ended("killer_dominance", (1,), ("serial_killer",)))
     assert line is not None and "הרוצחת האחרונה" in line.text, line
+
+
+@pytest.mark.parametrize(
+    ("language", "variant", "her", "him", "count"),
+    [
+        ("he", "online_mafia", "נמנעה", "נמנע", "נמנעו"),
+        ("ru", "city_mafia", "воздержалась", "воздержался", "воздержались"),
+        ("ar", "one_night", "امتنعت", "امتنع", "امتناع"),
+    ],
+)
+def test_an_abstention_reads_as_one_and_agrees_with_the_voter(
+    language: str, variant: str, her: str, him: str, count: str
+) -> None:
+    """«מאיה ← כלום» ("Maya ← nothing") read as a night action's word; a ballot says she abstained."""
+    describer = Describer(language, variant, ("A", "B", "C"), genders=("male", "female", "male"))
+
+    def said(event: VoteCast | VoteTally) -> str:
+        found = describer.describe(Record(seq=5, phase="day 1", vis=PUBLIC, event=event), "public")
+        assert found is not None
+        return describer.line(found)
+
+    ballot = next(iter(get_ruleset(variant).ballots))
+    assert said(VoteCast(seat=1, ballot=ballot, option="skip", target=None, weight=1)).endswith(her)
+    assert said(VoteCast(seat=0, ballot=ballot, option="skip", target=None, weight=1)).endswith(him)
+    tally = said(VoteTally(ballot=ballot, counts=(("skip", 2),), result="skip", targets=()))
+    assert count in tally, tally
+
+
+def test_chinese_death_pronoun_and_seat_spacing() -> None:
+    """«昨晚死亡的是2號小美。他翻開身份牌» said of a woman; «5號家豪 當選警長» with a space in Chinese."""
+    names = ("小美", "阿明", "志偉")
+    seen: dict[int, set[str]] = {0: set(), 1: set()}
+    for seed in range(30):
+        narrator = TemplateNarrator("chinese_werewolf", "zh-Hant", names, seed=seed)
+        narrator.genders = ("female", "male", "male")
+        for seat in (0, 1):
+            death = AnnouncedDeath(seat=seat, cause=None, role="hunter")
+            line = narrator.line_for(Record(seq=7, phase="day 1", vis=PUBLIC, event=DeathsAnnounced(deaths=(death,))))
+            assert line is not None
+            seen[seat].add(line.text)
+    assert len(seen[0]) == 3
+    assert any("她翻開身份牌" in t for t in seen[0]) and not any("他翻開" in t for t in seen[0])
+    assert any("他翻開身份牌" in t for t in seen[1]) and not any("她翻開" in t for t in seen[1])
+    words = vocabulary("zh-Hant", "chinese_werewolf")
+    lines = [v for v in words.data.get("announcements", {}).values() if isinstance(v, str)]
+    assert lines and not [line for line in lines if re.search(r"\$seats |\S \$seats", line)], "a space by a seat"
