@@ -139,3 +139,15 @@ def test_eval_report_lang_flag_and_default(tmp_path: Path) -> None:
     assert bad.exit_code != 0
     assert "unknown --report-lang 'fr'" in str(bad.exception) + bad.output
     assert not (tmp_path / "x").exists()
+
+
+@pytest.mark.parametrize("language", ["ar", "he"])
+def test_right_to_left_plot_titles_start_right_to_left(language: str) -> None:
+    """A plot's text takes its direction from its first letter: «Bradley–Terry، مجموع صفري (…)» would read
+    scrambled; a title that holds right-to-left words starts with one (names only: as written)."""
+    words = ReportWords(language)
+    for key, text in words.data["plots"].items():
+        letters = [c for c in text.replace("$", " $") if c.isalpha()]
+        if text.startswith("$") or not any("\u0590" <= c <= "\u06ff" for c in letters):
+            continue
+        assert "\u0590" <= letters[0] <= "\u06ff", f"{language} plots.{key}: {text}"
