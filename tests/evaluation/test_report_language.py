@@ -151,3 +151,21 @@ def test_right_to_left_plot_titles_start_right_to_left(language: str) -> None:
         if text.startswith("$") or not any("\u0590" <= c <= "\u06ff" for c in letters):
             continue
         assert "\u0590" <= letters[0] <= "\u06ff", f"{language} plots.{key}: {text}"
+
+
+def test_the_population_table_speaks_the_report_language(tmp_path: Path) -> None:
+    """``eval --compare`` prints the same metrics per population in the chosen language; a Hebrew folder
+    alone compares in Hebrew."""
+    runner = CliRunner()
+    single = str(SAMPLES / "city_mafia.jsonl")
+    ru = runner.invoke(app, ["eval", "--compare", f"А={single}", "--compare", f"Б={single}", "--bootstrap", "5"])
+    assert ru.exit_code == 0, ru.output
+    table = ru.output
+    assert table.startswith("| показатель | А (партий: 1) | Б (партий: 1) |")
+    assert "дней в партии" in table and "неприменимо" in table
+    words = ReportWords("ru")
+    latin = sorted({w for w in LATIN.findall(table) if w not in words.proper_names()})
+    assert not latin, latin
+    en = runner.invoke(app, ["eval", "--compare", f"a={single}", "--report-lang", "en", "--bootstrap", "5"])
+    assert en.exit_code == 0, en.output
+    assert en.output.startswith("| metric | a (1 games) |") and "days per game" in en.output

@@ -104,7 +104,7 @@ def eval_command(
 ) -> None:
     """Score a folder of transcripts; print the metrics as JSON, or write a report."""
     if compare:
-        print_comparison([folder_spec(item) for item in compare], bootstrap)
+        print_comparison([folder_spec(item) for item in compare], bootstrap, report_lang)
         return
     if folder is None:
         raise UsageError("give a folder of transcripts (or --compare NAME=DIR ...)")
@@ -142,16 +142,23 @@ def folder_spec(item: str) -> tuple[str, Path]:
     return name.strip(), folder
 
 
-def print_comparison(specs: list[tuple[str, Path]], bootstrap: int) -> None:
+def print_comparison(specs: list[tuple[str, Path]], bootstrap: int, language: str | None = None) -> None:
+    """One Markdown table of the same metrics per population, in ``language`` (default: the games' shared
+    table language, else English)."""
     from ...evaluation.populations import population_table
+    from ...evaluation.report import REPORT_LANGUAGES, default_language
     from ...evaluation.study import load_study
+
+    if language is not None and language not in REPORT_LANGUAGES:
+        raise UsageError(f"unknown --report-lang {language!r} (use one of {', '.join(REPORT_LANGUAGES)})")
 
     populations = {}
     for name, folder in specs:
         study = load_study(folder)
         report_skipped(study.unscored)
         populations[name] = study.games
-    typer.echo(population_table(populations, bootstrap=bootstrap))
+    chosen = language or default_language(game.language for games in populations.values() for game in games)
+    typer.echo(population_table(populations, bootstrap=bootstrap, language=chosen))
 
 
 def register(app: typer.Typer) -> None:
