@@ -98,9 +98,18 @@ class Typography:
     quote_close: str = "\u201d"
     digits: str = "western"
     rtl: bool = False
+    last_separator: str | None = None
+    """Before a list's last item ("A, B and C", «أ، ب وج»); ``None``: the list separator."""
 
     def join(self, items: Iterable[str]) -> str:
         return self.list_separator.join(items)
+
+    def join_and(self, items: Iterable[str]) -> str:
+        """A list with the language's "and" before its last item ("between A and B", «بين خليل وماريا»)."""
+        found = list(items)
+        if len(found) < 2 or self.last_separator is None:
+            return self.join(found)
+        return self.join(found[:-1]) + self.last_separator + found[-1]
 
     def quote(self, text: str) -> str:
         return f"{self.quote_open}{text}{self.quote_close}"
@@ -345,6 +354,7 @@ def _typography(language: str) -> Typography:
         quote_close=str(quotes[1]),
         digits=str(data.get("digits", "western")),
         rtl=language in RTL_LANGUAGES,
+        last_separator=str(data["last_separator"]) if "last_separator" in data else None,
     )
 
 

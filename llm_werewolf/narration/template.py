@@ -163,6 +163,7 @@ class TemplateNarrator:
             "value_label": self.label(value) if value else "",
             "deaths": deaths,
             "targets": self.join([self.seat_label(s) for s in targets]),
+            "targets_and": self.words.typography.join_and([self.seat_label(s) for s in targets]),
             "target_list": [self.seat_label(s) for s in targets],
             "winners": self.join([self.seat_label(s) for s in winners]),
             "winner_female": [self._gender(s) == "female" for s in winners],

@@ -23,6 +23,7 @@ from llm_werewolf.rules.events import (
     VoteCast,
     VoteTally,
 )
+from llm_werewolf.texts import default_names
 from llm_werewolf.transcript import header_for
 
 from .test_surfaces import PAIRS, heuristic_game
@@ -161,3 +162,23 @@ def test_chinese_death_pronoun_and_seat_spacing() -> None:
     words = vocabulary("zh-Hant", "chinese_werewolf")
     lines = [v for v in words.data.get("announcements", {}).values() if isinstance(v, str)]
     assert lines and not [line for line in lines if re.search(r"\$seats |\S \$seats", line)], "a space by a seat"
+
+
+@pytest.mark.parametrize(
+    ("language", "variant", "between"),
+    [("ar-LB", "lebanese_ghouls", "بين {a} و{b}"), ("en", "lebanese_ghouls", "between {a} and {b}")],
+)
+def test_a_tie_between_two_is_said_with_and(language: str, variant: str, between: str) -> None:
+    """«ما في غالب ولا مغلوب بين خليل (رقم 3)، ماريا (رقم 6)»: "between" takes "and", not a list comma."""
+    names = default_names(language, 3)
+    texts = set()
+    for seed in range(30):
+        narrator = TemplateNarrator(variant, language, names, seed=seed)
+        tally = VoteTally(ballot="execution", counts=(("seat:0", 2), ("seat:1", 2)), result="tie", targets=(0, 1))
+        line = narrator.line_for(Record(seq=3, phase="day 1", vis=PUBLIC, event=tally))
+        assert line is not None
+        texts.add(line.text)
+        a, b = narrator.seat_label(0), narrator.seat_label(1)
+    with_between = [t for t in texts if between.split(" ")[0] in t]
+    assert with_between, texts
+    assert all(between.format(a=a, b=b) in t for t in with_between), with_between
