@@ -332,8 +332,9 @@ class Describer:
                 detail.append(w.frame("arrow"))
             detail.extend(self.value(e.value, gender))
         key = "info_many" if len(learners) > 1 and w.has("phrases", "info_many") else "info"
-        learner = learners[0] if len(learners) == 1 else None  # «ليلى تعرف», «נועה לומדת»
-        return fill(self.phrase(key, about=learner), name=self.seats(learners), fact=w.fact(e.fact), detail=detail)
+        # «ليلى تعرف», «נועה לומדת»; two women «נועה, יעל לומדות» (a mixed group takes the masculine plural)
+        phrase = w.phrase(key, self.shared_gender(learners) or "male")
+        return fill(phrase, name=self.seats(learners), fact=w.fact(e.fact), detail=detail)
 
     def _deaths(self, e: DeathsAnnounced) -> list[Segment]:
         w = self.words

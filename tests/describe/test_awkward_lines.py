@@ -19,9 +19,11 @@ from llm_werewolf.rules.events import (
     AnnouncedDeath,
     DeathsAnnounced,
     GameEnded,
+    Info,
     Record,
     VoteCast,
     VoteTally,
+    to_seats,
 )
 from llm_werewolf.texts import default_names
 from llm_werewolf.transcript import header_for
@@ -182,3 +184,23 @@ def test_a_tie_between_two_is_said_with_and(language: str, variant: str, between
     with_between = [t for t in texts if between.split(" ")[0] in t]
     assert with_between, texts
     assert all(between.format(a=a, b=b) in t for t in with_between), with_between
+
+
+@pytest.mark.parametrize(
+    ("language", "variant", "women", "mixed"),
+    [("he", "online_mafia", "לומדות", "לומדים"), ("ar", "one_night", "يعرفن", "يعرفون")],
+)
+def test_what_two_women_learn_is_said_in_the_feminine_plural(
+    language: str, variant: str, women: str, mixed: str
+) -> None:
+    """«נועה, יעל לומדים (צוות)» said of two women: the plural agrees too."""
+    describer = Describer(language, variant, ("A", "B", "C"), genders=("female", "female", "male"))
+
+    def said(seats: tuple[int, ...]) -> str:
+        info = Info(fact="team", subject=None, value="wolves", seats=seats)
+        found = describer.describe(Record(seq=2, phase="night 1", vis=to_seats(*seats), event=info), "god")
+        assert found is not None
+        return describer.line(found)
+
+    assert f" {women} " in said((0, 1)) and f" {mixed} " not in said((0, 1))
+    assert f" {mixed} " in said((0, 2))
