@@ -63,6 +63,10 @@ def seat_genders(language: str, variant: str, names: Sequence[str]) -> tuple[Gen
     return tuple("female" if genders.get(name) == "female" else "male" for name in names)
 
 
+TOLD_ENDINGS = (".", ":", "!", "?", "。", "：", "！", "？", "؟")
+"""A fact word ending so is a sentence the seat is told, quoted whole."""
+
+
 class Describer:
     """Describes the records of one game (language, ruleset, seat names) to people."""
 
@@ -331,10 +335,17 @@ class Describer:
             if detail:
                 detail.append(w.frame("arrow"))
             detail.extend(self.value(e.value, gender))
+        gender = self.shared_gender(learners) or "male"  # a mixed group takes the masculine plural
+        fact = w.fact(e.fact)
+        if fact.rstrip().endswith(TOLD_ENDINGS):
+            # the ruleset's own sentence to the seat ("You were attacked tonight but survived.", "The mafia
+            # visited:"): what the seat is told, not a fact's name in parentheses
+            text: list[Segment] = [fact, " ", *detail] if detail else [fact]
+            key = "info_told_many" if len(learners) > 1 else "info_told"
+            return fill(w.phrase(key, gender), name=self.seats(learners), text=text)
         key = "info_many" if len(learners) > 1 and w.has("phrases", "info_many") else "info"
-        # «ليلى تعرف», «נועה לומדת»; two women «נועה, יעל לומדות» (a mixed group takes the masculine plural)
-        phrase = w.phrase(key, self.shared_gender(learners) or "male")
-        return fill(phrase, name=self.seats(learners), fact=w.fact(e.fact), detail=detail)
+        # «ليلى تعرف», «נועה לומדת»; two women «נועה, יעל לומדות»
+        return fill(w.phrase(key, gender), name=self.seats(learners), fact=fact, detail=detail)
 
     def _deaths(self, e: DeathsAnnounced) -> list[Segment]:
         w = self.words

@@ -204,3 +204,20 @@ def test_what_two_women_learn_is_said_in_the_feminine_plural(
 
     assert f" {women} " in said((0, 1)) and f" {mixed} " not in said((0, 1))
     assert f" {mixed} " in said((0, 2))
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [("he", "נועה שומעת: הותקפת הלילה אבל שרדת."), ("en", "Noa is told: You were attacked tonight but survived.")],
+)
+def test_a_sentence_told_to_a_seat_is_quoted_whole(language: str, said: str) -> None:
+    """«נועה לומדת (הותקפת הלילה אבל שרדת.):» put the ruleset's sentence where a fact's name goes."""
+    describer = Describer(
+        language, "online_mafia", ("Noa" if language == "en" else "נועה", "B"), genders=("female", "male")
+    )
+    info = Info(fact="attacked", subject=None, value=None, seats=(0,))
+    found = describer.describe(Record(seq=2, phase="night 1", vis=to_seats(0), event=info), "god")
+    assert found is not None
+    line = describer.line(found)
+    assert said in line.replace("1. ", ""), line
+    assert "(" not in line
