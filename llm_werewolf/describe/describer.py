@@ -218,6 +218,9 @@ class Describer:
             return Description("decision", segments)
         if isinstance(e, ActionTaken):
             targets = self.seats(e.targets) if e.targets else []
+            case = w.word("action_cases", e.action, default="") if w.has("action_cases", e.action) else ""
+            if case:  # «Дон проверяет Ольгу», «стреляет в Сергея»: the action's verb governs the case
+                targets = [SeatRef(t.seat, case) if isinstance(t, SeatRef) else t for t in targets]
             if e.value:
                 targets = [*targets, " ", *self.value(e.value)] if targets else self.value(e.value)
             segments = fill(

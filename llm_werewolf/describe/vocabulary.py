@@ -44,6 +44,7 @@ GROUPS: tuple[str, ...] = (
     "reasons",
     "facts",
     "actions",
+    "action_cases",
     "stages",
     "ballots",
     "cue_keys",

@@ -16,6 +16,7 @@ from llm_werewolf.render.timeline import ViewSpec, build_document
 from llm_werewolf.rules import get_ruleset
 from llm_werewolf.rules.events import (
     PUBLIC,
+    ActionTaken,
     AnnouncedDeath,
     DeathsAnnounced,
     GameEnded,
@@ -221,3 +222,19 @@ def test_a_sentence_told_to_a_seat_is_quoted_whole(language: str, said: str) -> 
     line = describer.line(found)
     assert said in line.replace("1. ", ""), line
     assert "(" not in line
+
+
+def test_russian_night_actions_decline_their_target() -> None:
+    """«Дон проверяет 6. Ольга», «мафия стреляет в 5. Сергей»: the verb governs the accusative."""
+    names = ("Андрей", "Ольга", "Сергей")
+    describer = Describer("ru", "city_mafia", names, genders=("male", "female", "male"))
+
+    def said(action: str, target: int) -> str:
+        event = ActionTaken(seat=0, action=action, targets=(target,))
+        found = describer.describe(Record(seq=4, phase="night 1", vis=to_seats(0), event=event), "god")
+        assert found is not None
+        return describer.line(found)
+
+    assert "Дон проверяет 2. Ольгу" in said("don_check", 1)
+    assert "мафия стреляет в 3. Сергея" in said("mafia_kill", 2)
+    assert "проводит ночь с игроком 2. Ольга" in said("block", 1)  # an apposition stays in the nominative
