@@ -187,8 +187,9 @@ class HtmlWriter:
             f'<ol class="entries">{"".join(self.entry(e) for e in s.entries)}</ol></section>'
             for s in doc.sections
         )
+        colon = escape(w.word("frame", "colon"))  # «規則：», "Ruleset: "
         meta = "".join(
-            f"<span>{escape(label)}: <bdi>{escape(value)}</bdi></span>"
+            f"<span>{escape(label)}{colon}<bdi>{escape(value)}</bdi></span>"
             for label, value in (
                 (w.label("ruleset"), doc.variant),
                 (w.label("language"), doc.language),

@@ -120,9 +120,11 @@ class MarkdownWriter:
         if doc.rtl:
             lines += [f'<div dir="rtl" lang="{html_escape(doc.language)}">', ""]
         lines += [f"# {md_escape(doc.title)}", ""]
+        colon = w.word("frame", "colon")  # «規則：», "Ruleset: "
         lines += [
-            f"{md_escape(w.label('ruleset'))}: `{doc.variant}` · {md_escape(w.label('language'))}: `{doc.language}` · "
-            f"{md_escape(w.label('seed'))}: `{doc.seed}` · {md_escape(w.label('view'))}: {md_escape(doc.view_title)}",
+            f"{md_escape(w.label('ruleset'))}{colon}`{doc.variant}` · {md_escape(w.label('language'))}{colon}"
+            f"`{doc.language}` · {md_escape(w.label('seed'))}{colon}`{doc.seed}` · "
+            f"{md_escape(w.label('view'))}{colon}{md_escape(doc.view_title)}",
             "",
             f"| {md_escape(w.label('name'))} | {md_escape(w.label('player'))} |",
             "|---|---|",

@@ -238,3 +238,9 @@ def test_russian_night_actions_decline_their_target() -> None:
     assert "Дон проверяет 2. Ольгу" in said("don_check", 1)
     assert "мафия стреляет в 3. Сергея" in said("mafia_kill", 2)
     assert "проводит ночь с игроком 2. Ольга" in said("block", 1)  # an apposition stays in the nominative
+
+
+def test_the_chinese_render_header_uses_a_full_width_colon() -> None:
+    game = heuristic_game("chinese_werewolf", "zh-Hant")
+    page = render_markdown(build_document(header_for(game.config, "zh-Hant", []), game.records, ViewSpec("public")))
+    assert "規則：`chinese_werewolf`" in page and "規則: " not in page
