@@ -224,7 +224,10 @@ class Describer:
             if e.value:
                 targets = [*targets, " ", *self.value(e.value)] if targets else self.value(e.value)
             segments = fill(
-                self.phrase("action", about=e.seat), name=self.seat(e.seat), action=w.action(e.action), targets=targets
+                self.phrase("action", about=e.seat),
+                name=self.seat(e.seat),
+                action=w.action(e.action, self.gender(e.seat)),
+                targets=targets,
             )
             return Description("night", segments)
         if isinstance(e, Info):
@@ -332,6 +335,11 @@ class Describer:
         learners = e.seats or record.vis.seats
         gender = self.gender(e.subject)
         detail: list[Segment] = []
+        if e.seats and record.vis.seats and not set(e.seats) & set(record.vis.seats):
+            # the seats named are what is learnt (the neighbour sees the ghouls), not who learns it
+            learners = record.vis.seats
+            if e.subject is None and e.value is None:
+                detail.extend(self.seats(e.seats))
         if e.subject is not None:
             detail.extend(self.seat(e.subject))
         if e.value is not None:

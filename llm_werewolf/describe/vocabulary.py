@@ -258,9 +258,10 @@ class Vocabulary:
     def fact(self, fact: str) -> str:
         return self.word("facts", fact)
 
-    def action(self, action: str) -> str:
-        found = self._lookup("actions", action) or self._lookup("options", action)
-        return found if found is not None else self.word("actions", action)
+    def action(self, action: str, gender: Gender | None = None) -> str:
+        """A night action's verb, agreeing with who did it («سقى» / «سقت»)."""
+        found = self._lookup("actions", action, gender) or self._lookup("options", action)
+        return found if found is not None else self.word("actions", action, gender)
 
     def stage(self, stage: str) -> str:
         return self.word("stages", stage)

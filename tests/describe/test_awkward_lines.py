@@ -244,3 +244,29 @@ def test_the_chinese_render_header_uses_a_full_width_colon() -> None:
     game = heuristic_game("chinese_werewolf", "zh-Hant")
     page = render_markdown(build_document(header_for(game.config, "zh-Hant", []), game.records, ViewSpec("public")))
     assert "規則：`chinese_werewolf`" in page and "規則: " not in page
+
+
+def test_a_night_action_agrees_with_who_did_it() -> None:
+    """«طوني: سقت إكسير الحياة» said of a man holding the witch's card."""
+    describer = Describer("ar-LB", "lebanese_ghouls", ("طوني", "ريتا", "خليل"), genders=("male", "female", "male"))
+
+    def said(seat: int) -> str:
+        event = ActionTaken(seat=seat, action="elixir", targets=(2,))
+        found = describer.describe(Record(seq=4, phase="night 1", vis=to_seats(seat), event=event), "god")
+        assert found is not None
+        return describer.line(found)
+
+    assert "سقى إكسير الحياة" in said(0) and "سقت" not in said(0)
+    assert "سقت إكسير الحياة" in said(1)
+
+
+def test_the_neighbour_learns_the_ghouls_she_saw() -> None:
+    """The ghouls seen are what the neighbour learns, not who learns it («نادين، وسيم يعرفون (…):»)."""
+    names = ("نادين", "وسيم", "لينا")
+    describer = Describer("ar-LB", "lebanese_ghouls", names, genders=("female", "male", "female"))
+    info = Info(fact="ghouls_seen", subject=None, value=None, seats=(0, 1))
+    found = describer.describe(Record(seq=4, phase="night 1", vis=to_seats(2), event=info), "god")
+    assert found is not None
+    line = describer.line(found)
+    assert line.startswith("3. لينا تعرف") or "لينا" in line.split("تعرف")[0], line
+    assert "نادين" in line.split("تعرف")[1] and "وسيم" in line.split("تعرف")[1], line
