@@ -104,10 +104,16 @@ class Describer:
             return [self.words.word("words", "nobody")]
         return [SeatRef(index)]
 
-    def seats(self, indices: Sequence[int]) -> list[Segment]:
+    def seats(self, indices: Sequence[int], *, last_and: bool = False) -> list[Segment]:
+        """Seats as a list; ``last_and``: with the language's "and" before the last ("Ben and Clara")."""
         if not indices:
             return [self.words.word("words", "nobody")]
-        return join([self.seat(i) for i in indices], self.words.typography.list_separator)
+        typography = self.words.typography
+        parts = [self.seat(i) for i in indices]
+        if not last_and or len(parts) < 2 or typography.last_separator is None:
+            return join(parts, typography.list_separator)
+        last = typography.last_separator_before_digit or typography.last_separator  # a seat reads "N. Name"
+        return [*join(parts[:-1], typography.list_separator), last, *parts[-1]]
 
     def option(self, option: str) -> list[Segment]:
         kind, _, rest = option.partition(":")
@@ -217,7 +223,8 @@ class Describer:
             )
             return Description("decision", segments)
         if isinstance(e, ActionTaken):
-            targets = self.seats(e.targets) if e.targets else []
+            # "swaps Ben and Clara", «يبدّل يوسف وفاطمة»
+            targets = self.seats(e.targets, last_and=True) if e.targets else []
             case = w.word("action_cases", e.action, default="") if w.has("action_cases", e.action) else ""
             if case:  # «Дон проверяет Ольгу», «стреляет в Сергея»: the action's verb governs the case
                 targets = [SeatRef(t.seat, case) if isinstance(t, SeatRef) else t for t in targets]

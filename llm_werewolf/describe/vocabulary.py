@@ -101,6 +101,8 @@ class Typography:
     rtl: bool = False
     last_separator: str | None = None
     """Before a list's last item ("A, B and C", «أ، ب وج»); ``None``: the list separator."""
+    last_separator_before_digit: str | None = None
+    """The same before an item that starts with a digit, where the language writes it so (Hebrew «ו־2.»)."""
 
     def join(self, items: Iterable[str]) -> str:
         return self.list_separator.join(items)
@@ -110,7 +112,10 @@ class Typography:
         found = list(items)
         if len(found) < 2 or self.last_separator is None:
             return self.join(found)
-        return self.join(found[:-1]) + self.last_separator + found[-1]
+        last = self.last_separator
+        if self.last_separator_before_digit is not None and found[-1][:1].isdigit():
+            last = self.last_separator_before_digit
+        return self.join(found[:-1]) + last + found[-1]
 
     def quote(self, text: str) -> str:
         return f"{self.quote_open}{text}{self.quote_close}"
@@ -357,6 +362,9 @@ def _typography(language: str) -> Typography:
         digits=str(data.get("digits", "western")),
         rtl=language in RTL_LANGUAGES,
         last_separator=str(data["last_separator"]) if "last_separator" in data else None,
+        last_separator_before_digit=(
+            str(data["last_separator_before_digit"]) if "last_separator_before_digit" in data else None
+        ),
     )
 
 

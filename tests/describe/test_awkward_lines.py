@@ -270,3 +270,21 @@ def test_the_neighbour_learns_the_ghouls_she_saw() -> None:
     line = describer.line(found)
     assert line.startswith("3. لينا تعرف") or "لينا" in line.split("تعرف")[0], line
     assert "نادين" in line.split("تعرف")[1] and "وسيم" in line.split("تعرف")[1], line
+
+
+@pytest.mark.parametrize(("language", "between"), [("ar", "2. فاطمة و3. يوسف"), ("en", "2. Ben and 3. Clara")])
+def test_a_swap_between_two_seats_takes_and(language: str, between: str) -> None:
+    names = ("أحمد", "فاطمة", "يوسف") if language == "ar" else ("Alice", "Ben", "Clara")
+    describer = Describer(language, "one_night", names, genders=("male", "female", "male"))
+    event = ActionTaken(seat=0, action="swap", targets=(1, 2))
+    found = describer.describe(Record(seq=4, phase="night 1", vis=to_seats(0), event=event), "god")
+    assert found is not None
+    assert between in describer.line(found), describer.line(found)
+
+
+def test_hebrew_and_before_a_number_takes_a_maqaf() -> None:
+    from llm_werewolf.describe.vocabulary import typography
+
+    assert typography("he").join_and(["דן", "מאיה"]) == "דן ומאיה"
+    assert typography("he").join_and(["1. דן", "2. מאיה"]) == "1. דן ו־2. מאיה"
+    assert typography("zh-Hant").join_and(["阿明", "小美"]) == "阿明和小美"
