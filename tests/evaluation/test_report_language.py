@@ -169,3 +169,12 @@ def test_the_population_table_speaks_the_report_language(tmp_path: Path) -> None
     en = runner.invoke(app, ["eval", "--compare", f"a={single}", "--report-lang", "en", "--bootstrap", "5"])
     assert en.exit_code == 0, en.output
     assert en.output.startswith("| metric | a (1 games) |") and "days per game" in en.output
+
+
+def test_why_a_game_was_left_out_is_said_in_the_report_language(tmp_path: Path) -> None:
+    unscored = [("g1.jsonl", "incomplete: the game did not end"), ("g2", "failed: RuntimeError: boom")]
+    paths = write_report(sample_metrics(), tmp_path / "he", language="he", unscored=unscored)
+    markdown = paths["markdown"].read_text(encoding="utf-8")
+    assert "| g1.jsonl | לא הושלם: המשחק לא הסתיים |" in markdown
+    assert "| g2 | נכשל: RuntimeError: boom |" in markdown  # the exception's own text stays as written
+    assert "משחקים שהושמטו: 2" in markdown

@@ -59,6 +59,17 @@ class Labels:
             shown[side] = side_label(parts[side], [variant], self.words.language)
         return shown
 
+    def unscored_reason(self, reason: str) -> str:
+        """Why a game was left out: its kind in the report's language; the loader's own diagnostic after it
+        (an exception's message) stays as written."""
+        kind, sep, detail = reason.partition(": ")
+        word = self.words.optional("unscored_reasons", kind.replace(" ", "_"))
+        if word is None or self.words.language == ENGLISH:
+            return reason
+        if kind == "incomplete":
+            return word
+        return f"{word}: {detail}" if sep else word
+
     def headers(self, kinds: list[str]) -> list[str]:
         return [self.t(f"headers.{kind}") for kind in kinds]
 
@@ -113,7 +124,8 @@ def sections(
     summary.notes.append(t("notes.summary", games=metrics["games"], rulesets=rulesets, models=models))
     if unscored:
         summary.notes.append(t("notes.unscored", count=len(unscored)))
-        summary.tables.append(("", Table(labels.headers(["game", "why"]), [[k, r] for k, r in unscored[:50]])))
+        rows = [[k, labels.unscored_reason(r)] for k, r in unscored[:50]]
+        summary.tables.append(("", Table(labels.headers(["game", "why"]), rows)))
     out.append(summary)
 
     win = metrics["win_rate"]
