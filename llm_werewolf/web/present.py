@@ -148,7 +148,8 @@ class Presenter:
         if isinstance(e, GameStarted):
             cards = self.sep.join(self.role(r) for r in e.deck)
             started = fill(self.ui(*lines, "game_started"), count=len(e.names))
-            return f"{started} {fill(self.ui(*lines, 'deck'), cards=cards)}", "phase"
+            space = "" if started.endswith(("。", "！", "？")) else " "  # no space after a full-width stop
+            return f"{started}{space}{fill(self.ui(*lines, 'deck'), cards=cards)}", "phase"
         if isinstance(e, PhaseStarted):
             return fill(self.ui(f"phase_{e.phase}"), number=e.number), "phase"
         if isinstance(e, Narration):
@@ -171,7 +172,8 @@ class Presenter:
             weight = f" ×{e.weight:g}" if e.weight != 1 else ""
             return fill(self.ui(*lines, "vote"), voter=self.seat(e.seat), target=target) + weight, "vote"
         if isinstance(e, VoteTally):
-            counts = self.sep.join(f"{self.option_id(k)}: {self.words.number(v)}" for k, v in e.counts)
+            colon = self.words.word("frame", "colon")
+            counts = self.sep.join(f"{self.option_id(k)}{colon}{self.words.number(v)}" for k, v in e.counts)
             result = self.describer.text(self.describer.result(e))
             return fill(self.ui(*lines, "tally"), result=result, counts=counts), "vote"
         if isinstance(e, DeathsAnnounced):
@@ -214,7 +216,8 @@ class Presenter:
             stage = self.ui("stages", e.stage, default=self.words.stage(e.stage))
             line = fill(self.ui(*lines, "speech_stage"), speaker=self.seat(e.seat), stage=stage, text=text)
         if e.claim:
-            line += " " + fill(self.ui(*lines, "claim"), role=self.role(e.claim, e.seat))
+            tag = fill(self.ui(*lines, "claim"), role=self.role(e.claim, e.seat))
+            line += ("" if tag.startswith("［") else " ") + tag  # a full-width bracket needs no space
         return line
 
     def _deaths(self, e: DeathsAnnounced) -> str:

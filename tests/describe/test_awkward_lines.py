@@ -5,6 +5,7 @@ and the last killer's (Hebrew) agree with the winner who is a woman."""
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 import pytest
 
@@ -288,3 +289,15 @@ def test_hebrew_and_before_a_number_takes_a_maqaf() -> None:
     assert typography("he").join_and(["דן", "מאיה"]) == "דן ומאיה"
     assert typography("he").join_and(["1. דן", "2. מאיה"]) == "1. דן ו־2. מאיה"
     assert typography("zh-Hant").join_and(["阿明", "小美"]) == "阿明和小美"
+
+
+def test_the_chinese_terminal_uses_full_width_colons_and_says_a_quiet_night_once() -> None:
+    from .test_surfaces import terminal_screen
+
+    screen = terminal_screen("chinese_werewolf", "zh-Hant")
+    lines = screen.splitlines()
+    assert "你的身分牌：" in screen and "你的身分牌: " not in screen
+    assert not [line for line in lines if re.search(r"[\u4e00-\u9fff\uff09]: ", line)], "an ASCII colon after Chinese"
+    assert not [line for line in lines if "。 " in line], "a space after a full stop"
+    quiet = [i for i, line in enumerate(lines) if "平安夜" in line]
+    assert all(b - a > 1 for a, b in pairwise(quiet)), "the quiet night said twice in a row"
