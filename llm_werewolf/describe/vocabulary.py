@@ -45,6 +45,8 @@ GROUPS: tuple[str, ...] = (
     "facts",
     "actions",
     "action_cases",
+    "role_address",
+    "role_plurals",
     "stages",
     "ballots",
     "cue_keys",

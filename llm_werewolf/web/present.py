@@ -156,7 +156,14 @@ class Presenter:
             return e.text, "narration"
         if isinstance(e, Cue):
             if e.key in ("wake", "sleep") and e.role:
-                return fill(self.ui(*lines, f"cue_{e.key}"), role=self.role(e.role)), "cue"
+                # a card is addressed in its own grammatical gender («العرّافة، استيقظي»), a card several
+                # seats hold in the plural («المستذئبون، استيقظوا»)
+                form = self.words.word("role_address", e.role) if self.words.has("role_address", e.role) else ""
+                template = self.ui(*lines, f"cue_{e.key}_{form}", default="") if form else ""
+                name = self.role(e.role)
+                if template and form == "plural" and self.words.has("role_plurals", e.role):
+                    name = self.words.word("role_plurals", e.role)
+                return fill(template or self.ui(*lines, f"cue_{e.key}"), role=name), "cue"
             line = self.words.cue_line(e.key, e.role)
             if line is not None:
                 return line, "cue"

@@ -301,3 +301,21 @@ def test_the_chinese_terminal_uses_full_width_colons_and_says_a_quiet_night_once
     assert not [line for line in lines if "。 " in line], "a space after a full stop"
     quiet = [i for i, line in enumerate(lines) if "平安夜" in line]
     assert all(b - a > 1 for a, b in pairwise(quiet)), "the quiet night said twice in a row"
+
+
+@pytest.mark.parametrize(
+    ("variant", "language", "right", "wrong"),
+    [
+        ("one_night", "ar", ["العرّافة، استيقظي.", "العرّافة، عودي إلى النوم.", "المستذئبون، استيقظوا."], "العرّافة، عُد"),
+        ("lebanese_ghouls", "ar-LB", ["إمّ لحاف، فيقي.", "الغيلان، فيقوا."], "إمّ لحاف، فيق."),
+    ],
+)
+def test_a_card_is_woken_in_its_own_gender(variant: str, language: str, right: list[str], wrong: str) -> None:
+    """«العرّافة، عُد إلى النوم» (the issue): the terminal addresses a feminine card in the feminine and a card
+    several seats hold in the plural."""
+    from .test_surfaces import terminal_screen
+
+    screen = terminal_screen(variant, language)
+    for line in right:
+        assert line in screen, line
+    assert wrong not in screen
