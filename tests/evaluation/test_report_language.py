@@ -178,3 +178,22 @@ def test_why_a_game_was_left_out_is_said_in_the_report_language(tmp_path: Path) 
     assert "| g1.jsonl | לא הושלם: המשחק לא הסתיים |" in markdown
     assert "| g2 | נכשל: RuntimeError: boom |" in markdown  # the exception's own text stays as written
     assert "משחקים שהושמטו: 2" in markdown
+
+
+def test_plot_axis_numbers_use_the_languages_decimal_sign(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from llm_werewolf.evaluation.report import plots
+
+    seen: list[str] = []
+    save = plots._save
+
+    def keep(fig: Any, target: Path) -> None:
+        fig.canvas.draw()
+        seen.extend(t.get_text() for ax in fig.axes for t in ax.get_xticklabels())
+        save(fig, target)
+
+    monkeypatch.setattr(plots, "_save", keep)
+    assert plots.win_rate_by_role(sample_metrics(), tmp_path / "ru.png", ReportWords("ru"))
+    assert "0,2" in seen and not [t for t in seen if "." in t], seen
+    seen.clear()
+    assert plots.win_rate_by_role(sample_metrics(), tmp_path / "en.png", ReportWords("en"))
+    assert "0.2" in seen, seen

@@ -23,6 +23,17 @@ def _figure(rows: int, width: float = 8.0) -> Any:
     return plt.subplots(figsize=(width, height))
 
 
+def _localize_numbers(fig: Any, words: ReportWords) -> None:
+    """Axis numbers with the language's decimal sign (``0,2`` in Russian)."""
+    if words.text("number.decimal") == ".":
+        return
+    from matplotlib.ticker import FuncFormatter
+
+    formatter = FuncFormatter(lambda value, _position: words.decimal(f"{value:g}"))
+    for ax in fig.axes:
+        ax.xaxis.set_major_formatter(formatter)
+
+
 def _save(fig: Any, path: Path) -> None:
     import matplotlib.pyplot as plt
 
@@ -66,6 +77,7 @@ def win_rate_by_role(metrics: dict[str, Any], path: Path, words: ReportWords | N
     ax.set_xlim(0, 1)
     ax.set_xlabel(w.text("plots.win_rate_axis"))
     ax.set_title(w.text("plots.win_rate_title"))
+    _localize_numbers(fig, w)
     _save(fig, path)
     return True
 
@@ -109,17 +121,19 @@ def ratings_plot(metrics: dict[str, Any], path: Path, words: ReportWords | None 
     )
     right.set_yticks(ys, models)
     right.set_title(w.text("plots.openskill_title"))
+    _localize_numbers(fig, w)
     _save(fig, path)
     return True
 
 
-def _grouped_bars(series: dict[str, dict[str, Any]], title: str, xlabel: str, path: Path) -> bool:
+def _grouped_bars(series: dict[str, dict[str, Any]], title: str, xlabel: str, path: Path, words: ReportWords) -> bool:
     """``series``: name -> {model: share cell}; one bar group per model."""
     models = _models_with_data(series)
     if not models:
         return False
     fig, ax = _figure(len(models) * len(series))
     _grouped_bars_on(ax, series, models, title, xlabel)
+    _localize_numbers(fig, words)
     _save(fig, path)
     return True
 
@@ -168,6 +182,7 @@ def voting_plot(metrics: dict[str, Any], path: Path, words: ReportWords | None =
         w.text("plots.voting_title"),
         w.text("plots.share_axis"),
         path,
+        w,
     )
 
 
@@ -222,6 +237,7 @@ def claims_plot(metrics: dict[str, Any], path: Path, words: ReportWords | None =
         panel += 1
     if survivors:
         _share_bars(axes[panel], survivors, w.text("plots.survival_title"), w.text("plots.survival_axis"), w)
+    _localize_numbers(fig, w)
     _save(fig, path)
     return True
 
@@ -287,6 +303,7 @@ def cost_plot(metrics: dict[str, Any], path: Path, words: ReportWords | None = N
     rules.set_xlim(0, max(1.0, *invalid, *fallbacks) * 1.1)
     rules.set_title(w.text("plots.adherence_title"))
     rules.legend(fontsize="small")
+    _localize_numbers(fig, w)
     _save(fig, path)
     return True
 
