@@ -122,6 +122,7 @@ def test_the_default_language_is_the_transcripts_own() -> None:
     assert default_language(g.language for g in games if g.variant == "lebanese_ghouls") == "ar-LB"
     assert default_language(["zh-Hant", "zh-Hant"]) == "zh-Hant"
     assert default_language(["fr"]) == ENGLISH
+    assert default_language(["ar", "ar-LB"]) == "ar"
 
 
 def test_eval_report_lang_flag_and_default(tmp_path: Path) -> None:

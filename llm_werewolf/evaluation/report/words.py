@@ -51,10 +51,14 @@ def check_language(language: str) -> str:
 
 
 def default_language(languages: Iterable[str]) -> str:
-    """The transcripts' table language when they all share one the report speaks, else English."""
+    """The transcripts' table language when they all share one the report speaks (or one base language:
+    ``ar`` for ``ar`` and ``ar-LB`` games), else English."""
     found = set(languages)
     if len(found) == 1 and (only := found.pop()) in REPORT_LANGUAGES:
         return only
+    bases = {language.split("-")[0] for language in found}
+    if len(bases) == 1 and (base := bases.pop()) in REPORT_LANGUAGES:  # ar and ar-LB games: an Arabic report
+        return base
     return ENGLISH
 
 
