@@ -142,12 +142,13 @@ class TerminalHumanAgent:
         card = p.card(view.seat, view.role)
         self.io.show("")
         self.io.show(fill(p.ui("your_seat"), number=self.seat + 1, name=view.me or ""))
-        line = f"{p.ui('card')}: {card['role_name']}"
+        colon = p.words.word("frame", "colon")  # «你的身分牌：», "Your card: "
+        line = f"{p.ui('card')}{colon}{card['role_name']}"
         if card["side_name"]:
             line += " · " + fill(p.ui("side"), side=card["side_name"])
         self.io.show(line)
         secrets = [item for item in p.feed(view) if item.private and item.cls in ("info", "card")]
-        self.io.show(p.ui("private") + ":")
+        self.io.show(p.ui("private") + colon.rstrip())
         for item in secrets or [FeedItem(-1, "info", p.ui("no_private"))]:
             self.io.show(f"  🔒 {item.text}")
 
@@ -198,7 +199,7 @@ class TerminalHumanAgent:
         claims = p.claims()
         if not claims:
             return None
-        self.io.show(p.ui("claim") + ":")
+        self.io.show(p.ui("claim") + p.words.word("frame", "colon").rstrip())
         for number, claim in enumerate(claims, start=1):
             self.io.show(f"  {number}) {claim['label']}")
         while True:

@@ -63,6 +63,10 @@ def seat_genders(language: str, variant: str, names: Sequence[str]) -> tuple[Gen
     return tuple("female" if genders.get(name) == "female" else "male" for name in names)
 
 
+TOLD_ENDINGS = (".", ":", "!", "?", "。", "：", "！", "？", "؟")
+"""A fact word ending so is a sentence the seat is told, quoted whole."""
+
+
 class Describer:
     """Describes the records of one game (language, ruleset, seat names) to people."""
 
@@ -100,10 +104,16 @@ class Describer:
             return [self.words.word("words", "nobody")]
         return [SeatRef(index)]
 
-    def seats(self, indices: Sequence[int]) -> list[Segment]:
+    def seats(self, indices: Sequence[int], *, last_and: bool = False) -> list[Segment]:
+        """Seats as a list; ``last_and``: with the language's "and" before the last ("Ben and Clara")."""
         if not indices:
             return [self.words.word("words", "nobody")]
-        return join([self.seat(i) for i in indices], self.words.typography.list_separator)
+        typography = self.words.typography
+        parts = [self.seat(i) for i in indices]
+        if not last_and or len(parts) < 2 or typography.last_separator is None:
+            return join(parts, typography.list_separator)
+        last = typography.last_separator_before_digit or typography.last_separator  # a seat reads "N. Name"
+        return [*join(parts[:-1], typography.list_separator), last, *parts[-1]]
 
     def option(self, option: str) -> list[Segment]:
         kind, _, rest = option.partition(":")
@@ -112,6 +122,13 @@ class Describer:
         if kind == "center" and rest.isdigit():
             return [self.words.frame("center", n=self.words.number(int(rest) + 1))]
         return [self.words.option(option)]
+
+    def ballot_option(self, option: str, gender: Gender | None = None) -> list[Segment]:
+        """An option as a ballot names it: an abstention reads as one (``ballot_options``: «נמנעה», «воздержался»;
+        ``gender`` of the voter, ``neutral`` in a count), not as a night action's "nothing"."""
+        if self.words.has("ballot_options", option):
+            return [self.words.word("ballot_options", option, gender)]
+        return self.option(option)
 
     def value(self, value: str | None, gender: Gender | None = None) -> list[Segment]:
         """A fact's value: a role, a side, a seat or center option, or a plain word."""
@@ -206,11 +223,18 @@ class Describer:
             )
             return Description("decision", segments)
         if isinstance(e, ActionTaken):
-            targets = self.seats(e.targets) if e.targets else []
+            # "swaps Ben and Clara", «يبدّل يوسف وفاطمة»
+            targets = self.seats(e.targets, last_and=True) if e.targets else []
+            case = w.word("action_cases", e.action, default="") if w.has("action_cases", e.action) else ""
+            if case:  # «Дон проверяет Ольгу», «стреляет в Сергея»: the action's verb governs the case
+                targets = [SeatRef(t.seat, case) if isinstance(t, SeatRef) else t for t in targets]
             if e.value:
                 targets = [*targets, " ", *self.value(e.value)] if targets else self.value(e.value)
             segments = fill(
-                self.phrase("action", about=e.seat), name=self.seat(e.seat), action=w.action(e.action), targets=targets
+                self.phrase("action", about=e.seat),
+                name=self.seat(e.seat),
+                action=w.action(e.action, self.gender(e.seat)),
+                targets=targets,
             )
             return Description("night", segments)
         if isinstance(e, Info):
@@ -224,7 +248,9 @@ class Describer:
         if isinstance(e, VoteCast):
             # a seat's ballot names the seat; a verdict's (guilty, innocent, yes, no) names its word
             target = (
-                self.seat(e.target) if e.option.startswith("seat:") and e.target is not None else self.option(e.option)
+                self.seat(e.target)
+                if e.option.startswith("seat:") and e.target is not None
+                else self.ballot_option(e.option, self.gender(e.seat))
             )
             weight = fill(self.phrase("weight_times"), weight=self.number(e.weight)) if e.weight != 1 else []
             segments = fill(
@@ -237,7 +263,10 @@ class Describer:
             return Description("vote", segments)
         if isinstance(e, VoteTally):
             counts = join(
-                [fill(self.phrase("count"), option=self.option(k), count=self.number(v)) for k, v in e.counts],
+                [
+                    fill(self.phrase("count"), option=self.ballot_option(k, "neutral"), count=self.number(v))
+                    for k, v in e.counts
+                ],
                 w.typography.list_separator,
             )
             segments = fill(
@@ -313,15 +342,28 @@ class Describer:
         learners = e.seats or record.vis.seats
         gender = self.gender(e.subject)
         detail: list[Segment] = []
+        if e.seats and record.vis.seats and not set(e.seats) & set(record.vis.seats):
+            # the seats named are what is learnt (the neighbour sees the ghouls), not who learns it
+            learners = record.vis.seats
+            if e.subject is None and e.value is None:
+                detail.extend(self.seats(e.seats))
         if e.subject is not None:
             detail.extend(self.seat(e.subject))
         if e.value is not None:
             if detail:
                 detail.append(w.frame("arrow"))
             detail.extend(self.value(e.value, gender))
+        gender = self.shared_gender(learners) or "male"  # a mixed group takes the masculine plural
+        fact = w.fact(e.fact)
+        if fact.rstrip().endswith(TOLD_ENDINGS):
+            # the ruleset's own sentence to the seat ("You were attacked tonight but survived.", "The mafia
+            # visited:"): what the seat is told, not a fact's name in parentheses
+            text: list[Segment] = [fact, " ", *detail] if detail else [fact]
+            key = "info_told_many" if len(learners) > 1 else "info_told"
+            return fill(w.phrase(key, gender), name=self.seats(learners), text=text)
         key = "info_many" if len(learners) > 1 and w.has("phrases", "info_many") else "info"
-        learner = learners[0] if len(learners) == 1 else None  # «ليلى تعرف», «נועה לומדת»
-        return fill(self.phrase(key, about=learner), name=self.seats(learners), fact=w.fact(e.fact), detail=detail)
+        # «ليلى تعرف», «נועה לומדת»; two women «נועה, יעל לומדות»
+        return fill(w.phrase(key, gender), name=self.seats(learners), fact=fact, detail=detail)
 
     def _deaths(self, e: DeathsAnnounced) -> list[Segment]:
         w = self.words
@@ -352,9 +394,14 @@ class Describer:
             segments += [" ", *value]
         return segments
 
+    def shared_gender(self, seats: Sequence[int]) -> Gender | None:
+        """The gender every one of ``seats`` shares (``None``: none, or mixed)."""
+        found = {self.gender(s) for s in seats}
+        return found.pop() if len(found) == 1 else None
+
     def _ended(self, e: GameEnded) -> list[Segment]:
         w = self.words
-        reason = w.reason(e.reason)
+        reason = w.reason(e.reason, self.shared_gender(e.winners))
         if e.sides:
             segments = fill(self.phrase("game_ended"), sides=w.join(w.side(s) for s in e.sides), reason=reason)
         else:

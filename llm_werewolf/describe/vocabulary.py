@@ -39,10 +39,14 @@ GROUPS: tuple[str, ...] = (
     "causes",
     "statuses",
     "options",
+    "ballot_options",
     "results",
     "reasons",
     "facts",
     "actions",
+    "action_cases",
+    "role_address",
+    "role_plurals",
     "stages",
     "ballots",
     "cue_keys",
@@ -97,9 +101,23 @@ class Typography:
     quote_close: str = "\u201d"
     digits: str = "western"
     rtl: bool = False
+    last_separator: str | None = None
+    """Before a list's last item ("A, B and C", «أ، ب وج»); ``None``: the list separator."""
+    last_separator_before_digit: str | None = None
+    """The same before an item that starts with a digit, where the language writes it so (Hebrew «ו־2.»)."""
 
     def join(self, items: Iterable[str]) -> str:
         return self.list_separator.join(items)
+
+    def join_and(self, items: Iterable[str]) -> str:
+        """A list with the language's "and" before its last item ("between A and B", «بين خليل وماريا»)."""
+        found = list(items)
+        if len(found) < 2 or self.last_separator is None:
+            return self.join(found)
+        last = self.last_separator
+        if self.last_separator_before_digit is not None and found[-1][:1].isdigit():
+            last = self.last_separator_before_digit
+        return self.join(found[:-1]) + last + found[-1]
 
     def quote(self, text: str) -> str:
         return f"{self.quote_open}{text}{self.quote_close}"
@@ -121,6 +139,11 @@ def _form(value: Any, gender: Gender | None) -> str | None:
             if key is not None and isinstance(value.get(key), str):
                 return str(value[key])
     return None
+
+
+def form_of(value: Any, gender: Gender | None) -> str | None:
+    """A word given as a string or as gender forms (``male``/``female``/``neutral``), in ``gender``'s form."""
+    return _form(value, gender)
 
 
 def humanize(identifier: str) -> str:
@@ -235,15 +258,17 @@ class Vocabulary:
         found = self._lookup("results", result) or self._lookup("options", result)
         return found if found is not None else self.word("results", result)
 
-    def reason(self, reason: str) -> str:
-        return self.word("reasons", reason)
+    def reason(self, reason: str, gender: Gender | None = None) -> str:
+        """Why the game ended; ``gender``: of the winners it is said of («ماتت الدبّاغة» when she won)."""
+        return self.word("reasons", reason, gender)
 
     def fact(self, fact: str) -> str:
         return self.word("facts", fact)
 
-    def action(self, action: str) -> str:
-        found = self._lookup("actions", action) or self._lookup("options", action)
-        return found if found is not None else self.word("actions", action)
+    def action(self, action: str, gender: Gender | None = None) -> str:
+        """A night action's verb, agreeing with who did it («سقى» / «سقت»)."""
+        found = self._lookup("actions", action, gender) or self._lookup("options", action)
+        return found if found is not None else self.word("actions", action, gender)
 
     def stage(self, stage: str) -> str:
         return self.word("stages", stage)
@@ -338,7 +363,16 @@ def _typography(language: str) -> Typography:
         quote_close=str(quotes[1]),
         digits=str(data.get("digits", "western")),
         rtl=language in RTL_LANGUAGES,
+        last_separator=str(data["last_separator"]) if "last_separator" in data else None,
+        last_separator_before_digit=(
+            str(data["last_separator_before_digit"]) if "last_separator_before_digit" in data else None
+        ),
     )
+
+
+def typography(language: str) -> Typography:
+    """How ``language`` writes lists, quotations and numbers (its ``vocabulary.yaml``'s ``typography``)."""
+    return _typography(language)
 
 
 @cache

@@ -15,6 +15,7 @@ from typing import Any
 
 from .facts import GameFacts
 from .intervals import mean_interval
+from .report.words import ReportWords, check_language
 from .study import evaluate
 from .tally import Share
 
@@ -45,39 +46,41 @@ def _side(cells: dict[str, dict[str, Any]], side: str) -> dict[str, Any]:
     return cells.get(side) or {"n": 0}
 
 
-def population_rows(populations: Mapping[str, Sequence[GameFacts]], *, bootstrap: int = 50) -> list[Row]:
+def population_rows(
+    populations: Mapping[str, Sequence[GameFacts]], *, bootstrap: int = 50, words: ReportWords | None = None
+) -> list[Row]:
     metrics = {name: evaluate(games, bootstrap=bootstrap) for name, games in populations.items()}
     names = list(populations)
     village = frozenset({"village", "town", "farmers"})
 
-    def rate(label: str, pick: Any) -> Row:
-        return Row(label, tuple(pick(metrics[n], populations[n]) for n in names), "rate")
+    w = words or ReportWords()
 
-    def mean(label: str, pick: Any) -> Row:
-        return Row(label, tuple(pick(metrics[n], populations[n]) for n in names), "mean")
+    def rate(key: str, pick: Any) -> Row:
+        return Row(w.text(f"compare.{key}"), tuple(pick(metrics[n], populations[n]) for n in names), "rate")
+
+    def mean(key: str, pick: Any) -> Row:
+        return Row(w.text(f"compare.{key}"), tuple(pick(metrics[n], populations[n]) for n in names), "mean")
 
     return [
-        mean("days per game", lambda m, g: mean_interval([float(x.days) for x in g])),
-        rate("village side wins (games)", lambda m, g: _games_won_by(g, village)),
-        rate("IRP (village ballots on a wolf)", lambda m, g: m["voting"]["overall"]["irp"]),
-        rate("WD-IRP", lambda m, g: m["voting"]["overall"]["wd_irp"]),
-        rate("VSS-ballots", lambda m, g: m["voting"]["overall"]["vss"]),
-        rate("VSS-days", lambda m, g: m["voting"]["overall"]["vss_days"]),
-        rate("bus rate (wolf ballots on a partner)", lambda m, g: m["voting"]["overall"]["bus"]),
-        rate("KSR (power roles alive at the end)", lambda m, g: _total(m["key_role_survival"]["ksr_by_model"])),
-        rate("WD-KSR", lambda m, g: _total(m["key_role_survival"]["wd_ksr_by_model"])),
-        mean("margin of a wolves' win", lambda m, g: _side(m["margin_speed"]["margin_by_side"], "wolves")),
-        mean("margin of a village win", lambda m, g: _side(m["margin_speed"]["margin_by_side"], "village")),
-        rate("false role claims, wolf side", lambda m, g: _side(m["claims"]["false_rate_by_side"], "wolves")),
-        rate("false role claims, village side", lambda m, g: _side(m["claims"]["false_rate_by_side"], "village")),
-        rate("false claimant voted out within 1 day (recall)", lambda m, g: m["claims"]["detection_recall"]),
-        rate("false-claim survival", lambda m, g: _total(m["claims"]["false_claim_survival_by_side"])),
-        rate("false reported results (acts)", lambda m, g: _total(m["deception"]["false_results_by_side"])),
-        rate(
-            "accusation precision, village (acts)", lambda m, g: _total(m["deception"]["accusation_precision_by_model"])
-        ),
-        rate("invalid public utterances", lambda m, g: _invalid(m)),
-        rate("language fidelity", lambda m, g: _total(m["language_fidelity"]["by_model"])),
+        mean("days", lambda m, g: mean_interval([float(x.days) for x in g])),
+        rate("village_wins", lambda m, g: _games_won_by(g, village)),
+        rate("irp", lambda m, g: m["voting"]["overall"]["irp"]),
+        rate("wd_irp", lambda m, g: m["voting"]["overall"]["wd_irp"]),
+        rate("vss_ballots", lambda m, g: m["voting"]["overall"]["vss"]),
+        rate("vss_days", lambda m, g: m["voting"]["overall"]["vss_days"]),
+        rate("bus", lambda m, g: m["voting"]["overall"]["bus"]),
+        rate("ksr", lambda m, g: _total(m["key_role_survival"]["ksr_by_model"])),
+        rate("wd_ksr", lambda m, g: _total(m["key_role_survival"]["wd_ksr_by_model"])),
+        mean("margin_wolves", lambda m, g: _side(m["margin_speed"]["margin_by_side"], "wolves")),
+        mean("margin_village", lambda m, g: _side(m["margin_speed"]["margin_by_side"], "village")),
+        rate("false_claims_wolves", lambda m, g: _side(m["claims"]["false_rate_by_side"], "wolves")),
+        rate("false_claims_village", lambda m, g: _side(m["claims"]["false_rate_by_side"], "village")),
+        rate("detection_recall", lambda m, g: m["claims"]["detection_recall"]),
+        rate("false_claim_survival", lambda m, g: _total(m["claims"]["false_claim_survival_by_side"])),
+        rate("false_results", lambda m, g: _total(m["deception"]["false_results_by_side"])),
+        rate("accusation_precision", lambda m, g: _total(m["deception"]["accusation_precision_by_model"])),
+        rate("invalid_utterances", lambda m, g: _invalid(m)),
+        rate("language_fidelity", lambda m, g: _total(m["language_fidelity"]["by_model"])),
     ]
 
 
@@ -89,21 +92,21 @@ def _invalid(metrics: dict[str, Any]) -> dict[str, Any]:
     return share.as_dict()
 
 
-def _cell(cell: dict[str, Any], kind: str) -> str:
+def _cell(cell: dict[str, Any], kind: str, words: ReportWords) -> str:
     n = int(cell.get("n") or 0)
     if not n:
-        return "n/a"
+        return words.text("markers.not_applicable")
     value = cell.get("rate") if kind == "rate" else cell.get("mean")
     if value is None:
-        return "n/a"
+        return words.text("markers.not_applicable")
     low, high = cell.get("low"), cell.get("high")
-    if kind == "rate":
-        shown = f"{_pct(float(value))}%"
-        ci = "" if low is None or high is None else f" [{_pct(float(low))}, {_pct(float(high))}]"
-    else:
-        shown = f"{float(value):.2f}"
-        ci = "" if low is None or high is None else f" [{float(low):.2f}, {float(high):.2f}]"
-    return f"{shown}{ci} (n={n})"
+
+    def bare(x: Any) -> str:
+        return words.decimal(_pct(float(x)) if kind == "rate" else f"{float(x):.2f}")
+
+    shown = words.text("number.percent", value=bare(value)) if kind == "rate" else bare(value)
+    interval = "" if low is None or high is None else " " + words.interval(bare(low), bare(high))
+    return words.text("compare.cell", value=shown, interval=interval, n=n)
 
 
 def _pct(value: float) -> str:
@@ -112,11 +115,17 @@ def _pct(value: float) -> str:
     return f"{percent:.1f}" if 0 < percent < 1 or 99 < percent < 100 else f"{percent:.0f}"
 
 
-def population_table(populations: Mapping[str, Sequence[GameFacts]], *, bootstrap: int = 50) -> str:
-    """The Markdown table (a header row with each population's game count)."""
-    rows = population_rows(populations, bootstrap=bootstrap)
-    header = ["metric", *(f"{name} ({len(games)} games)" for name, games in populations.items())]
+def population_table(
+    populations: Mapping[str, Sequence[GameFacts]], *, bootstrap: int = 50, language: str = "en"
+) -> str:
+    """The Markdown table (a header row with each population's game count), in ``language``."""
+    words = ReportWords(check_language(language))
+    rows = population_rows(populations, bootstrap=bootstrap, words=words)
+    header = [
+        words.text("headers.metric"),
+        *(words.text("compare.population", name=name, games=len(games)) for name, games in populations.items()),
+    ]
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     for row in rows:
-        lines.append("| " + " | ".join([row.label, *(_cell(c, row.kind) for c in row.cells)]) + " |")
+        lines.append("| " + " | ".join([row.label, *(_cell(c, row.kind, words) for c in row.cells)]) + " |")
     return "\n".join(lines)

@@ -8,6 +8,7 @@ from string import Template
 from typing import Any
 
 from ..describe import Gender, seat_genders, vocabulary
+from ..describe.vocabulary import form_of
 from ..prompting.environment import string_template
 from ..prompting.packs import search_roots
 from ..prompting.sanitize import clean_name
@@ -107,7 +108,11 @@ class TemplateNarrator:
                 value = facts.get("value")
                 entry = Template(entry).safe_substitute(seats=seats, value=self.label(value) if value else "")
         elif event_kind == "game_ended":
-            entry = _table(self.terms, "reasons").get(str(facts.get("reason")))
+            winners = {self._gender(int(s)) for s in facts.get("winners", [])}
+            entry = form_of(
+                _table(self.terms, "reasons").get(str(facts.get("reason"))),
+                winners.pop() if len(winners) == 1 else None,
+            )
         elif event_kind == "status":
             holders: list[int] = [int(s) for s in facts.get("seats", [])]
             entry = self.words.status(str(facts.get("status")), self._gender(holders[0] if holders else None))
@@ -158,8 +163,10 @@ class TemplateNarrator:
             "value_label": self.label(value) if value else "",
             "deaths": deaths,
             "targets": self.join([self.seat_label(s) for s in targets]),
+            "targets_and": self.words.typography.join_and([self.seat_label(s) for s in targets]),
             "target_list": [self.seat_label(s) for s in targets],
             "winners": self.join([self.seat_label(s) for s in winners]),
+            "winner_female": [self._gender(s) == "female" for s in winners],
             "sides": self.join([self.side(s) for s in facts.get("sides", [])]),
             "side_ids": list(facts.get("sides", [])),
             "reason": facts.get("reason", ""),

@@ -102,7 +102,7 @@ class HtmlWriter:
 
     def votes(self, block: VoteBlock) -> str:
         w = self.words
-        title = escape(w.label("votes_title").replace("$ballot", w.ballot(block.ballot)))
+        title = escape(w.votes_title(block.ballot))
         rows = "".join(
             f"<tr><td>{self.seat(voter)}</td><td>{self.segments(choice)}</td><td>{weight:g}</td></tr>"
             for voter, choice, weight in block.rows
@@ -187,8 +187,9 @@ class HtmlWriter:
             f'<ol class="entries">{"".join(self.entry(e) for e in s.entries)}</ol></section>'
             for s in doc.sections
         )
+        colon = escape(w.word("frame", "colon"))  # «規則：», "Ruleset: "
         meta = "".join(
-            f"<span>{escape(label)}: <bdi>{escape(value)}</bdi></span>"
+            f"<span>{escape(label)}{colon}<bdi>{escape(value)}</bdi></span>"
             for label, value in (
                 (w.label("ruleset"), doc.variant),
                 (w.label("language"), doc.language),

@@ -46,6 +46,12 @@ class Words(Vocabulary):
         value = self.labels.get(key)
         return value if isinstance(value, str) else key
 
+    def votes_title(self, ballot: str) -> str:
+        """The heading of a ballot's block: the ballot's own name («放逐投票（第 2 輪）», "The vote"), never
+        "Vote: the vote" (``votes_title`` may frame it)."""
+        title = self.label("votes_title").replace("$ballot", self.ballot(ballot))
+        return title[:1].upper() + title[1:]
+
     def sublabel(self, group: str, key: str, default: str | None = None) -> str:
         table = self.labels.get(group)
         value = table.get(key) if isinstance(table, dict) else None

@@ -76,7 +76,7 @@ class MarkdownWriter:
 
     def votes(self, block: VoteBlock) -> list[str]:
         w = self.words
-        title = w.label("votes_title").replace("$ballot", w.ballot(block.ballot))
+        title = w.votes_title(block.ballot)
         lines = ["", f"**{md_escape(title)}**{self.marker(block)}", ""]
         if block.rows:
             head = " | ".join(md_escape(w.label(key)) for key in ("voter", "vote_for", "weight"))
@@ -120,9 +120,11 @@ class MarkdownWriter:
         if doc.rtl:
             lines += [f'<div dir="rtl" lang="{html_escape(doc.language)}">', ""]
         lines += [f"# {md_escape(doc.title)}", ""]
+        colon = w.word("frame", "colon")  # «規則：», "Ruleset: "
         lines += [
-            f"{md_escape(w.label('ruleset'))}: `{doc.variant}` · {md_escape(w.label('language'))}: `{doc.language}` · "
-            f"{md_escape(w.label('seed'))}: `{doc.seed}` · {md_escape(w.label('view'))}: {md_escape(doc.view_title)}",
+            f"{md_escape(w.label('ruleset'))}{colon}`{doc.variant}` · {md_escape(w.label('language'))}{colon}"
+            f"`{doc.language}` · {md_escape(w.label('seed'))}{colon}`{doc.seed}` · "
+            f"{md_escape(w.label('view'))}{colon}{md_escape(doc.view_title)}",
             "",
             f"| {md_escape(w.label('name'))} | {md_escape(w.label('player'))} |",
             "|---|---|",

@@ -322,14 +322,14 @@ class Builder:
                 block = VoteBlock("vote", record.seq, record.vis.scope, record.vis.seats, e.ballot)
                 self.open_votes[e.ballot] = block
                 self.section(record.phase).entries.append(block)
-            block.rows.append((e.seat, self.option(e.option), e.weight))
+            block.rows.append((e.seat, self.describer.ballot_option(e.option, self.describer.gender(e.seat)), e.weight))
         elif isinstance(e, VoteTally):
             self.section(record.phase)
             block = self.open_votes.pop(e.ballot, None)
             if block is None:
                 block = VoteBlock("vote", record.seq, record.vis.scope, record.vis.seats, e.ballot)
                 self.section(record.phase).entries.append(block)
-            block.counts = [(self.option(option), count) for option, count in e.counts]
+            block.counts = [(self.describer.ballot_option(option, "neutral"), count) for option, count in e.counts]
             block.result = fill(w.label("result"), result=self.describer.result(e))
         elif isinstance(e, Died):
             self.dead.add(e.seat)

@@ -9,6 +9,7 @@ from rich.markup import escape
 from rich.text import Text
 
 from ..describe import Audience, Describer, SeatRef
+from ..describe.vocabulary import fill_text
 from ..describe.wrap import wrap_offsets
 from ..narration.moments import moment_of
 from ..prompting.sanitize import clean_output
@@ -110,8 +111,9 @@ class ConsoleSink:
             return None
         if isinstance(e, Cue):  # the game master's marker; the moderator's line is the narration's
             words = self.describer.words
-            role = f" {words.role(e.role)}" if e.role else ""
-            return f"[dim]· {escape(words.cue_name(e.key))}{escape(role)}[/]"
+            name = words.cue_name(e.key)
+            marker = fill_text(words.phrase("cue"), key=name, role=words.role(e.role)) if e.role else name
+            return f"[dim]· {escape(marker)}[/]"  # «התעוררות: יצאנית», «просыпается Путана»
         description = self.describer.describe(record, audience)
         if description is None:
             return None

@@ -148,14 +148,22 @@ class Presenter:
         if isinstance(e, GameStarted):
             cards = self.sep.join(self.role(r) for r in e.deck)
             started = fill(self.ui(*lines, "game_started"), count=len(e.names))
-            return f"{started} {fill(self.ui(*lines, 'deck'), cards=cards)}", "phase"
+            space = "" if started.endswith(("。", "！", "？")) else " "  # no space after a full-width stop
+            return f"{started}{space}{fill(self.ui(*lines, 'deck'), cards=cards)}", "phase"
         if isinstance(e, PhaseStarted):
             return fill(self.ui(f"phase_{e.phase}"), number=e.number), "phase"
         if isinstance(e, Narration):
             return e.text, "narration"
         if isinstance(e, Cue):
             if e.key in ("wake", "sleep") and e.role:
-                return fill(self.ui(*lines, f"cue_{e.key}"), role=self.role(e.role)), "cue"
+                # a card is addressed in its own grammatical gender («العرّافة، استيقظي»), a card several
+                # seats hold in the plural («المستذئبون، استيقظوا»)
+                form = self.words.word("role_address", e.role) if self.words.has("role_address", e.role) else ""
+                template = self.ui(*lines, f"cue_{e.key}_{form}", default="") if form else ""
+                name = self.role(e.role)
+                if template and form == "plural" and self.words.has("role_plurals", e.role):
+                    name = self.words.word("role_plurals", e.role)
+                return fill(template or self.ui(*lines, f"cue_{e.key}"), role=name), "cue"
             line = self.words.cue_line(e.key, e.role)
             if line is not None:
                 return line, "cue"
@@ -171,7 +179,8 @@ class Presenter:
             weight = f" ×{e.weight:g}" if e.weight != 1 else ""
             return fill(self.ui(*lines, "vote"), voter=self.seat(e.seat), target=target) + weight, "vote"
         if isinstance(e, VoteTally):
-            counts = self.sep.join(f"{self.option_id(k)}: {self.words.number(v)}" for k, v in e.counts)
+            colon = self.words.word("frame", "colon")
+            counts = self.sep.join(f"{self.option_id(k)}{colon}{self.words.number(v)}" for k, v in e.counts)
             result = self.describer.text(self.describer.result(e))
             return fill(self.ui(*lines, "tally"), result=result, counts=counts), "vote"
         if isinstance(e, DeathsAnnounced):
@@ -214,7 +223,8 @@ class Presenter:
             stage = self.ui("stages", e.stage, default=self.words.stage(e.stage))
             line = fill(self.ui(*lines, "speech_stage"), speaker=self.seat(e.seat), stage=stage, text=text)
         if e.claim:
-            line += " " + fill(self.ui(*lines, "claim"), role=self.role(e.claim, e.seat))
+            tag = fill(self.ui(*lines, "claim"), role=self.role(e.claim, e.seat))
+            line += ("" if tag.startswith("［") else " ") + tag  # a full-width bracket needs no space
         return line
 
     def _deaths(self, e: DeathsAnnounced) -> str:

@@ -35,16 +35,23 @@ def write_study_report(
     source: Path,
     out: Path,
     *,
-    title: str = "Evaluation report",
+    title: str | None = None,
     k: int = 1,
     claims: str = "auto",
     bootstrap: int = 100,
     console: Console | None = None,
+    language: str | None = None,
+    tournament: str | None = None,
 ) -> Path:
-    from ...evaluation.report import write_report
+    """Score ``source`` and write the report into ``out``, in ``language`` (default: the transcripts'
+    table language when they all share one, else English); ``tournament`` names the title."""
+    from ...evaluation.report import REPORT_LANGUAGES, default_language, write_report
+    from ...evaluation.report.words import ReportWords
     from ...evaluation.study import evaluate, load_study
 
     source_kind = claim_source(claims)
+    if language is not None and language not in REPORT_LANGUAGES:
+        raise UsageError(f"unknown --report-lang {language!r} (use one of {', '.join(REPORT_LANGUAGES)})")
     study = load_study(source)
     report_skipped(study.unscored)
     metrics = evaluate(
@@ -54,7 +61,10 @@ def write_study_report(
         claim_source=source_kind,
         bootstrap=bootstrap,
     )
-    paths = write_report(metrics, out, title=title, unscored=study.unscored)
+    chosen = language or default_language(game.language for game in study.games)
+    if title is None and tournament is not None:
+        title = ReportWords(chosen).text("tournament_title", name=tournament)
+    paths = write_report(metrics, out, title=title, unscored=study.unscored, language=chosen)
     if console is not None:
         console.print(
             f"{len(study.games)} scored games, {len(study.unscored)} left out · report: {paths['markdown']}, "
@@ -76,7 +86,17 @@ def eval_command(
         str, typer.Option(help="Claims from: auto (structured for models, text for humans), structured, text.")
     ] = "auto",
     bootstrap: Annotated[int, typer.Option(min=1, help="Bootstrap resamples for the Elo intervals.")] = 100,
-    title: Annotated[str, typer.Option(help="Report title.")] = "Evaluation report",
+    title: Annotated[
+        str | None, typer.Option(help='Report title (default: "Evaluation report" in the report\'s language).')
+    ] = None,
+    report_lang: Annotated[
+        str | None,
+        typer.Option(
+            "--report-lang",
+            help="Language of the report's words: en, ar, ar-LB, he, ru or zh-Hant (default: the transcripts' "
+            "table language when they all share one, else en).",
+        ),
+    ] = None,
     compare: Annotated[
         list[str] | None,
         typer.Option(help="NAME=DIR, repeated: print one Markdown table of the same metrics per population."),
@@ -84,7 +104,7 @@ def eval_command(
 ) -> None:
     """Score a folder of transcripts; print the metrics as JSON, or write a report."""
     if compare:
-        print_comparison([folder_spec(item) for item in compare], bootstrap)
+        print_comparison([folder_spec(item) for item in compare], bootstrap, report_lang)
         return
     if folder is None:
         raise UsageError("give a folder of transcripts (or --compare NAME=DIR ...)")
@@ -92,7 +112,16 @@ def eval_command(
         raise UsageError(f"{folder}: no such file or folder")
     console = Console()
     if report is not None:
-        write_study_report(folder, report, title=title, k=k, claims=claims, bootstrap=bootstrap, console=console)
+        write_study_report(
+            folder,
+            report,
+            title=title,
+            k=k,
+            claims=claims,
+            bootstrap=bootstrap,
+            console=console,
+            language=report_lang,
+        )
         return
     from ...evaluation.study import evaluate, load_study
 
@@ -113,16 +142,23 @@ def folder_spec(item: str) -> tuple[str, Path]:
     return name.strip(), folder
 
 
-def print_comparison(specs: list[tuple[str, Path]], bootstrap: int) -> None:
+def print_comparison(specs: list[tuple[str, Path]], bootstrap: int, language: str | None = None) -> None:
+    """One Markdown table of the same metrics per population, in ``language`` (default: the games' shared
+    table language, else English)."""
     from ...evaluation.populations import population_table
+    from ...evaluation.report import REPORT_LANGUAGES, default_language
     from ...evaluation.study import load_study
+
+    if language is not None and language not in REPORT_LANGUAGES:
+        raise UsageError(f"unknown --report-lang {language!r} (use one of {', '.join(REPORT_LANGUAGES)})")
 
     populations = {}
     for name, folder in specs:
         study = load_study(folder)
         report_skipped(study.unscored)
         populations[name] = study.games
-    typer.echo(population_table(populations, bootstrap=bootstrap))
+    chosen = language or default_language(game.language for games in populations.values() for game in games)
+    typer.echo(population_table(populations, bootstrap=bootstrap, language=chosen))
 
 
 def register(app: typer.Typer) -> None:

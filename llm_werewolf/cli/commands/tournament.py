@@ -37,6 +37,14 @@ def tournament(
     limit: Annotated[int | None, typer.Option(min=1, help="Play at most this many of the remaining games.")] = None,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="List the planned games and exit.")] = False,
     report: Annotated[Path | None, typer.Option(help="Also write the evaluation report to this folder.")] = None,
+    report_lang: Annotated[
+        str | None,
+        typer.Option(
+            "--report-lang",
+            help="Language of the report: en, ar, ar-LB, he, ru or zh-Hant (default: the games' table language "
+            "when they all share one, else en).",
+        ),
+    ] = None,
     send_key_to: Annotated[
         list[str] | None,
         typer.Option("--send-key-to", help="Confirm an endpoint the config sends the API key to (not loopback)."),
@@ -60,6 +68,11 @@ def tournament(
     except ConfigError as exc:
         raise UsageError(str(exc)) from None
     check_endpoints(config, settings, send_key_to or ())
+    if report_lang is not None:
+        from ...evaluation.report.words import REPORT_LANGUAGES
+
+        if report_lang not in REPORT_LANGUAGES:
+            raise UsageError(f"unknown --report-lang {report_lang!r} (use one of {', '.join(REPORT_LANGUAGES)})")
     folder = out or Path(settings.out or f"runs/{settings.name}")
     console = Console()
     if dry_run:
@@ -88,7 +101,7 @@ def tournament(
     if report is not None:
         from .eval import write_study_report
 
-        write_study_report(folder, report, title=f"Tournament {settings.name}", console=console)
+        write_study_report(folder, report, tournament=settings.name, console=console, language=report_lang)
 
 
 def check_endpoints(path: Path, settings: Any, confirmed: Sequence[str]) -> None:

@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..voting import VSS_DAYS_DEFINITION, VSS_DEFINITION
-from .labels import role_label
+from .labels import language_label, role_label, ruleset_label, ruleset_side_label, side_label
+from .words import ENGLISH, ReportWords
 
 
 @dataclass
@@ -26,225 +26,270 @@ class Section:
     image: str | None = None
 
 
-def pct(value: Any) -> str:
-    return "–" if value is None else f"{100 * float(value):.1f}%"
+class Labels:
+    """The report's words and the names of a row's parts (model, side, role, claim, language)."""
 
+    def __init__(self, words: ReportWords, variants: list[str]) -> None:
+        self.words = words
+        self.variants = variants
 
-def num(value: Any, digits: int = 2) -> str:
-    if value is None:
-        return "–"
-    if isinstance(value, int):
-        return str(value)
-    return f"{float(value):.{digits}f}"
+    def t(self, key: str, /, **slots: object) -> str:
+        return self.words.text(key, **slots)
 
+    def part(self, kind: str, value: str) -> str:
+        language = self.words.language
+        if kind == "role":
+            return role_label(value, isolate=True, language=language) if "/" in value else value
+        if kind == "side":
+            return side_label(value, self.variants, language)
+        if kind == "claim" and language != ENGLISH:
+            return self.words.optional("truth", value) or value
+        if kind == "language":
+            return language_label(value, self.words)
+        return value
 
-def share_table(cells: dict[str, dict[str, Any]], key_headers: list[str], label: Any = None) -> Table:
-    rows = []
-    for key, cell in cells.items():
+    def row(self, kinds: list[str], key: str) -> list[str]:
+        """A row's key parts (``model | chinese_werewolf/seer | village``) as names; a side next to a role is
+        named as that role's ruleset names it."""
         parts = key.split(" | ")
-        if label is not None:
-            parts = [label(p) for p in parts]
-        rows.append([*parts, num(cell.get("hits"), 0), str(cell.get("n")), pct(cell.get("rate")), ci(cell)])
-    return Table([*key_headers, "hits", "n", "rate", "95% CI"], rows)
+        shown = [self.part(kind, part) for kind, part in zip(kinds, parts, strict=False)]
+        if "role" in kinds and "side" in kinds and self.words.language != ENGLISH:
+            variant = parts[kinds.index("role")].partition("/")[0]
+            side = kinds.index("side")
+            shown[side] = side_label(parts[side], [variant], self.words.language)
+        return shown
+
+    def unscored_reason(self, reason: str) -> str:
+        """Why a game was left out: its kind in the report's language; the loader's own diagnostic after it
+        (an exception's message) stays as written."""
+        kind, sep, detail = reason.partition(": ")
+        word = self.words.optional("unscored_reasons", kind.replace(" ", "_"))
+        if word is None or self.words.language == ENGLISH:
+            return reason
+        if kind == "incomplete":
+            return word
+        return f"{word}: {detail}" if sep else word
+
+    def headers(self, kinds: list[str]) -> list[str]:
+        return [self.t(f"headers.{kind}") for kind in kinds]
+
+    def ci(self, cell: dict[str, Any], fmt: Any = None) -> str:
+        """``[low, high]`` of a cell (Wilson for rates, bootstrap for means), ``–`` when there is none."""
+        low, high = cell.get("low"), cell.get("high")
+        if low is None or high is None:
+            return self.t("markers.missing")
+        show = fmt or self.words.pct
+        return self.words.interval(show(low), show(high))
+
+    def share_table(self, cells: dict[str, dict[str, Any]], kinds: list[str]) -> Table:
+        w = self.words
+        rows = []
+        for key, cell in cells.items():
+            parts = self.row(kinds, key)
+            rows.append(
+                [*parts, w.num(cell.get("hits"), 0), str(cell.get("n")), w.pct(cell.get("rate")), self.ci(cell)]
+            )
+        return Table([*self.headers(kinds), *self.headers(["hits", "n", "rate", "ci"])], rows)
+
+    def mean_table(self, cells: dict[str, dict[str, Any]], kinds: list[str], digits: int = 3) -> Table:
+        w = self.words
+        rows = [
+            [
+                *self.row(kinds, key),
+                w.num(c.get("mean"), digits),
+                self.ci(c, lambda v: w.num(v, digits)),
+                str(c.get("n")),
+            ]
+            for key, c in cells.items()
+        ]
+        return Table([*self.headers(kinds), *self.headers(["mean", "ci", "n"])], rows)
 
 
-def ci(cell: dict[str, Any], fmt: Any = None) -> str:
-    """``[low, high]`` of a cell (Wilson for rates, bootstrap for means), ``–`` when there is none."""
-    low, high = cell.get("low"), cell.get("high")
-    if low is None or high is None:
-        return "–"
-    show = fmt or pct
-    return f"[{show(low)}, {show(high)}]"
-
-
-def mean_table(cells: dict[str, dict[str, Any]], key_headers: list[str], digits: int = 3) -> Table:
-    rows = [
-        [*key.split(" | "), num(c.get("mean"), digits), ci(c, lambda v: num(v, digits)), str(c.get("n"))]
-        for key, c in cells.items()
-    ]
-    return Table([*key_headers, "mean", "95% CI", "n"], rows)
-
-
-def _role_or_plain(part: str) -> str:
-    return role_label(part, isolate=True) if "/" in part else part
-
-
-def sections(metrics: dict[str, Any], unscored: list[tuple[str, str]], images: dict[str, str]) -> list[Section]:
+def sections(
+    metrics: dict[str, Any],
+    unscored: list[tuple[str, str]],
+    images: dict[str, str],
+    words: ReportWords | None = None,
+) -> list[Section]:
+    words = words or ReportWords()
+    labels = Labels(words, list(metrics["variants"]))
+    t, num, pct, ci = labels.t, words.num, words.pct, labels.ci
+    language = words.language
     out: list[Section] = []
-    summary = Section("Summary")
-    summary.notes.append(
-        f"{metrics['games']} scored games · rulesets: "
-        + ", ".join(f"{k} ({v})" for k, v in metrics["variants"].items())
-        + f" · models: {', '.join(metrics['models']) or '–'}"
+    summary = Section(t("sections.summary"))
+    rulesets = words.join(
+        t("notes.ruleset_count", name=ruleset_label(k, language), count=v) for k, v in metrics["variants"].items()
     )
+    models = words.join(metrics["models"]) or t("markers.missing")
+    summary.notes.append(t("notes.summary", games=metrics["games"], rulesets=rulesets, models=models))
     if unscored:
-        summary.notes.append(f"{len(unscored)} games left out (failed, degraded or incomplete; never counted):")
-        summary.tables.append(("", Table(["game", "why"], [[k, r] for k, r in unscored[:50]])))
+        summary.notes.append(t("notes.unscored", count=len(unscored)))
+        rows = [[k, labels.unscored_reason(r)] for k, r in unscored[:50]]
+        summary.tables.append(("", Table(labels.headers(["game", "why"]), rows)))
     out.append(summary)
 
     win = metrics["win_rate"]
-    section = Section("Win rate", image=images.get("win_rate_by_role.png"))
-    section.notes.append("Per seat; draws count as losses. Role = the dealt card; side = the side played at the end.")
-    section.tables.append(("By model", share_table(win["by_model"], ["model"])))
-    section.tables.append(("By model and side", share_table(win["by_model_side"], ["model", "side"])))
+    section = Section(t("sections.win_rate"), image=images.get("win_rate_by_role.png"))
+    section.notes.append(t("notes.win_rate"))
+    section.tables.append((t("captions.by_model"), labels.share_table(win["by_model"], ["model"])))
+    section.tables.append((t("captions.by_model_side"), labels.share_table(win["by_model_side"], ["model", "side"])))
     section.tables.append(
-        ("By model, role and side", share_table(win["by_model_role_side"], ["model", "role", "side"], _role_or_plain))
+        (
+            t("captions.by_model_role_side"),
+            labels.share_table(win["by_model_role_side"], ["model", "role", "side"]),
+        )
     )
     out.append(section)
 
     ratings = metrics["ratings"]
-    section = Section("Ratings", image=images.get("ratings.png"))
+    section = Section(t("sections.ratings"), image=images.get("ratings.png"))
     bts = ratings["bradley_terry_settings"]
     section.notes.append(
-        f"{ratings['games_rated']} games rated ({len(ratings['games_unrated'])} not: one side only at the end). "
-        "Bradley–Terry fitted once over all games: sides are teams of seats, a side's strength is the mean of its "
-        "seats' model ratings plus a side effect per ruleset; "
-        f"{bts['scale']}; ridge {bts['ridge']:g}; {bts['bootstrap_samples']} bootstrap refits over games. "
-        "A model that only met itself is not identified (no rating). OpenSkill Plackett–Luce "
-        "(μ ± 1.96σ, ordinal μ − 3σ; defaults μ=25, σ=25/3, β=25/6, τ=25/300, games in id order) for comparison."
+        t(
+            "notes.ratings",
+            rated=ratings["games_rated"],
+            unrated=len(ratings["games_unrated"]),
+            ridge=words.decimal(f"{bts['ridge']:g}"),
+            samples=bts["bootstrap_samples"],
+        )
     )
     rows = []
+    missing, not_identified = t("markers.missing"), t("markers.not_identified")
     for model, s in ratings["openskill"].items():
         b = ratings["bradley_terry"].get(model, {})
         identified = b.get("identified", False)
         rows.append(
             [
                 model,
-                num(b.get("rating"), 1) if identified else "n/a (only met itself)",
-                f"[{num(b.get('low'), 1)}, {num(b.get('high'), 1)}]" if identified else "–",
-                num(s["mu"]) if identified else "n/a",
-                f"[{num(s['low'])}, {num(s['high'])}]" if identified else "–",
-                num(s["ordinal"]) if identified else "–",
+                num(b.get("rating"), 1) if identified else not_identified,
+                words.interval(num(b.get("low"), 1), num(b.get("high"), 1)) if identified else missing,
+                num(s["mu"]) if identified else t("markers.not_applicable"),
+                words.interval(num(s["low"]), num(s["high"])) if identified else missing,
+                num(s["ordinal"]) if identified else missing,
             ]
         )
-    section.tables.append(("", Table(["model", "BT rating", "BT 95%", "OpenSkill μ", "μ 95%", "ordinal"], rows)))
+    section.tables.append(
+        ("", Table(labels.headers(["model", "bt_rating", "bt_interval", "openskill", "mu_interval", "ordinal"]), rows))
+    )
     if ratings["side_effects"]:
         section.tables.append(
             (
-                "Side effects (BT, Elo points)",
-                Table(["side", "effect"], [[k, num(v, 1)] for k, v in ratings["side_effects"].items()]),
+                t("captions.side_effects"),
+                Table(
+                    labels.headers(["side", "effect"]),
+                    [[ruleset_side_label(k, words), num(v, 1)] for k, v in ratings["side_effects"].items()],
+                ),
             )
         )
     out.append(section)
 
     paired = metrics.get("paired", {})
-    section = Section("Paired comparison (rotated seats)")
-    section.notes.append(f"Definition: {paired.get('definition', '')}.")
+    section = Section(t("sections.paired"))
+    section.notes.append(t("notes.paired"))
     rows = [[pair, pct(c["difference"]), ci(c), str(c["deals"])] for pair, c in (paired.get("pairs") or {}).items()]
-    section.tables.append(("", Table(["A vs B", "win-share difference", "95% CI", "deals"], rows)))
+    section.tables.append(("", Table(labels.headers(["pair", "difference", "ci", "deals"]), rows)))
     out.append(section)
 
     voting = metrics["voting"]
-    section = Section("Voting: IRP, VSS, bus rate", image=images.get("voting.png"))
-    section.notes += [
-        "IRP: of the exile ballots (the day's final ballot) cast by village-side voters that name someone, "
-        "the share naming a wolf-side player. WD-IRP: the same, with every ballot of a game the village lost scored 0.",
-        f"VSS used here — {VSS_DEFINITION}. Also reported: {VSS_DAYS_DEFINITION}: "
-        f"{pct(voting['overall']['vss_days']['rate'])} of {voting['overall']['vss_days']['n']} days.",
-        "Bus rate: of wolf-side ballots that name someone, the share naming a wolf-side partner.",
-    ]
+    section = Section(t("sections.voting"), image=images.get("voting.png"))
+    days = voting["overall"]["vss_days"]
+    section.notes += [t("notes.irp"), t("notes.vss", rate=pct(days["rate"]), days=days["n"]), t("notes.bus")]
     overall = voting["overall"]
     section.tables.append(
         (
-            "All voters",
+            t("captions.all_voters"),
             Table(
-                ["metric", "hits", "n", "rate", "95% CI"],
+                labels.headers(["metric", "hits", "n", "rate", "ci"]),
                 [
                     [
-                        name,
+                        t(f"metrics.{k}"),
                         num(overall[k]["hits"], 0),
                         str(overall[k]["n"]),
                         pct(overall[k]["rate"]),
                         ci(overall[k]),
                     ]
-                    for name, k in (("IRP", "irp"), ("WD-IRP", "wd_irp"), ("VSS-ballots", "vss"), ("bus rate", "bus"))
+                    for k in ("irp", "wd_irp", "vss", "bus")
                 ],
             ),
         )
     )
-    for name, key in (
-        ("IRP by model", "irp"),
-        ("WD-IRP by model", "wd_irp"),
-        ("VSS by model", "vss"),
-        ("Bus rate by model", "bus"),
+    for caption, key in (
+        ("irp_by_model", "irp"),
+        ("wd_irp_by_model", "wd_irp"),
+        ("vss_by_model", "vss"),
+        ("bus_by_model", "bus"),
     ):
-        section.tables.append((name, share_table(voting[key], ["model"])))
+        section.tables.append((t(f"captions.{caption}"), labels.share_table(voting[key], ["model"])))
     out.append(section)
 
     ksr = metrics["key_role_survival"]
     ms = metrics["margin_speed"]
-    section = Section("Key roles, margin and speed")
-    section.notes.append(
-        "KSR: a power role (dealt) alive at the end; WD-KSR: alive and on the winning team. "
-        "Margin: surviving members of the winning team / its size; speed: 1 / days played (won games; "
-        "means with bootstrap intervals over games)."
-    )
+    section = Section(t("sections.key_roles"))
+    section.notes.append(t("notes.key_roles"))
     na = sorted({v for key in ("key_role_survival", "margin", "speed") for v in metrics["applicability"][key]["n/a"]})
     if na:
-        section.notes.append(f"n/a for {', '.join(na)}: one night and one vote, nothing to survive or to shorten.")
-    section.tables.append(("KSR by model", share_table(ksr["ksr_by_model"], ["model"])))
-    section.tables.append(("WD-KSR by model", share_table(ksr["wd_ksr_by_model"], ["model"])))
-    section.tables.append(("KSR by role", share_table(ksr["ksr_by_role"], ["role"], _role_or_plain)))
-    section.tables.append(("Margin by winning side", mean_table(ms["margin_by_side"], ["side"])))
-    section.tables.append(("Speed by winning side", mean_table(ms["speed_by_side"], ["side"])))
+        section.notes.append(t("notes.not_applicable", rulesets=words.join(ruleset_label(v, language) for v in na)))
+    section.tables.append((t("captions.ksr_by_model"), labels.share_table(ksr["ksr_by_model"], ["model"])))
+    section.tables.append((t("captions.wd_ksr_by_model"), labels.share_table(ksr["wd_ksr_by_model"], ["model"])))
+    section.tables.append((t("captions.ksr_by_role"), labels.share_table(ksr["ksr_by_role"], ["role"])))
+    section.tables.append((t("captions.margin_by_side"), labels.mean_table(ms["margin_by_side"], ["side"])))
+    section.tables.append((t("captions.speed_by_side"), labels.mean_table(ms["speed_by_side"], ["side"])))
     out.append(section)
 
     claims = metrics["claims"]
-    section = Section("Role-claim honesty", image=images.get("claims.png"))
+    section = Section(t("sections.claims"), image=images.get("claims.png"))
+    sources = words.join(
+        t("notes.claim_source", source=words.optional("sources", k) or k, count=v) for k, v in claims["sources"].items()
+    )
     section.notes.append(
-        f"{claims['claims']} claims ({', '.join(f'{k}: {v}' for k, v in claims['sources'].items()) or 'none'}); "
-        f"{claims['invalid_utterances_ignored']} invalid utterances read as no claim; "
-        "each (seat, claimed role) counts once. Detection: the false claimant tops a final exile ballot "
-        f"within k={claims['k_days']} day(s): precision {pct(claims['detection_precision']['rate'])} "
-        f"(n={claims['detection_precision']['n']}), recall {pct(claims['detection_recall']['rate'])} "
-        f"(n={claims['detection_recall']['n']})."
-    )
-    section.tables.append(
-        ("False-claim rate by side and model", share_table(claims["false_rate_by_side_model"], ["side", "model"]))
-    )
-    section.tables.append(
-        (
-            "False-claim survival (alive at the end) by side",
-            share_table(claims["false_claim_survival_by_side"], ["side"]),
+        t(
+            "notes.claims",
+            claims=claims["claims"],
+            sources=sources or t("markers.none"),
+            invalid=claims["invalid_utterances_ignored"],
+            k=claims["k_days"],
+            precision=pct(claims["detection_precision"]["rate"]),
+            precision_n=claims["detection_precision"]["n"],
+            recall=pct(claims["detection_recall"]["rate"]),
+            recall_n=claims["detection_recall"]["n"],
         )
     )
     section.tables.append(
-        ("False-claim survival by model", share_table(claims["false_claim_survival_by_model"], ["model"]))
+        (t("captions.false_rate"), labels.share_table(claims["false_rate_by_side_model"], ["side", "model"]))
+    )
+    section.tables.append(
+        (t("captions.false_survival_side"), labels.share_table(claims["false_claim_survival_by_side"], ["side"]))
+    )
+    section.tables.append(
+        (t("captions.false_survival_model"), labels.share_table(claims["false_claim_survival_by_model"], ["model"]))
     )
     out.append(section)
 
     dec = metrics["deception"]
-    section = Section("Deception from speech acts")
-    section.notes.append(
-        f"{dec['acts']} acts in {dec['speeches_with_acts']} valid public speeches, judged against the god view. "
-        "False results: reported checks/saves... that did not happen that way. Accusation precision: village-side "
-        "accusations naming a wolf-side player; accusation bus rate: wolf-side accusations naming a partner. "
-        "Liar survival: speakers with a false claim or result alive at the end. Votes after a claim: other voters' "
-        "final ballots that day against the claimant, for false and true claims."
+    section = Section(t("sections.deception"))
+    section.notes.append(t("notes.deception", acts=dec["acts"], speeches=dec["speeches_with_acts"]))
+    section.tables.append(
+        (t("captions.false_results"), labels.share_table(dec["false_results_by_side_model"], ["side", "model"]))
     )
     section.tables.append(
-        ("False results by side and model", share_table(dec["false_results_by_side_model"], ["side", "model"]))
+        (t("captions.accusation_precision"), labels.share_table(dec["accusation_precision_by_model"], ["model"]))
     )
     section.tables.append(
-        ("Accusation precision (village side)", share_table(dec["accusation_precision_by_model"], ["model"]))
+        (t("captions.accusation_bus"), labels.share_table(dec["accusation_bus_rate_by_model"], ["model"]))
     )
+    section.tables.append((t("captions.liar_survival"), labels.share_table(dec["liar_survival_by_side"], ["side"])))
     section.tables.append(
-        ("Accusation bus rate (wolf side)", share_table(dec["accusation_bus_rate_by_model"], ["model"]))
-    )
-    section.tables.append(("Liar survival by side", share_table(dec["liar_survival_by_side"], ["side"])))
-    section.tables.append(
-        ("Votes against the claimant after a claim", share_table(dec["votes_against_claimant_after_claim"], ["claim"]))
+        (
+            t("captions.votes_after_claim"),
+            labels.share_table(dec["votes_against_claimant_after_claim"], ["claim"]),
+        )
     )
     if dec["claim_swing_by_truth"]:
-        section.tables.append(
-            ("Claim swing (probe): intents moved off the claimant", mean_table(dec["claim_swing_by_truth"], ["claim"]))
-        )
+        section.tables.append((t("captions.claim_swing"), labels.mean_table(dec["claim_swing_by_truth"], ["claim"])))
     out.append(section)
 
-    section = Section("Rule adherence", image=images.get("cost.png"))
-    section.notes.append(
-        "Invalid answers (refused by the rules, then re-asked) and fallbacks per 100 decisions — apart from win rate."
-    )
+    section = Section(t("sections.adherence"), image=images.get("cost.png"))
+    section.notes.append(t("notes.adherence"))
     rows = [
         [
             m,
@@ -256,41 +301,58 @@ def sections(metrics: dict[str, Any], unscored: list[tuple[str, str]], images: d
         ]
         for m, r in metrics["rule_adherence"].items()
     ]
-    section.tables.append(("", Table(["model", "decisions", "invalid", "per 100", "fallbacks", "per 100"], rows)))
+    section.tables.append(
+        ("", Table(labels.headers(["model", "decisions", "invalid", "per_100", "fallbacks", "per_100"]), rows))
+    )
     out.append(section)
 
     lang = metrics["language_fidelity"]
-    section = Section("Language fidelity and speech validity")
-    section.notes.append(f"Fidelity: valid public utterances in the game's language, {lang['method']}.")
-    section.tables.append(("Fidelity by model", share_table(lang["by_model"], ["model"])))
-    section.tables.append(("Fidelity by language", share_table(lang["by_language"], ["language"])))
+    section = Section(t("sections.language"))
+    section.notes.append(t("notes.language"))
+    section.tables.append((t("captions.fidelity_by_model"), labels.share_table(lang["by_model"], ["model"])))
+    section.tables.append((t("captions.fidelity_by_language"), labels.share_table(lang["by_language"], ["language"])))
     validity = metrics["speech_validity"]
     verdicts = [v for v in validity["verdicts"] if v != "valid"]
     rows = [
         [m, str(r["utterances"]), *(str(r[v]) for v in verdicts), pct(r["invalid"]["rate"]), ci(r["invalid"])]
         for m, r in validity["by_model"].items()
     ]
+    verdict_names = [words.optional("verdicts", v) or v for v in verdicts]
     section.tables.append(
-        ("Public utterances by verdict", Table(["model", "utterances", *verdicts, "invalid", "95% CI"], rows))
+        (
+            t("captions.verdicts"),
+            Table([*labels.headers(["model", "utterances"]), *verdict_names, *labels.headers(["invalid", "ci"])], rows),
+        )
     )
     out.append(section)
 
     leak = metrics["leakage"]
-    section = Section("Leakage canaries")
+    section = Section(t("sections.leakage"))
     section.notes.append(
-        f"Prompt leaks (target 0): {leak['prompt_leaks']} in {leak['prompts_scanned']} logged prompts "
-        f"(prompts are kept with log_prompts). Private-reasoning canaries said in public: {leak['reasoning_leaks']} "
-        f"in {leak['public_utterances_scanned']} utterances."
+        t(
+            "notes.leakage",
+            prompt_leaks=leak["prompt_leaks"],
+            prompts=leak["prompts_scanned"],
+            reasoning_leaks=leak["reasoning_leaks"],
+            utterances=leak["public_utterances_scanned"],
+        )
     )
     if leak["examples"]:
-        section.tables.append(("Examples", Table(["leak"], [[e] for e in leak["examples"]])))
+        section.tables.append(
+            (t("captions.examples"), Table(labels.headers(["leak"]), [[e] for e in leak["examples"]]))
+        )
     out.append(section)
 
     cost = metrics["cost"]
-    section = Section("Cost")
+    section = Section(t("sections.cost"))
     section.notes.append(
-        f"{cost['calls']} model calls; wall time per game {num(cost['wall_s_per_game'])} s, per decision "
-        f"{num(cost['wall_s_per_decision'], 3)} s; {num(cost['decisions_per_game'], 1)} decisions per game."
+        t(
+            "notes.cost",
+            calls=cost["calls"],
+            per_game=num(cost["wall_s_per_game"]),
+            per_decision=num(cost["wall_s_per_decision"], 3),
+            decisions=num(cost["decisions_per_game"], 1),
+        )
     )
     rows = [
         [
@@ -304,32 +366,31 @@ def sections(metrics: dict[str, Any], unscored: list[tuple[str, str]], images: d
         ]
         for m, r in cost["by_model"].items()
     ]
-    section.tables.append(
-        (
-            "",
-            Table(
-                ["model", "calls", "prompt tok.", "completion tok.", "calls/game", "tokens/decision", "s/decision"],
-                rows,
-            ),
-        )
-    )
+    headers = [
+        "model",
+        "calls",
+        "prompt_tokens",
+        "completion_tokens",
+        "calls_per_game",
+        "tokens_per_decision",
+        "seconds_per_decision",
+    ]
+    section.tables.append(("", Table(labels.headers(headers), rows)))
     out.append(section)
 
     probes = metrics["probes"]
     persuasion, suspicion = probes["persuasion"], probes["suspicion"]
     if persuasion["swing_by_model"] or suspicion["by_model"]:
-        section = Section("Probes (opt-in)")
-        section.notes.append(
-            "Swing: share of listeners whose polled vote intent moved onto the speaker's advocated target. "
-            "Manipulation: wolf-side utterances after which the plurality moved onto a village-side player. "
-            f"Suspicion ({', '.join(suspicion['methods']) or '–'}): village-side estimates of p(wolf), Brier and AUROC."
-        )
-        section.tables.append(("Swing by speaker model", mean_table(persuasion["swing_by_model"], ["model"])))
+        section = Section(t("sections.probes"))
+        section.notes.append(t("notes.probes", methods=words.join(suspicion["methods"]) or t("markers.missing")))
+        section.tables.append((t("captions.swing"), labels.mean_table(persuasion["swing_by_model"], ["model"])))
         section.tables.append(
-            ("Manipulation success", share_table(persuasion["manipulation_success_by_model"], ["model"]))
+            (t("captions.manipulation"), labels.share_table(persuasion["manipulation_success_by_model"], ["model"]))
         )
         rows = [[m, num(c["brier"], 3), num(c["auroc"], 3), str(c["n"])] for m, c in suspicion["by_model"].items()]
-        section.tables.append(("Suspicion calibration", Table(["model", "Brier", "AUROC", "pairs"], rows)))
+        section.tables.append(
+            (t("captions.suspicion"), Table(labels.headers(["model", "brier", "auroc", "pairs"]), rows))
+        )
         out.append(section)
     return out
 
@@ -341,7 +402,8 @@ def _md_cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
-def to_markdown(title: str, parts: list[Section]) -> str:
+def to_markdown(title: str, parts: list[Section], words: ReportWords | None = None) -> str:
+    words = words or ReportWords()
     lines = [f"# {title}", ""]
     for part in parts:
         lines += [f"## {part.title}", ""]
@@ -353,7 +415,7 @@ def to_markdown(title: str, parts: list[Section]) -> str:
             if caption:
                 lines += [f"**{caption}**", ""]
             if not table.rows:
-                lines += ["(no data)", ""]
+                lines += [words.text("markers.no_data"), ""]
                 continue
             lines.append("| " + " | ".join(map(_md_cell, table.headers)) + " |")
             lines.append("|" + "---|" * len(table.headers))
@@ -373,10 +435,12 @@ caption { text-align: start; font-weight: bold; padding: 0.3em 0; }
 """
 
 
-def to_html(title: str, parts: list[Section], folder: Path) -> str:
+def to_html(title: str, parts: list[Section], folder: Path, words: ReportWords | None = None) -> str:
+    words = words or ReportWords()
+    direction = "rtl" if words.rtl else "ltr"
     out = [
         "<!doctype html>",
-        '<html lang="en"><head><meta charset="utf-8">',
+        f'<html lang="{words.language}" dir="{direction}"><head><meta charset="utf-8">',
         f"<title>{html.escape(title)}</title><style>{CSS}</style></head><body>",
         f"<h1>{html.escape(title)}</h1>",
     ]
@@ -388,7 +452,10 @@ def to_html(title: str, parts: list[Section], folder: Path) -> str:
             out.append(f'<img alt="{html.escape(part.title)}" src="data:image/png;base64,{data}">')
         for caption, table in part.tables:
             if not table.rows:
-                out.append(f"<p>{html.escape(caption)}: no data</p>")
+                empty = (
+                    words.text("markers.caption_no_data", caption=caption) if caption else words.text("markers.no_data")
+                )
+                out.append(f"<p>{html.escape(empty)}</p>")
                 continue
             out.append("<table>")
             if caption:

@@ -8,9 +8,11 @@ from typing import Any
 
 from ..tally import Share
 from .fonts import setup_fonts
-from .labels import role_label
+from .labels import role_label, side_label
+from .words import ReportWords
 
-Plot = Callable[[dict[str, Any], Path], bool]
+Plot = Callable[..., bool]
+"""``plot(metrics, path, words=None)``: draw one figure into ``path``; ``False`` when it has no data."""
 
 
 def _figure(rows: int, width: float = 8.0) -> Any:
@@ -19,6 +21,17 @@ def _figure(rows: int, width: float = 8.0) -> Any:
 
     height = max(2.5, 0.32 * rows + 1.2)
     return plt.subplots(figsize=(width, height))
+
+
+def _localize_numbers(fig: Any, words: ReportWords) -> None:
+    """Axis numbers with the language's decimal sign (``0,2`` in Russian)."""
+    if words.text("number.decimal") == ".":
+        return
+    from matplotlib.ticker import FuncFormatter
+
+    formatter = FuncFormatter(lambda value, _position: words.decimal(f"{value:g}"))
+    for ax in fig.axes:
+        ax.xaxis.set_major_formatter(formatter)
 
 
 def _save(fig: Any, path: Path) -> None:
@@ -39,20 +52,21 @@ def _interval(cell: dict[str, Any]) -> tuple[float, float, float] | None:
     return rate, max(0.0, rate - low), max(0.0, high - rate)
 
 
-def win_rate_by_role(metrics: dict[str, Any], path: Path) -> bool:
+def win_rate_by_role(metrics: dict[str, Any], path: Path, words: ReportWords | None = None) -> bool:
     """Win rate by role and model, with 95% Wilson intervals."""
+    w = words or ReportWords()
     cells = metrics["win_rate"]["by_model_role"]
     rows = []
     for key, cell in cells.items():
         model, _, role = key.partition(" | ")
         point = _interval(cell)
         if point is not None:
-            rows.append((role_label(role), model, point))
+            rows.append((role_label(role, language=w.language), model, point))
     if not rows:
         return False
     rows.sort(key=lambda r: (r[0], r[1]))
     fig, ax = _figure(len(rows))
-    labels = [f"{model} · {role}" for role, model, _ in rows]
+    labels = [w.text("plots.model_role", model=model, role=role) for role, model, _ in rows]
     rates = [p[0] for _, _, p in rows]
     errors = [[p[1] for _, _, p in rows], [p[2] for _, _, p in rows]]
     models = sorted({m for _, m, _ in rows})
@@ -61,14 +75,16 @@ def win_rate_by_role(metrics: dict[str, Any], path: Path) -> bool:
     ax.set_yticks(range(len(rows)), labels)
     ax.invert_yaxis()
     ax.set_xlim(0, 1)
-    ax.set_xlabel("win rate (95% Wilson interval)")
-    ax.set_title("Win rate by role and model")
+    ax.set_xlabel(w.text("plots.win_rate_axis"))
+    ax.set_title(w.text("plots.win_rate_title"))
+    _localize_numbers(fig, w)
     _save(fig, path)
     return True
 
 
-def ratings_plot(metrics: dict[str, Any], path: Path) -> bool:
+def ratings_plot(metrics: dict[str, Any], path: Path, words: ReportWords | None = None) -> bool:
     """Bradley–Terry (zero-sum, bootstrap 95%) and OpenSkill mu ± 1.96 sigma."""
+    w = words or ReportWords()
     ratings = metrics["ratings"]
     skill, bt = ratings["openskill"], ratings["bradley_terry"]
     if not skill:
@@ -95,7 +111,7 @@ def ratings_plot(metrics: dict[str, Any], path: Path) -> bool:
     )
     left.set_yticks(ys, models)
     left.axvline(0, color="grey", lw=0.8, ls="--")
-    left.set_title("Bradley–Terry, zero-sum (bootstrap 95%)")
+    left.set_title(w.text("plots.bt_title"))
     right.errorbar(
         [skill[m]["mu"] for m in models],
         ys,
@@ -104,18 +120,20 @@ def ratings_plot(metrics: dict[str, Any], path: Path) -> bool:
         capsize=3,
     )
     right.set_yticks(ys, models)
-    right.set_title("OpenSkill (Plackett–Luce) μ ± 1.96σ")
+    right.set_title(w.text("plots.openskill_title"))
+    _localize_numbers(fig, w)
     _save(fig, path)
     return True
 
 
-def _grouped_bars(series: dict[str, dict[str, Any]], title: str, xlabel: str, path: Path) -> bool:
+def _grouped_bars(series: dict[str, dict[str, Any]], title: str, xlabel: str, path: Path, words: ReportWords) -> bool:
     """``series``: name -> {model: share cell}; one bar group per model."""
     models = _models_with_data(series)
     if not models:
         return False
     fig, ax = _figure(len(models) * len(series))
     _grouped_bars_on(ax, series, models, title, xlabel)
+    _localize_numbers(fig, words)
     _save(fig, path)
     return True
 
@@ -156,53 +174,75 @@ def _panels(count: int, rows: int) -> tuple[Any, list[Any]]:
     return fig, list(grid.flat)
 
 
-def voting_plot(metrics: dict[str, Any], path: Path) -> bool:
+def voting_plot(metrics: dict[str, Any], path: Path, words: ReportWords | None = None) -> bool:
+    w = words or ReportWords()
     voting = metrics["voting"]
     return _grouped_bars(
-        {"IRP": voting["irp"], "WD-IRP": voting["wd_irp"], "VSS-ballots": voting["vss"], "bus rate": voting["bus"]},
-        "Voting: IRP, WD-IRP, VSS (ballots), bus rate",
-        "share (95% Wilson interval)",
+        {w.text(f"metrics.{key}"): voting[key] for key in ("irp", "wd_irp", "vss", "bus")},
+        w.text("plots.voting_title"),
+        w.text("plots.share_axis"),
         path,
+        w,
     )
 
 
-def claims_plot(metrics: dict[str, Any], path: Path) -> bool:
+def claims_plot(metrics: dict[str, Any], path: Path, words: ReportWords | None = None) -> bool:
     """False-claim rate by side and model; detection precision and recall; false-claim survival."""
+    w = words or ReportWords()
+    variants = list(metrics.get("variants") or ())
     claims = metrics["claims"]
     by_side: dict[str, dict[str, Any]] = {}
     for key, cell in claims["false_rate_by_side_model"].items():
         side, _, model = key.partition(" | ")
-        by_side.setdefault(side, {})[model] = cell
+        by_side.setdefault(side_label(side, variants, w.language), {})[model] = cell
     series = dict(sorted(by_side.items()))
     models = _models_with_data(series)
     if not models:
         return False
     detection = {
         name: cell
-        for name, cell in (("precision", claims.get("detection_precision")), ("recall", claims.get("detection_recall")))
+        for name, cell in (
+            (w.text("plots.precision"), claims.get("detection_precision")),
+            (w.text("plots.recall"), claims.get("detection_recall")),
+        )
         if cell and cell.get("n")
     }
-    survival = {
-        "by side": claims.get("false_claim_survival_by_side") or {},
-        "by model": claims.get("false_claim_survival_by_model") or {},
+    by_side_survival = {
+        side_label(side, variants, w.language): cell
+        for side, cell in (claims.get("false_claim_survival_by_side") or {}).items()
     }
-    survivors = [(f"{group}: {key}", cell) for group, cells in survival.items() for key, cell in cells.items()]
+    survival = {
+        w.text("plots.by_side"): by_side_survival,
+        w.text("plots.by_model"): claims.get("false_claim_survival_by_model") or {},
+    }
+    survivors = [
+        (w.text("plots.group_key", group=group, key=key), cell)
+        for group, cells in survival.items()
+        for key, cell in cells.items()
+    ]
     survivors = [(label, cell) for label, cell in survivors if cell.get("n")]
     count = 1 + bool(detection) + bool(survivors)
     fig, axes = _panels(count, max(len(models) * len(series), len(survivors)))
-    _grouped_bars_on(axes[0], series, models, "False-claim rate by side and model", "share of claims that were false")
+    _grouped_bars_on(axes[0], series, models, w.text("plots.false_rate_title"), w.text("plots.false_rate_axis"))
     panel = 1
     if detection:
         k = claims.get("k_days", 1)
-        _share_bars(axes[panel], list(detection.items()), f"Detection within {k} day(s)", "share (95% Wilson)")
+        _share_bars(
+            axes[panel],
+            list(detection.items()),
+            w.text("plots.detection_title", k=k),
+            w.text("plots.detection_axis"),
+            w,
+        )
         panel += 1
     if survivors:
-        _share_bars(axes[panel], survivors, "False-claim survival", "false claimants alive at the end")
+        _share_bars(axes[panel], survivors, w.text("plots.survival_title"), w.text("plots.survival_axis"), w)
+    _localize_numbers(fig, w)
     _save(fig, path)
     return True
 
 
-def _share_bars(ax: Any, rows: list[tuple[str, dict[str, Any]]], title: str, xlabel: str) -> None:
+def _share_bars(ax: Any, rows: list[tuple[str, dict[str, Any]]], title: str, xlabel: str, w: ReportWords) -> None:
     """One bar per (label, share cell), with its 95% Wilson interval."""
     points = [_interval(cell) or (0.0, 0.0, 0.0) for _, cell in rows]
     ys = range(len(rows))
@@ -213,7 +253,7 @@ def _share_bars(ax: Any, rows: list[tuple[str, dict[str, Any]]], title: str, xla
         capsize=2,
         color=[f"C{i % 10}" for i in ys],
     )
-    ax.set_yticks(ys, [f"{label} (n={cell.get('n')})" for label, cell in rows])
+    ax.set_yticks(ys, [w.text("plots.with_n", label=label, n=cell.get("n")) for label, cell in rows])
     ax.invert_yaxis()
     ax.set_xlim(0, 1)
     ax.set_xlabel(xlabel)
@@ -228,9 +268,10 @@ def _value_bars(ax: Any, labels: list[str], values: list[float], title: str, col
     ax.set_title(title)
 
 
-def cost_plot(metrics: dict[str, Any], path: Path) -> bool:
+def cost_plot(metrics: dict[str, Any], path: Path, words: ReportWords | None = None) -> bool:
     """Tokens per decision, calls per game, time per game (model latency by model, wall time
     of whole games from the ledger) and rule adherence."""
+    w = words or ReportWords()
     cost = metrics["cost"]
     rows = cost["by_model"]
     adherence = metrics["rule_adherence"]
@@ -239,45 +280,50 @@ def cost_plot(metrics: dict[str, Any], path: Path) -> bool:
         return False
     fig, axes = _panels(4, len(models) + 1)
     tokens, calls, time, rules = axes
-    _value_bars(tokens, models, [rows[m]["tokens_per_decision"] or 0 for m in models], "Tokens per decision", "C2")
-    _value_bars(calls, models, [rows[m]["calls_per_game"] or 0 for m in models], "Model calls per game", "C0")
-    time_labels = [f"{m} (model latency)" for m in models]
+    _value_bars(
+        tokens, models, [rows[m]["tokens_per_decision"] or 0 for m in models], w.text("plots.tokens_title"), "C2"
+    )
+    _value_bars(calls, models, [rows[m]["calls_per_game"] or 0 for m in models], w.text("plots.calls_title"), "C0")
+    time_labels = [w.text("plots.model_latency", model=m) for m in models]
     time_values = [float(rows[m]["latency_s_per_game"] or 0) for m in models]
     wall = cost.get("wall_s_per_game")
     if wall is not None:
-        time_labels.append("whole game (wall)")
+        time_labels.append(w.text("plots.whole_game"))
         time_values.append(float(wall))
-    _value_bars(time, time_labels, time_values, "Seconds per game", "C5")
+    _value_bars(time, time_labels, time_values, w.text("plots.seconds_title"), "C5")
     if wall is None:
-        time.set_xlabel("wall time unknown (no ledger)")
+        time.set_xlabel(w.text("plots.no_ledger"))
     invalid = [adherence.get(m, {}).get("invalid_per_100") or 0 for m in models]
     fallbacks = [adherence.get(m, {}).get("fallbacks_per_100") or 0 for m in models]
     ys = range(len(models))
-    rules.barh([y - 0.2 for y in ys], invalid, height=0.4, label="invalid", color="C3")
-    rules.barh([y + 0.2 for y in ys], fallbacks, height=0.4, label="fallbacks", color="C4")
+    rules.barh([y - 0.2 for y in ys], invalid, height=0.4, label=w.text("plots.invalid"), color="C3")
+    rules.barh([y + 0.2 for y in ys], fallbacks, height=0.4, label=w.text("plots.fallbacks"), color="C4")
     rules.set_yticks(ys, models)
     rules.invert_yaxis()
     rules.set_xlim(0, max(1.0, *invalid, *fallbacks) * 1.1)
-    rules.set_title("Rule adherence (per 100 decisions)")
+    rules.set_title(w.text("plots.adherence_title"))
     rules.legend(fontsize="small")
+    _localize_numbers(fig, w)
     _save(fig, path)
     return True
 
 
 PLOTS: dict[str, tuple[str, Plot]] = {
-    "win_rate_by_role.png": ("Win rate by role and model", win_rate_by_role),
-    "ratings.png": ("Ratings", ratings_plot),
-    "voting.png": ("IRP / VSS / bus rate", voting_plot),
-    "claims.png": ("Role-claim honesty: false claims, detection, survival", claims_plot),
-    "cost.png": ("Cost (tokens, calls, time per game) and rule adherence", cost_plot),
+    "win_rate_by_role.png": ("plots.win_rate_title", win_rate_by_role),
+    "ratings.png": ("sections.ratings", ratings_plot),
+    "voting.png": ("plots.voting_title", voting_plot),
+    "claims.png": ("sections.claims", claims_plot),
+    "cost.png": ("sections.cost", cost_plot),
 }
+"""Each figure's file name, the report key of its title, and the function that draws it."""
 
 
-def draw_all(metrics: dict[str, Any], folder: Path) -> list[tuple[str, str]]:
+def draw_all(metrics: dict[str, Any], folder: Path, words: ReportWords | None = None) -> list[tuple[str, str]]:
     """Draw every plot that has data; returns (file name, title) of those written."""
+    w = words or ReportWords()
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     for name, (title, plot) in PLOTS.items():
-        if plot(metrics, folder / name):
-            written.append((name, title))
+        if plot(metrics, folder / name, w):
+            written.append((name, w.text(title)))
     return written
