@@ -283,6 +283,7 @@ class SeatPrompter:
         self._static["term"] = book.term
         self._static["player"] = self._player
         self._static["say"] = Say(history_words(self.roots, self.language), self.language)
+        self._static["wake"] = self._wake
         self._static["female"] = self._seat_female
         self._static["role_of"] = self._role_of
         return self._static
@@ -293,6 +294,23 @@ class SeatPrompter:
         context = self._static_context(view)
         text = self._render_file(f"{self.language}/{self.variant}/rules.j2", context)
         return "\n".join([text, *context["role_rules"]])
+
+    def _wake(self, role: str | None) -> str:
+        """The moderator's wake-up line for ``role`` in the card's own grammar: a card called in the
+        feminine or the plural (``role_address`` in the ruleset's vocabulary: «العرّافة، استيقظي», «الغيلان،
+        فيقوا») takes ``wake_female`` / ``wake_plural`` where the language has them."""
+        from ..describe.vocabulary import vocabulary
+
+        assert self._static is not None
+        say: Say = self._static["say"]
+        name = self.book.role_name(role)
+        words = vocabulary(self.language, self.variant)
+        form = words.word("role_address", role, default="") if role and words.has("role_address", role) else ""
+        if form and f"wake_{form}" in say.words:
+            if form == "plural" and role and words.has("role_plurals", role):
+                name = words.word("role_plurals", role)
+            return say(f"wake_{form}", role=name)
+        return say("wake", role=name)
 
     def _player(self, seat: int | None) -> str:
         if seat is None or self._static is None:
