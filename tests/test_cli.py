@@ -312,3 +312,24 @@ def test_play_with_pace_enter_finishes_when_stdin_is_closed(tmp_path: Path) -> N
     [path] = tmp_path.glob("*.jsonl")
     kinds = [json.loads(line)["event"]["kind"] for line in path.read_text(encoding="utf-8").splitlines()[1:]]
     assert "game_ended" in kinds and "narration" in kinds  # played to the end, narrated
+
+
+@pytest.mark.parametrize(
+    ("variant", "language", "seed_word", "file_word"),
+    [("chinese_werewolf", "zh-Hant", "種子 3", "對局紀錄："), ("one_night", "ar", "البذرة 3", "سجلّ اللعبة: ")],
+)
+def test_play_ends_with_the_seed_and_the_transcript_in_the_tables_language(
+    tmp_path: Path, variant: str, language: str, seed_word: str, file_word: str
+) -> None:
+    result = run(
+        "play",
+        *("--variant", variant, "--lang", language, "--players", "6", "--seed", "3"),
+        *("--agents", "heuristic", "--transcripts", str(tmp_path)),
+    )
+    assert result.returncode == 0, result.stderr
+    (file,) = tmp_path.glob("*.jsonl")
+    lines = result.stdout.strip().splitlines()
+    assert seed_word in lines
+    tail = "".join(lines[lines.index(seed_word) + 1 :])  # a long path wraps at the console's width
+    assert tail == f"{file_word}{file}"
+    assert "transcript:" not in result.stdout and "seed 3" not in result.stdout

@@ -24,6 +24,7 @@ from ...table.console import ConsoleSink
 from ...table.live_speech import ConsolePreview
 from ...table.seating import AgentSpec, parse_seat_overrides
 from ...transcript import TranscriptWriter, header_for, seat_info
+from ...web.ui_text import ui_texts
 from ..common import DECK_HELP, PRESET_HELP, UsageError, deck_players, parse_deck, preset_options
 from ..llm_setup import prompt_packs, setup_llm, table_names
 
@@ -260,10 +261,11 @@ def play(
         if writer is not None:
             writer.close()
         # The seed decides every card: shown once the game is over (or stopped), never during it.
+        words = ui_texts(language)  # in the table's language, like the game above it
         if began:  # only for a game that began (not after a failed preflight)
-            console.print(f"[dim]seed {game_seed}[/]", highlight=False)
+            console.print(f"[dim]{escape(words['game_seed'].format(seed=game_seed))}[/]", highlight=False)
         if writer is not None:
-            console.print(f"[dim]transcript: {writer.path}[/]", highlight=False)
+            console.print(f"[dim]{escape(words['transcript_file'].format(path=writer.path))}[/]", highlight=False)
 
 
 def register(app: typer.Typer) -> None:
