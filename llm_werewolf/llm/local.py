@@ -157,8 +157,6 @@ class LocalBackend:
                         n_threads_batch=self.n_threads,  # llama-cpp-python's default is every core
                         seed=self.seed,
                         verbose=self.verbose,
-                        # fewer CPU cycles per prompt token once the context is long (docs/performance.md)
-                        flash_attn=True,
                     )
             return self._llama
 
