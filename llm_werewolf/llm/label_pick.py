@@ -29,6 +29,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .kv_states import common_prefix
+
 MIN_P = 0.05
 """Candidates whose probability is under this share of the best one's are not sampled (llama.cpp's
 default ``min_p``)."""
@@ -86,12 +88,7 @@ class Picked:
 def evaluate_prompt(llama: Any, tokens: Sequence[int]) -> None:
     """Bring the model's KV cache to ``tokens``, evaluating only what it does not hold yet (at least
     the last token, whose logits the pick reads)."""
-    held = 0
-    for a, b in zip(llama.input_ids[: llama.n_tokens].tolist(), tokens, strict=False):
-        if a != b:
-            break
-        held += 1
-    reuse = min(held, len(tokens) - 1)
+    reuse = min(common_prefix(llama.input_ids[: llama.n_tokens].tolist(), tokens), len(tokens) - 1)
     if reuse > 0 and llama._ctx.kv_cache_seq_rm(-1, reuse, -1):
         llama.n_tokens = reuse
     else:
