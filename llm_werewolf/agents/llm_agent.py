@@ -142,8 +142,11 @@ class LLMAgent:
             async with asyncio.timeout_at(deadline):
                 if deadline is not None and asyncio.get_running_loop().time() >= deadline:
                     raise DeadlinePassed
-                parsed = await self._ask(prompt, decision, request.attempt, calls, purpose="decision")
-                if self._needs_switch(decision, parsed, view.language):
+                if self._acts_only(prompt):
+                    parsed = await self._option_only(prompt, decision, request.attempt, calls)
+                else:
+                    parsed = await self._ask(prompt, decision, request.attempt, calls, purpose="decision")
+                if not self._acts_only(prompt) and self._needs_switch(decision, parsed, view.language):
                     switched = prompter.prompt(
                         view, decision, error=request.error, attempt=request.attempt, switch_language=True
                     )
@@ -181,6 +184,34 @@ class LLMAgent:
             notes = (check,) if check is not None else ()
             return Reply(choice, thought=parsed.thought, error=parsed.error, calls=tuple(calls), notes=notes)
         return Reply(Choice(parsed.option), thought=parsed.thought, error=parsed.error, calls=tuple(calls))
+
+    def _acts_only(self, prompt: Prompt) -> bool:
+        """A base model's speech under a profile with ``speech_text`` off: no text is asked for, the
+        model picks the speech's acts and they are voiced (docs/speech-acts.md)."""
+        return prompt.mode == "text" and prompt.speech and not self.backend.profile.speech_text
+
+    async def _option_only(self, prompt: Prompt, decision: Decision, attempt: int, calls: list[ModelCall]) -> Parsed:
+        """The option of an acts-only speech: the only one, or the model's pick among several (no text)."""
+        if not prompt.pick_cue or len(decision.options) == 1:
+            return Parsed(decision.options[0].id, "")
+        profile = self.backend.profile
+        pick = CompletionRequest(
+            system=prompt.system,
+            user=prompt.user,
+            cue=prompt.pick_cue,
+            mode="pick",
+            labels=prompt.labels,
+            max_tokens=profile.choice_tokens,
+            temperature=profile.temperature,
+            seed=self._seed(decision, attempt, "decision:pick"),
+            language=prompt_language(self._prompter),
+            purpose="decision:pick",
+        )
+        completion = await self._complete(pick, decision, attempt, calls, "decision:pick")
+        shown = Prompt(prompt.system, prompt.user, pick.cue, "pick", prompt.labels, prompt.claims, speech=False)
+        picked = parse_answer(shown, decision, completion.text, max_speech_chars=self.settings.max_speech_chars)
+        _annotate(calls, picked)
+        return Parsed(picked.option, "", error=picked.error, fault=picked.fault)
 
     def _needs_switch(self, decision: Decision, parsed: Parsed, language: str) -> bool:
         if not (decision.speech and self.settings.switch_language and parsed.option is not None):

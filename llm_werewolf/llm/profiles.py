@@ -51,6 +51,12 @@ class Profile:
     night actions). Speeches always have them. ``local`` leaves them out: a base model's pick among
     options does not follow them, and in a transcript prompt the seat's private part comes after the
     shared history, so its ~100 tokens were evaluated again on every call."""
+    speech_text: bool = True
+    """Transcript-style (base) models: ask the model for a speech's own words before it picks the speech's
+    acts. ``local`` turns it off: the 270M embedded model's words were said in under 15% of speeches
+    (the rest failed the coherence check and were voiced from its acts), and many of those that passed
+    were still not sense; generating them was most of a speech's cost. Off, the model picks the acts
+    and the phrase bank voices them (docs/speech-acts.md). JSON-answer models always write their text."""
     seed: bool = True
     """The endpoint accepts a ``seed`` parameter."""
     description: str = ""
@@ -105,6 +111,7 @@ PROFILES: dict[str, Profile] = {
             choice_tokens=16,
             temperature=0.8,
             persona_in_picks=False,
+            speech_text=False,
             description="the embedded base model in process: transcript continuation, GBNF over the options",
         ),
         Profile("fake", description="the deterministic fake backend (tests, benchmarks)"),

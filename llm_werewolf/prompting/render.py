@@ -453,7 +453,7 @@ class SeatPrompter:
             "phase": {"kind": phase_kind, "number": int(phase_number) if phase_number else 0},
         }
         context["tips"] = self.book.tip(role, context)
-        if not decision.speech and not self.profile.persona_in_picks:
+        if not self._writes_words(decision) and not self.profile.persona_in_picks:
             context.update(persona=None, tips="")  # see Profile.persona_in_picks
         decision_context: dict[str, Any] = {
             "kind": decision.kind,
@@ -492,6 +492,11 @@ class SeatPrompter:
 
             shaped = replace(shaped, schema=with_acts(shaped.schema, view, tuple(claims), self.profile.speech_acts))
         return shaped
+
+    def _writes_words(self, decision: Decision) -> bool:
+        """Whether the model writes text for this decision (a speech, unless a base model's profile has
+        ``speech_text`` off: then its speech is picks too)."""
+        return decision.speech and (self.profile.style != "transcript" or self.profile.speech_text)
 
     def _render(self, name: str, context: Mapping[str, Any]) -> str:
         return self._render_file(f"{self.language}/common/{name}", context)

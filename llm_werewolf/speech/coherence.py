@@ -41,6 +41,8 @@ from .phrases import phrase_bank
 
 CARRIES_NO_ACT = "makes none of the acts the model picked"
 """The reason recorded when a base model's coherent text comes with no act picked (speech/model_speech.py)."""
+ACTS_ONLY = "the profile asks a base model for acts only (speech_text = false)"
+"""The reason recorded when no text was asked for: the speech is the model's picked acts, voiced."""
 MIN_WORDS = 3
 MAX_WORDS = 120
 MIN_CJK_CHARS = 6

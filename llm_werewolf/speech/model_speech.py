@@ -25,7 +25,7 @@ from ..rules.acts import Act
 from ..rules.errors import IllegalAct
 from ..table.events import SpeechCheck
 from ..texts import role_name
-from .coherence import CARRIES_NO_ACT, Coherence, check_coherence, contradictions, earlier_speeches
+from .coherence import ACTS_ONLY, CARRIES_NO_ACT, Coherence, check_coherence, contradictions, earlier_speeches
 from .grammar import Gender
 from .intent import floor_act
 from .legality import check_view_acts
@@ -76,12 +76,14 @@ async def base_model_speech(
     ctx = PickContext(
         system=prompt.system,
         user=prompt.user,
-        cue=f"{prompt.cue}{text}{close}",
+        cue=f"{prompt.cue}{text}{close}" if text else "",
         max_tokens=max_tokens,
         temperature=temperature,
         seed=seed * 1_000_003 + decision.id,
     )
-    acts = await pick_acts(view, ctx, complete, speaker=speaker, rng=_speech_rng(seed, decision), most=most)
+    acts = await pick_acts(
+        view, ctx, complete, speaker=speaker, rng=_speech_rng(seed, decision), most=most, spoken=bool(text)
+    )
     return _said(
         view, decision, option=option, text=text, claim=claim, acts=acts, prompt=prompt, speaker=speaker, seed=seed
     )
@@ -119,7 +121,10 @@ def _said(
     seed: int,
 ) -> tuple[Choice, SpeechCheck]:
     acts = _legal_prefix(view, acts)
-    coherence = check_coherence(text, view, prompt=f"{prompt.system}\n{prompt.user}")
+    if not text and prompt.mode == "text":  # acts only (``Profile.speech_text`` off): nothing was asked for
+        coherence = Coherence(False, (ACTS_ONLY,))
+    else:
+        coherence = check_coherence(text, view, prompt=f"{prompt.system}\n{prompt.user}")
     clashes = contradictions(text, acts, view) if coherence.ok else []
     if coherence.ok and not acts:
         # A base model's text that makes no act it picked is not said: from the embedded model such

@@ -149,22 +149,26 @@ async def pick_acts(
     speaker: Speaker,
     rng: random.Random,
     most: int = MAX_PICKED,
+    spoken: bool = True,
 ) -> list[Act]:
-    """Up to ``most`` (at most :data:`MAX_PICKED`) acts chosen by the model through constrained picks."""
+    """Up to ``most`` (at most :data:`MAX_PICKED`) acts chosen by the model through constrained picks:
+    after its speech (``spoken``), or, with no text asked for, as the speech itself."""
     bank = phrase_bank(view.language, view.variant)
     picker = bank.picker
     kinds_text = picker.get("kinds") or {}
-    if not isinstance(kinds_text, dict) or not picker.get("end"):
-        raise TextDataError(f"prompts/{view.language}/common/phrases.yaml: 'picker' needs 'kinds' and 'end'")
-    me = view.names[view.seat] if view.seat is not None else ""
-    lines = [str(picker.get("cue", "")).replace("{me}", me)]
+    if not isinstance(kinds_text, dict) or not picker.get("end") or not picker.get("floor"):
+        raise TextDataError(
+            f"prompts/{view.language}/common/phrases.yaml: 'picker' needs 'kinds', 'end' and 'floor'"
+        )
+    lines = [_line(str(picker.get("cue" if spoken else "floor", "")), speaker, bank)]
+    me_line = _line(str(picker.get("kind", "")), speaker, bank)
     chosen: list[Act] = []
     for _ in range(max(0, min(most, MAX_PICKED))):
         kinds = kind_options(view, chosen)
         if not kinds:
             break
         labels = _labels_unique([str(kinds_text.get(k, k)) for k in kinds] + [str(picker["end"])])
-        index = await _pick(ctx, complete, lines, str(picker.get("kind", "")).replace("{me}", me), labels, "act_kind")
+        index = await _pick(ctx, complete, lines, me_line, labels, "act_kind")
         if index is None or index >= len(kinds):
             break
         kind = kinds[index]
@@ -201,6 +205,11 @@ async def _complete_act(
     labels = _labels_unique([_short(a, view, bank, speaker) for a in options])
     index = await _pick(ctx, complete, lines, str(picker.get("result", "")), labels, "act_result")
     return None if index is None else options[index]
+
+
+def _line(template: str, speaker: Speaker, bank: PhraseBank) -> str:
+    """A picker line about the speaker: ``{me}`` and ``{g:he|she}`` filled for the seat that speaks."""
+    return fill(template, Act("ask", target=speaker.seat), speaker, bank)
 
 
 def _short(act: Act, view: SeatView, bank: PhraseBank, speaker: Speaker) -> str:

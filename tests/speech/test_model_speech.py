@@ -29,6 +29,10 @@ from .helpers import PLAYERS, game_at_speech
 PAIRS = [(variant, language) for variant in sorted(PLAYERS) for language in get_ruleset(variant).languages]
 
 
+WRITING_LOCAL = get_profile("local").with_overrides(speech_text=True)
+"""The embedded model's profile with its own words asked for (``local`` asks for acts only)."""
+
+
 def base_backend(text: str, rng_seed: int = 0) -> FakeBackend:
     rng = random.Random(rng_seed)
 
@@ -39,7 +43,7 @@ def base_backend(text: str, rng_seed: int = 0) -> FakeBackend:
             return rng.choice(request.labels)
         raise AssertionError(request.mode)
 
-    return FakeBackend(script, profile=get_profile("local"))
+    return FakeBackend(script, profile=WRITING_LOCAL)
 
 
 async def play(game: Game, backend: FakeBackend, seats: int) -> None:
@@ -81,7 +85,7 @@ async def test_a_coherent_text_is_said_with_the_acts_it_makes() -> None:
                 return str(wanted)
         return str(picker["end"])
 
-    backend = FakeBackend(script, profile=get_profile("local"))
+    backend = FakeBackend(script, profile=WRITING_LOCAL)
     agent = LLMAgent(backend, settings=LLMAgentSettings(seed=1))
     from llm_werewolf.agents.base import DecisionRequest
 
@@ -279,7 +283,7 @@ async def test_with_no_backend_left_for_the_acts_the_text_is_still_checked() -> 
             return "حكيته لحالها"
         raise TransportError("the server went away", attempts=3)
 
-    agent = LLMAgent(FakeBackend(script, profile=get_profile("local")), settings=LLMAgentSettings(seed=1))
+    agent = LLMAgent(FakeBackend(script, profile=WRITING_LOCAL), settings=LLMAgentSettings(seed=1))
     reply = await agent.decide(DecisionRequest(decision=decision, view=view))
     assert reply.choice is not None and reply.choice.text != "حكيته لحالها"
     check = reply.notes[0]
@@ -305,7 +309,7 @@ async def test_the_profile_bounds_the_acts_a_base_model_picks(most: int) -> None
     names = default_names("ru", 10)
     game = Game(GameConfig(variant="city_mafia", names=names, seed=4, language="ru", options={"max_days": 2}))
     backend = base_backend("Я хочу играть, что вы?")
-    backend.profile = get_profile("local").with_overrides(speech_acts=most)
+    backend.profile = WRITING_LOCAL.with_overrides(speech_acts=most)
     await play(game, backend, 10)
     calls = [r.event for r in game.records if isinstance(r.event, ModelCall)]
     kinds_asked = [c for c in calls if c.purpose == "act_kind"]
@@ -337,7 +341,7 @@ async def test_a_base_model_s_coherent_text_without_any_picked_act_is_not_said()
             return text
         return str(picker["end"])  # no act
 
-    agent = LLMAgent(FakeBackend(script, profile=get_profile("local")), settings=LLMAgentSettings(seed=1))
+    agent = LLMAgent(FakeBackend(script, profile=WRITING_LOCAL), settings=LLMAgentSettings(seed=1))
     reply = await agent.decide(DecisionRequest(decision=decision, view=view))
     assert reply.choice is not None and reply.choice.text != text
     check = reply.notes[0]
