@@ -157,9 +157,7 @@ async def pick_acts(
     picker = bank.picker
     kinds_text = picker.get("kinds") or {}
     if not isinstance(kinds_text, dict) or not picker.get("end") or not picker.get("floor"):
-        raise TextDataError(
-            f"prompts/{view.language}/common/phrases.yaml: 'picker' needs 'kinds', 'end' and 'floor'"
-        )
+        raise TextDataError(f"prompts/{view.language}/common/phrases.yaml: 'picker' needs 'kinds', 'end' and 'floor'")
     lines = [_line(str(picker.get("cue" if spoken else "floor", "")), speaker, bank)]
     me_line = _line(str(picker.get("kind", "")), speaker, bank)
     chosen: list[Act] = []
@@ -167,7 +165,10 @@ async def pick_acts(
         kinds = kind_options(view, chosen)
         if not kinds:
             break
-        labels = _labels_unique([str(kinds_text.get(k, k)) for k in kinds] + [str(picker["end"])])
+        # Given the floor with no words of its own, a seat makes at least one point: "nothing more" is
+        # offered from the second item on (the embedded model took it first in every Arabic one_night speech).
+        end = [str(picker["end"])] if spoken or chosen else []
+        labels = _labels_unique([str(kinds_text.get(k, k)) for k in kinds] + end)
         index = await _pick(ctx, complete, lines, me_line, labels, "act_kind")
         if index is None or index >= len(kinds):
             break

@@ -68,6 +68,11 @@ async def test_a_speech_is_the_model_s_picked_acts_voiced(variant: str, language
     first = next(r for r in seen if r.purpose == "act_kind")
     assert floor in first.cue and first.cue.lstrip().startswith(floor)
     assert [c.purpose for c in reply.calls if c.purpose in ("decision", "language_switch")] == []
+    # "nothing more" is not offered before the first point is made, and is offered after it.
+    kind_picks = [r for r in seen if r.purpose == "act_kind"]
+    end = str(bank.picker["end"])
+    assert end not in kind_picks[0].labels
+    assert all(end in r.labels for r in kind_picks[1:])
 
 
 async def test_a_whole_game_of_acts_only_speeches() -> None:
