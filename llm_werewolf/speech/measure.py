@@ -4,7 +4,9 @@ Per ruleset × language:
 
 * ``coherent``: share of said speeches that pass the coherence check (:mod:`.coherence`,
   without the prompt-copy rule: the prompt is not in the transcript);
-* ``model_text_ok``: model seats only, share of their *free texts* that passed (``SpeechCheck``);
+* ``model_text_ok``: model seats only, share of their *free texts* that passed (``SpeechCheck``; ``—``
+  when no text was asked for: ``Profile.speech_text`` off, counted in ``acts_only``);
+* ``acts_only``: model seats only, share of speeches asked for acts alone (no words);
 * ``voiced``: model seats only, share of speeches whose acts were voiced instead;
 * ``distinct``: distinct speeches / speeches, per game, averaged;
 * ``consistent``: share of village-side acts (claims, results, accusations, votes,
@@ -33,7 +35,7 @@ from ..rules import GameConfig, get_ruleset
 from ..rules.events import Record, RoleAssigned, Speech
 from ..rules.views import build_view
 from ..table.events import Fallback, SpeechCheck
-from .coherence import check_coherence
+from .coherence import ACTS_ONLY, check_coherence
 from .truth import consistent
 
 VILLAGE_SIDES = frozenset({"village", "farmers", "town"})
@@ -50,6 +52,8 @@ class Tally:
     village_consistent: int = 0
     words: list[int] = field(default_factory=list)
     checks: int = 0
+    texts: int = 0
+    """Checks of a free text the model was asked for (``checks`` less the acts-only ones)."""
     model_ok: int = 0
     voiced: int = 0
     fallbacks: int = 0
@@ -68,7 +72,8 @@ class Tally:
             "village_acts": self.village_acts,
             "words_mean": round(statistics.mean(self.words), 1) if self.words else None,
             "words_median": statistics.median(self.words) if self.words else None,
-            "model_text_ok": share(self.model_ok, self.checks),
+            "model_text_ok": share(self.model_ok, self.texts),
+            "acts_only": share(self.checks - self.texts, self.checks),
             "voiced": share(self.voiced, self.checks),
             "fallbacks": self.fallbacks,
         }
@@ -100,7 +105,9 @@ def measure_game(records: Sequence[Record], variant: str, language: str, tally: 
             tally.fallbacks += 1
         elif isinstance(event, SpeechCheck):
             tally.checks += 1
-            tally.model_ok += event.coherent
+            if ACTS_ONLY not in event.reasons:
+                tally.texts += 1
+                tally.model_ok += event.coherent
             tally.voiced += event.source == "voiced"
         elif isinstance(event, Speech):
             view = build_view(records[:index], event.seat)
@@ -171,6 +178,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         "words_mean",
         "words_median",
         "model_text_ok",
+        "acts_only",
         "voiced",
         "fallbacks",
     ]

@@ -114,3 +114,19 @@ def test_the_picker_lines_agree_with_the_speaker(language: str, key: str) -> Non
         assert names[0] in line and "{" not in line and "|" not in line
     if "{g:" in str(bank.picker[key]):
         assert lines["male"] != lines["female"]
+
+
+async def test_the_measure_counts_acts_only_speeches_apart_from_free_texts() -> None:
+    """An acts-only speech asked for no words: it is not a free text that failed the check."""
+    from llm_werewolf.speech.measure import Tally, measure_game
+
+    names = default_names("en", 6)
+    game = Game(GameConfig(variant="one_night", names=names, seed=1, language="en"))
+    backend, _ = picks_only()
+    agents = [LLMAgent(backend, settings=LLMAgentSettings(seed=i)) for i in range(6)]
+    await Table(game, agents, settings=TableSettings(max_attempts=2)).play()
+    tally = Tally()
+    measure_game(game.records, "one_night", "en", tally)
+    row = tally.row()
+    assert tally.checks > 0
+    assert row["model_text_ok"] is None and row["acts_only"] == 1.0 and row["voiced"] == 1.0
