@@ -113,6 +113,9 @@ def _one(language: str, variant: str, key: str, contains: str) -> str:
         ("he", "online_mafia", "accuse", "אני {g:", Act("accuse", target=1), "אני חושב ש", "אני חושבת ש"),
         ("ar-LB", "lebanese_ghouls", "accuse", "حاسس", Act("accuse", target=1), "أنا حاسس", "أنا حاسّة"),
         ("ar", "one_night", "defend", "متأكّد", Act("defend", target=1), "متأكّد من", "متأكّدة من"),
+        # Read in a Lebanese sample: Rita said «أبدًا مش موافق مع أبو علي».
+        ("ar-LB", "lebanese_ghouls", "disagree", "أبدًا", Act("disagree", target=1), "مش موافق مع", "مش موافقة مع"),
+        ("ar-LB", "lebanese_ghouls", "agree", "متل ما", Act("agree", target=1), "هيك شايف.", "هيك شايفة."),
     ],
 )
 def test_speaker_gender_agreement(
@@ -132,6 +135,32 @@ def test_target_gender_comes_from_the_name() -> None:
     me = speaker("online_mafia", "he")  # names: נועה (f), איתי (m), ...
     assert "איתי מתחמק " in fill(template, Act("accuse", target=1), me, bank)
     assert "מאיה מתחמקת " in fill(template, Act("accuse", target=2), me, bank)
+
+
+@pytest.mark.parametrize(
+    ("language", "variant", "key", "contains", "male", "female"),
+    [
+        ("ar", "one_night", "agree", "على ما", "على ما قاله", "على ما قالته"),
+        ("ar", "one_night", "agree", "كما", "كما قال ", "كما قالت "),
+        ("ar", "one_night", "agree", "عن الفكرة", "عبّر ", "عبّرت "),
+        ("ar-LB", "lebanese_ghouls", "agree", "متل ما", "متل ما قال ", "متل ما قالت "),
+        ("ar-LB", "lebanese_ghouls", "agree", "أحسن منّي", " قالها ", " قالتها "),
+        ("ar-LB", "lebanese_ghouls", "ask", "تصوّت", "تصوّت هلّق", "تصوّتي هلّق"),
+    ],
+)
+def test_verbs_about_the_target_agree_with_the_target(
+    language: str, variant: str, key: str, contains: str, male: str, female: str
+) -> None:
+    """What a man and what a woman «said» reads differently in Arabic (read in the samples)."""
+    bank = phrase_bank(language, variant)
+    template = _one(language, variant, key, contains)
+    me = speaker(variant, language)
+    names = me.names
+    man = next(i for i in range(1, len(names)) if bank.genders.get(names[i]) == "male")
+    woman = next(i for i in range(1, len(names)) if bank.genders.get(names[i]) == "female")
+    assert male in fill(template, Act(key, target=man), me, bank)
+    assert female in fill(template, Act(key, target=woman), me, bank)
+    assert female not in fill(template, Act(key, target=man), me, bank)
 
 
 def test_speaker_gender_defaults_to_the_seat_name() -> None:
