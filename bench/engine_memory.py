@@ -3,7 +3,7 @@
     PYTHONPATH=/path/to/checkout .venv/bin/python bench/engine_memory.py [--games 10] [--table chinese_werewolf:12]
 
 Plays ``--games`` random games per table (bench/engine.py's seeds and policy, after one warm-up game)
-and keeps them, as ``bench/engine.py --memory`` does. Then it walks every object the kept games'
+and keeps them, as ``bench/engine.py --memory`` does, each table in a fresh process. Then it walks every object the kept games'
 records and final states reach and counts the ones allocated during those games (tracemalloc knows
 where each was allocated), each object once, by ``sys.getsizeof`` (which includes CPython's
 garbage-collector header). An object shared with earlier games or with the process (a shared cue, a
@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import gc
 import random
+import subprocess
 import sys
 import tracemalloc
 from collections import Counter
@@ -156,8 +157,12 @@ def main() -> None:
     parser.add_argument("--table", action="append", default=[], help="variant:players (default: every table)")
     args = parser.parse_args()
     tables = [(t.split(":")[0], int(t.split(":")[1])) for t in args.table] if args.table else list(TABLES)
-    for variant, players in tables:
-        print(report(measure(variant, players, args.games)), flush=True)
+    if len(tables) == 1:
+        print(report(measure(*tables[0], args.games)), flush=True)
+        return
+    for variant, players in tables:  # each table in a fresh process, as bench/engine.py --memory does
+        command = [sys.executable, __file__, "--games", str(args.games), "--table", f"{variant}:{players}"]
+        subprocess.run(command, check=True)
 
 
 if __name__ == "__main__":
