@@ -6,8 +6,9 @@ Plays ``--games`` random games per table (bench/engine.py's seeds and policy, af
 and keeps them, as ``bench/engine.py --memory`` does, each table in a fresh process. Then it walks
 every object the kept games' records and final states reach and counts the ones allocated during
 those games (tracemalloc knows where each was allocated), each object once, by ``sys.getsizeof``
-(which includes CPython's garbage-collector header). An object shared with earlier games or with the process (a shared cue, a
-cached sequence number, an interned label) is not counted: it costs a game nothing.
+(which includes CPython's garbage-collector header). An object shared with earlier games or with
+the process (a shared cue, a cached sequence number, an interned label) is not counted: it costs a
+game nothing.
 
 Per record kind: the ``Record`` wrapper, its event and the objects first reached from it (tuples,
 strings, numbers). Per object type: the same bytes regrouped. The first line gives tracemalloc's
