@@ -159,7 +159,8 @@ def main() -> None:
     args = parser.parse_args()
     tables = [(t.split(":")[0], int(t.split(":")[1])) for t in args.table] if args.table else list(TABLES)
     if len(tables) == 1:
-        print(report(measure(*tables[0], args.games)), flush=True)
+        variant, players = tables[0]
+        print(report(measure(variant, players, args.games)), flush=True)
         return
     for variant, players in tables:  # each table in a fresh process, as bench/engine.py --memory does
         command = [sys.executable, __file__, "--games", str(args.games), "--table", f"{variant}:{players}"]
