@@ -4,6 +4,29 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+CountPair = tuple[str, float]
+
+_PAIRS: dict[CountPair, CountPair] = {}
+"""One shared ``(key, count)`` pair per value, so a tally's rows are kept once by the process (the
+same rows recur in every vote of every game: ``("seat:3", 1.0)``). Immutable like every record."""
+_PAIRS_CAP = 4096
+
+
+def count_pair(key: str, count: float) -> CountPair:
+    """The one shared ``(key, float(count))`` pair (a tally's row in ``VoteTally.counts``)."""
+    pair = (key, float(count))
+    found = _PAIRS.get(pair)
+    if found is None:
+        if len(_PAIRS) >= _PAIRS_CAP:
+            _PAIRS.clear()
+        found = _PAIRS[pair] = pair
+    return found
+
+
+def count_table(counts: Iterable[CountPair]) -> tuple[CountPair, ...]:
+    """``counts`` as a tally's rows, highest first (ties in the given order), each row shared."""
+    return tuple(sorted([count_pair(key, count) for key, count in counts], key=lambda kv: -kv[1]))
+
 
 def tally(ballots: Iterable[tuple[str, float]]) -> tuple[tuple[tuple[str, float], ...], tuple[str, ...]]:
     """Count weighted ballots.
@@ -16,7 +39,7 @@ def tally(ballots: Iterable[tuple[str, float]]) -> tuple[tuple[tuple[str, float]
         counts[key] = counts.get(key, 0.0) + weight
     if not counts:
         return (), ()
-    ordered = tuple(sorted(counts.items(), key=lambda kv: -kv[1]))
+    ordered = count_table(counts.items())
     best = ordered[0][1]
     top = tuple(key for key, count in ordered if count == best)
     return ordered, top

@@ -24,7 +24,7 @@ from llm_werewolf.rules.events import (
     VoteCast,
     VoteTally,
 )
-from llm_werewolf.rules.voting import seat_key
+from llm_werewolf.rules.voting import count_pair, count_table, seat_key
 
 from .common import NO, NONE, YES, CityCtx, CityState
 from .roles import MANIAC
@@ -150,7 +150,7 @@ class Ballot(Step):
             counts[candidate] += 1
         best = max(counts.values())
         top = tuple(c for c in self.candidates if counts[c] == best)
-        table = tuple(sorted(((seat_key(c), float(n)) for c, n in counts.items()), key=lambda kv: -kv[1]))
+        table = count_table((seat_key(c), n) for c, n in counts.items())
         if len(top) == 1:
             ctx.emit(VoteTally(ballot=self.name, counts=table, result="eliminated", targets=top))
             ctx.push(Eliminate(top))
@@ -187,7 +187,7 @@ class TieBreak(Step):
         ctx.emit(
             VoteTally(
                 ballot="remove_all",
-                counts=((YES, float(yes)), (NO, float(no))),
+                counts=(count_pair(YES, yes), count_pair(NO, no)),
                 result="all_removed" if removed else "none_removed",
                 targets=self.tied if removed else (),
             )

@@ -14,7 +14,7 @@ from llm_werewolf.rules.events import (
     VoteCast,
     VoteTally,
 )
-from llm_werewolf.rules.voting import key_seat, tally
+from llm_werewolf.rules.voting import count_pair, key_seat, tally
 
 from .data import OMCtx, OMState
 from .deaths import after_deaths, kill
@@ -127,7 +127,7 @@ class Verdict(Step):
                 guilty += weight
             elif choice.option == INNOCENT:
                 innocent += weight
-        counts = ((GUILTY, guilty), (INNOCENT, innocent))
+        counts = (count_pair(GUILTY, guilty), count_pair(INNOCENT, innocent))
         if guilty > innocent:
             ctx.emit(VoteTally(ballot=ballot, counts=counts, result=GUILTY, targets=(self.accused,)))
             ctx.push(Condemn(self.accused))
