@@ -557,6 +557,8 @@ def _verdict(view: SeatView, facts: Facts, rng: random.Random) -> tuple[str, str
     accused = facts.accused
     if accused is None:
         return "skip", ""
+    if facts.role == "jester":
+        return _jester_verdict(facts, accused), ""
     if facts.role in WANTS_EXECUTIONS:
         return "guilty", ""
     if facts.evil_side:
@@ -573,6 +575,15 @@ def _verdict(view: SeatView, facts: Facts, rng: random.Random) -> tuple[str, str
     if accused in facts.good or accused in facts.claimed(PROTECTED_CLAIMS):
         return "innocent", ""
     return ("guilty" if rng.random() < UNKNOWN_GUILTY else "innocent"), ""
+
+
+def _jester_verdict(facts: Facts, accused: int) -> str:
+    """A Jester's ballot: the town marks a seat that abstained on a player who flips mafia (and
+    one that voted guilty on a townie), so he abstains on the seats the town suspects and votes
+    guilty on the rest; a suspect is what the Jester wants to be."""
+    if accused in facts.suspects():
+        return "skip"
+    return "guilty"
 
 
 def _evil_verdict(facts: Facts, accused: int, rng: random.Random) -> str:

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import random
 import re
+from bisect import bisect_left
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from string import Template
@@ -40,6 +42,23 @@ class Said:
     stage: str = "discussion"
     phase: str = ""
     order: int = 0  # position in the speaker's view: later statements have larger numbers
+
+
+def said_since(said: Sequence[Said], start: int) -> Sequence[Said]:
+    """The statements of ``said`` (oldest first, as :func:`heard` gives them) read from records ``start`` on."""
+    return said[bisect_left(said, start, key=_order) :]
+
+
+def said_in(said: Sequence[Said], phase: str) -> Sequence[Said]:
+    """The trailing statements of ``said`` made in ``phase`` (a phase's statements are consecutive)."""
+    first = len(said)
+    while first and said[first - 1].phase == phase:
+        first -= 1
+    return said[first:]
+
+
+def _order(said: Said) -> int:
+    return said.order
 
 
 def say(
