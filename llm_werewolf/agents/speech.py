@@ -48,7 +48,7 @@ def _earlier_speeches(view: SeatView) -> tuple[str, ...]:
         size, last, seen = known
         if 0 < size <= len(records) and records[size - 1] is last:
             start, texts = size, seen
-    new = tuple(r.event.text for r in records[start:] if isinstance(r.event, Speech) and r.event.text)
+    new = tuple([event.text for r in records[start:] if type(event := r.event) is Speech and event.text])
     texts = texts + new if new else texts
     if records:
         _EARLIER[key] = (len(records), records[-1], texts)
