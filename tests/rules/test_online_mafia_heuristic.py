@@ -7,6 +7,7 @@ import random
 import pytest
 
 from llm_werewolf.agents.heuristic import HeuristicAgent, policy_for
+from llm_werewolf.agents.heuristics import online_mafia
 from llm_werewolf.agents.heuristics.online_mafia import decide, gather
 from llm_werewolf.rules import PUBLIC, Choice, Decision, Game, GameConfig, Record, SeatView, ViewBuilder
 from llm_werewolf.rules.events import (
@@ -374,9 +375,12 @@ class JesterBallots(Checked):
         return choice
 
 
-def test_the_jester_abstains_on_the_towns_suspects_so_the_verdict_record_marks_him() -> None:
-    """A Jester wins by his own execution: he abstains on the players the town suspects (an abstention
-    on a player who flips mafia makes a suspect) and votes guilty on the rest, never innocent."""
+def test_the_jester_abstains_on_the_towns_suspects_so_the_verdict_record_marks_him(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A baiting Jester (``JESTER_BAITS``) wins by his own execution: he abstains on the players the town
+    suspects (an abstention on a player who flips mafia makes a suspect) and votes guilty on the rest."""
+    monkeypatch.setattr(online_mafia, "JESTER_BAITS", True)
     kept: list[tuple[bool, str]] = []
     for seed in range(30):
         names = tuple(f"P{i}" for i in range(len(MAFIA_15)))
