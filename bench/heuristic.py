@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/heuristic.py [--games N] [--variant V ...] [--json]
 
-Plays ``--games`` all-heuristic games (after one untimed warm-up game) on each standard board
+Plays ``--games`` all-heuristic games (after ``--warmup`` untimed games, seeds below 1) on each standard board
 (llm_werewolf/ladder.py) and times only the agents' answers (``HeuristicAgent.choose``, which
 reads the view and decides; speeches included), not the rules engine or the view building. Times
 are CPU time of this process (``time.process_time``), so other work on a shared machine does not
@@ -41,11 +41,12 @@ class TimedAgent(HeuristicAgent):
         return choice
 
 
-def bench(variant: str, players: int, games: int) -> dict[str, Any]:
+def bench(variant: str, players: int, games: int, warmup: int = 5) -> dict[str, Any]:
     names = tuple(f"P{i + 1}" for i in range(players))
     times: list[tuple[bool, float]] = []
-    warm: list[SyncAgent] = [HeuristicAgent(i) for i in range(players)]
-    play_with_agents(GameConfig(variant=variant, names=names, seed=0), warm)  # loads phrase banks, untimed
+    for seed in range(-warmup, 0):  # untimed: loads phrase banks and term files (some only in rare games)
+        warm: list[SyncAgent] = [HeuristicAgent(seed * 1009 + i) for i in range(players)]
+        play_with_agents(GameConfig(variant=variant, names=names, seed=seed), warm)
     for seed in range(1, games + 1):
         agents: list[SyncAgent] = [TimedAgent(seed * 1009 + i, times) for i in range(players)]
         play_with_agents(GameConfig(variant=variant, names=names, seed=seed), agents)
@@ -71,11 +72,12 @@ def bench(variant: str, players: int, games: int) -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=50)
+    parser.add_argument("--warmup", type=int, default=5, help="Untimed games per board first (default 5).")
     parser.add_argument("--variant", action="append", help="Only these rulesets (repeatable).")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     variants = args.variant or [r.id for r in all_rulesets()]
-    results = [bench(v, p, args.games) for v in variants for p in standard_boards(v)]
+    results = [bench(v, p, args.games, args.warmup) for v in variants for p in standard_boards(v)]
     if args.json:
         print(json.dumps({"python": platform.python_version(), "results": results}, indent=2))
         return

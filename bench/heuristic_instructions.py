@@ -37,6 +37,9 @@ from llm_werewolf.ladder import standard_boards
 from llm_werewolf.rules import Choice, Decision, GameConfig, SeatView, all_rulesets
 from llm_werewolf.sim import SyncAgent, play_with_agents
 
+WARMUP = 5
+"""Uncounted warm-up games per board, in both runs (a file loaded once would otherwise count as decisions)."""
+
 Recording = list[tuple[int, list[Choice], tuple[str, ...]]]  # (seed, answers in order, winning sides)
 
 
@@ -84,12 +87,14 @@ def record(variant: str, players: int, games: int) -> Recording:
 def play(boards: list[tuple[str, int, Recording]], mode: str) -> None:
     """One run under callgrind: the recorded games, answered by heuristics or by the recording.
 
-    Every board gets an untimed warm-up game first (phrase banks, caches); then ``os.getppid()``
-    marks where callgrind starts a new part (``--dump-before=getppid``), one part per board.
+    Every board gets ``WARMUP`` uncounted heuristic games first (seeds below 1: phrase banks, term
+    files, caches; some load only in rare games); then ``os.getppid()`` marks where callgrind starts
+    a new part (``--dump-before=getppid``), one part per board.
     """
     for variant, players, _ in boards:
-        warm: list[SyncAgent] = [HeuristicAgent(i) for i in range(players)]
-        play_with_agents(GameConfig(variant=variant, names=_names(players), seed=0), warm)
+        for seed in range(-WARMUP, 0):
+            warm: list[SyncAgent] = [HeuristicAgent(seed * 1009 + i) for i in range(players)]
+            play_with_agents(GameConfig(variant=variant, names=_names(players), seed=seed), warm)
     for variant, players, recording in boards:
         os.getppid()
         for seed, answers, sides in recording:

@@ -1,6 +1,7 @@
 """The strength ladder: each side's heuristic vs its naive version, with heuristic opponents.
 
-    .venv/bin/python bench/ladder.py [--games 2000] [--variant V ...] [--players P ...] [--jobs N] [--json]
+    .venv/bin/python bench/ladder.py [--games 2000] [--variant V ...] [--players P ...] [--side S ...]
+                                     [--jobs N] [--json]
 
 For every ruleset, standard board (9 and 12 seats; online_mafia 15) and side holding cards,
 the side's win rate with every seat heuristic is compared with its win rate when its own
@@ -39,6 +40,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--variant", action="append", help="Only these rulesets (repeatable).")
     parser.add_argument("--players", type=int, action="append", help="Only these boards (repeatable).")
+    parser.add_argument("--side", action="append", help="Only these sides' cells (repeatable; e.g. serial_killer).")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--margin", type=float, default=0.15)
     parser.add_argument("--json", action="store_true")
@@ -50,7 +52,9 @@ def main() -> None:
         for players in standard_boards(variant):
             if args.players and players not in args.players:
                 continue
-            sides = ladder_sides(variant, players)
+            sides = [s for s in ladder_sides(variant, players) if not args.side or s in args.side]
+            if not sides:
+                continue
             cells += [(variant, players, side) for side in sides]
             for side in [None, *sides]:
                 for first in range(args.seed, args.seed + args.games, CHUNK):

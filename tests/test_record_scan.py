@@ -15,7 +15,7 @@ from types import ModuleType
 import pytest
 
 from llm_werewolf.agents.heuristic import HeuristicAgent
-from llm_werewolf.agents.heuristics import chinese_werewolf, lebanese_ghouls, online_mafia
+from llm_werewolf.agents.heuristics import chinese_werewolf, city_mafia, lebanese_ghouls, online_mafia
 from llm_werewolf.agents.heuristics.record_scan import ScanMemory, scan_records
 from llm_werewolf.rules import Choice, Decision, Game, GameConfig, SeatView, ViewBuilder
 from llm_werewolf.rules.events import Record
@@ -118,8 +118,9 @@ class CheckingAgent(HeuristicAgent):
 @pytest.mark.parametrize(
     ("variant", "module", "fields"),
     [
-        ("chinese_werewolf", chinese_werewolf, chinese_werewolf._SCANNED),
-        ("lebanese_ghouls", lebanese_ghouls, lebanese_ghouls._SCANNED),
+        ("chinese_werewolf", chinese_werewolf, (*chinese_werewolf._SCANNED, "intents")),
+        ("lebanese_ghouls", lebanese_ghouls, (*lebanese_ghouls._SCANNED, "intents")),
+        ("city_mafia", city_mafia, (*city_mafia._SCANNED, "reports", "first_reports")),
         ("online_mafia", online_mafia, (*online_mafia._SCANNED, "exposed", "contested", "liars")),
     ],
 )

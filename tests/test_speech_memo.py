@@ -7,7 +7,7 @@ import random
 
 from llm_werewolf.agents import speech as agent_speech
 from llm_werewolf.agents.heuristic import HeuristicAgent
-from llm_werewolf.rules import Choice, Decision, GameConfig, SeatView
+from llm_werewolf.rules import Choice, Decision, GameConfig, SeatView, all_rulesets
 from llm_werewolf.rules.acts import Act
 from llm_werewolf.sim import play_with_agents
 from llm_werewolf.speech import voice as voicing
@@ -81,3 +81,23 @@ def test_a_sentence_said_before_is_avoided_as_before() -> None:
     used = ["Earlier: " + s for s in said[1:]]  # every phrasing but the first was said inside a longer speech
     for seed in range(5):
         assert voicing.voice_act(act, speaker, random.Random(seed), bank, used) == said[0]
+
+
+def test_a_phrasing_read_into_pieces_is_the_phrasing() -> None:
+    """``fill`` reads each phrasing's placeholders once (``_pieces``); the pieces give back every
+    phrasing of every bank exactly, so filling them left to right is the regular expression's work."""
+    read = 0
+    for language in ("en", "ar", "ar-LB", "he", "ru", "zh-Hant"):
+        for ruleset in all_rulesets():
+            bank = phrase_bank(language, ruleset.id)
+            templates = [t for phrasings in bank.acts.values() for t in phrasings]
+            for opens_closes in bank.tics.values():
+                templates += [t for lines in opens_closes.values() for t in lines]
+            for template in templates:
+                rebuilt = "".join(
+                    literal + ("" if slot is None else "{" + slot + ("" if arg is None else ":" + arg) + "}")
+                    for literal, slot, arg in voicing._pieces(template)
+                )
+                assert rebuilt == template
+                read += 1
+    assert read > 1000

@@ -7,12 +7,18 @@ substitution only, never evaluated.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from functools import cache, lru_cache
 from string import Template
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..rules import Choice, Decision, SeatView
 from ..rules.events import Speech
 from ..texts import TextDataError, optional_yaml, role_name
+
+if TYPE_CHECKING:
+    from ..rules.acts import Act
+    from ..speech.voice import Speaker
 
 
 def _lines(language: str, variant: str, key: str) -> list[str]:
@@ -42,7 +48,7 @@ def _earlier_speeches(view: SeatView) -> tuple[str, ...]:
         size, last, seen = known
         if 0 < size <= len(records) and records[size - 1] is last:
             start, texts = size, seen
-    new = tuple(r.event.text for r in records[start:] if isinstance(r.event, Speech) and r.event.text)
+    new = tuple([event.text for r in records[start:] if type(event := r.event) is Speech and event.text])
     texts = texts + new if new else texts
     if records:
         _EARLIER[key] = (len(records), records[-1], texts)
@@ -69,6 +75,24 @@ def canned_speech(
     return Template(line).safe_substitute(values)
 
 
+@cache
+def _voicing() -> tuple[Callable[..., list[Act]], Callable[..., str]]:
+    """``speech.intent.intent_acts`` and ``speech.voice.voice``, imported once (the speech
+    package imports this module, so they cannot be imported at the top)."""
+    from ..speech.intent import intent_acts
+    from ..speech.voice import voice
+
+    return intent_acts, voice
+
+
+@lru_cache(maxsize=1024)
+def _speaker(seat: int, names: tuple[str, ...], language: str, variant: str) -> Speaker:
+    """The plain ``Speaker`` of a seat (frozen, so one object serves every speech of that seat)."""
+    from ..speech.voice import Speaker
+
+    return Speaker(seat=seat, names=names, language=language, variant=variant)
+
+
 def act_speech(
     view: SeatView,
     decision: Decision,
@@ -88,15 +112,13 @@ def act_speech(
     words, small talk) is said with its situational line from ``canned.yaml``, or the
     phrase bank's ``pass`` when it has none.
     """
-    from ..speech.intent import intent_acts
-    from ..speech.voice import Speaker, voice
-
+    intent_acts, voice = _voicing()
     acts = intent_acts(view, key, target=target, role=role, result=result, claim=claim)
     chosen = option or decision.options[0].id
     claimed = next((a.role for a in acts if a.kind == "claim"), claim)
     if acts or key == "neutral":
         assert view.seat is not None
-        speaker = Speaker(seat=view.seat, names=view.names, language=view.language, variant=view.variant)
+        speaker = _speaker(view.seat, view.names, view.language, view.variant)
         used = _earlier_speeches(view)
         return Choice(chosen, text=voice(acts, speaker, rng, used), claim=claimed, acts=tuple(acts))
     try:

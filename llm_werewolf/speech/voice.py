@@ -12,6 +12,7 @@ import random
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ..rules.acts import Act
 from ..texts import TextDataError, role_name, terms
@@ -95,41 +96,59 @@ def _value_word(bank: PhraseBank, value: str | None, template: str) -> str:
 
 def fill(template: str, act: Act, speaker: Speaker, bank: PhraseBank) -> str:
     """One phrasing with its placeholders filled (raises on an unknown placeholder)."""
+    parts: list[str] = []
+    for literal, slot, arg in _pieces(template):
+        parts.append(literal)
+        if slot is not None:
+            parts.append(_slot_value(slot, arg, template, act, speaker, bank))
+    return "".join(parts)
 
-    def one(match: re.Match[str]) -> str:
-        slot, arg = match.group(1), match.group(2)
-        if slot in ("g", "t"):
-            forms = (arg or "").split("|")
-            if len(forms) != 2:
-                raise TextDataError(f"{template!r}: {{{slot}:...}} needs two forms, male|female")
-            who = speaker.seat if slot == "g" else act.target
-            return forms[1] if seat_gender(bank, speaker, who) == "female" else forms[0]
-        if slot == "target":
-            return _name(bank, speaker, act.target, arg)
-        if slot == "other":
-            return _name(bank, speaker, act.other, arg)
-        if slot == "me":
-            return _name(bank, speaker, speaker.seat, arg)
-        if slot in ("role", "card"):
-            role = act.role if act.kind == "claim" else act.value
-            if role is None:
-                raise TextDataError(f"{template!r}: {{{slot}}} but the act names no role")
-            if slot == "role" and arg in ("me", "target"):  # the card as said of that seat: «أصبحتُ العرّاف» of a man
-                return _role_of(bank, speaker, role, speaker.seat if arg == "me" else act.target)
-            if arg:
-                raise TextDataError(f"{template!r}: {{role:{arg}}}: say {{role:me}} or {{role:target}}")
-            return _role(bank, speaker, role, own=slot == "role" and act.kind == "claim")
-        if slot == "slot":
-            if act.target is None:
-                raise TextDataError(f"{template!r}: {{slot}} but the act names no center card")
-            return str(act.target + 1)
-        if slot == "value":
-            return _value_word(bank, act.value, template)
-        if slot in bank.words:
-            return bank.words[slot]
-        raise TextDataError(f"{template!r}: unknown placeholder {{{slot}}}")
 
-    return _SLOT.sub(one, template)
+@lru_cache(maxsize=8192)
+def _pieces(template: str) -> tuple[tuple[str, str | None, str | None], ...]:
+    """``template`` cut at its placeholders, read once: (text before, slot, argument) per placeholder,
+    then the rest with no slot. Filling the pieces left to right is ``_SLOT.sub`` on the template."""
+    pieces: list[tuple[str, str | None, str | None]] = []
+    at = 0
+    for match in _SLOT.finditer(template):
+        pieces.append((template[at : match.start()], match.group(1), match.group(2)))
+        at = match.end()
+    pieces.append((template[at:], None, None))
+    return tuple(pieces)
+
+
+def _slot_value(slot: str, arg: str | None, template: str, act: Act, speaker: Speaker, bank: PhraseBank) -> str:
+    """What one placeholder ``{slot:arg}`` of ``template`` says for ``act`` and ``speaker``."""
+    if slot in ("g", "t"):
+        forms = (arg or "").split("|")
+        if len(forms) != 2:
+            raise TextDataError(f"{template!r}: {{{slot}:...}} needs two forms, male|female")
+        who = speaker.seat if slot == "g" else act.target
+        return forms[1] if seat_gender(bank, speaker, who) == "female" else forms[0]
+    if slot == "target":
+        return _name(bank, speaker, act.target, arg)
+    if slot == "other":
+        return _name(bank, speaker, act.other, arg)
+    if slot == "me":
+        return _name(bank, speaker, speaker.seat, arg)
+    if slot in ("role", "card"):
+        role = act.role if act.kind == "claim" else act.value
+        if role is None:
+            raise TextDataError(f"{template!r}: {{{slot}}} but the act names no role")
+        if slot == "role" and arg in ("me", "target"):  # the card as said of that seat: «أصبحتُ العرّاف» of a man
+            return _role_of(bank, speaker, role, speaker.seat if arg == "me" else act.target)
+        if arg:
+            raise TextDataError(f"{template!r}: {{role:{arg}}}: say {{role:me}} or {{role:target}}")
+        return _role(bank, speaker, role, own=slot == "role" and act.kind == "claim")
+    if slot == "slot":
+        if act.target is None:
+            raise TextDataError(f"{template!r}: {{slot}} but the act names no center card")
+        return str(act.target + 1)
+    if slot == "value":
+        return _value_word(bank, act.value, template)
+    if slot in bank.words:
+        return bank.words[slot]
+    raise TextDataError(f"{template!r}: unknown placeholder {{{slot}}}")
 
 
 _FILLED: dict[tuple[object, ...], tuple[PhraseBank, list[str]]] = {}
@@ -177,10 +196,12 @@ def voice_act(
     bank: PhraseBank | None = None,
     used: Sequence[str] = (),
     skip: set[str] | None = None,
+    earlier: str | None = None,
 ) -> str:
     """One act as one sentence; a phrasing already said in ``used`` is avoided while others remain.
 
     ``skip``: phrasings (templates) already chosen in this speech, avoided too; the chosen one is added.
+    ``earlier``: ``used`` joined by ``_joined`` when the caller has it already (one join per speech).
     """
     bank = bank or phrase_bank(speaker.language, speaker.variant)
     keys = phrase_key(act)
@@ -191,7 +212,8 @@ def voice_act(
             templates = bank.acts[key]
             said = _filled_all(templates, act, speaker, bank)
             taken = skip if skip is not None else set()
-            earlier = _joined(used)
+            if earlier is None:
+                earlier = _joined(used)
             fresh = (
                 [i for i, s in enumerate(said) if templates[i] not in taken and not (used and s in earlier)]
                 or [i for i in range(len(said)) if templates[i] not in taken]
@@ -212,8 +234,9 @@ def voice(acts: Sequence[Act], speaker: Speaker, rng: random.Random, used: Seque
     bank = phrase_bank(speaker.language, speaker.variant)
     parts: list[str] = []
     skip: set[str] = set()
+    earlier = _joined(used) if acts and used else ""
     for act in acts:  # a sentence said earlier, or a phrasing used in this speech, is not said again
-        parts.append(voice_act(act, speaker, rng, bank, used, skip))
+        parts.append(voice_act(act, speaker, rng, bank, used, skip, earlier))
     if not parts:
         parts = [fill(rng.choice(bank.phrasings("pass")), Act("pass"), speaker, bank)]
     tics = bank.tics.get(speaker.persona or "", {}) or bank.tics.get("default", {})

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from llm_werewolf.agents.heuristic import HeuristicAgent, policy_for
+from llm_werewolf.agents.heuristics import online_mafia
 from llm_werewolf.agents.heuristics.online_mafia import decide, gather
 from llm_werewolf.rules import PUBLIC, Choice, Decision, Game, GameConfig, Record, SeatView, ViewBuilder
 from llm_werewolf.rules.events import (
@@ -356,3 +357,37 @@ def test_a_claim_whose_named_seat_flips_town_is_a_lie() -> None:
     builders[4].add(Record(seq=20_000, phase="day:1", vis=PUBLIC, event=death))
     facts = gather(builders[4].view())
     assert facts.suspects()[0] == 2
+
+
+class JesterBallots(Checked):
+    """Keeps, for every verdict a Jester answers, whether the accused was among his suspects and his ballot."""
+
+    def __init__(self, seed: int, kept: list[tuple[bool, str]]) -> None:
+        super().__init__(seed)
+        self.kept = kept
+
+    def choose(self, view: SeatView, decision: Decision) -> Choice:
+        choice = super().choose(view, decision)
+        if decision.kind == "verdict" and view.role == "jester":
+            facts = gather(view)
+            assert facts.accused is not None
+            self.kept.append((facts.accused in facts.suspects(), choice.option))
+        return choice
+
+
+def test_the_jester_abstains_on_the_towns_suspects_so_the_verdict_record_marks_him(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A baiting Jester (``JESTER_BAITS``) wins by his own execution: he abstains on the players the town
+    suspects (an abstention on a player who flips mafia makes a suspect) and votes guilty on the rest."""
+    monkeypatch.setattr(online_mafia, "JESTER_BAITS", True)
+    kept: list[tuple[bool, str]] = []
+    for seed in range(30):
+        names = tuple(f"P{i}" for i in range(len(MAFIA_15)))
+        config = GameConfig(variant="online_mafia", names=names, roles=tuple(MAFIA_15), seed=seed)
+        play_with_agents(config, [JesterBallots(seed * 50 + i, kept) for i in range(len(MAFIA_15))])
+    on_suspects = [ballot for suspect, ballot in kept if suspect]
+    others = [ballot for suspect, ballot in kept if not suspect]
+    assert on_suspects and others
+    assert set(on_suspects) == {"skip"}
+    assert set(others) == {"guilty"}

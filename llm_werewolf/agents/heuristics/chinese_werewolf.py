@@ -32,7 +32,7 @@ from ...rules.events import ChoiceMade, DeathsAnnounced, Info, Record, StatusCha
 from ..speech import act_speech
 from .common import drawn_bluffer, lean, pick_seat, team_draw
 from .record_scan import ScanMemory, scan_records
-from .talk import Said, heard, say
+from .talk import Said, heard, said_in, said_since, say
 
 WEREWOLF = "werewolf"
 SEER = "seer"
@@ -221,6 +221,12 @@ _SCANNED = (
     "night_dead",
     "peaceful_nights",
     "votes",
+    # read from the statements (``_read_said``)
+    "seer_claims",
+    "reports",
+    "first_reports",
+    "other_claims",
+    "witch_saves",
 )
 
 
@@ -267,6 +273,29 @@ def _read(facts: Facts, records: Sequence[Record], start: int) -> None:
                     facts.peaceful_nights += 1
 
 
+def _read_said(facts: Facts, start: int) -> None:
+    """Read the statements of ``facts.said`` made in records ``start`` on into ``facts``.
+
+    Nested containers are replaced, never changed, so a remembered scan stays as it was.
+    """
+    for said in said_since(facts.said, start):
+        if said.claim == SEER or said.key in SEER_KEYS:
+            facts.seer_claims.setdefault(said.speaker, said.order)
+            if said.target is not None and said.key in ("seer_wolf", "seer_good", ""):
+                verdict = "good" if said.key == "seer_good" else WEREWOLF
+                facts.reports[said.speaker] = {**facts.reports.get(said.speaker, {}), said.target: verdict}
+                facts.first_reports.setdefault(said.speaker, (said.target, verdict))
+        elif said.claim:
+            facts.other_claims[said.speaker] = said.claim
+            if said.key == "witch_saved" and said.target is not None:
+                facts.witch_saves[said.speaker] = said.target
+
+
+def _read_all(facts: Facts, records: Sequence[Record], start: int) -> None:
+    _read(facts, records, start)
+    _read_said(facts, start)
+
+
 def read_facts(view: SeatView, memory: ScanMemory | None = None) -> Facts:
     me = view.seat if view.seat is not None else -1
     _, _, number = view.phase.partition(":")
@@ -278,21 +307,10 @@ def read_facts(view: SeatView, memory: ScanMemory | None = None) -> Facts:
         number=int(number) if number.isdigit() else 0,
         living=frozenset(view.living()),
     )
-    scan_records(facts, view, _SCANNED, _read, memory)
     facts.said = heard(view)
-    today = view.phase
-    for said in facts.said:
-        if said.claim == SEER or said.key in SEER_KEYS:
-            facts.seer_claims.setdefault(said.speaker, said.order)
-            if said.target is not None and said.key in ("seer_wolf", "seer_good", ""):
-                verdict = "good" if said.key == "seer_good" else WEREWOLF
-                facts.reports.setdefault(said.speaker, {})[said.target] = verdict
-                facts.first_reports.setdefault(said.speaker, (said.target, verdict))
-        elif said.claim:
-            facts.other_claims[said.speaker] = said.claim
-            if said.key == "witch_saved" and said.target is not None:
-                facts.witch_saves[said.speaker] = said.target
-        if said.key in VOTE_KEYS and said.target is not None and said.phase == today:
+    scan_records(facts, view, _SCANNED, _read_all, memory)
+    for said in said_in(facts.said, view.phase):
+        if said.key in VOTE_KEYS and said.target is not None:
             facts.intents[said.speaker] = said.target
     facts.my_reports = facts.reports.get(me, {})
     if facts.wolf:

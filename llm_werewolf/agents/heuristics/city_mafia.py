@@ -22,13 +22,15 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ...rules import Choice, Decision, SeatView
-from ...rules.events import Announcement, DeathsAnnounced, Info, PhaseStarted, VoteCast, VoteTally
+from ...rules.events import Announcement, DeathsAnnounced, Info, PhaseStarted, Record, VoteCast, VoteTally
 from ..speech import act_speech
 from .common import drawn_bluffer, lean, pick_seat, seat_options, team_draw
-from .talk import heard
+from .record_scan import ScanMemory, scan_records
+from .talk import Said, heard, said_since
 
 SHERIFF = "sheriff"
 MAFIA_ROLES = frozenset({"mafia", "don"})
@@ -145,11 +147,30 @@ class Facts:
 _READ_EVENTS = frozenset({Info, PhaseStarted, Announcement, VoteTally, VoteCast, DeathsAnnounced})
 
 
-def gather(view: SeatView) -> Facts:
-    assert view.seat is not None
-    facts = Facts(view=view, me=view.seat, role=view.role, phase=view.phase, living=frozenset(view.living()))
-    for record in view.records:
-        event = record.event
+# The fields _read folds from the records; kept per seat by the agent's ScanMemory between decisions.
+_SCANNED = (
+    "team",
+    "checked_mafia",
+    "checked_sheriff",
+    "candidates",
+    "voting_on",
+    "nominations",
+    "votes",
+    "night_dead",
+    # read from the statements
+    "sheriff_claims",
+    "reports",
+    "first_reports",
+)
+
+
+def _read(facts: Facts, records: Sequence[Record], start: int, said: Sequence[Said]) -> None:
+    """Fold ``records[start:]`` and the statements made in them into ``facts``.
+
+    A claimant's reports are replaced, never changed in place, so a remembered scan stays as it was.
+    """
+    for index in range(start, len(records)):
+        event = records[index].event
         if type(event) not in _READ_EVENTS:
             continue
         if isinstance(event, Info):
@@ -173,20 +194,33 @@ def gather(view: SeatView) -> Facts:
             facts.votes.append((event.seat, event.target))
         elif isinstance(event, DeathsAnnounced) and event.moment == "morning":
             facts.night_dead.update(d.seat for d in event.deaths)
-    for said in heard(view):
-        if said.claim == SHERIFF or said.key in REPORT_KEYS:
-            facts.sheriff_claims.setdefault(said.speaker, said.order)
-            if said.target is not None and said.key in (*REPORT_KEYS, ""):
-                black = said.key == "reveal_mafia"
-                facts.reports.setdefault(said.speaker, {})[said.target] = black
-                facts.first_reports.setdefault(said.speaker, (said.target, black))
+    for statement in said_since(said, start):
+        if statement.claim == SHERIFF or statement.key in REPORT_KEYS:
+            facts.sheriff_claims.setdefault(statement.speaker, statement.order)
+            if statement.target is not None and statement.key in (*REPORT_KEYS, ""):
+                black = statement.key == "reveal_mafia"
+                facts.reports[statement.speaker] = {**facts.reports.get(statement.speaker, {}), statement.target: black}
+                facts.first_reports.setdefault(statement.speaker, (statement.target, black))
+
+
+def gather(view: SeatView, memory: ScanMemory | None = None) -> Facts:
+    """Everything this seat knows, from its visible records (with ``memory``: only the new ones)."""
+    assert view.seat is not None
+    facts = Facts(view=view, me=view.seat, role=view.role, phase=view.phase, living=frozenset(view.living()))
+    said = heard(view)
+    scan_records(facts, view, _SCANNED, lambda f, records, start: _read(f, records, start, said), memory)
     for nominator, target in facts.nominations:  # a claimed Sheriff's nomination names a black check
         if nominator in facts.sheriff_claims:
-            facts.reports.setdefault(nominator, {}).setdefault(target, True)
+            told = facts.reports.get(nominator, {})
+            if target not in told:
+                facts.reports[nominator] = {**told, target: True}
             facts.first_reports.setdefault(nominator, (target, True))
     if facts.mafia:
         facts.team.add(facts.me)
     return facts
+
+
+read_facts = gather
 
 
 def _fallback(decision: Decision) -> str:
@@ -385,9 +419,14 @@ def _night(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
     return _seat_choice(decision, rng, [], set())
 
 
-def decide_noted(view: SeatView, decision: Decision, rng: random.Random) -> tuple[Choice, str]:
-    """A legal choice for ``decision`` from what ``view`` shows, with the agent's private note."""
-    facts = gather(view)
+def decide_noted(
+    view: SeatView, decision: Decision, rng: random.Random, memory: ScanMemory | None = None
+) -> tuple[Choice, str]:
+    """A legal choice for ``decision`` from what ``view`` shows, with the agent's private note.
+
+    ``memory``: the agent's record-scan memory (only records added since this seat's last decision are read).
+    """
+    facts = gather(view, memory)
     kind = decision.kind
     note = ""
     choice: Choice

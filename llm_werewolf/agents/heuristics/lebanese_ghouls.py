@@ -27,7 +27,7 @@ from ...rules.events import ChoiceMade, DeathsAnnounced, Info, Record, VoteCast
 from ..speech import act_speech
 from .common import drawn_bluffer, lean, pick_seat, seat_options, team_draw
 from .record_scan import ScanMemory, scan_records
-from .talk import heard, say
+from .talk import Said, heard, said_in, said_since, say
 
 GHOUL = "ghoul"
 BASSARA = "bassara"
@@ -157,7 +157,19 @@ _READ_EVENTS = frozenset({Info, ChoiceMade, VoteCast, DeathsAnnounced})
 
 
 # The fields _read fills; kept per seat by the agent's ScanMemory between decisions.
-_SCANNED = ("lover", "team", "known", "victims_seen", "victim", "saved", "votes", "flipped", "night_dead")
+_SCANNED = (
+    "lover",
+    "team",
+    "known",
+    "victims_seen",
+    "victim",
+    "saved",
+    "votes",
+    "flipped",
+    "night_dead",
+    "claims",
+    "reports",
+)
 
 
 def _read(facts: Facts, records: Sequence[Record], start: int) -> None:
@@ -190,6 +202,28 @@ def _read(facts: Facts, records: Sequence[Record], start: int) -> None:
                 facts.night_dead.update(d.seat for d in event.deaths)
 
 
+def _claimed_role(said: Said) -> str | None:
+    """The exposing role a statement speaks as (a report's, or a claim of one), else ``None``."""
+    return REPORT_KEYS.get(said.key) or (said.claim if said.claim in EXPOSERS else None)
+
+
+def _read_all(facts: Facts, records: Sequence[Record], start: int, said: Sequence[Said]) -> None:
+    """``_read``, then the claims and reports of the statements made in records ``start`` on.
+
+    A claimant's list of named seats is replaced, never changed, so a remembered scan stays as it was.
+    """
+    _read(facts, records, start)
+    for statement in said_since(said, start):
+        role = _claimed_role(statement)
+        if role is None:
+            continue
+        facts.claims.setdefault(statement.speaker, (role, statement.order))
+        if statement.target is not None:
+            named = facts.reports.get(statement.speaker, [])
+            if statement.target not in named:
+                facts.reports[statement.speaker] = [*named, statement.target]
+
+
 def read_facts(view: SeatView, memory: ScanMemory | None = None) -> Facts:
     me = view.seat if view.seat is not None else -1
     _, _, number = view.phase.partition(":")
@@ -201,18 +235,11 @@ def read_facts(view: SeatView, memory: ScanMemory | None = None) -> Facts:
         number=int(number) if number.isdigit() else 0,
         living=frozenset(view.living()),
     )
-    scan_records(facts, view, _SCANNED, _read, memory)
-    for said in heard(view):
-        role = REPORT_KEYS.get(said.key) or (said.claim if said.claim in EXPOSERS else None)
-        if role is None:
-            if said.key in VOTE_KEYS and said.target is not None and said.phase == view.phase:
-                facts.intents[said.speaker] = said.target
-            continue
-        facts.claims.setdefault(said.speaker, (role, said.order))
-        if said.target is not None:
-            named = facts.reports.setdefault(said.speaker, [])
-            if said.target not in named:
-                named.append(said.target)
+    said = heard(view)
+    scan_records(facts, view, _SCANNED, lambda f, records, start: _read_all(f, records, start, said), memory)
+    for statement in said_in(said, view.phase):
+        if _claimed_role(statement) is None and statement.key in VOTE_KEYS and statement.target is not None:
+            facts.intents[statement.speaker] = statement.target
     if facts.ghoul:
         facts.team.add(me)
     return facts

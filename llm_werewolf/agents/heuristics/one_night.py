@@ -107,13 +107,19 @@ def knowledge(view: SeatView) -> Knowledge:
     tm_picks: list[int] = []
     for record in view.records:
         event = record.event
-        if isinstance(event, RoleAssigned) and event.seat == me:
+        kind = type(event)  # exact types: no event class is subclassed, and a type test is cheaper
+        if kind is RoleAssigned and isinstance(event, RoleAssigned) and event.seat == me:
             if event.reason == "deal":
                 k.start = event.role
             k.card = event.role
-        elif isinstance(event, Info):
+        elif kind is Info and isinstance(event, Info):
             _learn(k, event)
-        elif isinstance(event, ChoiceMade) and event.seat == me and event.option.startswith("seat:"):
+        elif (
+            kind is ChoiceMade
+            and isinstance(event, ChoiceMade)
+            and event.seat == me
+            and event.option.startswith("seat:")
+        ):
             target = int(event.option[5:])
             if event.decision == "robber_swap":
                 k.robbed = target
@@ -121,7 +127,7 @@ def knowledge(view: SeatView) -> Knowledge:
                 tm_picks.append(target)
             elif event.decision in ("pi_look", "seer_look", "mystic_look"):
                 k.looked.append(target)
-        elif isinstance(event, Speech) and event.seat == me:
+        elif kind is Speech and isinstance(event, Speech) and event.seat == me:
             k.my_speeches += 1
     if len(tm_picks) == 2:
         k.swapped = (tm_picks[0], tm_picks[1])
@@ -234,7 +240,7 @@ def claims(view: SeatView) -> dict[int, str | None]:
     latest: dict[int, str | None] = {}
     for record in view.records:
         event = record.event
-        if isinstance(event, Speech) and (event.claim is not None or event.seat not in latest):
+        if type(event) is Speech and (event.claim is not None or event.seat not in latest):
             latest[event.seat] = event.claim
     return latest
 

@@ -73,6 +73,7 @@ EVIL_GUILTY = 0.6  # an evil player's guilty verdict on an accused nobody has in
 BUS_CHANCE = 0.5  # days the mafia votes an exposed partner guilty with the town (recorded note)
 ABSTAIN_ON_MAFIA = 2.0  # verdict-record suspicion of a seat that abstained on a player who flipped mafia
 NOMINATED_TOWN = 1.0  # verdict-record suspicion of a seat that nominated a player who then flipped town
+JESTER_BAITS = False  # the Jester abstains on the town's suspects to enter its verdict record (measured; off: see docs)
 EXE_FAKE_CLAIM = 0.0  # games in which the Executioner claims Detective and calls his target suspicious
 DET_OPEN_CLAIM = 0.0  # games in which the Detective claims on his first speech, whatever his result (measured worse)
 CERTAIN = 40.0  # credibility beyond which a claimant is known real (or, negated, known to lie)
@@ -557,6 +558,8 @@ def _verdict(view: SeatView, facts: Facts, rng: random.Random) -> tuple[str, str
     accused = facts.accused
     if accused is None:
         return "skip", ""
+    if facts.role == "jester" and JESTER_BAITS:
+        return _jester_verdict(facts, accused), ""
     if facts.role in WANTS_EXECUTIONS:
         return "guilty", ""
     if facts.evil_side:
@@ -573,6 +576,15 @@ def _verdict(view: SeatView, facts: Facts, rng: random.Random) -> tuple[str, str
     if accused in facts.good or accused in facts.claimed(PROTECTED_CLAIMS):
         return "innocent", ""
     return ("guilty" if rng.random() < UNKNOWN_GUILTY else "innocent"), ""
+
+
+def _jester_verdict(facts: Facts, accused: int) -> str:
+    """A Jester's ballot: the town marks a seat that abstained on a player who flips mafia (and
+    one that voted guilty on a townie), so he abstains on the seats the town suspects and votes
+    guilty on the rest; a suspect is what the Jester wants to be."""
+    if accused in facts.suspects():
+        return "skip"
+    return "guilty"
 
 
 def _evil_verdict(facts: Facts, accused: int, rng: random.Random) -> str:

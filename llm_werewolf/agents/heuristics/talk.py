@@ -17,9 +17,11 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass
+from bisect import bisect_left
+from collections.abc import Sequence
 from functools import lru_cache
 from string import Template
+from typing import NamedTuple
 
 from ...rules import Choice, Decision, SeatView
 from ...rules.events import Record, Speech
@@ -28,9 +30,12 @@ from ...texts import optional_yaml, terms
 from ..speech import act_speech
 
 
-@dataclass(frozen=True, slots=True)
-class Said:
-    """One public statement: ``key`` names the canned line ("" when unrecognised)."""
+class Said(NamedTuple):
+    """One public statement: ``key`` names the canned line ("" when unrecognised).
+
+    A named tuple: every seat builds one per public speech it hears, and a tuple is built several
+    times faster than a frozen dataclass.
+    """
 
     speaker: int
     key: str
@@ -40,6 +45,23 @@ class Said:
     stage: str = "discussion"
     phase: str = ""
     order: int = 0  # position in the speaker's view: later statements have larger numbers
+
+
+def said_since(said: Sequence[Said], start: int) -> Sequence[Said]:
+    """The statements of ``said`` (oldest first, as :func:`heard` gives them) read from records ``start`` on."""
+    return said[bisect_left(said, start, key=_order) :]
+
+
+def said_in(said: Sequence[Said], phase: str) -> Sequence[Said]:
+    """The trailing statements of ``said`` made in ``phase`` (a phase's statements are consecutive)."""
+    first = len(said)
+    while first and said[first - 1].phase == phase:
+        first -= 1
+    return said[first:]
+
+
+def _order(said: Said) -> int:
+    return said.order
 
 
 def say(
