@@ -8,9 +8,9 @@ own records support; a bad-side seat also gets plausible fakes, since lying is t
 game). Every label offered is legal, so every act picked passes the rules' check, and
 no label contradicts an act already picked for the same speech (:mod:`.stance`: a seat
 is not cleared and accused, agreed and disagreed with, in one speech).
-A claim is offered for the village side's roles and the seat's own neutral role, never
-for a wolf, ghoul or mafia card (no seat gains by confessing one) unless the seat wins
-by being voted out (tanner, jester).
+A village-side seat is offered only its own card to claim; a bad-side or neutral seat the village
+side's roles (a bluff) and its own neutral role, never a wolf, ghoul or mafia card (no seat gains
+by confessing one) unless the seat wins by being voted out (tanner, jester).
 """
 
 from __future__ import annotations
@@ -99,6 +99,11 @@ def claim_roles(view: SeatView) -> list[str]:
     if view.role in WIN_BY_DYING:
         return deck
     roles = get_ruleset(view.variant).roles
+    mine = roles.get(view.role) if view.role is not None else None
+    if mine is not None and mine.side in VILLAGE_SIDES and view.role in deck:
+        # A village seat claims the card it was told it holds: a tiny model's pick of another village
+        # card was a lie that only misled its own side (one_night: consistent 0.67-0.78 with it).
+        return [view.role]
     bad = vocabulary(view.variant).bad_roles
     bad_sides = {roles[b].side for b in bad if b in roles}
     return [
