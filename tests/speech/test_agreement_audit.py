@@ -162,6 +162,10 @@ CASES: dict[str, tuple[Case, ...]] = {
         Case("ru", result("check", "good"), M, F, must="Анну этой ночью: красная, мирная."),
         Case("ru", result("check", "good"), F, M, must="Дмитрия этой ночью: красный, мирный."),
     ),
+    "ru clean, the short form": (
+        Case("ru", Act("defend", target=1), M, F, must="Анна для меня чиста."),
+        Case("ru", Act("defend", target=1), F, M, must="Дмитрий для меня чист."),
+    ),
     "ru blocked, a comma": (
         Case("ru", result("blocked"), F, F, must="Я навестила Анну, и она никуда не ходила."),
         Case("ru", result("blocked"), M, M, must="Я навестил Дмитрия, и он никуда не ходил."),
