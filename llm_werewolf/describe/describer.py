@@ -384,7 +384,7 @@ class Describer:
         w = self.words
         seats = join([self.seat(s) for s in e.seats], w.typography.list_separator)
         value = self.value(e.value) if e.value is not None else []
-        line = w.announcement_line(e.key)
+        line = w.announcement_line(e.key, self.gender(e.seats[0]) if len(e.seats) == 1 else None)
         if line is not None:
             return fill(line, seats=seats, value=value)
         segments: list[Segment] = [w.announcement_name(e.key)]

@@ -310,8 +310,9 @@ class Vocabulary:
             value = value.get(role)
         return value if isinstance(value, str) else None
 
-    def announcement_line(self, key: str) -> str | None:
-        return self._lookup("announcements", key)
+    def announcement_line(self, key: str, gender: Gender | None = None) -> str | None:
+        """The ruleset's own line for an announcement; given as gender forms, in ``gender``'s form."""
+        return self._lookup("announcements", key, gender)
 
     def game_title(self) -> str:
         value = self.data.get("game")

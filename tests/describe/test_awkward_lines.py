@@ -19,6 +19,7 @@ from llm_werewolf.rules.events import (
     PUBLIC,
     ActionTaken,
     AnnouncedDeath,
+    Announcement,
     DeathsAnnounced,
     GameEnded,
     Info,
@@ -319,3 +320,27 @@ def test_a_card_is_woken_in_its_own_gender(variant: str, language: str, right: l
     for line in right:
         assert line in screen, line
     assert wrong not in screen
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "her", "him"),
+    [
+        ("saved", None, "نِجيت من الموت", "نِجي من الموت"),
+        ("sayyad_card", "sayyad", "بتكشف ورقتها", "بيكشف ورقتو"),
+        ("sayyad_holds_fire", None, "ما قوّصت.", "ما قوّص."),
+    ],
+)
+def test_a_lebanese_announcement_about_one_woman_agrees_with_her(
+    key: str, value: str | None, her: str, him: str
+) -> None:
+    """With the narrator off, «لينا نِجي من الموت» and «ريتا بيكشف ورقتو» were said of women."""
+    describer = Describer("ar-LB", "lebanese_ghouls", ("لينا", "جورج"), genders=("female", "male"))
+
+    def said(seat: int) -> str:
+        event = Announcement(key=key, seats=(seat,), value=value)
+        found = describer.describe(Record(seq=5, phase="night 1", vis=PUBLIC, event=event), "public")
+        assert found is not None
+        return describer.line(found)
+
+    assert her in said(0) and him not in said(0)
+    assert him in said(1) and her not in said(1)
