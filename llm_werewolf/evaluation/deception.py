@@ -37,8 +37,11 @@ def _is_true(game: GameFacts, act: Act, speech: SpeechFact) -> bool | None:
         return None
     from ..speech.truth import is_true
 
+    # Every seat's card then, as the facts know it (one_night: the cards at the night's end, which the
+    # records alone miss when the troublemaker swapped two cards in secret).
+    cards = tuple(None if r == "unknown" else r for r in (game.role_at(i, speech.seq) for i in range(game.players)))
     try:
-        return is_true(act, game.transcript.records, speech.seat, game.variant, speech.seq)
+        return is_true(act, game.transcript.records, speech.seat, game.variant, speech.seq, cards)
     except Exception:  # an act the vocabulary of this ruleset does not know: no verdict
         return None
 

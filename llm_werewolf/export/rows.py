@@ -258,7 +258,7 @@ def _act_rows(speech: Speech, truth: _Truth, records: Sequence[Record], index: i
                 value=act.value,
                 target_role=truth.roles[target] if known and target is not None else None,
                 target_side=truth.sides[target] if known and target is not None else None,
-                true=is_true(act, records, speech.seat, variant, records[index].seq),
+                true=is_true(act, records, speech.seat, variant, records[index].seq, truth.roles or None),
                 consistent=consistent(act, records[: index + 1], speech.seat, variant),
             )
         )

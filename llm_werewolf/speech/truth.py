@@ -142,14 +142,32 @@ def role_at(records: Sequence[Record], seat: int, before: int) -> str | None:
     return role
 
 
-def is_true(act: Act, records: Sequence[Record], speaker: int, variant: str, at: int) -> bool | None:
-    """Whether ``act``, said at sequence number ``at``, is true in the god view ``records``."""
+def is_true(
+    act: Act,
+    records: Sequence[Record],
+    speaker: int,
+    variant: str,
+    at: int,
+    cards: Sequence[str | None] | None = None,
+) -> bool | None:
+    """Whether ``act``, said at sequence number ``at``, is true in the god view ``records``.
+
+    ``cards``: every seat's card at that moment when the caller rebuilt the game (the dataset export
+    does). The records alone miss cards moved in secret (one_night's troublemaker swaps two cards and
+    tells neither seat), so a minion swapped into the villager's card who says «I am the villager»
+    tells the truth only by ``cards``."""
     vocab = vocabulary(variant)
+
+    def card(seat: int) -> str | None:
+        if cards is not None and 0 <= seat < len(cards) and cards[seat] is not None:
+            return cards[seat]
+        return role_at(records, seat, at)
+
     if act.kind == "claim":
         held = [r.event.role for r in records if isinstance(r.event, RoleAssigned) and r.event.seat == speaker]
-        return act.role in held[:1] or act.role == role_at(records, speaker, at)
+        return act.role in held[:1] or act.role == card(speaker)
     if act.kind in ("accuse", "vote", "defend") and act.target is not None:
-        role = role_at(records, act.target, at)
+        role = card(act.target)
         if role is None:
             return None
         bad = role in vocab.bad_roles
@@ -159,7 +177,7 @@ def is_true(act: Act, records: Sequence[Record], speaker: int, variant: str, at:
         if fact is None:
             return None
         if variant != "one_night" and act.target is not None and fact.id in ("check", "saw_role", "saw_wolf"):
-            role = role_at(records, act.target, at)
+            role = card(act.target)
             if role is None:
                 return None
             if fact.id == "saw_role":
@@ -167,7 +185,7 @@ def is_true(act: Act, records: Sequence[Record], speaker: int, variant: str, at:
             bad = role in vocab.bad_roles
             return bad == (act.value in ("bad", None))
         if fact.id == "sheriff_check" and act.target is not None:
-            role = role_at(records, act.target, at)
+            role = card(act.target)
             return None if role is None else (role == "sheriff") == (act.value == "yes")
         return _result_known(act, fact, records, speaker, vocab)
     return None

@@ -130,3 +130,23 @@ async def test_the_measure_counts_acts_only_speeches_apart_from_free_texts() -> 
     row = tally.row()
     assert tally.checks > 0
     assert row["model_text_ok"] is None and row["acts_only"] == 1.0 and row["voiced"] == 1.0
+
+
+def test_a_claim_is_true_by_the_card_held_then_even_when_it_moved_in_secret() -> None:
+    """From the regenerated one_night sample: a minion whose card the troublemaker swapped for the
+    villager's said «أنا القروي» — true, though no record told anyone of the swap."""
+    from llm_werewolf.rules import Act as RuleAct
+    from llm_werewolf.rules.events import PUBLIC, Record, RoleAssigned
+    from llm_werewolf.speech.truth import is_true
+
+    records = [
+        Record(seq=0, phase="night:1", vis=PUBLIC, event=RoleAssigned(seat=0, role="minion")),
+        Record(seq=1, phase="night:1", vis=PUBLIC, event=RoleAssigned(seat=1, role="villager")),
+    ]
+    claim = RuleAct("claim", role="villager")
+    assert is_true(claim, records, 0, "one_night", 5) is False  # the records alone: still the minion
+    assert is_true(claim, records, 0, "one_night", 5, ("villager", "minion")) is True
+    assert is_true(RuleAct("claim", role="minion"), records, 0, "one_night", 5, ("villager", "minion")) is True
+    accuse = RuleAct("accuse", target=1)  # seat 1 was dealt the villager and now holds a werewolf
+    assert is_true(accuse, records, 0, "one_night", 5) is False
+    assert is_true(accuse, records, 0, "one_night", 5, ("villager", "werewolf")) is True
