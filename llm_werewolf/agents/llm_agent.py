@@ -194,24 +194,31 @@ class LLMAgent:
         """The option of an acts-only speech: the only one, or the model's pick among several (no text)."""
         if not prompt.pick_cue or len(decision.options) == 1:
             return Parsed(decision.options[0].id, "")
+        picked = await self._pick_option(prompt, decision, attempt, calls, prompt.pick_cue, "decision:pick")
+        return Parsed(picked.option, "", error=picked.error, fault=picked.fault)
+
+    async def _pick_option(
+        self, prompt: Prompt, decision: Decision, attempt: int, calls: list[ModelCall], cue: str, purpose: str
+    ) -> Parsed:
+        """A base model names a speech's option after ``cue`` (a pick among the option labels)."""
         profile = self.backend.profile
         pick = CompletionRequest(
             system=prompt.system,
             user=prompt.user,
-            cue=prompt.pick_cue,
+            cue=cue,
             mode="pick",
             labels=prompt.labels,
             max_tokens=profile.choice_tokens,
             temperature=profile.temperature,
-            seed=self._seed(decision, attempt, "decision:pick"),
+            seed=self._seed(decision, attempt, purpose),
             language=prompt_language(self._prompter),
-            purpose="decision:pick",
+            purpose=purpose,
         )
-        completion = await self._complete(pick, decision, attempt, calls, "decision:pick")
-        shown = Prompt(prompt.system, prompt.user, pick.cue, "pick", prompt.labels, prompt.claims, speech=False)
+        completion = await self._complete(pick, decision, attempt, calls, purpose)
+        shown = Prompt(prompt.system, prompt.user, cue, "pick", prompt.labels, prompt.claims, speech=False)
         picked = parse_answer(shown, decision, completion.text, max_speech_chars=self.settings.max_speech_chars)
         _annotate(calls, picked)
-        return Parsed(picked.option, "", error=picked.error, fault=picked.fault)
+        return picked
 
     def _needs_switch(self, decision: Decision, parsed: Parsed, language: str) -> bool:
         if not (decision.speech and self.settings.switch_language and parsed.option is not None):
@@ -243,26 +250,8 @@ class LLMAgent:
         if prompt.pick_cue and parsed.option is not None:
             # A base model spoke; now it names the option, continuing after its own speech.
             spoken = parsed.text
-            pick = CompletionRequest(
-                system=prompt.system,
-                user=prompt.user,
-                cue=f"{prompt.cue}{spoken}{prompt.stop[0] if prompt.stop else ''}\n{prompt.pick_cue}",
-                mode="pick",
-                labels=prompt.labels,
-                max_tokens=profile.choice_tokens,
-                temperature=profile.temperature,
-                seed=self._seed(decision, attempt, purpose + ":pick"),
-                language=request.language,
-                purpose=purpose + ":pick",
-            )
-            picked_completion = await self._complete(pick, decision, attempt, calls, purpose + ":pick")
-            picked = parse_answer(
-                Prompt(prompt.system, prompt.user, pick.cue, "pick", prompt.labels, prompt.claims, speech=False),
-                decision,
-                picked_completion.text,
-                max_speech_chars=self.settings.max_speech_chars,
-            )
-            _annotate(calls, picked)
+            cue = f"{prompt.cue}{spoken}{prompt.stop[0] if prompt.stop else ''}\n{prompt.pick_cue}"
+            picked = await self._pick_option(prompt, decision, attempt, calls, cue, purpose + ":pick")
             if picked.option is None:
                 parsed = Parsed(None, spoken, error=picked.error)
             else:
