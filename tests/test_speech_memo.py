@@ -10,7 +10,7 @@ from llm_werewolf.agents.heuristic import HeuristicAgent
 from llm_werewolf.rules import Choice, Decision, GameConfig, SeatView, all_rulesets
 from llm_werewolf.rules.acts import Act
 from llm_werewolf.rules.errors import IllegalAct
-from llm_werewolf.sim import play_with_agents
+from llm_werewolf.sim import SyncAgent, play_with_agents
 from llm_werewolf.speech import intent as intents
 from llm_werewolf.speech import voice as voicing
 from llm_werewolf.speech.coherence import earlier_speeches
@@ -142,6 +142,6 @@ def test_remembered_legality_equals_the_check() -> None:
     checked: list[bool] = []
     for variant, players in (("chinese_werewolf", 12), ("online_mafia", 15), ("one_night", 9)):
         names = tuple(f"P{i + 1}" for i in range(players))
-        agents = [CheckingActs(i, checked) for i in range(players)]
+        agents: list[SyncAgent] = [CheckingActs(i, checked) for i in range(players)]
         play_with_agents(GameConfig(variant=variant, names=names, seed=5), agents)
     assert True in checked and False in checked
