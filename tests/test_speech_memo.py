@@ -9,12 +9,9 @@ from llm_werewolf.agents import speech as agent_speech
 from llm_werewolf.agents.heuristic import HeuristicAgent
 from llm_werewolf.rules import Choice, Decision, GameConfig, SeatView, all_rulesets
 from llm_werewolf.rules.acts import Act
-from llm_werewolf.rules.errors import IllegalAct
-from llm_werewolf.sim import SyncAgent, play_with_agents
-from llm_werewolf.speech import intent as intents
+from llm_werewolf.sim import play_with_agents
 from llm_werewolf.speech import voice as voicing
 from llm_werewolf.speech.coherence import earlier_speeches
-from llm_werewolf.speech.legality import check_view_acts
 from llm_werewolf.speech.phrases import phrase_bank
 
 
@@ -106,42 +103,3 @@ def test_a_phrasing_read_into_pieces_is_the_phrasing() -> None:
                 assert rebuilt == template
                 read += 1
     assert read > 1000
-
-
-class CheckingActs(HeuristicAgent):
-    """Before each speech, the memoised legality of candidate act lists equals the check itself."""
-
-    def __init__(self, seed: int, checked: list[bool]) -> None:
-        super().__init__(seed)
-        self.checked = checked
-
-    def choose(self, view: SeatView, decision: Decision) -> Choice:
-        if decision.speech and view.seat is not None:
-            others = [s for s in range(len(view.names)) if s != view.seat]
-            candidates = [
-                (Act("ask", target=others[0]),),
-                (Act("accuse", target=others[-1]), Act("vote", target=others[-1])),
-                (Act("defend", target=view.seat),),
-                (Act("claim", role=view.role or "citizen"),),
-                (Act("claim", role="no_such_role"),),
-                (Act("result", target=others[0], fact="check", value="bad"),),
-            ]
-            for acts in candidates:
-                try:
-                    check_view_acts(view, acts)
-                    legal = True
-                except IllegalAct:
-                    legal = False
-                assert intents._legal(view, acts) is legal
-                assert intents._legal(view, acts) is legal  # from the memo
-                self.checked.append(legal)
-        return super().choose(view, decision)
-
-
-def test_remembered_legality_equals_the_check() -> None:
-    checked: list[bool] = []
-    for variant, players in (("chinese_werewolf", 12), ("online_mafia", 15), ("one_night", 9)):
-        names = tuple(f"P{i + 1}" for i in range(players))
-        agents: list[SyncAgent] = [CheckingActs(i, checked) for i in range(players)]
-        play_with_agents(GameConfig(variant=variant, names=names, seed=5), agents)
-    assert True in checked and False in checked

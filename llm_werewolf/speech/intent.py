@@ -80,7 +80,9 @@ def intent_acts(
     def add(act: Act) -> None:
         if len(acts) >= MAX_ACTS or act in acts or contradicts(act, acts, view.variant):
             return
-        if not _legal(view, (*acts, act)):
+        try:
+            check_view_acts(view, [*acts, act])
+        except IllegalAct:
             return
         acts.append(act)
 
@@ -120,28 +122,6 @@ def intent_acts(
     if not acts and key in QUIET:
         add(floor_act(view))
     return acts
-
-
-_LEGAL: dict[tuple[object, ...], bool] = {}
-_LEGAL_MAX = 8192  # a game checks a few hundred act lists; the memo is emptied when full
-
-
-def _legal(view: SeatView, acts: tuple[Act, ...]) -> bool:
-    """Whether ``check_view_acts`` accepts ``acts`` from this view (memoised: the check is a pure
-    function of the ruleset, the speaker, the living seats, the deck, the number of seats and the acts)."""
-    key = (view.variant, view.seat, view.alive, view.deck, len(view.names), acts)
-    known = _LEGAL.get(key)
-    if known is not None:
-        return known
-    try:
-        check_view_acts(view, acts)
-        legal = True
-    except IllegalAct:
-        legal = False
-    if len(_LEGAL) >= _LEGAL_MAX:
-        _LEGAL.clear()
-    _LEGAL[key] = legal
-    return legal
 
 
 def last_speaker(view: SeatView, *, claimed_only: bool = False) -> int | None:
