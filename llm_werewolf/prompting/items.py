@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..rules.events import AnnouncedDeath, Record
+from ..rules.events import AnnouncedDeath, Record, field_names
 from .sanitize import clean_line
 
 SKIPPED_KINDS = frozenset({"asked", "game_started", "model_call", "rejected", "fallback", "narration"})
@@ -18,7 +18,7 @@ THOUGHT_CHARS = 200
 
 
 def _fields(event: Any) -> dict[str, Any]:
-    return {name: getattr(event, name) for name in event.__slots__}
+    return {name: getattr(event, name) for name in field_names(event)}
 
 
 def _death(death: AnnouncedDeath) -> dict[str, Any]:

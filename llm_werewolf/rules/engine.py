@@ -35,7 +35,9 @@ from .events import (
     GameEnded,
     Record,
     RolesRevealed,
+    SharedEventRecord,
     Visibility,
+    make_record,
     to_seats,
 )
 from .model import STATE_FIELD_SET, GameState, Outcome, Phase, fast_replace
@@ -178,12 +180,27 @@ class Ctx(Generic[D, O_]):
             seq = SEQ_INTS[seq]
         except IndexError:
             seq = seq_int(seq)
-        self.records.append(Record(seq, self.state.phase.label, vis, event))
+        # The event becomes the record: stamped, not probed (every emitted event is a fresh
+        # object; tests/core/test_record_is_event.py checks whole games).
+        event.seq = seq
+        event.phase = self.state.phase.label
+        event.vis = vis
+        self.records.append(event)
+        self._seq = seq + 1
+
+    def _emit_shared(self, event: EventBody) -> None:
+        """Record an event shared by many records (one object per value) without stamping it."""
+        seq = self._seq
+        try:
+            seq = SEQ_INTS[seq]
+        except IndexError:
+            seq = seq_int(seq)
+        self.records.append(SharedEventRecord(seq, self.state.phase.label, PUBLIC, event))
         self._seq = seq + 1
 
     def cue(self, key: str, role: str | None = None) -> None:
         """Emit the moderator's cue ``key`` (for ``role``): one shared ``Cue`` per value."""
-        self.emit(shared_cue(key, role))
+        self._emit_shared(shared_cue(key, role))
 
     def emit_god(self, event: EventBody) -> None:
         self.emit(event, GOD)
@@ -234,14 +251,18 @@ class Ctx(Generic[D, O_]):
             seq = SEQ_INTS[seq]
         except IndexError:
             seq = seq_int(seq)
-        self.records.append(Record(seq, self.state.phase.label, vis, asked))
+        record: Record = asked
+        record.seq = seq
+        record.phase = self.state.phase.label
+        record.vis = vis
+        self.records.append(record)
         self._seq = seq + 1
         return decision_id
 
     def start_phase(self, phase: Phase) -> None:
         self._own().phase = phase
         if phase.kind == "night" or phase.kind == "day":
-            self.emit(shared_phase_started(phase.kind, phase.number))
+            self._emit_shared(shared_phase_started(phase.kind, phase.number))
 
     def finish(self, outcome: Outcome) -> None:
         """End the game: record the outcome and reveal every card."""
@@ -381,7 +402,10 @@ def submit(state: GameState[D, O_], decision_id: int, choice: Choice) -> tuple[G
         acts=choice.acts,
     )
     vis = SEAT_VISIBILITIES[seat] if 0 <= seat < len(SEAT_VISIBILITIES) else to_seats(seat)
-    record = Record(seq_int(state.seq), state.phase.label, vis, made)
+    record: Record = made
+    record.seq = seq_int(state.seq)
+    record.phase = state.phase.label
+    record.vis = vis
     pending = state.pending
     if len(pending) == 1:
         pairs: tuple[tuple[Decision, Choice], ...] = ((decision, choice),)
@@ -429,5 +453,5 @@ def note(state: GameState[D, O_], event: EventBody, vis: Visibility) -> tuple[Ga
     It takes the next sequence number, so the whole transcript is one ordered log,
     and changes nothing else in the state.
     """
-    record = Record(seq_int(state.seq), state.phase.label, vis, event)
+    record = make_record(seq_int(state.seq), state.phase.label, vis, event)
     return state.evolve(seq=state.seq + 1), record

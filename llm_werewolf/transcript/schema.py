@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from typing_extensions import TypedDict
 
 from ..evaluation.probe_events import SuspicionEstimate, VoteIntent
-from ..rules.events import Record, RulesEvent, Visibility
+from ..rules.events import Record, RulesEvent, Visibility, make_record
 from ..rules.model import GameConfig
 from ..table.events import Fallback, ModelCall, Narration, Rejected, SpeechCheck, TableEvent, Thought
 
@@ -154,7 +154,7 @@ def dump_record(record: Record) -> bytes:
 
 def load_record(raw: str | bytes) -> Record:
     line = LINE_ADAPTER.validate_json(raw)
-    return Record(line["seq"], line["phase"], line["vis"], line["event"])
+    return make_record(line["seq"], line["phase"], line["vis"], line["event"])
 
 
 def dump_header(header: Header) -> bytes:
