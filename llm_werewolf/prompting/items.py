@@ -35,6 +35,8 @@ def to_item(record: Record, *, quote_chars: int) -> dict[str, Any] | None:
         return None  # a speech: the Speech record tells it
     item = _fields(event)
     item["at"] = record.phase
+    if kind == "choice":  # the options offered are bookkeeping (and absent from schema-1 logs)
+        del item["options"], item["group"]
     if kind == "speech":
         item["text"] = clean_line(item["text"], quote_chars)
     elif kind == "thought":

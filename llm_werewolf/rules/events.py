@@ -204,6 +204,9 @@ class Cue(EventBody):
 
 @dataclass(slots=True, kw_only=True, unsafe_hash=True)
 class Asked(EventBody):
+    """A question put to a seat: logged only by games replaying a schema-1 transcript
+    (``GameState.asked_records``); since schema 2 the answering ``ChoiceMade`` carries its options."""
+
     kind: Literal["asked"] = "asked"
     decision_id: int
     seat: int
@@ -222,6 +225,11 @@ class ChoiceMade(EventBody):
     text: str = ""
     claim: str | None = None
     acts: tuple[Act, ...] = ()
+    options: tuple[str, ...] = ()
+    """The option ids the seat was offered (one shared tuple per distinct list); empty in
+    transcripts of schema version 1, where an ``Asked`` record before it held them."""
+    group: str | None = None
+    """The decision's group (decisions put together), as ``Asked.group``."""
 
 
 @dataclass(slots=True, kw_only=True, unsafe_hash=True)

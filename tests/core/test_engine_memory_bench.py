@@ -24,7 +24,7 @@ def _bench() -> ModuleType:
 def test_the_breakdown_adds_up_and_leaves_shared_cues_out() -> None:
     bench = _bench()
     b = bench.measure("city_mafia", 12, 2)
-    assert b.records > 100 and b.kind_counts["asked"] == b.kind_counts["choice"] > 0
+    assert b.records > 100 and "asked" not in b.kind_counts and b.kind_counts["choice"] > 0
     # what the walk finds was allocated during the games, so it is at most what tracemalloc saw
     assert 0.8 * b.traced < b.walked <= b.traced
     assert sum(b.by_type.values()) == sum(b.by_kind.values()) + b.state + b.log_lists
@@ -36,4 +36,4 @@ def test_the_breakdown_adds_up_and_leaves_shared_cues_out() -> None:
     assert b.by_type["SharedEventRecord"] == wrapper * shared
     assert "Record" not in b.by_type
     text = bench.report(b)
-    assert text.startswith("city_mafia 12 players, 2 games") and "asked" in text and "SharedEventRecord" in text
+    assert text.startswith("city_mafia 12 players, 2 games") and "choice" in text and "SharedEventRecord" in text

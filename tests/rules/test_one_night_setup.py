@@ -7,7 +7,8 @@ from collections import Counter
 import pytest
 
 from llm_werewolf.rules import Game, GameConfig, OptionsError, SetupError, get_ruleset
-from llm_werewolf.rules.events import Asked, Cue, same_records
+from llm_werewolf.rules.events import Cue, same_records
+from llm_werewolf.rules.questions import questions
 from llm_werewolf.rules.variants.one_night.night import called
 from llm_werewolf.rules.variants.one_night.roles import NIGHT_ORDER, ROLES, SEED_ROLES
 from llm_werewolf.rules.variants.one_night.setups import standard_deck
@@ -94,7 +95,7 @@ def test_every_role_in_the_deck_is_called_even_from_the_center() -> None:
     wakes = [c.role for c in t.events(Cue) if c.key == "wake"]
     sleeps = [c.role for c in t.events(Cue) if c.key == "sleep"]
     assert wakes == sleeps == ["werewolf", "seer", "robber", "insomniac"]
-    asked = {a.decision for a in t.events(Asked)} - {"speech", "vote", "wolf_center"}
+    asked = {a.decision for a in questions(t.game.records)} - {"speech", "vote", "wolf_center"}
     assert asked == set()
 
 
