@@ -276,6 +276,15 @@ def test_each_sides_heuristic_clearly_beats_its_naive_version(variant: str, play
     assert cell.margin >= 0.10, cell.as_dict()
 
 
+def test_the_town_tries_a_silent_serial_killer() -> None:
+    """online_mafia: the naive Serial Killer says nothing, and the town reads silence, so he rarely
+    survives to win (13% of these games before the town read it, about 1% now). The margin of this
+    ladder cell is then above 10 points as well."""
+    cell = play_cell("online_mafia", 15, "serial_killer", games=150, seed=1)
+    assert cell.naive_rate < 0.05, cell.as_dict()
+    assert cell.heuristic_rate > 0.15, cell.as_dict()
+
+
 def test_the_ladder_covers_every_side_with_cards() -> None:
     ruleset = get_ruleset("city_mafia")
     from llm_werewolf.ladder import ladder_sides

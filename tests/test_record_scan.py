@@ -96,6 +96,26 @@ def test_a_view_that_does_not_continue_the_last_scan_is_read_from_the_start() ->
     assert empty.indices == [] and empty.count == 0
 
 
+def _copied(value: object) -> object:
+    return value.copy() if isinstance(value, set | dict | list) else value
+
+
+def test_a_scan_takes_over_the_remembered_containers_and_remembers_copies() -> None:
+    """Each scan copies the folded containers once: the restored ones are the memory's own (which it
+    forgets until the scan is kept), and what it keeps is a copy that later changes leave alone."""
+    game = _finished(3)
+    memory = ScanMemory()
+    first, _ = _scan(_view(game, 2, 10), memory)
+    kept = memory._seats[2].fields[0]
+    assert kept == list(range(10)) and kept is not first.indices
+    second, _ = _scan(_view(game, 2, 12), memory)
+    assert second.indices is kept  # handed over, not copied again
+    assert memory._seats[2].fields[0] == list(range(12)) and memory._seats[2].fields[0] is not kept
+    second.indices.append(-1)
+    third, _ = _scan(_view(game, 2, 13), memory)
+    assert third.indices == list(range(13))
+
+
 class CheckingAgent(HeuristicAgent):
     """Before each answer, compares the facts read with this agent's memory and from scratch."""
 
@@ -104,8 +124,11 @@ class CheckingAgent(HeuristicAgent):
         self.module, self.fields, self.resumed = module, fields, resumed
 
     def choose(self, view: SeatView, decision: Decision) -> Choice:
-        probe = ScanMemory()
-        probe._seats = dict(self.memory._seats)
+        probe = ScanMemory()  # a copy of the agent's memory (a scan takes over the remembered containers)
+        probe._seats = {
+            seat: dataclasses.replace(kept, fields=tuple(_copied(value) for value in kept.fields))
+            for seat, kept in self.memory._seats.items()
+        }
         remembered = self.module.read_facts(view, probe)
         fresh = self.module.read_facts(view)
         for name in self.fields:

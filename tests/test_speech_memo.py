@@ -24,7 +24,9 @@ class Comparing(HeuristicAgent):
 
     def choose(self, view: SeatView, decision: Decision) -> Choice:
         if decision.speech:
-            assert list(agent_speech._earlier_speeches(view)) == earlier_speeches(view)
+            texts, joined = agent_speech._earlier(view)
+            assert list(texts) == earlier_speeches(view)
+            assert joined == voicing._joined(earlier_speeches(view))
             self.checked.append(len(view.records))
         return super().choose(view, decision)
 

@@ -29,11 +29,12 @@ def _lines(language: str, variant: str, key: str) -> list[str]:
     raise TextDataError(f"no canned speech {key!r} for {language}/{variant}")
 
 
-_EARLIER: dict[tuple[str, int | None], tuple[int, object, tuple[str, ...]]] = {}
+_EARLIER: dict[tuple[str, int | None], tuple[int, object, tuple[str, ...], str]] = {}
 
 
-def _earlier_speeches(view: SeatView) -> tuple[str, ...]:
-    """The texts of every speech in ``view`` (``speech.coherence.earlier_speeches``), read incrementally.
+def _earlier(view: SeatView) -> tuple[tuple[str, ...], str]:
+    """The texts of every speech in ``view`` (``speech.coherence.earlier_speeches``), read incrementally,
+    and the same texts joined as ``speech.voice`` searches them (``_joined``: NUL between texts).
 
     A seat's views only grow, so the texts found in its last view are kept with that view's
     length and last record; a view that continues it (the same record object at that place)
@@ -44,15 +45,26 @@ def _earlier_speeches(view: SeatView) -> tuple[str, ...]:
     known = _EARLIER.get(key)
     start = 0
     texts: tuple[str, ...] = ()
+    joined = ""
     if known is not None:
-        size, last, seen = known
+        size, last, seen, seen_joined = known
         if 0 < size <= len(records) and records[size - 1] is last:
-            start, texts = size, seen
+            start, texts, joined = size, seen, seen_joined
     new = tuple([event.text for r in records[start:] if type(event := r.event) is Speech and event.text])
-    texts = texts + new if new else texts
+    if new:
+        joined = f"{joined}\x00{_NUL.join(new)}" if texts else _NUL.join(new)
+        texts = texts + new
     if records:
-        _EARLIER[key] = (len(records), records[-1], texts)
-    return texts
+        _EARLIER[key] = (len(records), records[-1], texts, joined)
+    return texts, joined
+
+
+_NUL = "\x00"
+
+
+def _earlier_speeches(view: SeatView) -> tuple[str, ...]:
+    """The texts of every speech in ``view``, read incrementally (see :func:`_earlier`)."""
+    return _earlier(view)[0]
 
 
 def canned_speech(
@@ -119,8 +131,8 @@ def act_speech(
     if acts or key == "neutral":
         assert view.seat is not None
         speaker = _speaker(view.seat, view.names, view.language, view.variant)
-        used = _earlier_speeches(view)
-        return Choice(chosen, text=voice(acts, speaker, rng, used), claim=claimed, acts=tuple(acts))
+        used, joined = _earlier(view)
+        return Choice(chosen, text=voice(acts, speaker, rng, used, joined), claim=claimed, acts=tuple(acts))
     try:
         text = canned_speech(view, key, rng, target=target, role=role, result=result)
     except TextDataError:  # an intent with neither an act nor a line of its own: ask someone

@@ -225,16 +225,18 @@ def voice_act(
     raise TextDataError(f"no phrasing for {' / '.join(keys)} in {speaker.language} ({speaker.variant})")
 
 
-def voice(acts: Sequence[Act], speaker: Speaker, rng: random.Random, used: Sequence[str] = ()) -> str:
+def voice(
+    acts: Sequence[Act], speaker: Speaker, rng: random.Random, used: Sequence[str] = (), joined: str | None = None
+) -> str:
     """The speech that says ``acts`` (in order), with a persona tic now and then.
 
     ``used``: speeches already said in the game; their sentences are not said again while
-    the bank has another phrasing.
+    the bank has another phrasing. ``joined``: ``used`` joined by ``_joined``, when the caller keeps it.
     """
     bank = phrase_bank(speaker.language, speaker.variant)
     parts: list[str] = []
     skip: set[str] = set()
-    earlier = _joined(used) if acts and used else ""
+    earlier = (joined if joined is not None else _joined(used)) if acts and used else ""
     for act in acts:  # a sentence said earlier, or a phrasing used in this speech, is not said again
         parts.append(voice_act(act, speaker, rng, bank, used, skip, earlier))
     if not parts:

@@ -393,3 +393,61 @@ def test_the_jester_abstains_on_the_towns_suspects_so_the_verdict_record_marks_h
     assert on_suspects and others
     assert set(on_suspects) == {"skip"}
     assert set(others) == {"guilty"}
+
+
+# -- "claim or be lynched": a seat with nothing to say (issue 17, stop 19) --------------------------------------
+
+
+def _discussion(speeches: dict[int, str], stage: str = "discussion") -> list[Record]:
+    """Day 1's public speeches, ``seat -> text`` ("" for a seat that said nothing)."""
+    events = [Speech(seat=s, text=t, stage=stage) for s, t in sorted(speeches.items())]
+    return [make_record(seq=10_000 + i, phase="day:1", vis=PUBLIC, event=e) for i, e in enumerate(events)]
+
+
+def test_the_town_suspects_a_seat_that_says_nothing_in_discussion() -> None:
+    """Every heuristic seat speaks in discussion, if only to ask someone; a seat that says nothing is a suspect
+    at once, the Detective checks him first and the town puts him on trial. A silent defense marks nobody."""
+    roles = ["detective", "mafioso", "godfather", "citizen", "citizen", "citizen", "doctor"]
+    game = start(roles)
+    records = _discussion({1: "S3, what did you do last night?", 2: "", 3: "Who do you suspect, S4?"})
+    records += _discussion({5: ""}, stage="defense")
+    citizen = ViewBuilder(4)
+    citizen.extend([*game.records, *records])
+    facts = gather(citizen.view())
+    assert facts.suspects() == [2]
+    assert facts.record.get(1, 0.0) == facts.record.get(3, 0.0) == facts.record.get(5, 0.0) == 0.0
+    (check,) = [d for d in game.pending if d.kind == "detective_check"]
+    detective = ViewBuilder(0)
+    detective.extend([*game.records, *records])
+    for seed in range(6):
+        assert decide(detective.view(), check, random.Random(seed)).option == "seat:2"
+
+
+class DiscussionSpeeches(Checked):
+    """Keeps (role, said something) for every discussion speech this agent makes."""
+
+    def __init__(self, seed: int, kept: list[tuple[str, bool]]) -> None:
+        super().__init__(seed)
+        self.kept = kept
+
+    def choose(self, view: SeatView, decision: Decision) -> Choice:
+        choice = super().choose(view, decision)
+        if decision.kind == "speech":
+            self.kept.append((view.role or "", bool(choice.text.strip() or choice.acts or choice.claim)))
+        return choice
+
+
+def test_only_the_jester_keeps_silent_in_discussion() -> None:
+    """Silence is read, so it must be a choice: every heuristic seat but the Jester says something in every
+    discussion (the reading changes nothing in games without a Jester), and the Jester, whose win is his own
+    execution, says nothing (``JESTER_SILENT``)."""
+    kept: list[tuple[str, bool]] = []
+    for seed in range(10):
+        names = tuple(f"P{i}" for i in range(len(MAFIA_15)))
+        config = GameConfig(variant="online_mafia", names=names, roles=tuple(MAFIA_15), seed=seed)
+        play_with_agents(config, [DiscussionSpeeches(seed * 50 + i, kept) for i in range(len(MAFIA_15))])
+    jester = [spoke for role, spoke in kept if role == "jester"]
+    others = [spoke for role, spoke in kept if role != "jester"]
+    assert jester and others
+    assert not any(jester)
+    assert all(others)

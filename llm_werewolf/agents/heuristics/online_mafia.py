@@ -73,6 +73,8 @@ EVIL_GUILTY = 0.6  # an evil player's guilty verdict on an accused nobody has in
 BUS_CHANCE = 0.5  # days the mafia votes an exposed partner guilty with the town (recorded note)
 ABSTAIN_ON_MAFIA = 2.0  # verdict-record suspicion of a seat that abstained on a player who flipped mafia
 NOMINATED_TOWN = 1.0  # verdict-record suspicion of a seat that nominated a player who then flipped town
+SILENT_SPEECH = 2.0  # verdict-record suspicion per empty discussion speech ("claim or be lynched": speak up)
+JESTER_SILENT = True  # the Jester says nothing in discussion, to be read as the silent seat (his win is his lynch)
 JESTER_BAITS = False  # the Jester abstains on the town's suspects to enter its verdict record (measured; off: see docs)
 EXE_FAKE_CLAIM = 0.0  # games in which the Executioner claims Detective and calls his target suspicious
 DET_OPEN_CLAIM = 0.0  # games in which the Detective claims on his first speech, whatever his result (measured worse)
@@ -269,6 +271,9 @@ def _read(facts: Facts, records: Sequence[Record], start: int) -> None:
         if isinstance(event, Info):
             _learn(facts, event)
         elif isinstance(event, Speech):
+            if event.stage == "discussion" and not event.acts and not event.claim and not event.text.strip():
+                # a seat with nothing to say hides a role (every player speaks, if only to ask)
+                facts.record[event.seat] = facts.record.get(event.seat, 0.0) + SILENT_SPEECH
             if event.claim:
                 facts.claims[event.seat] = event.claim
             if event.claim in INVESTIGATIVE and event.stage in ("discussion", "defense"):
@@ -496,6 +501,8 @@ def _speech(view: SeatView, facts: Facts, decision: Decision, rng: random.Random
         framed = [c for c in liars if facts.me in facts.exposures.get(c, ())]
         claim = facts.role if framed and facts.role in INVESTIGATIVE and not facts.evil_side else None
         return act_speech(view, decision, rng, "defend", option=option, claim=claim)
+    if facts.role == "jester" and JESTER_SILENT and decision.kind == "speech":
+        return Choice(option)  # silent on purpose: the town puts the silent seat on trial
     if facts.evil_side and bluffer(view, facts) == facts.me:
         bluffed = _bluff(view, facts, decision, rng)
         if bluffed is not None:

@@ -54,16 +54,18 @@ class ScanMemory:
     def resume(self, facts: object, records: Sequence[Record], seat: int | None, fields: tuple[str, ...]) -> int:
         """Restore ``fields`` of ``facts`` from this seat's last scan when ``records`` continue it.
 
+        The remembered containers themselves are handed to ``facts`` and forgotten here (the scan
+        changes them; :meth:`keep` then remembers copies), so each scan copies them once.
         Returns the index of the first record still to read (0 when nothing was restored).
         """
-        known = self._seats.get(seat)
+        known = self._seats.pop(seat, None)  # handed over: ``keep`` stores a copy of what the scan makes of it
         if known is None or not records:
             return 0
         count = known.count
         if known.first is not records[0] or count > len(records) or records[count - 1] is not known.last:
             return 0
         for name, value in zip(fields, known.fields, strict=True):
-            setattr(facts, name, value.copy() if type(value) in _COPIED else value)
+            setattr(facts, name, value)
         return count
 
     def keep(self, facts: object, records: Sequence[Record], seat: int | None, fields: tuple[str, ...]) -> None:
