@@ -10,10 +10,12 @@ those games (tracemalloc knows where each was allocated), each object once, by `
 the process (a shared cue, a cached sequence number, an interned label) is not counted: it costs a
 game nothing.
 
-Per record kind: the ``Record`` wrapper, its event and the objects first reached from it (tuples,
-strings, numbers). Per object type: the same bytes regrouped. The first line gives tracemalloc's
-total per game beside the walked total; the difference is what no record or state reaches (the
-list of records is walked too, so mostly the process's caches that grew during the games).
+Per record kind: the record (an event is its own record: ``seq``, ``phase`` and ``vis`` are slots of
+the event; a shared cue or phase start is held by a ``SharedEventRecord``, and only that wrapper is
+the game's) and the objects first reached from it (tuples, strings, numbers). Per object type: the
+same bytes regrouped. The first line gives tracemalloc's total per game beside the walked total; the
+difference is what no record or state reaches (the list of records is walked too, so mostly the
+process's caches that grew during the games).
 """
 
 from __future__ import annotations

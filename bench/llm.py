@@ -34,6 +34,7 @@ from llm_werewolf.rules import Game, GameConfig, Record, get_ruleset
 from llm_werewolf.rules.events import Asked, ChoiceMade
 from llm_werewolf.table import Table, TableSettings
 from llm_werewolf.table.events import Fallback, ModelCall
+from llm_werewolf.transcript.schema import TABLE_EVENT_TYPES
 
 # (ruleset, language, players, options): short games for the CPU model.
 MODEL_TABLES: list[tuple[str, str, int, dict[str, Any]]] = [
@@ -109,16 +110,16 @@ def round_trips(records: list[Record]) -> dict[str, Any]:
         if isinstance(record.event, ModelCall) and record.event.decision_id is not None:
             calls_per_decision[record.event.decision_id] += 1
     batches: list[tuple[str, list[int]]] = []
-    open_batch = False
+    opened_by = ""  # what opened the running batch: its asked lines (schema 1) or its choices (schema 2)
     for record in records:
         event = record.event
-        if isinstance(event, Asked):
-            if not open_batch:
+        if isinstance(event, Asked) or (isinstance(event, ChoiceMade) and event.options):
+            if not opened_by:
                 batches.append((record.phase, []))
-                open_batch = True
+                opened_by = event.kind
             batches[-1][1].append(event.decision_id)
-        elif isinstance(event, ChoiceMade):
-            open_batch = False
+        elif isinstance(event, ChoiceMade) or (opened_by == "choice" and not isinstance(event, TABLE_EVENT_TYPES)):
+            opened_by = ""
     per_day: dict[int, dict[str, int]] = defaultdict(lambda: {"calls": 0, "round_trips": 0})
     for phase, decision_ids in batches:
         _, _, number = phase.partition(":")

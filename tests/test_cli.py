@@ -12,7 +12,7 @@ import pytest
 
 from llm_werewolf.cli.commands.play import make_pace
 from llm_werewolf.cli.common import UsageError, deck_argument, parse_deck
-from llm_werewolf.rules import GOD, PUBLIC, Record
+from llm_werewolf.rules import GOD, PUBLIC, Record, make_record
 from llm_werewolf.rules.events import Announcement
 
 CLI = [sys.executable, "-m", "llm_werewolf"]
@@ -217,7 +217,7 @@ def test_setups_suggests_decks_with_intervals() -> None:
 
 def _records(*scopes: str) -> list[Record]:
     return [
-        Record(seq=i, phase="day:1", vis=PUBLIC if scope == "public" else GOD, event=Announcement(key="k"))
+        make_record(seq=i, phase="day:1", vis=PUBLIC if scope == "public" else GOD, event=Announcement(key="k"))
         for i, scope in enumerate(scopes)
     ]
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pexpect
 from rich.console import Console
 
-from llm_werewolf.rules.events import PUBLIC, Record, Speech
+from llm_werewolf.rules.events import PUBLIC, Record, Speech, make_record
 from llm_werewolf.table.console import ConsoleSink
 from llm_werewolf.table.live_speech import CARET, ConsolePreview
 from tests.web.stream_server import SPEECH, streaming_server
@@ -27,7 +27,7 @@ def _console(terminal: bool) -> tuple[Console, io.StringIO]:
 
 
 def _said(text: str) -> Record:
-    return Record(seq=7, phase="day:1", vis=PUBLIC, event=Speech(seat=1, text=text))
+    return make_record(seq=7, phase="day:1", vis=PUBLIC, event=Speech(seat=1, text=text))
 
 
 def test_a_preview_grows_in_place_and_is_erased_before_the_recorded_speech_prints() -> None:

@@ -19,7 +19,6 @@ from ..rules.acts import Act
 from ..rules.errors import UnknownVariant
 from ..rules.events import (
     Announcement,
-    Asked,
     Died,
     GameEnded,
     RoleAssigned,
@@ -28,6 +27,7 @@ from ..rules.events import (
     StatusChanged,
     VoteCast,
 )
+from ..rules.questions import question_of
 from ..table.events import Fallback, ModelCall, Rejected, Thought
 from ..transcript import Transcript, read_transcript
 from .profiles import EvalProfile, profile_for
@@ -286,7 +286,7 @@ def _scan(facts: GameFacts, transcript: Transcript) -> None:
                 dealt[event.seat] = event.role
             else:
                 facts.role_changes.setdefault(event.seat, []).append((seq, event.role))
-        elif isinstance(event, Asked):
+        elif question_of(event) is not None:
             facts.decisions[event.seat] += 1
         elif isinstance(event, Rejected):
             facts.rejected[event.seat] += 1

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..rules.events import AnnouncedDeath, Record
+from ..rules.events import AnnouncedDeath, Record, field_names
 from .sanitize import clean_line
 
 SKIPPED_KINDS = frozenset({"asked", "game_started", "model_call", "rejected", "fallback", "narration"})
@@ -18,7 +18,7 @@ THOUGHT_CHARS = 200
 
 
 def _fields(event: Any) -> dict[str, Any]:
-    return {name: getattr(event, name) for name in event.__slots__}
+    return {name: getattr(event, name) for name in field_names(event)}
 
 
 def _death(death: AnnouncedDeath) -> dict[str, Any]:
@@ -35,6 +35,8 @@ def to_item(record: Record, *, quote_chars: int) -> dict[str, Any] | None:
         return None  # a speech: the Speech record tells it
     item = _fields(event)
     item["at"] = record.phase
+    if kind == "choice":  # the options offered are bookkeeping (and absent from schema-1 logs)
+        del item["options"], item["group"]
     if kind == "speech":
         item["text"] = clean_line(item["text"], quote_chars)
     elif kind == "thought":

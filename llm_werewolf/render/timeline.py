@@ -10,14 +10,14 @@ writers only lay this document out.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ..describe import Describer, fill, join
 from ..describe.segments import Quote as Quote
 from ..describe.segments import SeatRef as SeatRef
 from ..describe.segments import Segment as Segment
-from ..rules import Record, Ruleset, build_view, get_ruleset
+from ..rules import Record, Ruleset, build_view, get_ruleset, make_record
 from ..rules.errors import UnknownVariant
 from ..rules.events import (
     Announcement,
@@ -255,7 +255,7 @@ class Builder:
         for record in selected:
             about = record.event.about if isinstance(record.event, Narration) else None
             if about is not None and about in shown and about < record.seq:
-                voices.setdefault(about, []).append(replace(record, phase=shown[about].phase))
+                voices.setdefault(about, []).append(make_record(record.seq, shown[about].phase, record.vis, record))
         placed = {line.seq for lines in voices.values() for line in lines}
         for record in selected:
             if record.seq in placed:

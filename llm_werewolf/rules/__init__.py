@@ -32,7 +32,18 @@ from .errors import (
     UnknownClaim,
     UnknownVariant,
 )
-from .events import GOD, PUBLIC, Record, Visibility, to_seats, to_team
+from .events import (
+    GOD,
+    PUBLIC,
+    Record,
+    SharedEventRecord,
+    Visibility,
+    make_record,
+    record_key,
+    same_records,
+    to_seats,
+    to_team,
+)
 from .game import Game
 from .model import GameConfig, GameState, Outcome, Phase, Seat
 from .rng import Rng
@@ -72,6 +83,7 @@ __all__ = [
     "Seat",
     "SeatView",
     "SetupError",
+    "SharedEventRecord",
     "SpeechTooLong",
     "Step",
     "TextNotAllowed",
@@ -84,8 +96,11 @@ __all__ = [
     "build_view",
     "center_option",
     "get_ruleset",
+    "make_record",
     "plain_option",
+    "record_key",
     "register",
+    "same_records",
     "seat_option",
     "submit",
     "target_of",

@@ -35,7 +35,9 @@ from .events import (
     GameEnded,
     Record,
     RolesRevealed,
+    SharedEventRecord,
     Visibility,
+    make_record,
     to_seats,
 )
 from .model import STATE_FIELD_SET, GameState, Outcome, Phase, fast_replace
@@ -51,8 +53,7 @@ O_ = TypeVar("O_")
 MAX_STEPS_PER_ADVANCE = 100_000
 
 _OPTION_IDS: dict[tuple[str, ...], tuple[str, ...]] = {}
-"""One shared tuple per distinct list of option ids (most ``Asked`` records repeat one: every
-voter of a ballot is offered the same seats), so a long log keeps each list once."""
+"""One shared tuple per distinct list of option ids (see :func:`option_ids`)."""
 _OPTION_IDS_CAP = 4096
 
 
@@ -178,12 +179,27 @@ class Ctx(Generic[D, O_]):
             seq = SEQ_INTS[seq]
         except IndexError:
             seq = seq_int(seq)
-        self.records.append(Record(seq, self.state.phase.label, vis, event))
+        # The event becomes the record: stamped, not probed (every emitted event is a fresh
+        # object; tests/core/test_record_is_event.py checks whole games).
+        event.seq = seq
+        event.phase = self.state.phase.label
+        event.vis = vis
+        self.records.append(event)
+        self._seq = seq + 1
+
+    def _emit_shared(self, event: EventBody) -> None:
+        """Record an event shared by many records (one object per value) without stamping it."""
+        seq = self._seq
+        try:
+            seq = SEQ_INTS[seq]
+        except IndexError:
+            seq = seq_int(seq)
+        self.records.append(SharedEventRecord(seq, self.state.phase.label, PUBLIC, event))
         self._seq = seq + 1
 
     def cue(self, key: str, role: str | None = None) -> None:
         """Emit the moderator's cue ``key`` (for ``role``): one shared ``Cue`` per value."""
-        self.emit(shared_cue(key, role))
+        self._emit_shared(shared_cue(key, role))
 
     def emit_god(self, event: EventBody) -> None:
         self.emit(event, GOD)
@@ -218,30 +234,16 @@ class Ctx(Generic[D, O_]):
             decision_id = SEQ_INTS[decision_id]
         except IndexError:
             decision_id = seq_int(decision_id)
-        options = tuple(options)
-        self._asked.append(Decision(decision_id, seat, kind, options, default, group, collective, speech))
-        self._next_id = decision_id + 1
-        ids = tuple([o.id for o in options])
-        ids = _OPTION_IDS.setdefault(ids, ids)
-        if len(_OPTION_IDS) > _OPTION_IDS_CAP:
-            _OPTION_IDS.clear()
         if group is not None:
             group = sys.intern(group)  # one string per group name (often built per ballot)
-        asked = Asked(decision_id=decision_id, seat=seat, decision=kind, options=ids, group=group)
-        vis = SEAT_VISIBILITIES[seat] if 0 <= seat < len(SEAT_VISIBILITIES) else to_seats(seat)
-        seq = self._seq
-        try:
-            seq = SEQ_INTS[seq]
-        except IndexError:
-            seq = seq_int(seq)
-        self.records.append(Record(seq, self.state.phase.label, vis, asked))
-        self._seq = seq + 1
+        self._asked.append(Decision(decision_id, seat, kind, tuple(options), default, group, collective, speech))
+        self._next_id = decision_id + 1
         return decision_id
 
     def start_phase(self, phase: Phase) -> None:
         self._own().phase = phase
         if phase.kind == "night" or phase.kind == "day":
-            self.emit(shared_phase_started(phase.kind, phase.number))
+            self._emit_shared(shared_phase_started(phase.kind, phase.number))
 
     def finish(self, outcome: Outcome) -> None:
         """End the game: record the outcome and reveal every card."""
@@ -306,6 +308,44 @@ class Ctx(Generic[D, O_]):
         return state
 
 
+class AskedCtx(Ctx[D, O_]):
+    """A transition that also logs each question as an ``Asked`` record when it is put, as games
+    did up to transcript schema 1 (``GameState.asked_records``: replaying such a file)."""
+
+    __slots__ = ()
+
+    def ask(
+        self,
+        seat: int,
+        kind: str,
+        options: Sequence[Option],
+        *,
+        default: str | None = None,
+        group: str | None = None,
+        collective: bool = False,
+        speech: bool = False,
+    ) -> int:
+        decision_id = Ctx.ask(
+            self, seat, kind, options, default=default, group=group, collective=collective, speech=speech
+        )
+        decision = self._asked[-1]
+        asked = Asked(
+            decision_id=decision_id, seat=seat, decision=kind, options=option_ids(decision), group=decision.group
+        )
+        self.emit(asked, SEAT_VISIBILITIES[seat] if 0 <= seat < len(SEAT_VISIBILITIES) else to_seats(seat))
+        return decision_id
+
+
+def option_ids(decision: Decision) -> tuple[str, ...]:
+    """``decision``'s option ids as one shared tuple per distinct list (most repeat one: every
+    voter of a ballot is offered the same seats), so a long log keeps each list once."""
+    ids = tuple([o.id for o in decision.options])
+    ids = _OPTION_IDS.setdefault(ids, ids)
+    if len(_OPTION_IDS) > _OPTION_IDS_CAP:
+        _OPTION_IDS.clear()
+    return ids
+
+
 def advance(state: GameState[D, O_], *, owned: bool = False) -> tuple[GameState[D, O_], list[Record]]:
     """Run agenda steps until a decision is pending or the game is over.
 
@@ -314,12 +354,13 @@ def advance(state: GameState[D, O_], *, owned: bool = False) -> tuple[GameState[
     """
     records: list[Record] = []
     steps = 0
+    new_ctx = AskedCtx if state.asked_records else Ctx
     while state.outcome is None and not state.pending:
         agenda = state.agenda
         if not agenda:
             raise RuntimeError(f"{state.variant}: the agenda ran empty before the game ended")
         step = agenda[0]
-        ctx: Ctx[D, O_] = Ctx(state, agenda[1:], owned=owned)
+        ctx: Ctx[D, O_] = new_ctx(state, agenda[1:], owned=owned)
         step.run(ctx)
         state = ctx._commit(step)
         owned = True
@@ -371,6 +412,7 @@ def submit(state: GameState[D, O_], decision_id: int, choice: Choice) -> tuple[G
     """Answer one pending decision. Illegal input raises and leaves ``state`` as it was."""
     decision = validate_choice(state, decision_id, choice)
     seat = decision.seat
+    asked_records = state.asked_records  # schema 1: the Asked record holds the options
     made = ChoiceMade(
         decision_id=decision.id,
         seat=seat,
@@ -379,9 +421,14 @@ def submit(state: GameState[D, O_], decision_id: int, choice: Choice) -> tuple[G
         text=choice.text,
         claim=choice.claim,
         acts=choice.acts,
+        options=() if asked_records else option_ids(decision),
+        group=None if asked_records else decision.group,
     )
     vis = SEAT_VISIBILITIES[seat] if 0 <= seat < len(SEAT_VISIBILITIES) else to_seats(seat)
-    record = Record(seq_int(state.seq), state.phase.label, vis, made)
+    record: Record = made
+    record.seq = seq_int(state.seq)
+    record.phase = state.phase.label
+    record.vis = vis
     pending = state.pending
     if len(pending) == 1:
         pairs: tuple[tuple[Decision, Choice], ...] = ((decision, choice),)
@@ -394,7 +441,7 @@ def submit(state: GameState[D, O_], decision_id: int, choice: Choice) -> tuple[G
             return waiting, [record]
         by_id = dict(answers)
         pairs = tuple([(d, by_id[d.id]) for d in pending])
-    ctx: Ctx[D, O_] = Ctx(state)
+    ctx: Ctx[D, O_] = (AskedCtx if asked_records else Ctx)(state)
     ctx.records.append(record)
     ctx._seq += 1
     step = state.waiting
@@ -429,5 +476,5 @@ def note(state: GameState[D, O_], event: EventBody, vis: Visibility) -> tuple[Ga
     It takes the next sequence number, so the whole transcript is one ordered log,
     and changes nothing else in the state.
     """
-    record = Record(seq_int(state.seq), state.phase.label, vis, event)
+    record = make_record(seq_int(state.seq), state.phase.label, vis, event)
     return state.evolve(seq=state.seq + 1), record

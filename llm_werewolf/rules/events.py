@@ -1,11 +1,18 @@
 """Typed events, each recorded with a visibility.
 
-Every fact of a game is one :class:`Record`: a sequence number, the phase it
-happened in, who may see it (:class:`Visibility`) and a typed event body. The
-bodies are plain slotted dataclasses, not frozen (a frozen dataclass costs one
+Every fact of a game is one record: a sequence number, the phase it happened in, who may
+see it (:class:`Visibility`) and a typed event body. A record *is* its event (:data:`Record`
+is :class:`EventBody`): the engine stamps ``seq``, ``phase`` and ``vis`` into slots of the
+event it emits, and ``record.event`` returns the event itself, so a record costs one object,
+not two. An event that must not be stamped (one shared by many records, such as a moderator
+cue, or a :class:`PhaseStarted`, whose own ``phase`` field says night or day) is held by a
+:class:`SharedEventRecord` instead. :func:`make_record` builds either.
+
+The bodies are plain slotted dataclasses, not frozen (a frozen dataclass costs one
 ``object.__setattr__`` per field to build; these are built millions of times). They are
 immutable by discipline: nothing writes to a record or an event after it is emitted
-(tests/rules/test_immutability.py checks it on whole games). The
+(tests/core/test_engine_fast_path.py checks it on whole games). Event equality compares
+the event's fields only; :func:`record_key` compares whole records. The
 transcript layer serialises them with a pydantic discriminated union on the
 ``kind`` field.
 
@@ -21,8 +28,9 @@ Conventions shared by every ruleset:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from collections.abc import Iterable
+from dataclasses import dataclass, field, fields, is_dataclass
+from typing import Any, Literal, SupportsIndex
 
 from .acts import Act
 
@@ -82,10 +90,79 @@ def to_team(team: str, seats: tuple[int, ...] | list[int]) -> Visibility:
 
 
 class EventBody:
-    """Base class of every event body (for typing only; a plain class, so that subclasses
-    may be plain or frozen dataclasses)."""
+    """Base class of every event body; a recorded event is also its own log record.
 
-    __slots__ = ()
+    A plain class, so that subclasses may be plain or frozen dataclasses. Its three slots are
+    the record's: ``seq``, ``phase`` (the phase label, e.g. ``"night 1"``) and ``vis``, unset
+    until the event is recorded (the engine's ``emit`` or :func:`make_record` set them once).
+    They are not dataclass fields: an event's equality, hash, ``repr`` and transcript JSON are
+    its fields only.
+    """
+
+    __slots__ = ("phase", "seq", "vis")
+
+    seq: int
+    phase: str
+    vis: Visibility
+
+    @property
+    def event(self) -> EventBody:
+        """The record's event: the event itself (a :class:`SharedEventRecord` holds another)."""
+        return self
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> tuple[Any, ...]:
+        # Pickle every set slot, the record's stamp included (a slotted dataclass's own
+        # pickling keeps its fields only): records cross process pools.
+        return (_restore_event, (type(self), tuple(_slot_items(self))))
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def field_names(event: EventBody) -> tuple[str, ...]:
+    """The names of ``event``'s dataclass fields, in order: what it says, without the record's
+    ``seq``/``phase``/``vis`` (``__slots__`` of an event class no longer lists every field: a
+    :class:`PhaseStarted`'s ``phase`` is :class:`EventBody`'s slot)."""
+    cls = type(event)
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls)) if is_dataclass(cls) else ()
+    return names
+
+
+_SLOT_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _slot_names(cls: type) -> tuple[str, ...]:
+    names = _SLOT_NAMES.get(cls)
+    if names is None:
+        seen: list[str] = []
+        for klass in reversed(cls.__mro__):
+            slots = klass.__dict__.get("__slots__", ())
+            for name in (slots,) if isinstance(slots, str) else slots:
+                if name not in seen and name not in ("__dict__", "__weakref__"):
+                    seen.append(name)
+        names = _SLOT_NAMES[cls] = tuple(seen)
+    return names
+
+
+def _slot_items(obj: EventBody) -> list[tuple[str, Any]]:
+    items = []
+    for name in _slot_names(type(obj)):
+        try:
+            items.append((name, getattr(obj, name)))
+        except AttributeError:  # an unset slot (an event not recorded yet)
+            continue
+    if hasattr(obj, "__dict__"):
+        items.extend(vars(obj).items())
+    return items
+
+
+def _restore_event(cls: type[EventBody], items: tuple[tuple[str, Any], ...]) -> EventBody:
+    obj = cls.__new__(cls)
+    for name, value in items:
+        object.__setattr__(obj, name, value)
+    return obj
 
 
 @dataclass(slots=True, kw_only=True, unsafe_hash=True)
@@ -127,6 +204,9 @@ class Cue(EventBody):
 
 @dataclass(slots=True, kw_only=True, unsafe_hash=True)
 class Asked(EventBody):
+    """A question put to a seat: logged only by games replaying a schema-1 transcript
+    (``GameState.asked_records``); since schema 2 the answering ``ChoiceMade`` carries its options."""
+
     kind: Literal["asked"] = "asked"
     decision_id: int
     seat: int
@@ -145,6 +225,11 @@ class ChoiceMade(EventBody):
     text: str = ""
     claim: str | None = None
     acts: tuple[Act, ...] = ()
+    options: tuple[str, ...] = ()
+    """The option ids the seat was offered (one shared tuple per distinct list); empty in
+    transcripts of schema version 1, where an ``Asked`` record before it held them."""
+    group: str | None = None
+    """The decision's group (decisions put together), as ``Asked.group``."""
 
 
 @dataclass(slots=True, kw_only=True, unsafe_hash=True)
@@ -291,11 +376,64 @@ RulesEvent = (
 )
 
 
-@dataclass(slots=True, unsafe_hash=True)
-class Record:
-    """One line of the event log."""
+Record = EventBody
+"""One line of the event log: an event with its ``seq``, ``phase`` and ``vis`` stamped in, or a
+:class:`SharedEventRecord`. Build one with :func:`make_record`."""
 
-    seq: int
-    phase: str
-    vis: Visibility
+
+class SharedEventRecord(EventBody):
+    """A record that holds its event instead of being it: for an event shared by many records
+    (``Ctx.cue``'s and ``Ctx.start_phase``'s, one object per value), an event already recorded
+    elsewhere, and a :class:`PhaseStarted` (its field ``phase`` would clash with the record's)."""
+
+    __slots__ = ("event",)
+
     event: EventBody
+
+    def __init__(self, seq: int, phase: str, vis: Visibility, event: EventBody) -> None:
+        self.seq = seq
+        self.phase = phase
+        self.vis = vis
+        self.event = event
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not SharedEventRecord:
+            return NotImplemented
+        assert isinstance(other, SharedEventRecord)
+        return (self.seq, self.phase, self.vis, self.event) == (other.seq, other.phase, other.vis, other.event)
+
+    def __hash__(self) -> int:
+        return hash((self.seq, self.phase, self.vis, self.event))
+
+    def __repr__(self) -> str:
+        return f"SharedEventRecord(seq={self.seq!r}, phase={self.phase!r}, vis={self.vis!r}, event={self.event!r})"
+
+
+def make_record(seq: int, phase: str, vis: Visibility, event: EventBody) -> Record:
+    """The record of ``event`` at ``seq``, in ``phase``, seen by ``vis``.
+
+    A fresh event is stamped and returned (it becomes the record). An event that is a record
+    already (stamped, or a :class:`SharedEventRecord`, whose event is taken) is left as it is and
+    held by a new :class:`SharedEventRecord`, as is every :class:`PhaseStarted`. Frozen events are
+    stamped too. An event shared by many records must not be passed fresh: wrap it in a
+    :class:`SharedEventRecord` (as ``Ctx.cue`` does).
+    """
+    if isinstance(event, SharedEventRecord):
+        return SharedEventRecord(seq, phase, vis, event.event)
+    if type(event) is PhaseStarted or hasattr(event, "seq"):
+        return SharedEventRecord(seq, phase, vis, event)
+    object.__setattr__(event, "seq", seq)
+    object.__setattr__(event, "phase", phase)
+    object.__setattr__(event, "vis", vis)
+    return event
+
+
+def record_key(record: Record) -> tuple[int, str, Visibility, EventBody]:
+    """What makes two records equal: ``seq``, ``phase``, ``vis`` and the event's fields (``==``
+    between two recorded events compares their fields only)."""
+    return (record.seq, record.phase, record.vis, record.event)
+
+
+def same_records(a: Iterable[Record], b: Iterable[Record]) -> bool:
+    """Whether two logs hold the same records, in the same order (:func:`record_key`)."""
+    return [record_key(r) for r in a] == [record_key(r) for r in b]

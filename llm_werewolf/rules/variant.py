@@ -222,6 +222,7 @@ class Ruleset(ABC, Generic[D, O_]):
             options=options,
             data=self.initial_data(seats, extra, options),
             rng=rng,
+            asked_records=config.asked_records,
         )
         ctx: Ctx[D, O_] = Ctx(state)
         ctx.emit(

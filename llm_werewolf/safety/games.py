@@ -9,7 +9,8 @@ from typing import Any, TypeVar
 from ..cli.common import seat_names
 from ..prompting.packs import has_pack, search_roots
 from ..rules import Record, all_rulesets, get_ruleset
-from ..rules.events import Asked, ChoiceMade, GameEnded
+from ..rules.events import ChoiceMade, GameEnded
+from ..rules.questions import question_of
 
 T = TypeVar("T")
 
@@ -44,8 +45,9 @@ def run(coro: Coroutine[Any, Any, T]) -> T:
 def ended_legally(records: Sequence[Record]) -> list[str]:
     """What is wrong with a finished game's log (empty: it ended legally).
 
-    One ``GameEnded``; every ``ChoiceMade`` names an option its ``Asked`` offered; every
-    asked decision was answered; sequence numbers without gaps.
+    One ``GameEnded``; every ``ChoiceMade`` names an option its question offered (its own
+    ``options``, or a schema-1 ``Asked``); every asked decision was answered; sequence numbers
+    without gaps.
     """
     problems: list[str] = []
     asked: dict[int, tuple[str, ...]] = {}
@@ -55,9 +57,10 @@ def ended_legally(records: Sequence[Record]) -> list[str]:
             problems.append(f"sequence gap at record {index} (seq {record.seq})")
             break
         event = record.event
-        if isinstance(event, Asked):
-            asked[event.decision_id] = event.options
-        elif isinstance(event, ChoiceMade):
+        question = question_of(event)
+        if question is not None:
+            asked[question.decision_id] = question.options
+        if isinstance(event, ChoiceMade):
             if event.option not in asked.get(event.decision_id, ()):
                 problems.append(f"decision {event.decision_id}: {event.option!r} was not offered")
             answered.add(event.decision_id)

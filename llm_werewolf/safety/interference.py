@@ -25,7 +25,7 @@ from typing import Any
 from ..llm.profiles import get_profile
 from ..prompting.render import SeatPrompter
 from ..rules import Choice, Decision, Game, GameConfig, Record, build_view, get_ruleset
-from ..rules.events import VoteCast, VoteTally
+from ..rules.events import VoteCast, VoteTally, field_names
 from .games import names_for, players_for, prompt_languages
 
 NEVER_FIRST = frozenset(
@@ -116,7 +116,7 @@ def play_scripted(config: GameConfig, seed: int, observer: int) -> tuple[Game, l
 
 def _normal(record: Record) -> tuple[Any, ...]:
     event = record.event
-    names: tuple[str, ...] = getattr(event, "__slots__", ())
+    names = field_names(event)
     fields = tuple((name, getattr(event, name)) for name in names if name != "decision_id")
     return (record.phase, record.vis.scope, record.vis.seats, fields)
 

@@ -31,6 +31,7 @@ from ..llm.fake import FakeBackend, auto_answer
 from ..llm.profiles import get_profile
 from ..rules import Decision, Game, GameConfig
 from ..rules.events import Speech
+from ..rules.questions import questions
 from ..table import Table, TableSettings
 from ..table.events import Fallback, ModelCall, Rejected
 from .games import ended_legally, map_jobs, names_for, players_for, prompt_languages, run
@@ -207,7 +208,7 @@ def _account(game: Game, injected: dict[str, list[str]], stats: MalformedStats, 
     stats.calls += len(calls)
     stats.rejected += len(rejected)
     stats.fallbacks += len(fallbacks)
-    stats.decisions += sum(1 for r in records if getattr(r.event, "kind", "") == "asked")
+    stats.decisions += len(questions(records))
     refused = {(r.decision_id, r.attempt) for r in rejected}
     used: dict[str, int] = {}
     faulty_attempts: dict[int, set[int]] = {}

@@ -31,6 +31,7 @@ from ..llm.openai_backend import OpenAIBackend
 from ..llm.retry import RetrySettings
 from ..rules import Game, GameConfig
 from ..rules.events import GameEnded
+from ..rules.questions import questions
 from ..table import Table, TableSettings
 from ..table.events import Fallback, ModelCall, Rejected
 from ..table.seating import AgentSpec
@@ -155,7 +156,7 @@ def _tally(stats: ProviderStats, entry: Entry, game: Game) -> None:
         1 for r in records if isinstance(r.event, Rejected) and r.event.error.startswith("TransportError")
     )
     stats.fallbacks += sum(1 for r in records if isinstance(r.event, Fallback))
-    stats.decisions += sum(1 for r in records if getattr(r.event, "kind", "") == "asked")
+    stats.decisions += len(questions(records))
 
 
 async def provider_battery_async(

@@ -11,6 +11,7 @@ from typing import Any
 from ..agents.scripted import ScriptedAgent, ScriptedAnswer, ScriptExhausted
 from ..rules import Game, GameConfig, IllegalChoice, RulesError, ViewBuilder
 from ..rules.events import Died, GameEnded, Record, StatusChanged
+from ..rules.questions import question_of
 from .loader import LoadedScenario, ScenarioError, load_scenario
 from .model import AnswerSpec, Scenario
 
@@ -254,7 +255,12 @@ def _same(key: str, actual: Any, raw: Any, names: Sequence[str]) -> bool:
 
 
 def _matches(record: Record, wanted: dict[str, Any], names: Sequence[str]) -> bool:
-    event = record.event
+    event: object = record.event
+    if wanted.get("kind") == "asked":  # a question: its Asked record (schema 1) or its answer's
+        event = question_of(event)
+        if event is None:
+            return False
+        wanted = {key: raw for key, raw in wanted.items() if key != "kind"}
     for key, raw in wanted.items():
         if key == "phase":
             if phase_words(record.phase) != raw:

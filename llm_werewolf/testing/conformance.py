@@ -21,6 +21,7 @@ from ..rules.events import (
     StatusChanged,
     VoteTally,
 )
+from ..rules.questions import question_of, questions
 
 SHARED_SWITCHES = frozenset(BaseOptions.model_fields)
 """Switches every ruleset has (safety limits); random games keep their defaults."""
@@ -54,13 +55,14 @@ class Invariants:
 
     def _check_event(self, record: Record) -> None:
         event, vis, rules = record.event, record.vis, self.ruleset
-        if isinstance(event, Asked):
-            assert event.decision in self.kinds, f"undeclared decision kind {event.decision!r}"
-            assert vis.seats == (event.seat,), record
-            if event.seat in self.dead:
-                assert event.decision in self.posthumous, f"dead seat {event.seat} asked {event.decision}"
-            self.asked[event.decision_id] = event.options
-        elif isinstance(event, ChoiceMade):
+        question = question_of(event)
+        if question is not None:
+            assert question.decision in self.kinds, f"undeclared decision kind {question.decision!r}"
+            assert vis.seats == (question.seat,), record
+            if question.seat in self.dead:
+                assert question.decision in self.posthumous, f"dead seat {question.seat} asked {question.decision}"
+            self.asked[question.decision_id] = question.options
+        if isinstance(event, ChoiceMade):
             assert vis.seats == (event.seat,), record
             assert event.option in self.asked[event.decision_id], record
         elif isinstance(event, RoleAssigned):
@@ -252,7 +254,7 @@ def check_random_games(variant: str, games: int = 1000, *, first_seed: int = 0) 
         report.dealt_roles |= {s.start_role for s in game.state.seats}
         for name, value in options.items():
             report.switch_values.setdefault(name, set()).add(value)
-        report.kinds_asked |= {r.event.decision for r in game.records if isinstance(r.event, Asked)}
+        report.kinds_asked |= {q.decision for q in questions(game.records)}
         assert game.outcome is not None
         report.reasons.add(game.outcome.reason)
     return report

@@ -15,11 +15,17 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from typing_extensions import TypedDict
 
 from ..evaluation.probe_events import SuspicionEstimate, VoteIntent
-from ..rules.events import Record, RulesEvent, Visibility
+from ..rules.events import ChoiceMade, Record, RulesEvent, Visibility, make_record
 from ..rules.model import GameConfig
 from ..table.events import Fallback, ModelCall, Narration, Rejected, SpeechCheck, TableEvent, Thought
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+"""2: a question is logged once, by the ``choice`` line that answers it (``ChoiceMade.options`` and
+``group``). 1: each question also had an ``asked`` line when it was put, and ``choice`` lines had
+no ``options``/``group``; such files still load and replay byte for byte (``asked_records``)."""
+
+ASKED_SCHEMA = 1
+"""The last schema version that logged ``asked`` records."""
 
 AnyEvent = Annotated[RulesEvent | TableEvent | VoteIntent | SuspicionEstimate, Field(discriminator="kind")]
 """Every event body a transcript can hold: the rules' events, the table's, and the evaluation probes'."""
@@ -79,6 +85,7 @@ class Header(BaseModel):
             extra=tuple(self.extra),
             deck=tuple(self.deck) if self.deck is not None else None,
             options=dict(self.options),
+            asked_records=self.schema_version <= ASKED_SCHEMA,
         )
 
     def with_game_id(self) -> Header:
@@ -147,14 +154,22 @@ LINE_ADAPTER: TypeAdapter[_Line] = TypeAdapter(_Line)
 HEADER_ADAPTER: TypeAdapter[Header] = TypeAdapter(Header)
 
 
+_WITHOUT_OPTIONS: Any = {"event": {"options": True, "group": True}}
+
+
 def dump_record(record: Record) -> bytes:
-    line: _Line = {"seq": record.seq, "phase": record.phase, "vis": record.vis, "event": record.event}  # type: ignore[typeddict-item]
+    """One transcript line. A ``choice`` without options (schema 1: an ``asked`` line held them)
+    is written without ``options`` and ``group``, as schema 1 wrote it."""
+    event = record.event
+    line: _Line = {"seq": record.seq, "phase": record.phase, "vis": record.vis, "event": event}  # type: ignore[typeddict-item]
+    if type(event) is ChoiceMade and not event.options:
+        return LINE_ADAPTER.dump_json(line, exclude=_WITHOUT_OPTIONS)
     return LINE_ADAPTER.dump_json(line)
 
 
 def load_record(raw: str | bytes) -> Record:
     line = LINE_ADAPTER.validate_json(raw)
-    return Record(line["seq"], line["phase"], line["vis"], line["event"])
+    return make_record(line["seq"], line["phase"], line["vis"], line["event"])
 
 
 def dump_header(header: Header) -> bytes:

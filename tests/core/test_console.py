@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.console import Console
 
-from llm_werewolf.rules.events import PUBLIC, Record, Speech
+from llm_werewolf.rules.events import PUBLIC, Record, Speech, make_record
 from llm_werewolf.table.console import ConsoleSink
 from llm_werewolf.table.events import Narration
 
@@ -17,8 +17,8 @@ def printed(records: list[Record], *, narrated: bool) -> str:
 
 def test_last_words_print_with_the_narrators_closing_line() -> None:
     records = [
-        Record(0, "day:1", PUBLIC, Speech(seat=1, text="I was the sheriff, trust Cy", stage="last_words")),
-        Record(1, "day:1", PUBLIC, Narration(key="last_words", text="Bob has said his last word.", about=0)),
+        make_record(0, "day:1", PUBLIC, Speech(seat=1, text="I was the sheriff, trust Cy", stage="last_words")),
+        make_record(1, "day:1", PUBLIC, Narration(key="last_words", text="Bob has said his last word.", about=0)),
     ]
     narrated = printed(records, narrated=True)
     assert "I was the sheriff, trust Cy" in narrated

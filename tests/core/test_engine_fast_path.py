@@ -12,8 +12,9 @@ import pytest
 
 from llm_werewolf.rules import Choice, Game, GameConfig, all_rulesets
 from llm_werewolf.rules.engine import _OPTION_IDS, Ctx
-from llm_werewolf.rules.events import Asked, Cue, PhaseStarted, Visibility, to_seats, to_team
+from llm_werewolf.rules.events import Cue, PhaseStarted, Visibility, to_seats, to_team
 from llm_werewolf.rules.model import STATE_FIELDS, GameState, Seat, fast_replace
+from llm_werewolf.rules.questions import questions
 from llm_werewolf.rules.sharing import (
     _CUES,
     _PHASES,
@@ -92,7 +93,7 @@ def test_voters_offered_the_same_options_share_one_tuple() -> None:
     while not game.over:
         for decision in game.pending:
             game.submit(decision.id, Choice(decision.options[picker.randrange(len(decision.options))].id))
-    asked = [r.event for r in game.records if isinstance(r.event, Asked)]
+    asked = questions(game.records)
     by_value: dict[tuple[str, ...], set[int]] = {}
     for event in asked:
         by_value.setdefault(event.options, set()).add(id(event.options))
@@ -115,7 +116,7 @@ def test_sequence_numbers_are_one_int_object_per_value_across_games() -> None:
     assert [r.seq for r in first.records] == list(range(len(first.records)))
     for a, b in zip(first.records, second.records, strict=False):
         assert a.seq is b.seq
-    asked = [r.event for r in first.records if isinstance(r.event, Asked)]
+    asked = questions(first.records)
     assert all(event.decision_id is seq_int(event.decision_id) for event in asked)
 
 

@@ -26,6 +26,7 @@ from llm_werewolf.rules.events import (
     Record,
     VoteCast,
     VoteTally,
+    make_record,
     to_seats,
 )
 from llm_werewolf.texts import default_names
@@ -59,7 +60,7 @@ def test_the_hebrew_escort_card_has_both_forms() -> None:
 
 
 def ended(reason: str, winners: tuple[int, ...], sides: tuple[str, ...]) -> Record:
-    return Record(seq=99, phase="day 1", vis=PUBLIC, event=GameEnded(winners=winners, sides=sides, reason=reason))
+    return make_record(seq=99, phase="day 1", vis=PUBLIC, event=GameEnded(winners=winners, sides=sides, reason=reason))
 
 
 NAMES = ("سمير", "ليلى", "جاد")
@@ -138,7 +139,7 @@ def test_an_abstention_reads_as_one_and_agrees_with_the_voter(
     describer = Describer(language, variant, ("A", "B", "C"), genders=("male", "female", "male"))
 
     def said(event: VoteCast | VoteTally) -> str:
-        found = describer.describe(Record(seq=5, phase="day 1", vis=PUBLIC, event=event), "public")
+        found = describer.describe(make_record(seq=5, phase="day 1", vis=PUBLIC, event=event), "public")
         assert found is not None
         return describer.line(found)
 
@@ -158,7 +159,9 @@ def test_chinese_death_pronoun_and_seat_spacing() -> None:
         narrator.genders = ("female", "male", "male")
         for seat in (0, 1):
             death = AnnouncedDeath(seat=seat, cause=None, role="hunter")
-            line = narrator.line_for(Record(seq=7, phase="day 1", vis=PUBLIC, event=DeathsAnnounced(deaths=(death,))))
+            line = narrator.line_for(
+                make_record(seq=7, phase="day 1", vis=PUBLIC, event=DeathsAnnounced(deaths=(death,)))
+            )
             assert line is not None
             seen[seat].add(line.text)
     assert len(seen[0]) == 3
@@ -180,7 +183,7 @@ def test_a_tie_between_two_is_said_with_and(language: str, variant: str, between
     for seed in range(30):
         narrator = TemplateNarrator(variant, language, names, seed=seed)
         tally = VoteTally(ballot="execution", counts=(("seat:0", 2), ("seat:1", 2)), result="tie", targets=(0, 1))
-        line = narrator.line_for(Record(seq=3, phase="day 1", vis=PUBLIC, event=tally))
+        line = narrator.line_for(make_record(seq=3, phase="day 1", vis=PUBLIC, event=tally))
         assert line is not None
         texts.add(line.text)
         a, b = narrator.seat_label(0), narrator.seat_label(1)
@@ -201,7 +204,7 @@ def test_what_two_women_learn_is_said_in_the_feminine_plural(
 
     def said(seats: tuple[int, ...]) -> str:
         info = Info(fact="team", subject=None, value="wolves", seats=seats)
-        found = describer.describe(Record(seq=2, phase="night 1", vis=to_seats(*seats), event=info), "god")
+        found = describer.describe(make_record(seq=2, phase="night 1", vis=to_seats(*seats), event=info), "god")
         assert found is not None
         return describer.line(found)
 
@@ -219,7 +222,7 @@ def test_a_sentence_told_to_a_seat_is_quoted_whole(language: str, said: str) -> 
         language, "online_mafia", ("Noa" if language == "en" else "נועה", "B"), genders=("female", "male")
     )
     info = Info(fact="attacked", subject=None, value=None, seats=(0,))
-    found = describer.describe(Record(seq=2, phase="night 1", vis=to_seats(0), event=info), "god")
+    found = describer.describe(make_record(seq=2, phase="night 1", vis=to_seats(0), event=info), "god")
     assert found is not None
     line = describer.line(found)
     assert said in line.replace("1. ", ""), line
@@ -233,7 +236,7 @@ def test_russian_night_actions_decline_their_target() -> None:
 
     def said(action: str, target: int) -> str:
         event = ActionTaken(seat=0, action=action, targets=(target,))
-        found = describer.describe(Record(seq=4, phase="night 1", vis=to_seats(0), event=event), "god")
+        found = describer.describe(make_record(seq=4, phase="night 1", vis=to_seats(0), event=event), "god")
         assert found is not None
         return describer.line(found)
 
@@ -254,7 +257,7 @@ def test_a_night_action_agrees_with_who_did_it() -> None:
 
     def said(seat: int) -> str:
         event = ActionTaken(seat=seat, action="elixir", targets=(2,))
-        found = describer.describe(Record(seq=4, phase="night 1", vis=to_seats(seat), event=event), "god")
+        found = describer.describe(make_record(seq=4, phase="night 1", vis=to_seats(seat), event=event), "god")
         assert found is not None
         return describer.line(found)
 
@@ -267,7 +270,7 @@ def test_the_neighbour_learns_the_ghouls_she_saw() -> None:
     names = ("نادين", "وسيم", "لينا")
     describer = Describer("ar-LB", "lebanese_ghouls", names, genders=("female", "male", "female"))
     info = Info(fact="ghouls_seen", subject=None, value=None, seats=(0, 1))
-    found = describer.describe(Record(seq=4, phase="night 1", vis=to_seats(2), event=info), "god")
+    found = describer.describe(make_record(seq=4, phase="night 1", vis=to_seats(2), event=info), "god")
     assert found is not None
     line = describer.line(found)
     assert line.startswith("3. لينا تعرف") or "لينا" in line.split("تعرف")[0], line
@@ -279,7 +282,7 @@ def test_a_swap_between_two_seats_takes_and(language: str, between: str) -> None
     names = ("أحمد", "فاطمة", "يوسف") if language == "ar" else ("Alice", "Ben", "Clara")
     describer = Describer(language, "one_night", names, genders=("male", "female", "male"))
     event = ActionTaken(seat=0, action="swap", targets=(1, 2))
-    found = describer.describe(Record(seq=4, phase="night 1", vis=to_seats(0), event=event), "god")
+    found = describer.describe(make_record(seq=4, phase="night 1", vis=to_seats(0), event=event), "god")
     assert found is not None
     assert between in describer.line(found), describer.line(found)
 
@@ -338,7 +341,7 @@ def test_a_lebanese_announcement_about_one_woman_agrees_with_her(
 
     def said(seat: int) -> str:
         event = Announcement(key=key, seats=(seat,), value=value)
-        found = describer.describe(Record(seq=5, phase="night 1", vis=PUBLIC, event=event), "public")
+        found = describer.describe(make_record(seq=5, phase="night 1", vis=PUBLIC, event=event), "public")
         assert found is not None
         return describer.line(found)
 

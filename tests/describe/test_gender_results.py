@@ -123,11 +123,11 @@ def test_the_revealed_cards_agree_with_their_holders(
 ) -> None:
     from llm_werewolf.narration.moments import moment_of
     from llm_werewolf.narration.template import TemplateNarrator
-    from llm_werewolf.rules.events import PUBLIC, Record, RolesRevealed
+    from llm_werewolf.rules.events import PUBLIC, RolesRevealed, make_record
 
     male, female = _forms(language, variant, role)
     narrator = TemplateNarrator(variant, language, names)
-    found = moment_of(Record(1, "end:1", PUBLIC, RolesRevealed(roles=(role, role), start_roles=(role, role))))
+    found = moment_of(make_record(1, "end:1", PUBLIC, RolesRevealed(roles=(role, role), start_roles=(role, role))))
     assert found is not None
     cards = narrator.variables(found)["cards"]
     assert [cards[0]["role"], cards[1]["role"]] == [female, male]
@@ -138,14 +138,14 @@ def test_the_revealed_cards_agree_with_their_holders(
 def test_a_private_result_agrees_with_the_seat_that_learns_it(language: str, variant: str) -> None:
     """«ليلى تعرف (البطاقة): …», not «ليلى يعرف»; «נועה לומדת»."""
     from llm_werewolf.describe import Describer
-    from llm_werewolf.rules.events import Info, Record, Visibility
+    from llm_werewolf.rules.events import Info, Visibility, make_record
 
     names = ("ليلى", "يوسف") if language == "ar" else ("נועה", "דן")
     describer = Describer(language, variant, names)
     words = vocabulary(language, variant)
     said = []
     for seat in (0, 1):
-        record = Record(
+        record = make_record(
             4, "night:1", Visibility(scope="seats", seats=(seat,)), Info(fact="role", subject=seat, value="villager")
         )
         description = describer.describe(record, "god")
@@ -162,19 +162,19 @@ def test_the_rendered_reveal_table_agrees_with_each_holder() -> None:
     from llm_werewolf.render.markdown import render_markdown
     from llm_werewolf.render.timeline import ViewSpec, build_document
     from llm_werewolf.rules import GameConfig
-    from llm_werewolf.rules.events import PUBLIC, GameStarted, Record, RolesRevealed
+    from llm_werewolf.rules.events import PUBLIC, GameStarted, RolesRevealed, make_record
     from llm_werewolf.transcript import header_for
 
     names = ("נועה", "דן")
     config = GameConfig(variant="online_mafia", names=names, seed=1, language="he")
     records = [
-        Record(
+        make_record(
             0,
             "setup:0",
             PUBLIC,
             GameStarted(variant="online_mafia", language="he", names=names, deck=("investigator", "investigator")),
         ),
-        Record(
+        make_record(
             1,
             "end:1",
             PUBLIC,

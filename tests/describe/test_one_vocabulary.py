@@ -12,7 +12,7 @@ from llm_werewolf.describe import vocabulary
 from llm_werewolf.narration.checker import NarrationChecker
 from llm_werewolf.narration.moments import moment_of
 from llm_werewolf.narration.template import TemplateNarrator
-from llm_werewolf.rules.events import Cue, Record, Visibility
+from llm_werewolf.rules.events import Cue, Visibility, make_record
 
 FOLDER = Path(narration.__file__).parent
 OWN_LOOKUPS = {"terms", "role_name", "Phrasebook", "load_terms"}
@@ -53,7 +53,7 @@ def test_the_checker_knows_a_role_in_every_gender_form(language: str, variant: s
 def test_the_template_narrator_reads_the_rulesets_own_lines_through_the_vocabulary() -> None:
     narrator = TemplateNarrator("chinese_werewolf", "zh-Hant", ["甲", "乙", "丙", "丁", "戊", "己"], seed=1)
     assert narrator.terms == vocabulary("zh-Hant", "chinese_werewolf").ruleset_terms
-    record = Record(seq=3, phase="night:1", vis=Visibility(scope="public"), event=Cue(key="nightfall", role=None))
+    record = make_record(seq=3, phase="night:1", vis=Visibility(scope="public"), event=Cue(key="nightfall", role=None))
     moment = moment_of(record)
     assert moment is not None
     cue = narrator.terms.get("cues", {}).get("nightfall")

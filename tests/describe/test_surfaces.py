@@ -18,7 +18,7 @@ from llm_werewolf.render.html import render_html
 from llm_werewolf.render.markdown import render_markdown
 from llm_werewolf.render.timeline import ViewSpec, build_document
 from llm_werewolf.rules import Game, GameConfig, ViewBuilder, all_rulesets, build_view, get_ruleset
-from llm_werewolf.rules.events import PUBLIC, Died, Record, Speech
+from llm_werewolf.rules.events import PUBLIC, Died, Speech, make_record
 from llm_werewolf.sim import play_with_agents
 from llm_werewolf.table.console import ConsoleSink
 from llm_werewolf.texts import default_names
@@ -207,7 +207,7 @@ def test_deaths_agree_with_the_seat(variant: str, language: str, cause: str) -> 
     texts = []
     for gender in ("female", "male"):
         describer = Describer(language, variant, names, genders=(gender, gender))
-        record = Record(1, "night:1", PUBLIC, Died(seat=0, cause=cause))
+        record = make_record(1, "night:1", PUBLIC, Died(seat=0, cause=cause))
         description = describer.describe(record, "god")
         assert description is not None
         texts.append(describer.line(description))
@@ -216,7 +216,7 @@ def test_deaths_agree_with_the_seat(variant: str, language: str, cause: str) -> 
 
 def test_russian_names_are_declined_where_a_phrase_asks() -> None:
     names = ["Андрей", "Ольга"]
-    whisper = Record(1, "day:1", PUBLIC, Speech(seat=1, text="тсс", to=0, stage="whisper"))
+    whisper = make_record(1, "day:1", PUBLIC, Speech(seat=1, text="тсс", to=0, stage="whisper"))
     line = describe(whisper, "god", "ru", variant="city_mafia", names=names)
     assert line is not None and "Андрея" in line and "Андрей»" not in line
 
@@ -244,7 +244,7 @@ def test_the_narrator_agrees_with_the_seat(variant: str, language: str, cause: s
     for name in (woman, man):
         narrator = TemplateNarrator(variant, language, [name, "x"])
         assert narrator.genders[0] == ("female" if name == woman else "male")
-        record = Record(1, "day:1", PUBLIC, DeathsAnnounced(deaths=(AnnouncedDeath(0, cause, "x"),), moment=cause))
+        record = make_record(1, "day:1", PUBLIC, DeathsAnnounced(deaths=(AnnouncedDeath(0, cause, "x"),), moment=cause))
         line = narrator.line_for(record)
         assert line is not None
         lines.append(line.text.replace(name, "NAME"))
@@ -256,7 +256,7 @@ def test_russian_narration_declines_a_nominee() -> None:
     from llm_werewolf.rules.events import Announcement
 
     narrator = TemplateNarrator("city_mafia", "ru", ["Андрей", "Мария"])
-    line = narrator.line_for(Record(1, "day:1", PUBLIC, Announcement(key="nomination", seats=(0, 1))))
+    line = narrator.line_for(make_record(1, "day:1", PUBLIC, Announcement(key="nomination", seats=(0, 1))))
     assert line is not None and "Марию" in line.text
 
 

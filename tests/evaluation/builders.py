@@ -21,6 +21,7 @@ from llm_werewolf.rules.events import (
     Speech,
     Visibility,
     VoteCast,
+    make_record,
     to_seats,
 )
 from llm_werewolf.transcript import Header, SeatInfo, TranscriptWriter
@@ -56,7 +57,7 @@ class FakeGame:
 
     def add(self, event: EventBody, vis: Visibility = PUBLIC) -> int:
         seq = len(self.records)
-        self.records.append(Record(seq, self.current, vis, event))
+        self.records.append(make_record(seq, self.current, vis, event))
         return seq
 
     def say(

@@ -25,7 +25,7 @@ from llm_werewolf.evaluation.tournament import (
 from llm_werewolf.evaluation.tournament.games import build_game, degraded, play_game
 from llm_werewolf.evaluation.tournament.plan import GameJob
 from llm_werewolf.evaluation.tournament.runner import progress_columns, todo
-from llm_werewolf.rules import Game
+from llm_werewolf.rules import Choice, Game
 from llm_werewolf.rules.events import GOD
 from llm_werewolf.sim import random_policy
 from llm_werewolf.table.events import Fallback
@@ -143,8 +143,12 @@ def test_a_model_seat_living_on_fallbacks_makes_the_game_unscored() -> None:
     asked = [d for d in game.pending if d.seat == 0]
     assert asked
     assert degraded(game, specs, 0.5) == ""
-    for decision in asked:
-        game.note(Fallback(seat=0, decision_id=decision.id, decision=decision.kind, option="x", reason="timeout"), GOD)
+    for decision in asked:  # as the table logs it: the fallback, then the answer it gave
+        option = decision.options[0].id
+        game.note(
+            Fallback(seat=0, decision_id=decision.id, decision=decision.kind, option=option, reason="timeout"), GOD
+        )
+        game.submit(decision.id, Choice(option))
     assert "seat 1 (local)" in degraded(game, specs, 0.5)
     # Heuristic seats never make a game unscored.
     assert degraded(game, [AgentSpec("heuristic")] * 3, 0.5) == ""

@@ -16,6 +16,7 @@ from llm_werewolf.rules import (
     Option,
     Record,
     center_option,
+    make_record,
     plain_option,
     seat_option,
 )
@@ -117,7 +118,7 @@ def sample_records(variant: str, language: str, roles: Sequence[str], role: str)
         (GameEnded(winners=(), sides=(), reason="draw"), PUBLIC),
         (RolesRevealed(roles=tuple(roles[i % len(roles)] for i in range(len(names))), start_roles=()), PUBLIC),
     ]
-    records = [Record(i, "day:1", vis, body) for i, (body, vis) in enumerate(bodies)]
+    records = [make_record(i, "day:1", vis, body) for i, (body, vis) in enumerate(bodies)]
     return [r for r in records if r.vis.visible_to(0)]
 
 

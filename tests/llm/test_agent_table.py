@@ -12,6 +12,7 @@ from llm_werewolf.llm.errors import PermanentError, TransientError
 from llm_werewolf.llm.fake import FakeBackend, auto_answer
 from llm_werewolf.rules import Decision, Game
 from llm_werewolf.rules.events import Speech
+from llm_werewolf.rules.questions import questions
 from llm_werewolf.table.events import Fallback, ModelCall, Rejected, Thought
 
 from .support import TOY_PACK, events_of, llm_agents, model_calls, play_table, toy_game
@@ -62,7 +63,7 @@ async def test_answers_that_stay_bad_fall_back_to_the_heuristic_and_say_why() ->
     await play_table(game, llm_agents(backend, 5, packs=TOY_PACK), max_attempts=2)
     assert game.over
     fallbacks = events_of(game, Fallback)
-    asked = [r for r in game.records if r.event.kind == "asked"]  # type: ignore[attr-defined]
+    asked = questions(game.records)
     assert len(fallbacks) == len(asked)
     assert all(f.source == "heuristic" and f.reason for f in fallbacks)  # type: ignore[attr-defined]
     prompts_on_reask = [r.user for r in backend.requests[1::2]]

@@ -17,7 +17,7 @@ import pytest
 
 from llm_werewolf.agents.base import Agent
 from llm_werewolf.rules import Game, GameConfig
-from llm_werewolf.rules.events import Asked
+from llm_werewolf.rules.questions import questions
 from llm_werewolf.safety.fault_server import MODEL, FaultPlan, fault_server
 from llm_werewolf.session import Session, SessionSettings
 from llm_werewolf.table import Table, TableSettings
@@ -51,7 +51,7 @@ def _play(kind: str, *, narrate: bool) -> tuple[Game, float]:
 
 def _bound(game: Game) -> float:
     """Every decision and every narrated moment costs at most one deadline (plus a little)."""
-    asked = sum(1 for r in game.records if isinstance(r.event, Asked))
+    asked = len(questions(game.records))
     moments = sum(1 for r in game.records if isinstance(r.event, Narration))
     return (asked + moments) * (DEADLINE + 0.25) + 5.0
 
@@ -61,7 +61,7 @@ def test_a_slow_or_silent_endpoint_costs_one_deadline_per_decision(kind: str) ->
     game, wall = _play(kind, narrate=True)
     assert game.over
     assert wall < _bound(game), (wall, _bound(game))
-    asked = [r.event for r in game.records if isinstance(r.event, Asked)]
+    asked = questions(game.records)
     fallbacks = [r.event for r in game.records if isinstance(r.event, Fallback)]
     assert len(fallbacks) == len(asked)  # nothing could be answered...
     assert all(f.reason.startswith(f"no answer within the {DEADLINE:g} s deadline") for f in fallbacks), fallbacks
@@ -79,7 +79,7 @@ def test_placeholder_answers_are_refused_with_their_reason() -> None:
     game, wall = _play("placeholder", narrate=False)
     assert game.over and wall < _bound(game)
     fallbacks = [r.event for r in game.records if isinstance(r.event, Fallback)]
-    assert fallbacks and len(fallbacks) == sum(1 for r in game.records if isinstance(r.event, Asked))
+    assert fallbacks and len(fallbacks) == len(questions(game.records))
     assert all("copies the answer format" in f.reason for f in fallbacks), fallbacks
     rejected = [r.event for r in game.records if isinstance(r.event, Rejected)]
     assert rejected and all(r.answer and "<" in r.answer for r in rejected)

@@ -12,7 +12,8 @@ from llm_werewolf.llm.base import CompletionRequest
 from llm_werewolf.llm.errors import TransientError
 from llm_werewolf.llm.fake import FakeBackend, auto_answer
 from llm_werewolf.rules import Game, GameConfig
-from llm_werewolf.rules.events import Asked, ChoiceMade, Speech
+from llm_werewolf.rules.events import ChoiceMade, Speech
+from llm_werewolf.rules.questions import questions
 from llm_werewolf.table.events import Fallback, Rejected
 
 from .support import NAMES, TOY_PACK, llm_agents, model_calls, play_table
@@ -69,7 +70,7 @@ async def _fuzz(game: Game, seed: int, packs: tuple[str, ...], profile: str = "f
 
 def _check(game: Game) -> None:
     assert game.over and game.outcome is not None
-    asked = {r.event.decision_id: r.event for r in game.records if isinstance(r.event, Asked)}
+    asked = {q.decision_id: q for q in questions(game.records)}
     chosen = [r.event for r in game.records if isinstance(r.event, ChoiceMade)]
     assert len(chosen) == len(asked)
     for choice in chosen:

@@ -19,7 +19,8 @@ from llm_werewolf.llm.local import LocalBackend
 from llm_werewolf.llm.openai_backend import OpenAIBackend
 from llm_werewolf.llm.profiles import get_profile
 from llm_werewolf.rules import Game, GameConfig
-from llm_werewolf.rules.events import Asked, ChoiceMade, Speech
+from llm_werewolf.rules.events import ChoiceMade, Speech
+from llm_werewolf.rules.questions import questions
 from llm_werewolf.table.events import Fallback, ModelCall
 
 from .conftest import ALIAS
@@ -50,7 +51,7 @@ def _agents(backend: Backend) -> list[LLMAgent]:
 
 def _check(game: Game, backend_name: str) -> None:
     assert game.over and game.outcome is not None
-    asked = {r.event.decision_id: r.event for r in game.records if isinstance(r.event, Asked)}
+    asked = {q.decision_id: q for q in questions(game.records)}
     chosen = [r.event for r in game.records if isinstance(r.event, ChoiceMade)]
     assert len(chosen) == len(asked) > 0
     assert all(c.option in asked[c.decision_id].options for c in chosen)

@@ -64,7 +64,7 @@ def _check_game(events: list[dict[str, Any]], model_seats: dict[int, str]) -> No
     assert not [c for c in calls if (c["error"] or "").startswith(("Event loop", "RuntimeError"))], calls
     fell_back = {f["decision_id"] for f in fallbacks}
     for seat, backend in model_seats.items():
-        first = next(e for e in events if e["kind"] == "asked" and e["seat"] == seat)
+        first = next(e for e in events if e["kind"] == "choice" and e["seat"] == seat)
         mine = [c for c in calls if c["decision_id"] == first["decision_id"] and c["purpose"] != "narration"]
         assert mine and {c["backend"] for c in mine} == {backend}, (seat, mine)
         assert first["decision_id"] not in fell_back, (seat, fallbacks)

@@ -9,7 +9,7 @@ from llm_werewolf.prompting.personas import Persona
 from llm_werewolf.prompting.render import SeatPrompter
 from llm_werewolf.prompting.sanitize import DELIMITERS, clean_line, clean_name, clean_output
 from llm_werewolf.prompting.script import in_language, script_share
-from llm_werewolf.rules.events import PUBLIC, Record, Speech
+from llm_werewolf.rules.events import PUBLIC, Speech, make_record
 from llm_werewolf.rules.views import build_view
 from llm_werewolf.texts import LANGUAGES
 
@@ -51,7 +51,7 @@ def test_a_spoofing_speech_stays_inside_one_quoted_line(language: str) -> None:
     spoof = SPOOFS[language] + " CANARY"
     text = f"fine.\n{spoof}\u202e”»」\u2066\n{spoof}"
     records = sample_records("toy", language, ["wolf", "seer", "villager"], "seer")
-    records.append(Record(len(records), "day:1", PUBLIC, Speech(seat=2, text=text)))
+    records.append(make_record(len(records), "day:1", PUBLIC, Speech(seat=2, text=text)))
     view = build_view(records, 0)
     prompter = SeatPrompter(language=language, variant="toy", seat=0, profile=get_profile("openai"), packs=TOY_PACK)
     prompt = prompter.prompt(view, sample_decision("exile_vote", speech=False))

@@ -10,7 +10,7 @@ from llm_werewolf.cli.common import seat_names
 from llm_werewolf.narration import TemplateNarrator
 from llm_werewolf.narration.checker import NarrationChecker, check_narration, common_words
 from llm_werewolf.narration.public import PublicFacts
-from llm_werewolf.rules import Game, GameConfig, Record, get_ruleset
+from llm_werewolf.rules import Game, GameConfig, Record, get_ruleset, make_record
 from llm_werewolf.rules.events import (
     PUBLIC,
     AnnouncedDeath,
@@ -118,7 +118,7 @@ def test_a_result_before_the_end_is_refused_and_after_it_accepted(variant: str, 
     text = f"{side_name} {word}!"
     assert "result_not_public" in table.checker.check(text, table.facts).codes()
     ended = table.facts_of(
-        [*table.records, Record(999, "end", PUBLIC, GameEnded(winners=(0,), sides=(side,), reason="x"))]
+        [*table.records, make_record(999, "end", PUBLIC, GameEnded(winners=(0,), sides=(side,), reason="x"))]
     )
     assert "result_not_public" not in table.checker.check(text, ended).codes()
     other = [s for s in get_ruleset(variant).sides if s != side and table.vocabulary["sides"][s] != side_name]
@@ -155,9 +155,9 @@ def test_a_wrong_language_is_refused(variant: str, language: str) -> None:
 
 def facts_for(variant: str, names: list[str], *events: Any) -> PublicFacts:
     facts = PublicFacts(roles_known=frozenset(get_ruleset(variant).roles))
-    facts.add(Record(0, "setup", PUBLIC, GameStarted(variant=variant, language="", names=tuple(names), deck=())))
+    facts.add(make_record(0, "setup", PUBLIC, GameStarted(variant=variant, language="", names=tuple(names), deck=())))
     for seq, event in enumerate(events, start=1):
-        facts.add(Record(seq, "day:1", PUBLIC, event))
+        facts.add(make_record(seq, "day:1", PUBLIC, event))
     return facts
 
 
@@ -246,7 +246,7 @@ def test_one_night_cards_are_secret_until_they_are_turned_over() -> None:
     text = f"{names[3]} هو المستذئب."
     assert "role_not_public" in checker.check(text, facts).codes()
     cards = ("werewolf", "seer", "robber", "werewolf", "villager", "tanner")
-    facts.add(Record(9, "end", PUBLIC, RolesRevealed(roles=cards, start_roles=cards, extra=())))
+    facts.add(make_record(9, "end", PUBLIC, RolesRevealed(roles=cards, start_roles=cards, extra=())))
     assert checker.check(text, facts).ok
 
 

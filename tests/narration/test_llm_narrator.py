@@ -19,7 +19,7 @@ from llm_werewolf.narration.factory import (
     narrator_label,
 )
 from llm_werewolf.narration.llm import LLMNarrator, LLMNarratorSettings
-from llm_werewolf.rules import Game, GameConfig, Record
+from llm_werewolf.rules import Game, GameConfig, Record, make_record
 from llm_werewolf.rules.events import EventBody, Speech
 from llm_werewolf.session import Session, SessionSettings
 from llm_werewolf.table import Table
@@ -125,7 +125,7 @@ def last_words_records(variant: str, language: str, text: str) -> tuple[list[Rec
         records = public(game.records)
         for index, record in enumerate(records):
             if isinstance(record.event, Speech) and record.event.stage == "last_words":
-                spoken = dataclasses.replace(record, event=dataclasses.replace(record.event, text=text))
+                spoken = make_record(record.seq, record.phase, record.vis, dataclasses.replace(record.event, text=text))
                 return [*records[:index], spoken], spoken, game.config.names
     raise AssertionError(f"no last words in 40 {variant} games")
 

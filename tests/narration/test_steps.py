@@ -24,12 +24,12 @@ from llm_werewolf.rules.events import (
     EventBody,
     GameEnded,
     PhaseStarted,
-    Record,
     RolesRevealed,
     Speech,
     StatusChanged,
     VoteTally,
     WhisperNoticed,
+    make_record,
 )
 
 from .support import RULESETS, languages
@@ -239,7 +239,7 @@ def test_every_step_renders(variant: str, language: str) -> None:
     pack = load_pack(language, variant)
     keys: set[str] = set()
     for seq, event in enumerate(STEPS[variant]()):
-        moment = moment_of(Record(seq, "day:1", PUBLIC, event))
+        moment = moment_of(make_record(seq, "day:1", PUBLIC, event))
         assert moment is not None
         found = pack.find(*moment.keys)
         assert found is not None, f"{variant}/{language}: nothing voices {moment.keys}"
@@ -248,7 +248,7 @@ def test_every_step_renders(variant: str, language: str) -> None:
         silent = pack.lines[key] == ("",)
         # every alternative of the line (picked by sequence number) renders
         for shift in range(len(pack.lines[key])):
-            shifted = moment_of(Record(seq + shift * 10_000, "day:1", PUBLIC, event))
+            shifted = moment_of(make_record(seq + shift * 10_000, "day:1", PUBLIC, event))
             assert shifted is not None
             rendered = narrator.render(shifted)
             assert (rendered is None) == silent, f"{variant}/{language}: {key} -> {rendered}"
@@ -267,7 +267,7 @@ VOICED_SPEECH = {"chinese_werewolf", "city_mafia"}
 def test_last_words_are_closed_by_the_narrator_and_other_speech_is_not(variant: str, language: str) -> None:
     narrator = TemplateNarrator(variant, language, NAMES)
     speech = Speech(seat=4, text="I was the seer: seat 2 is a wolf.", stage="last_words", claim="seer")
-    line = narrator.line_for(Record(7, "day:1", PUBLIC, speech))
+    line = narrator.line_for(make_record(7, "day:1", PUBLIC, speech))
     if variant in VOICED_SPEECH:
         assert line is not None and line.key == "last_words" and line.about == 7
         assert narrator.seat_label(4) in line.text  # the table hears whose last words end
@@ -275,7 +275,7 @@ def test_last_words_are_closed_by_the_narrator_and_other_speech_is_not(variant: 
     else:
         assert line is None, f"{variant} has no last words but voices them: {line}"
     for stage in ("discussion", "defense", "campaign"):
-        other = Record(8, "day:1", PUBLIC, Speech(seat=4, text="Hello.", stage=stage))
+        other = make_record(8, "day:1", PUBLIC, Speech(seat=4, text="Hello.", stage=stage))
         assert moment_of(other) is None
 
 

@@ -27,9 +27,9 @@ def asked_in(table: Table, kind: str, day: int) -> list[int]:
 
 
 def table_phase(table: Table, decision_id: int) -> str:
-    from llm_werewolf.rules.events import Asked
+    from llm_werewolf.rules.events import ChoiceMade
 
-    for record in table.records(Asked, decision_id=decision_id):
+    for record in table.records(ChoiceMade, decision_id=decision_id):
         return record.phase
     raise AssertionError(decision_id)
 

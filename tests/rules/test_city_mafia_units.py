@@ -25,7 +25,8 @@ from llm_werewolf.rules import (
     seat_option,
     target_of,
 )
-from llm_werewolf.rules.events import Asked, Cue, Info
+from llm_werewolf.rules.events import Cue, Info
+from llm_werewolf.rules.questions import questions
 from llm_werewolf.rules.units import UnitError, roles_with_units, with_units
 from llm_werewolf.rules.variants.city_mafia import ruleset as city_ruleset
 from llm_werewolf.rules.variants.city_mafia.day import voters
@@ -183,7 +184,7 @@ def test_a_waking_unit_asks_its_holder_and_keeps_what_he_decided_for_the_morning
 ) -> None:
     game = _night_one(monkeypatch, Watcher(RoleInfo(CITIZEN, "town"), wakes_after="sheriff"), putana_visits=None)
     holder = DECK.index(CITIZEN)
-    asked = [r.event for r in game.records if isinstance(r.event, Asked)]
+    asked = questions(game.records)
     kinds = [(e.decision, e.seat) for e in asked]
     sheriff = DECK.index("sheriff")
     assert kinds.index(("sheriff_check", holder)) > kinds.index(("sheriff_check", sheriff))
@@ -198,7 +199,7 @@ def test_a_waking_unit_visited_by_the_putana_is_shown_crossed_arms_and_not_asked
 ) -> None:
     holder = DECK.index(CITIZEN)
     game = _night_one(monkeypatch, Watcher(RoleInfo(CITIZEN, "town"), wakes_after="sheriff"), putana_visits=holder)
-    assert not [r for r in game.records if isinstance(r.event, Asked) and r.event.seat == holder]
+    assert not [q for q in questions(game.records) if q.seat == holder]
     blocked = [r.event for r in game.records if isinstance(r.event, Info) and r.event.fact == "blocked"]
     assert [(e.subject, e.value) for e in blocked] == [(holder, CITIZEN)]
     assert game.state.data.marks == frozenset()

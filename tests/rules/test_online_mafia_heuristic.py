@@ -9,7 +9,7 @@ import pytest
 from llm_werewolf.agents.heuristic import HeuristicAgent, policy_for
 from llm_werewolf.agents.heuristics import online_mafia
 from llm_werewolf.agents.heuristics.online_mafia import decide, gather
-from llm_werewolf.rules import PUBLIC, Choice, Decision, Game, GameConfig, Record, SeatView, ViewBuilder
+from llm_werewolf.rules import PUBLIC, Choice, Decision, Game, GameConfig, Record, SeatView, ViewBuilder, make_record
 from llm_werewolf.rules.events import (
     AnnouncedDeath,
     ChoiceMade,
@@ -126,7 +126,7 @@ def test_the_doctor_protects_a_claimed_investigator() -> None:
     builder = ViewBuilder(0)
     builder.extend(game.records)
     claim = Speech(seat=2, text="I am the Detective.", claim="detective")
-    builder.add(Record(seq=10_000, phase="day:1", vis=PUBLIC, event=claim))
+    builder.add(make_record(seq=10_000, phase="day:1", vis=PUBLIC, event=claim))
     (heal,) = [d for d in game.pending if d.kind == "doctor_heal"]
     for seed in range(5):
         assert decide(builder.view(), heal, random.Random(seed)).option == "seat:2"
@@ -158,7 +158,7 @@ def _trial_records(accused: int, flipped: str, ballots: dict[int, str]) -> list[
     events += [VoteCast(seat=s, ballot="verdict_1", option=o, target=accused) for s, o in sorted(ballots.items())]
     death = AnnouncedDeath(seat=accused, cause="execution", role=flipped)
     events.append(DeathsAnnounced(deaths=(death,), moment="execution"))
-    return [Record(seq=10_000 + i, phase="day:1", vis=PUBLIC, event=e) for i, e in enumerate(events)]
+    return [make_record(seq=10_000 + i, phase="day:1", vis=PUBLIC, event=e) for i, e in enumerate(events)]
 
 
 def test_the_town_reads_an_abstention_on_a_player_who_flipped_mafia() -> None:
@@ -239,7 +239,9 @@ def test_the_town_reads_who_nominated_a_player_who_flipped_town() -> None:
     nominations = [VoteCast(seat=s, ballot="nominate_1", option="seat:5", target=5) for s in (1, 2)]
     nominations.append(VoteCast(seat=3, ballot="nominate_1", option="seat:2", target=2))
     death = DeathsAnnounced(deaths=(AnnouncedDeath(seat=5, cause="mafia", role="citizen"),), moment="morning")
-    records = [Record(seq=10_000 + i, phase="day:1", vis=PUBLIC, event=e) for i, e in enumerate([*nominations, death])]
+    records = [
+        make_record(seq=10_000 + i, phase="day:1", vis=PUBLIC, event=e) for i, e in enumerate([*nominations, death])
+    ]
     citizen = ViewBuilder(4)
     citizen.extend([*game.records, *records])
     facts = gather(citizen.view())
@@ -354,7 +356,7 @@ def test_a_claim_whose_named_seat_flips_town_is_a_lie() -> None:
     night = {"detective_check": "seat:6", "mafia_kill": "seat:0", "doctor_heal": "seat:6"}
     _, builders = _day_one(roles, night, {1: Choice("speak", text="Hi."), 2: _fake_detective("S3")})
     death = DeathsAnnounced(deaths=(AnnouncedDeath(seat=3, cause="execution", role="citizen"),), moment="execution")
-    builders[4].add(Record(seq=20_000, phase="day:1", vis=PUBLIC, event=death))
+    builders[4].add(make_record(seq=20_000, phase="day:1", vis=PUBLIC, event=death))
     facts = gather(builders[4].view())
     assert facts.suspects()[0] == 2
 
@@ -399,7 +401,7 @@ def test_the_jester_abstains_on_the_towns_suspects_so_the_verdict_record_marks_h
 def _discussion(speeches: dict[int, str], stage: str = "discussion") -> list[Record]:
     """Day 1's public speeches, ``seat -> text`` ("" for a seat that said nothing)."""
     events = [Speech(seat=s, text=t, stage=stage) for s, t in sorted(speeches.items())]
-    return [Record(seq=10_000 + i, phase="day:1", vis=PUBLIC, event=e) for i, e in enumerate(events)]
+    return [make_record(seq=10_000 + i, phase="day:1", vis=PUBLIC, event=e) for i, e in enumerate(events)]
 
 
 def test_the_town_suspects_a_seat_that_says_nothing_in_discussion() -> None:

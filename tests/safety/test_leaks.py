@@ -6,7 +6,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from llm_werewolf.rules import PUBLIC, Choice, Game, GameConfig, Record
+from llm_werewolf.rules import PUBLIC, Choice, Game, GameConfig, Record, make_record
 from llm_werewolf.rules.events import Cue, Info, Speech, to_seats
 from llm_werewolf.safety.canaries import Audience, CanaryTable, LeakReport, audiences, play_canary_game
 from llm_werewolf.safety.corpus import marker
@@ -45,8 +45,8 @@ def test_no_private_marker_reaches_another_seat_or_the_public(variant: str, seed
 def test_the_canary_scan_flags_a_planted_leak() -> None:
     secret = marker("LEAK1")
     records = [
-        Record(0, "night:1", to_seats(2), Info(fact="canary", value=secret, seats=(2,))),
-        Record(1, "day:1", PUBLIC, Speech(seat=2, text=f"my secret is {secret}")),
+        make_record(0, "night:1", to_seats(2), Info(fact="canary", value=secret, seats=(2,))),
+        make_record(1, "day:1", PUBLIC, Speech(seat=2, text=f"my secret is {secret}")),
     ]
     owner = audiences(records)[secret]
     assert not owner.private

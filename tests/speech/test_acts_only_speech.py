@@ -136,12 +136,12 @@ def test_a_claim_is_true_by_the_card_held_then_even_when_it_moved_in_secret() ->
     """From the regenerated one_night sample: a minion whose card the troublemaker swapped for the
     villager's said «أنا القروي» — true, though no record told anyone of the swap."""
     from llm_werewolf.rules import Act as RuleAct
-    from llm_werewolf.rules.events import PUBLIC, Record, RoleAssigned
+    from llm_werewolf.rules.events import PUBLIC, RoleAssigned, make_record
     from llm_werewolf.speech.truth import is_true
 
     records = [
-        Record(seq=0, phase="night:1", vis=PUBLIC, event=RoleAssigned(seat=0, role="minion")),
-        Record(seq=1, phase="night:1", vis=PUBLIC, event=RoleAssigned(seat=1, role="villager")),
+        make_record(seq=0, phase="night:1", vis=PUBLIC, event=RoleAssigned(seat=0, role="minion")),
+        make_record(seq=1, phase="night:1", vis=PUBLIC, event=RoleAssigned(seat=1, role="villager")),
     ]
     claim = RuleAct("claim", role="villager")
     assert is_true(claim, records, 0, "one_night", 5) is False  # the records alone: still the minion

@@ -23,7 +23,7 @@ from llm_werewolf.cli.common import seat_names
 from llm_werewolf.llm import FakeBackend, TransientError
 from llm_werewolf.narration.llm import LLMNarrator
 from llm_werewolf.rules import Game, GameConfig
-from llm_werewolf.rules.events import Asked
+from llm_werewolf.rules.questions import questions
 from llm_werewolf.table import Table
 from llm_werewolf.table.events import ModelCall
 from tests.llm.test_narration_calls import LINE, _first_moment
@@ -51,7 +51,7 @@ def test_every_model_call_of_a_game_is_one_span(exporter: InMemorySpanExporter) 
     agents = [LLMAgent(backend, settings=LLMAgentSettings(seed=i)) for i in range(len(NAMES))]
     asyncio.run(Table(game, agents).play())
     calls = [r.event for r in game.records if isinstance(r.event, ModelCall)]
-    kinds = {r.event.decision_id: r.event.decision for r in game.records if isinstance(r.event, Asked)}
+    kinds = {q.decision_id: q.decision for q in questions(game.records)}
     spans = exporter.get_finished_spans()
     assert calls and len(spans) == len(calls)
     attrs: list[Any] = [s.attributes for s in spans]

@@ -15,7 +15,7 @@ import yaml
 
 from llm_werewolf.render import ViewError, ViewSpec, render
 from llm_werewolf.render.labels import page_labels
-from llm_werewolf.rules import GOD, Record, to_seats
+from llm_werewolf.rules import GOD, make_record, to_seats
 from llm_werewolf.rules.events import Info, Speech
 from llm_werewolf.texts import LANGUAGES, data_root
 from llm_werewolf.transcript import Transcript, read_transcript
@@ -34,8 +34,8 @@ def with_planted_secrets(transcript: Transcript) -> Transcript:
     phase = records[-1].phase
     for seat in range(players):
         event = Info(fact="secret", subject=seat, value=seat_marker(INFO, seat), seats=(seat,))
-        records.append(Record(len(records), phase, to_seats(seat), event))
-    records.append(Record(len(records), phase, GOD, Info(fact="secret", value=GODMARK)))
+        records.append(make_record(len(records), phase, to_seats(seat), event))
+    records.append(make_record(len(records), phase, GOD, Info(fact="secret", value=GODMARK)))
     return replace(transcript, records=records)
 
 
@@ -125,7 +125,8 @@ def hostile(transcript: Transcript) -> Transcript:
     """Speeches and names that try to become markup."""
     evil = "<img src=x onerror=alert(1)> **bold** [link](https://example.com) | # &amp; `code`\nline two"
     records = [
-        replace(r, event=replace(r.event, text=evil)) if isinstance(r.event, Speech) else r for r in transcript.records
+        make_record(r.seq, r.phase, r.vis, replace(r.event, text=evil)) if isinstance(r.event, Speech) else r
+        for r in transcript.records
     ]
     names = ["<b>Bob</b>", "Al|ce", *transcript.header.names[2:]]
     header = transcript.header.model_copy(update={"names": names})

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from llm_werewolf.evaluation.probe_events import SuspicionEstimate, VoteIntent
-from llm_werewolf.rules import GOD, PUBLIC, GameConfig, Record, to_seats, to_team
+from llm_werewolf.rules import GOD, PUBLIC, GameConfig, make_record, to_seats, to_team
 from llm_werewolf.rules.events import (
     ActionTaken,
     AnnouncedDeath,
@@ -32,6 +32,8 @@ from llm_werewolf.rules.events import (
     VoteCast,
     VoteTally,
     WhisperNoticed,
+    record_key,
+    same_records,
 )
 from llm_werewolf.table.events import Fallback, ModelCall, Narration, Rejected, SpeechCheck, Thought
 from llm_werewolf.transcript import SCHEMA_VERSION, SeatInfo, TranscriptWriter, header_for, read_transcript
@@ -107,10 +109,10 @@ def test_one_of_each_covers_the_whole_union() -> None:
 @pytest.mark.parametrize("event", ONE_OF_EACH, ids=lambda e: type(e).__name__)
 def test_every_event_type_round_trips(event: EventBody) -> None:
     for index, vis in enumerate(VISIBILITIES):
-        record = Record(seq=index, phase="day:1", vis=vis, event=event)
+        record = make_record(seq=index, phase="day:1", vis=vis, event=event)
         line = dump_record(record)
         back = load_record(line)
-        assert back == record
+        assert record_key(back) == record_key(record)
         assert type(back.event) is type(event)
         assert dump_record(back) == line
 
@@ -118,13 +120,13 @@ def test_every_event_type_round_trips(event: EventBody) -> None:
 def test_a_file_of_every_event_type_reads_back(tmp_path: Path) -> None:
     config = GameConfig(variant="toy", names=("Ann", "Bo", "Cy"), seed=1)
     header = header_for(config, "en", [SeatInfo(name=n, agent="heuristic", persona_name=f"P-{n}") for n in "ABC"])
-    records = [Record(i, "night:1", VISIBILITIES[i % 4], e) for i, e in enumerate(ONE_OF_EACH)]
+    records = [make_record(i, "night:1", VISIBILITIES[i % 4], e) for i, e in enumerate(ONE_OF_EACH)]
     path = tmp_path / "all.jsonl"
     with TranscriptWriter(path, header) as writer:
         writer.write(records)
     transcript = read_transcript(path)
     assert transcript.header == header
-    assert transcript.records == records
+    assert same_records(transcript.records, records)
     assert transcript.offsets[-1] == path.stat().st_size == transcript.valid_bytes
     assert len(path.read_bytes().splitlines()) == 1 + len(records)
 

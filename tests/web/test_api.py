@@ -171,14 +171,13 @@ def test_a_human_out_of_time_gets_the_configured_answer_and_it_is_recorded(
 
 
 def _decisions(web: Any) -> list[Any]:
-    """Every decision asked of seat 0, rebuilt from the log (the Asked records)."""
+    """Every decision asked of seat 0, rebuilt from the log (the options its choices carry)."""
     from llm_werewolf.rules import Decision, Option
-    from llm_werewolf.rules.events import Asked
+    from llm_werewolf.rules.questions import questions
 
     out = []
-    for record in web.game.records:
-        e = record.event
-        if isinstance(e, Asked) and e.seat == 0:
+    for e in questions(web.game.records):
+        if e.seat == 0:
             options = tuple(Option(id=o, kind=o) for o in e.options)
             default = "skip" if "skip" in e.options else None
             out.append(Decision(id=e.decision_id, seat=0, kind=e.decision, options=options, default=default))

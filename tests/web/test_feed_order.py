@@ -8,7 +8,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from llm_werewolf.describe.vocabulary import Vocabulary
-from llm_werewolf.rules import Record, get_ruleset
+from llm_werewolf.rules import Record, get_ruleset, make_record
 from llm_werewolf.rules.events import Announcement, Cue, GameEnded, PhaseStarted, Visibility
 from llm_werewolf.table.events import Narration
 from llm_werewolf.web.app import create_app
@@ -22,7 +22,7 @@ PUBLIC = Visibility("public")
 
 
 def _record(seq: int, event: object, phase: str = "night:1") -> Record:
-    return Record(seq=seq, phase=phase, vis=PUBLIC, event=event)  # type: ignore[arg-type]
+    return make_record(seq=seq, phase=phase, vis=PUBLIC, event=event)  # type: ignore[arg-type]
 
 
 def _narration(about: int, text: str) -> Narration:

@@ -10,7 +10,8 @@ from fastapi.testclient import TestClient
 
 from llm_werewolf.agents.base import DecisionRequest, Reply
 from llm_werewolf.agents.heuristic import HeuristicAgent
-from llm_werewolf.rules.events import Asked, Info, RoleAssigned, RolesRevealed
+from llm_werewolf.rules.events import Info, RoleAssigned, RolesRevealed
+from llm_werewolf.rules.questions import questions
 from llm_werewolf.web.tables import Lobby
 
 from .support import HOST, answer, create, seats, start, state, token_of
@@ -63,7 +64,7 @@ def test_no_frame_on_seat_a_carries_another_seats_secret(client: TestClient, lob
     assert web.status == "over", web.error
     records = web.game.records
     visible = {r.seq for r in records if r.vis.visible_to(0)}
-    my_decisions = {r.event.decision_id for r in records if isinstance(r.event, Asked) and r.event.seat == 0}
+    my_decisions = {q.decision_id for q in questions(records) if q.seat == 0}
     my_roles = {r.event.role for r in records if isinstance(r.event, RoleAssigned) and r.event.seat == 0}
     final_roles = next(r.event.roles for r in records if isinstance(r.event, RolesRevealed))
     canaries = [f"CANARY-{seat}-" for seat in range(2, 5)]

@@ -6,7 +6,7 @@ import asyncio
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from llm_werewolf.rules import Record, ViewBuilder
+from llm_werewolf.rules import Record, ViewBuilder, make_record
 from llm_werewolf.web.setup import TableSetup
 from llm_werewolf.web.tables import Lobby, night_cue
 
@@ -92,7 +92,7 @@ def test_the_pacer_holds_a_sleep_cue_until_the_step_has_lasted() -> None:
             shown.extend(str(getattr(r.event, "key", "speech")) for r in records)
 
     def record(seq: int, event: Any) -> Record:
-        return Record(seq=seq, phase="night", vis=PUBLIC, event=event)
+        return make_record(seq=seq, phase="night", vis=PUBLIC, event=event)
 
     pacer = NightPacer(Screen(), 5.0, clock=lambda: now[0])
     pacer.write([record(0, Cue(key="wake", role="seer"))])

@@ -11,6 +11,7 @@ from ...agents.base import Agent
 from ...code_refs import trust
 from ...rules import Game, GameConfig
 from ...rules.events import Record
+from ...rules.questions import question_of
 from ...session import Session, SessionSettings
 from ...table import Table, TableSettings
 from ...table.events import Fallback
@@ -84,9 +85,9 @@ def degraded_records(records: Sequence[Record], specs: Sequence[AgentSpec], limi
             if 0 <= event.seat < len(specs):
                 fallbacks[event.seat] += 1
             continue
-        seat = getattr(event, "seat", None)
-        if getattr(event, "kind", "") == "asked" and isinstance(seat, int) and 0 <= seat < len(specs):
-            asked[seat] += 1
+        question = question_of(event)
+        if question is not None and 0 <= question.seat < len(specs):
+            asked[question.seat] += 1
     for seat, spec in enumerate(specs):
         if spec.kind in SCRIPTLESS_KINDS or not asked[seat]:
             continue
