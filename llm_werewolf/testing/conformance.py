@@ -85,6 +85,7 @@ class Invariants:
             assert event.result in rules.ballots[event.ballot], f"undeclared {event.ballot} result {event.result!r}"
 
     def finish(self, game: Game) -> None:
+        fresh_records(game.records)
         outcome = game.outcome
         assert outcome is not None
         assert set(outcome.winners) <= set(range(self.players))
@@ -95,6 +96,22 @@ class Invariants:
         state_dead = {s.index for s in game.state.seats if not s.alive}
         assert state_dead == self.dead, (state_dead, self.dead)
         assert self.dead <= self.announced, f"deaths never announced: {self.dead - self.announced}"
+
+
+def fresh_records(records: Sequence[Record]) -> None:
+    """Every record is its own object and still carries its place in the log.
+
+    A record is the event handed to ``emit`` (stamped with ``seq``, ``phase`` and ``vis``), so a
+    ruleset that emits one event object twice re-stamps the earlier record: its ``seq`` no longer
+    matches its place. This is checked over the whole log at the end, since the second ``emit``
+    passes the step-by-step sequence check.
+    """
+    seen: set[int] = set()
+    for index, record in enumerate(records):
+        assert id(record) not in seen, f"record {index} is an event emitted twice (emit needs a new event object)"
+        seen.add(id(record))
+    for index, record in enumerate(records):
+        assert record.seq == index, f"record {index} carries seq {record.seq}: its event was stamped again later"
 
 
 def own_records_only(records: Sequence[Record], seat: int) -> list[str]:
