@@ -63,6 +63,8 @@ def seat_genders(language: str, variant: str, names: Sequence[str]) -> tuple[Gen
     return tuple("female" if genders.get(name) == "female" else "male" for name in names)
 
 
+SPEAK_OPTION = "speak"
+"""The one option of a plain speech decision (every ruleset's ``SPEAK``): its speech record describes it."""
 TOLD_ENDINGS = (".", ":", "!", "?", "。", "：", "！", "？", "؟")
 """A fact word ending so is a sentence the seat is told, quoted whole."""
 
@@ -212,8 +214,8 @@ class Describer:
         if isinstance(e, Cue):
             return self._cue(e, audience)
         if isinstance(e, ChoiceMade):
-            if e.text:
-                return None
+            if e.text or e.option == SPEAK_OPTION:
+                return None  # the speech record that follows says it (an empty one: "Dana says nothing")
             decision = self.decision(e.decision)
             segments = fill(
                 self.phrase("chose", about=e.seat),
@@ -240,6 +242,8 @@ class Describer:
         if isinstance(e, Info):
             return Description("info", self._info(e, record))
         if isinstance(e, Speech):
+            if not e.text.strip():
+                return Description("speech", fill(self.phrase("silent", about=e.seat), name=self._speaker(e)))
             return Description("speech", self._speaker(e), Quote(e.text))
         if isinstance(e, WhisperNoticed):
             return Description(

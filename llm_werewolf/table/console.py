@@ -120,7 +120,7 @@ class ConsoleSink:
         if isinstance(e, PhaseStarted):
             icon = "🌙" if e.phase == "night" else "☀"
             return f"\n[bold]{icon}  {escape(self.describer.line(description))}[/]"
-        if isinstance(e, Speech):
+        if isinstance(e, Speech) and description.quote is not None:  # an empty speech reads as silence
             who = escape(self.describer.text(description.segments))
             return f"[bold]{who}[/]{escape(self.describer.words.frame('colon'))}{escape(clean_output(e.text))}"
         text = escape(self.describer.line(description))

@@ -4,10 +4,12 @@ and the last killer's (Hebrew) agree with the winner who is a woman."""
 
 from __future__ import annotations
 
+import io
 import re
 from itertools import pairwise
 
 import pytest
+from rich.console import Console
 
 from llm_werewolf.describe import Describer, vocabulary
 from llm_werewolf.narration.template import TemplateNarrator
@@ -20,15 +22,18 @@ from llm_werewolf.rules.events import (
     ActionTaken,
     AnnouncedDeath,
     Announcement,
+    ChoiceMade,
     DeathsAnnounced,
     GameEnded,
     Info,
     Record,
+    Speech,
     VoteCast,
     VoteTally,
     make_record,
     to_seats,
 )
+from llm_werewolf.table.console import ConsoleSink
 from llm_werewolf.texts import default_names
 from llm_werewolf.transcript import header_for
 
@@ -347,3 +352,41 @@ def test_a_lebanese_announcement_about_one_woman_agrees_with_her(
 
     assert her in said(0) and him not in said(0)
     assert him in said(1) and her not in said(1)
+
+
+@pytest.mark.parametrize(
+    ("language", "variant", "her", "him"),
+    [
+        ("he", "online_mafia", "B שותקת", "A שותק"),
+        ("ar-LB", "lebanese_ghouls", "B ساكتة، ما حكيت شي", "A ساكت، ما حكى شي"),
+        ("ar", "one_night", "B تلتزم الصمت", "A يلتزم الصمت"),
+        ("ru", "city_mafia", "B молчит", "A молчит"),
+        ("zh-Hant", "chinese_werewolf", "B 沉默不語", "A 沉默不語"),
+        ("en", "online_mafia", "B says nothing", "A says nothing"),
+    ],
+)
+def test_an_empty_speech_reads_as_silence_and_its_choice_is_not_shown(
+    language: str, variant: str, her: str, him: str
+) -> None:
+    """A silent seat (online_mafia's Jester) read «עומר בחר speak (תורך לדבר)» and then «עומר : » in the god view."""
+    describer = Describer(language, variant, ("A", "B", "C"), genders=("male", "female", "male"))
+
+    def said(seat: int) -> str:
+        silence = Speech(seat=seat, text="")
+        found = describer.describe(make_record(seq=5, phase="day 1", vis=PUBLIC, event=silence), "god")
+        assert found is not None
+        return describer.line(found)
+
+    assert said(1) == f"2. {her}"
+    assert said(0) == f"1. {him}"
+    choice = ChoiceMade(decision_id=3, seat=1, decision="speech", option="speak")
+    assert describer.describe(make_record(seq=4, phase="day 1", vis=to_seats(1), event=choice), "god") is None
+
+
+def test_the_console_prints_a_silent_seat_without_an_empty_quote() -> None:
+    """«11. הילה: » (a colon and nothing) on the terminal; now «11. הילה שותקת» («2. B שותק»)."""
+    buffer = io.StringIO()
+    console = Console(file=buffer, width=100, color_system=None)
+    sink = ConsoleSink(console, ("A", "B"), variant="online_mafia", language="he")
+    sink.write([make_record(seq=0, phase="day 1", vis=PUBLIC, event=Speech(seat=1, text=""))])
+    assert buffer.getvalue().strip() == "2. B שותק"  # a name with no persona reads as a man
