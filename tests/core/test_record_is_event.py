@@ -32,6 +32,7 @@ from llm_werewolf.rules.events import (
 from llm_werewolf.safety.games import map_jobs
 from llm_werewolf.sim import SyncAgent, parallel_map, play_with_agents, random_policy, run_sync
 from llm_werewolf.table.events import Narration
+from llm_werewolf.testing.conformance import fresh_records
 from llm_werewolf.transcript.schema import dump_record, load_record
 
 TABLES = (
@@ -57,11 +58,10 @@ def heuristic_game(variant: str, players: int, seed: int) -> Game:
 
 def check_log(records: list[Record]) -> None:
     """Each record one object, numbered by its place; wrappers only around unstamped shared events."""
-    assert len({id(r) for r in records}) == len(records)
+    fresh_records(records)  # one object each, ``seq`` matching its place
     stamped = {id(r) for r in records if not isinstance(r, SharedEventRecord)}
     assert not any(id(r.event) in stamped for r in records if isinstance(r, SharedEventRecord))
-    for index, record in enumerate(records):
-        assert record.seq == index
+    for record in records:
         assert isinstance(record.phase, str) and record.vis is not None
         if isinstance(record, SharedEventRecord):
             assert isinstance(record.event, (Cue, PhaseStarted))
