@@ -92,6 +92,10 @@ CASES: dict[str, tuple[Case, ...]] = {
         Case("ar", result("saw_role", "seer"), M, M, must="وكانت العرّافة.", never="وكانت العرّاف."),
         Case("ar", result("saw_role", "seer"), M, F, must="هي العرّافة"),
     ),
+    "ar a check said of a seat agrees with the seat": (
+        Case("ar", result("saw_role", "insomniac"), F, M, must=": الأرِق.", never=": الأرِقة."),
+        Case("ar", result("saw_role", "insomniac"), M, F, must=": الأرِقة."),
+    ),
     "ar robbed her card from him and her": (
         Case("ar", result("robbed", "seer"), F, M, must="حتى سرقتها منه.", never="حتى سرقته."),
         Case("ar", result("robbed", "seer"), M, F, must="حتى سرقتها منها."),
@@ -129,6 +133,10 @@ CASES: dict[str, tuple[Case, ...]] = {
     "he vote against whom": (
         Case("he", Act("ask", target=1), M, F, must="נגד מי היית מצביעה", never="במי היית"),
         Case("he", Act("ask", target=1), F, M, must="נגד מי היית מצביע "),
+    ),
+    "he a check said of a seat agrees with the seat": (
+        Case("he", result("saw_role", "doctor"), M, F, must=": רופאה.", never=": רופא."),
+        Case("he", result("saw_role", "doctor"), F, M, must=": הוא רופא.", never=": רופאה."),
     ),
     "he one of these": (
         Case("he", result("investigated", "killers"), M, F, must="היא אחת מאלה", never="היא אחד"),
