@@ -75,6 +75,7 @@ ABSTAIN_ON_MAFIA = 2.0  # verdict-record suspicion of a seat that abstained on a
 NOMINATED_TOWN = 1.0  # verdict-record suspicion of a seat that nominated a player who then flipped town
 SILENT_SPEECH = 2.0  # verdict-record suspicion per empty discussion speech ("claim or be lynched": speak up)
 JESTER_SILENT = True  # the Jester says nothing in discussion, to be read as the silent seat (his win is his lynch)
+JESTER_WARY = False  # with a Jester possible, silence makes a seat a lead for checks, not a trial by itself
 JESTER_BAITS = False  # the Jester abstains on the town's suspects to enter its verdict record (measured; off: see docs)
 EXE_FAKE_CLAIM = 0.0  # games in which the Executioner claims Detective and calls his target suspicious
 DET_OPEN_CLAIM = 0.0  # games in which the Detective claims on his first speech, whatever his result (measured worse)
@@ -108,6 +109,7 @@ class Facts:
     claim_order: dict[int, int] = field(default_factory=dict)
     verdicts: dict[int, str] = field(default_factory=dict)  # today's verdict ballots: voter -> guilty|innocent
     record: dict[int, float] = field(default_factory=dict)  # suspicion from verdicts on players who flipped
+    quiet: dict[int, float] = field(default_factory=dict)  # suspicion from silence, kept apart while a Jester may hide
     nominated: dict[int, set[int]] = field(default_factory=dict)  # seat -> who ever nominated him
     groups: dict[int, str] = field(default_factory=dict)  # my investigations: seat -> group seen
     roles_seen: dict[int, str] = field(default_factory=dict)  # my exact-role checks: seat -> role seen
@@ -234,6 +236,7 @@ _SCANNED = (
     "claim_order",
     "verdicts",
     "record",
+    "quiet",
     "nominated",
     "groups",
     "roles_seen",
@@ -251,11 +254,25 @@ def gather(view: SeatView, memory: ScanMemory | None = None) -> Facts:
     scan_records(facts, view, _SCANNED, _read, memory)
     facts.team = facts.team - {facts.me}
     facts.tried = (facts.tried & set(facts.living)) - facts.team
+    if facts.quiet and not _jester_possible(view.deck, facts):
+        record = dict(facts.record)
+        for seat, points in facts.quiet.items():
+            record[seat] = record.get(seat, 0.0) + points
+        facts.record = record
+        facts.quiet = {}
     _weigh_exposures(facts)
     return facts
 
 
 read_facts = gather
+
+
+def _jester_possible(deck: Sequence[str], facts: Facts) -> bool:
+    """Whether a living seat may be a Jester: the public list deals a Jester or an Executioner (who
+    turns Jester when his target dies at night) and not every such card has been shown at death."""
+    dealt = sum(1 for role in deck if role in WANTS_EXECUTIONS)
+    shown = sum(1 for role in facts.dead_roles.values() if role in WANTS_EXECUTIONS)
+    return dealt > shown
 
 
 def _read(facts: Facts, records: Sequence[Record], start: int) -> None:
@@ -273,7 +290,8 @@ def _read(facts: Facts, records: Sequence[Record], start: int) -> None:
         elif isinstance(event, Speech):
             if event.stage == "discussion" and not event.acts and not event.claim and not event.text.strip():
                 # a seat with nothing to say hides a role (every player speaks, if only to ask)
-                facts.record[event.seat] = facts.record.get(event.seat, 0.0) + SILENT_SPEECH
+                held = facts.quiet if JESTER_WARY else facts.record
+                held[event.seat] = held.get(event.seat, 0.0) + SILENT_SPEECH
             if event.claim:
                 facts.claims[event.seat] = event.claim
             if event.claim in INVESTIGATIVE and event.stage in ("discussion", "defense"):
@@ -603,6 +621,11 @@ def _evil_verdict(facts: Facts, accused: int, rng: random.Random) -> str:
     return "guilty" if rng.random() < EVIL_GUILTY else "skip"
 
 
+def _lead(facts: Facts, seat: int) -> float:
+    """How much a seat's record (its silence included) points an investigator at it."""
+    return facts.record.get(seat, 0.0) + facts.quiet.get(seat, 0.0)
+
+
 def _night(view: SeatView, facts: Facts, decision: Decision, rng: random.Random) -> Choice:
     kind = decision.kind
     me = {facts.me}
@@ -620,8 +643,8 @@ def _night(view: SeatView, facts: Facts, decision: Decision, rng: random.Random)
         return _seat(decision, rng, prefer=claimed, avoid=me | facts.team)
     if kind in CHECKS:
         leads = sorted(
-            (s for s in facts.living if facts.record.get(s, 0.0) > 0 and s not in facts.checked | facts.team | me),
-            key=lambda s: (-facts.record[s], s),
+            (s for s in facts.living if _lead(facts, s) > 0 and s not in facts.checked | facts.team | me),
+            key=lambda s: (-_lead(facts, s), s),
         )
         if not facts.evil_side:
             # settle a claim war first: the claimants themselves, or (a Detective, whose
