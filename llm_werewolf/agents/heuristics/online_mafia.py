@@ -75,7 +75,8 @@ ABSTAIN_ON_MAFIA = 2.0  # verdict-record suspicion of a seat that abstained on a
 NOMINATED_TOWN = 1.0  # verdict-record suspicion of a seat that nominated a player who then flipped town
 SILENT_SPEECH = 2.0  # verdict-record suspicion per empty discussion speech ("claim or be lynched": speak up)
 JESTER_SILENT = True  # the Jester says nothing in discussion, to be read as the silent seat (his win is his lynch)
-JESTER_WARY = False  # with a Jester possible, silence makes a seat a lead for checks, not a trial by itself
+JESTER_WARY = False  # while a Jester may hide, silence makes a seat a lead for checks, not a trial (measured; off)
+OUTLAW_SPARES_SILENCE = False  # while a Jester may hide, the Outlaw shoots no seat suspected for silence alone
 JESTER_BAITS = False  # the Jester abstains on the town's suspects to enter its verdict record (measured; off: see docs)
 EXE_FAKE_CLAIM = 0.0  # games in which the Executioner claims Detective and calls his target suspicious
 DET_OPEN_CLAIM = 0.0  # games in which the Detective claims on his first speech, whatever his result (measured worse)
@@ -109,7 +110,8 @@ class Facts:
     claim_order: dict[int, int] = field(default_factory=dict)
     verdicts: dict[int, str] = field(default_factory=dict)  # today's verdict ballots: voter -> guilty|innocent
     record: dict[int, float] = field(default_factory=dict)  # suspicion from verdicts on players who flipped
-    quiet: dict[int, float] = field(default_factory=dict)  # suspicion from silence, kept apart while a Jester may hide
+    quiet: dict[int, float] = field(default_factory=dict)  # the part of ``record`` that comes from silence
+    jester_hides: bool = False  # the public list deals a Jester or an Executioner whose card has not been shown
     nominated: dict[int, set[int]] = field(default_factory=dict)  # seat -> who ever nominated him
     groups: dict[int, str] = field(default_factory=dict)  # my investigations: seat -> group seen
     roles_seen: dict[int, str] = field(default_factory=dict)  # my exact-role checks: seat -> role seen
@@ -254,12 +256,9 @@ def gather(view: SeatView, memory: ScanMemory | None = None) -> Facts:
     scan_records(facts, view, _SCANNED, _read, memory)
     facts.team = facts.team - {facts.me}
     facts.tried = (facts.tried & set(facts.living)) - facts.team
-    if facts.quiet and not _jester_possible(view.deck, facts):
-        record = dict(facts.record)
-        for seat, points in facts.quiet.items():
-            record[seat] = record.get(seat, 0.0) + points
-        facts.record = record
-        facts.quiet = {}
+    facts.jester_hides = _jester_possible(view.deck, facts)
+    if JESTER_WARY and facts.jester_hides and facts.quiet:
+        facts.record = {seat: points - facts.quiet.get(seat, 0.0) for seat, points in facts.record.items()}
     _weigh_exposures(facts)
     return facts
 
@@ -290,8 +289,8 @@ def _read(facts: Facts, records: Sequence[Record], start: int) -> None:
         elif isinstance(event, Speech):
             if event.stage == "discussion" and not event.acts and not event.claim and not event.text.strip():
                 # a seat with nothing to say hides a role (every player speaks, if only to ask)
-                held = facts.quiet if JESTER_WARY else facts.record
-                held[event.seat] = held.get(event.seat, 0.0) + SILENT_SPEECH
+                facts.record[event.seat] = facts.record.get(event.seat, 0.0) + SILENT_SPEECH
+                facts.quiet[event.seat] = facts.quiet.get(event.seat, 0.0) + SILENT_SPEECH
             if event.claim:
                 facts.claims[event.seat] = event.claim
             if event.claim in INVESTIGATIVE and event.stage in ("discussion", "defense"):
@@ -622,8 +621,22 @@ def _evil_verdict(facts: Facts, accused: int, rng: random.Random) -> str:
 
 
 def _lead(facts: Facts, seat: int) -> float:
-    """How much a seat's record (its silence included) points an investigator at it."""
-    return facts.record.get(seat, 0.0) + facts.quiet.get(seat, 0.0)
+    """How much a seat's record, its silence included (``JESTER_WARY`` leaves it out of the record),
+    points an investigator at it."""
+    if JESTER_WARY and facts.jester_hides:
+        return facts.record.get(seat, 0.0) + facts.quiet.get(seat, 0.0)
+    return facts.record.get(seat, 0.0)
+
+
+def _shootable(facts: Facts) -> list[int]:
+    """The Outlaw's targets: his suspects, but (``OUTLAW_SPARES_SILENCE``) while a Jester may hide not
+    a seat suspected for his silence alone: the town may try him by day at no cost, and a bullet
+    spent on the Jester is lost."""
+    suspects = facts.suspects()
+    if not (OUTLAW_SPARES_SILENCE and facts.jester_hides):
+        return suspects
+    found = facts.evil | facts.exposed
+    return [s for s in suspects if s in found or facts.record.get(s, 0.0) - facts.quiet.get(s, 0.0) >= RECORD_SUSPECT]
 
 
 def _night(view: SeatView, facts: Facts, decision: Decision, rng: random.Random) -> Choice:
@@ -638,7 +651,7 @@ def _night(view: SeatView, facts: Facts, decision: Decision, rng: random.Random)
     if kind in ("necromancer_target", "witch_control", "witch_target", "jinx_curse"):
         return _seat(decision, rng, prefer=claimed, avoid=me | facts.team)
     if kind == "outlaw_shoot":
-        return _only_if(decision, facts.suspects())
+        return _only_if(decision, _shootable(facts))
     if kind == "lookout_watch":
         return _seat(decision, rng, prefer=claimed, avoid=me | facts.team)
     if kind in CHECKS:
