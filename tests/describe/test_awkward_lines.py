@@ -414,3 +414,7 @@ def test_hebrew_announcements_about_one_seat_agree_with_her(key: str, her: str, 
         make_record(seq=9, phase="day:1", vis=PUBLIC, event=Announcement(key="jester_wins", seats=(1,)))
     )
     assert line is not None and "הליצנית הוצאה להורג" in line.text, line
+    silenced = narrator.line_for(
+        make_record(seq=9, phase="day:1", vis=PUBLIC, event=Announcement(key="silenced", seats=(1,)))
+    )
+    assert silenced is not None and "נסחטה ושותקת" in silenced.text, silenced
