@@ -111,7 +111,7 @@ class Facts:
     verdicts: dict[int, str] = field(default_factory=dict)  # today's verdict ballots: voter -> guilty|innocent
     record: dict[int, float] = field(default_factory=dict)  # suspicion from verdicts on players who flipped
     quiet: dict[int, float] = field(default_factory=dict)  # the part of ``record`` that comes from silence
-    jester_hides: bool = False  # the public list deals a Jester or an Executioner whose card has not been shown
+    jester_hides: bool = False  # a Jester or an Executioner dealt and not yet shown (read only by the switches below)
     nominated: dict[int, set[int]] = field(default_factory=dict)  # seat -> who ever nominated him
     groups: dict[int, str] = field(default_factory=dict)  # my investigations: seat -> group seen
     roles_seen: dict[int, str] = field(default_factory=dict)  # my exact-role checks: seat -> role seen
@@ -256,7 +256,7 @@ def gather(view: SeatView, memory: ScanMemory | None = None) -> Facts:
     scan_records(facts, view, _SCANNED, _read, memory)
     facts.team = facts.team - {facts.me}
     facts.tried = (facts.tried & set(facts.living)) - facts.team
-    facts.jester_hides = _jester_possible(view.deck, facts)
+    facts.jester_hides = (JESTER_WARY or OUTLAW_SPARES_SILENCE) and _jester_possible(view.deck, facts)
     if JESTER_WARY and facts.jester_hides and facts.quiet:
         facts.record = {seat: points - facts.quiet.get(seat, 0.0) for seat, points in facts.record.items()}
     _weigh_exposures(facts)
