@@ -110,8 +110,6 @@ class Facts:
     claim_order: dict[int, int] = field(default_factory=dict)
     verdicts: dict[int, str] = field(default_factory=dict)  # today's verdict ballots: voter -> guilty|innocent
     record: dict[int, float] = field(default_factory=dict)  # suspicion from verdicts on players who flipped
-    quiet: dict[int, float] = field(default_factory=dict)  # the part of ``record`` that comes from silence
-    jester_hides: bool = False  # a Jester or an Executioner dealt and not yet shown (read only by the switches below)
     nominated: dict[int, set[int]] = field(default_factory=dict)  # seat -> who ever nominated him
     groups: dict[int, str] = field(default_factory=dict)  # my investigations: seat -> group seen
     roles_seen: dict[int, str] = field(default_factory=dict)  # my exact-role checks: seat -> role seen
@@ -238,7 +236,6 @@ _SCANNED = (
     "claim_order",
     "verdicts",
     "record",
-    "quiet",
     "nominated",
     "groups",
     "roles_seen",
@@ -256,14 +253,39 @@ def gather(view: SeatView, memory: ScanMemory | None = None) -> Facts:
     scan_records(facts, view, _SCANNED, _read, memory)
     facts.team = facts.team - {facts.me}
     facts.tried = (facts.tried & set(facts.living)) - facts.team
-    facts.jester_hides = (JESTER_WARY or OUTLAW_SPARES_SILENCE) and _jester_possible(view.deck, facts)
-    if JESTER_WARY and facts.jester_hides and facts.quiet:
-        facts.record = {seat: points - facts.quiet.get(seat, 0.0) for seat, points in facts.record.items()}
+    if JESTER_WARY:
+        quiet = _quiet(view, facts)
+        if quiet:
+            facts.record = {seat: points - quiet.get(seat, 0.0) for seat, points in facts.record.items()}
     _weigh_exposures(facts)
     return facts
 
 
 read_facts = gather
+
+
+def _silent(event: Speech) -> bool:
+    """An empty discussion speech: no text, no act, no claim (every heuristic seat says something;
+    :func:`_read` tests the same inline, on the hot path)."""
+    return event.stage == "discussion" and not event.acts and not event.claim and not event.text.strip()
+
+
+def _quiet(view: SeatView, facts: Facts) -> dict[int, float]:
+    """The part of each seat's record that comes from silence, while a Jester may hide (else nothing).
+
+    Read again from the records, and only by the measured switches (``JESTER_WARY``,
+    ``OUTLAW_SPARES_SILENCE``): the default play keeps no extra field in ``Facts``. It has 29
+    attributes, the most for which CPython 3.11 keeps instance dicts with shared keys; a 30th
+    (tried for this) made every decision 3% dearer in instructions.
+    """
+    if not _jester_possible(view.deck, facts):
+        return {}
+    quiet: dict[int, float] = {}
+    for record in view.records:
+        event = record.event
+        if type(event) is Speech and _silent(event):
+            quiet[event.seat] = quiet.get(event.seat, 0.0) + SILENT_SPEECH
+    return quiet
 
 
 def _jester_possible(deck: Sequence[str], facts: Facts) -> bool:
@@ -290,7 +312,6 @@ def _read(facts: Facts, records: Sequence[Record], start: int) -> None:
             if event.stage == "discussion" and not event.acts and not event.claim and not event.text.strip():
                 # a seat with nothing to say hides a role (every player speaks, if only to ask)
                 facts.record[event.seat] = facts.record.get(event.seat, 0.0) + SILENT_SPEECH
-                facts.quiet[event.seat] = facts.quiet.get(event.seat, 0.0) + SILENT_SPEECH
             if event.claim:
                 facts.claims[event.seat] = event.claim
             if event.claim in INVESTIGATIVE and event.stage in ("discussion", "defense"):
@@ -620,23 +641,27 @@ def _evil_verdict(facts: Facts, accused: int, rng: random.Random) -> str:
     return "guilty" if rng.random() < EVIL_GUILTY else "skip"
 
 
-def _lead(facts: Facts, seat: int) -> float:
-    """How much a seat's record, its silence included (``JESTER_WARY`` leaves it out of the record),
-    points an investigator at it."""
-    if JESTER_WARY and facts.jester_hides:
-        return facts.record.get(seat, 0.0) + facts.quiet.get(seat, 0.0)
-    return facts.record.get(seat, 0.0)
+def _leads(view: SeatView, facts: Facts) -> dict[int, float]:
+    """How much each seat's record, its silence included (``JESTER_WARY`` leaves silence out of the
+    record), points an investigator at it."""
+    if not JESTER_WARY:
+        return facts.record
+    leads = dict(facts.record)
+    for seat, points in _quiet(view, facts).items():
+        leads[seat] = leads.get(seat, 0.0) + points
+    return leads
 
 
-def _shootable(facts: Facts) -> list[int]:
+def _shootable(view: SeatView, facts: Facts) -> list[int]:
     """The Outlaw's targets: his suspects, but (``OUTLAW_SPARES_SILENCE``) while a Jester may hide not
     a seat suspected for his silence alone: the town may try him by day at no cost, and a bullet
     spent on the Jester is lost."""
     suspects = facts.suspects()
-    if not (OUTLAW_SPARES_SILENCE and facts.jester_hides):
+    if not OUTLAW_SPARES_SILENCE:
         return suspects
     found = facts.evil | facts.exposed
-    return [s for s in suspects if s in found or facts.record.get(s, 0.0) - facts.quiet.get(s, 0.0) >= RECORD_SUSPECT]
+    silence = {} if JESTER_WARY else _quiet(view, facts)  # a wary town's record leaves silence out already
+    return [s for s in suspects if s in found or facts.record.get(s, 0.0) - silence.get(s, 0.0) >= RECORD_SUSPECT]
 
 
 def _night(view: SeatView, facts: Facts, decision: Decision, rng: random.Random) -> Choice:
@@ -651,13 +676,14 @@ def _night(view: SeatView, facts: Facts, decision: Decision, rng: random.Random)
     if kind in ("necromancer_target", "witch_control", "witch_target", "jinx_curse"):
         return _seat(decision, rng, prefer=claimed, avoid=me | facts.team)
     if kind == "outlaw_shoot":
-        return _only_if(decision, _shootable(facts))
+        return _only_if(decision, _shootable(view, facts))
     if kind == "lookout_watch":
         return _seat(decision, rng, prefer=claimed, avoid=me | facts.team)
     if kind in CHECKS:
+        lead = _leads(view, facts)
         leads = sorted(
-            (s for s in facts.living if _lead(facts, s) > 0 and s not in facts.checked | facts.team | me),
-            key=lambda s: (-_lead(facts, s), s),
+            (s for s in facts.living if lead.get(s, 0.0) > 0 and s not in facts.checked | facts.team | me),
+            key=lambda s: (-lead[s], s),
         )
         if not facts.evil_side:
             # settle a claim war first: the claimants themselves, or (a Detective, whose
