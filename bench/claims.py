@@ -6,7 +6,8 @@ Plays the strength ladder's all-heuristic series of the 15-seat board (seats ``P
 same seeds and agent seeds as ``bench/ladder.py``) with the policy's wired-off plays set:
 ``EXE_FAKE_CLAIM`` (the share of games in which the Executioner claims Detective and calls his
 target suspicious) and ``DET_OPEN_CLAIM`` (the Detective claims on his first speech whatever his
-result). Prints every side's win rate (docs/heuristics.md, "Claims in online_mafia").
+result). Prints every side's win rate as the ladder counts it (an Executioner turned Jester credits
+the Executioner; docs/heuristics.md, "Claims in online_mafia").
 """
 
 from __future__ import annotations

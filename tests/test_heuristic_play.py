@@ -15,8 +15,8 @@ import pytest
 from llm_werewolf.agents.heuristic import HeuristicAgent
 from llm_werewolf.agents.heuristics import chinese_werewolf
 from llm_werewolf.agents.heuristics.talk import heard, parse
-from llm_werewolf.ladder import play_cell
-from llm_werewolf.rules import Choice, Decision, Game, GameConfig, SeatView, get_ruleset
+from llm_werewolf.ladder import SideAgent, play_cell, seat_sides, sides_won
+from llm_werewolf.rules import Choice, Decision, Game, GameConfig, SeatView, build_view, get_ruleset
 from llm_werewolf.rules.events import ChoiceMade, DeathsAnnounced, Info, RoleAssigned, Speech, VoteCast
 from llm_werewolf.sim import SyncAgent, play_with_agents
 from llm_werewolf.texts import optional_yaml
@@ -267,6 +267,7 @@ LADDER = [
     ("one_night", 12, "village"),
     ("online_mafia", 15, "mafia"),
     ("online_mafia", 15, "town"),
+    ("online_mafia", 15, "executioner"),  # +16.7 at 150 games; an Executioner turned Jester plays for this cell
 ]
 
 
@@ -283,6 +284,46 @@ def test_the_town_tries_a_silent_serial_killer() -> None:
     cell = play_cell("online_mafia", 15, "serial_killer", games=150, seed=1)
     assert cell.naive_rate < 0.05, cell.as_dict()
     assert cell.heuristic_rate > 0.15, cell.as_dict()
+
+
+def test_an_executioner_turned_jester_plays_and_wins_for_the_executioners_cell() -> None:
+    """online_mafia, ladder seed 2: P10 is dealt the Executioner, his target dies at night and he
+    becomes a Jester; he then keeps silent like a Jester and is executed on day 2, which the rules
+    list as a Jester's win. He is still the player dealt the Executioner card, so the ladder
+    credits the Executioner's cell (not the Jester's, whose own card lost) and keeps his seat on
+    the Executioner's side: naive in that side's naive series after the turn as well."""
+    game = play("online_mafia", 15, 2)
+    assert game.outcome is not None
+    roles = [r.event for r in game.records if isinstance(r.event, RoleAssigned)]
+    exe = next(e.seat for e in roles if e.role == "executioner" and e.reason == "deal")
+    jester = next(e.seat for e in roles if e.role == "jester" and e.reason == "deal")
+    turned = next(
+        i
+        for i, r in enumerate(game.records)
+        if isinstance(r.event, RoleAssigned) and r.event.seat == exe and r.event.reason == "target_died"
+    )
+    assert exe in game.outcome.winners and jester not in game.outcome.winners
+    assert "jester" in game.outcome.sides and "executioner" not in game.outcome.sides
+    # before the turn he speaks in discussion; after it he keeps silent, as the Jester does
+    speeches = [(i, r.event) for i, r in enumerate(game.records) if isinstance(r.event, Speech) and r.event.seat == exe]
+    talks = [bool(e.acts or e.text.strip()) for i, e in speeches if e.stage == "discussion"]
+    after = [bool(e.acts or e.text.strip()) for i, e in speeches if e.stage == "discussion" and i > turned]
+    assert any(talks) and after and not any(after)
+    assert seat_sides(game)[exe] == "executioner"
+    assert sides_won(game) == (set(game.outcome.sides) - {"jester"}) | {"executioner"}
+    agent = SideAgent("executioner", "online_mafia", 0)
+    assert agent.plays_for(build_view(game.records, exe)) == "executioner"
+    assert SideAgent("jester", "online_mafia", 0).plays_for(build_view(game.records, jester)) == "jester"
+
+
+@pytest.mark.parametrize("variant", ["chinese_werewolf", "city_mafia", "lebanese_ghouls", "one_night"])
+def test_the_ladder_credits_the_outcomes_sides_where_no_role_change_keeps_a_side(variant: str) -> None:
+    """Only online_mafia's turned Executioner keeps his side; elsewhere a seat follows its card
+    (one_night's robbed and swapped cards included)."""
+    for seed in range(1, 9):
+        game = play(variant, 9, seed)
+        assert game.outcome is not None
+        assert sides_won(game) == set(game.outcome.sides), (variant, seed)
 
 
 def test_the_ladder_covers_every_side_with_cards() -> None:

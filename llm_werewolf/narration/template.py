@@ -102,7 +102,11 @@ class TemplateNarrator:
             if isinstance(entry, dict):
                 entry = entry.get(facts.get("role"))
         elif event_kind == "announcement":
-            entry = _table(self.terms, "announcements").get(str(facts.get("key")))
+            about = [int(s) for s in facts.get("seats", [])]
+            entry = form_of(
+                _table(self.terms, "announcements").get(str(facts.get("key"))),
+                self._gender(about[0]) if len(about) == 1 else None,
+            )
             if isinstance(entry, str):
                 seats = self.join([self.seat_label(s) for s in facts.get("seats", [])])
                 value = facts.get("value")

@@ -390,3 +390,31 @@ def test_the_console_prints_a_silent_seat_without_an_empty_quote() -> None:
     sink = ConsoleSink(console, ("A", "B"), variant="online_mafia", language="he")
     sink.write([make_record(seq=0, phase="day 1", vis=PUBLIC, event=Speech(seat=1, text=""))])
     assert buffer.getvalue().strip() == "2. B שותק"  # a name with no persona reads as a man
+
+
+@pytest.mark.parametrize(
+    ("key", "her", "him"),
+    [
+        ("jester_wins", "נועה הייתה הליצנית: הוצאה להורג, והיא מנצחת!", "דן היה הליצן: הוצא להורג, והוא מנצח!"),
+        ("silenced", "נועה נסחטה ושותקת.", "דן נסחט ושותק."),
+    ],
+)
+def test_hebrew_announcements_about_one_seat_agree_with_her(key: str, her: str, him: str) -> None:
+    """online_mafia's executed Jester (a woman in most Hebrew games read) was announced in the masculine."""
+    names = ("דן", "נועה", "רון")
+    describer = Describer("he", "online_mafia", names, genders=("male", "female", "male"))
+    for seat, said in ((1, her), (0, him)):
+        event = Announcement(key=key, seats=(seat,))
+        description = describer.describe(make_record(seq=9, phase="day:1", vis=PUBLIC, event=event), "public")
+        assert description is not None
+        assert said in describer.line(description), describer.line(description)
+    narrator = TemplateNarrator("online_mafia", "he", names, seed=1)
+    narrator.genders = ("male", "female", "male")
+    line = narrator.line_for(
+        make_record(seq=9, phase="day:1", vis=PUBLIC, event=Announcement(key="jester_wins", seats=(1,)))
+    )
+    assert line is not None and "הליצנית הוצאה להורג" in line.text, line
+    silenced = narrator.line_for(
+        make_record(seq=9, phase="day:1", vis=PUBLIC, event=Announcement(key="silenced", seats=(1,)))
+    )
+    assert silenced is not None and "נסחטה ושותקת" in silenced.text, silenced

@@ -9,7 +9,18 @@ import pytest
 from llm_werewolf.agents.heuristic import HeuristicAgent, policy_for
 from llm_werewolf.agents.heuristics import online_mafia
 from llm_werewolf.agents.heuristics.online_mafia import decide, gather
-from llm_werewolf.rules import PUBLIC, Choice, Decision, Game, GameConfig, Record, SeatView, ViewBuilder, make_record
+from llm_werewolf.rules import (
+    PUBLIC,
+    Choice,
+    Decision,
+    Game,
+    GameConfig,
+    Option,
+    Record,
+    SeatView,
+    ViewBuilder,
+    make_record,
+)
 from llm_werewolf.rules.events import (
     AnnouncedDeath,
     ChoiceMade,
@@ -451,3 +462,51 @@ def test_only_the_jester_keeps_silent_in_discussion() -> None:
     assert jester and others
     assert not any(jester)
     assert all(others)
+
+
+# -- a town that knows a Jester is dealt (issue 17, stop 20; both switches measured and off) -------------------
+
+
+def _outlaw_shot(seat: int, targets: range) -> Decision:
+    options = tuple(Option(id=f"seat:{s}", kind="seat", target=s) for s in targets if s != seat)
+    return Decision(
+        id=90_000, seat=seat, kind="outlaw_shoot", options=(*options, Option(id="skip", kind="skip")), default="skip"
+    )
+
+
+def test_a_wary_town_tries_nobody_for_silence_alone_while_a_jester_may_hide(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``JESTER_WARY``: while the public list deals a Jester whose card has not been shown, a silent seat is
+    the Detective's first check but not a suspect the town tries; once the Jester is shown, silence counts."""
+    roles = ["detective", "mafioso", "godfather", "citizen", "jester", "citizen", "doctor"]
+    game = start(roles)
+    day = _discussion({1: "S3, what did you do last night?", 4: "", 5: "", 3: "Who do you suspect, S4?"})
+    citizen = ViewBuilder(3)
+    citizen.extend([*game.records, *day])
+    assert gather(citizen.view()).suspects() == [4, 5]  # the default: silence makes a suspect
+    monkeypatch.setattr(online_mafia, "JESTER_WARY", True)
+    assert gather(citizen.view()).suspects() == []
+    (check,) = [d for d in game.pending if d.kind == "detective_check"]
+    detective = ViewBuilder(0)
+    detective.extend([*game.records, *day])
+    for seed in range(6):
+        assert decide(detective.view(), check, random.Random(seed)).option in ("seat:4", "seat:5")
+    shown = DeathsAnnounced(deaths=(AnnouncedDeath(seat=4, cause="execution", role="jester"),), moment="execution")
+    citizen.extend([make_record(seq=20_000, phase="day:1", vis=PUBLIC, event=shown)])
+    assert gather(citizen.view()).suspects() == [5]
+
+
+@pytest.mark.parametrize(
+    ("jester", "spares", "shot"), [(True, False, "seat:4"), (True, True, "skip"), (False, True, "seat:4")]
+)
+def test_an_outlaw_who_spares_silence_shoots_no_seat_suspected_for_it_alone_while_a_jester_may_hide(
+    monkeypatch: pytest.MonkeyPatch, jester: bool, spares: bool, shot: str
+) -> None:
+    """``OUTLAW_SPARES_SILENCE``: the silent seat may be the Jester, whom the town can try by day at no cost;
+    without a Jester or an Executioner in the public list the Outlaw shoots him as before."""
+    monkeypatch.setattr(online_mafia, "OUTLAW_SPARES_SILENCE", spares)
+    roles = ["outlaw", "mafioso", "godfather", "citizen", "jester" if jester else "citizen", "citizen", "doctor"]
+    game = start(roles)
+    outlaw = ViewBuilder(0)
+    outlaw.extend([*game.records, *_discussion({3: "S5, what did you do last night?", 4: "", 5: "Who is it, S2?"})])
+    for seed in range(4):
+        assert decide(outlaw.view(), _outlaw_shot(0, range(7)), random.Random(seed)).option == shot

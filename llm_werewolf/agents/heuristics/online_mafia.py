@@ -75,6 +75,8 @@ ABSTAIN_ON_MAFIA = 2.0  # verdict-record suspicion of a seat that abstained on a
 NOMINATED_TOWN = 1.0  # verdict-record suspicion of a seat that nominated a player who then flipped town
 SILENT_SPEECH = 2.0  # verdict-record suspicion per empty discussion speech ("claim or be lynched": speak up)
 JESTER_SILENT = True  # the Jester says nothing in discussion, to be read as the silent seat (his win is his lynch)
+JESTER_WARY = False  # while a Jester may hide, silence makes a seat a lead for checks, not a trial (measured; off)
+OUTLAW_SPARES_SILENCE = False  # while a Jester may hide, the Outlaw shoots no seat suspected for silence alone
 JESTER_BAITS = False  # the Jester abstains on the town's suspects to enter its verdict record (measured; off: see docs)
 EXE_FAKE_CLAIM = 0.0  # games in which the Executioner claims Detective and calls his target suspicious
 DET_OPEN_CLAIM = 0.0  # games in which the Detective claims on his first speech, whatever his result (measured worse)
@@ -251,11 +253,47 @@ def gather(view: SeatView, memory: ScanMemory | None = None) -> Facts:
     scan_records(facts, view, _SCANNED, _read, memory)
     facts.team = facts.team - {facts.me}
     facts.tried = (facts.tried & set(facts.living)) - facts.team
+    if JESTER_WARY:
+        quiet = _quiet(view, facts)
+        if quiet:
+            facts.record = {seat: points - quiet.get(seat, 0.0) for seat, points in facts.record.items()}
     _weigh_exposures(facts)
     return facts
 
 
 read_facts = gather
+
+
+def _silent(event: Speech) -> bool:
+    """An empty discussion speech: no text, no act, no claim (every heuristic seat says something;
+    :func:`_read` tests the same inline, on the hot path)."""
+    return event.stage == "discussion" and not event.acts and not event.claim and not event.text.strip()
+
+
+def _quiet(view: SeatView, facts: Facts) -> dict[int, float]:
+    """The part of each seat's record that comes from silence, while a Jester may hide (else nothing).
+
+    Read again from the records, and only by the measured switches (``JESTER_WARY``,
+    ``OUTLAW_SPARES_SILENCE``): the default play keeps no extra field in ``Facts``. It has 29
+    attributes, the most for which CPython 3.11 keeps instance dicts with shared keys; a 30th
+    (tried for this) made every decision 3% dearer in instructions.
+    """
+    if not _jester_possible(view.deck, facts):
+        return {}
+    quiet: dict[int, float] = {}
+    for record in view.records:
+        event = record.event
+        if type(event) is Speech and _silent(event):
+            quiet[event.seat] = quiet.get(event.seat, 0.0) + SILENT_SPEECH
+    return quiet
+
+
+def _jester_possible(deck: Sequence[str], facts: Facts) -> bool:
+    """Whether a living seat may be a Jester: the public list deals a Jester or an Executioner (who
+    turns Jester when his target dies at night) and not every such card has been shown at death."""
+    dealt = sum(1 for role in deck if role in WANTS_EXECUTIONS)
+    shown = sum(1 for role in facts.dead_roles.values() if role in WANTS_EXECUTIONS)
+    return dealt > shown
 
 
 def _read(facts: Facts, records: Sequence[Record], start: int) -> None:
@@ -603,6 +641,29 @@ def _evil_verdict(facts: Facts, accused: int, rng: random.Random) -> str:
     return "guilty" if rng.random() < EVIL_GUILTY else "skip"
 
 
+def _leads(view: SeatView, facts: Facts) -> dict[int, float]:
+    """How much each seat's record, its silence included (``JESTER_WARY`` leaves silence out of the
+    record), points an investigator at it."""
+    if not JESTER_WARY:
+        return facts.record
+    leads = dict(facts.record)
+    for seat, points in _quiet(view, facts).items():
+        leads[seat] = leads.get(seat, 0.0) + points
+    return leads
+
+
+def _shootable(view: SeatView, facts: Facts) -> list[int]:
+    """The Outlaw's targets: his suspects, but (``OUTLAW_SPARES_SILENCE``) while a Jester may hide not
+    a seat suspected for his silence alone: the town may try him by day at no cost, and a bullet
+    spent on the Jester is lost."""
+    suspects = facts.suspects()
+    if not OUTLAW_SPARES_SILENCE:
+        return suspects
+    found = facts.evil | facts.exposed
+    silence = {} if JESTER_WARY else _quiet(view, facts)  # a wary town's record leaves silence out already
+    return [s for s in suspects if s in found or facts.record.get(s, 0.0) - silence.get(s, 0.0) >= RECORD_SUSPECT]
+
+
 def _night(view: SeatView, facts: Facts, decision: Decision, rng: random.Random) -> Choice:
     kind = decision.kind
     me = {facts.me}
@@ -615,13 +676,14 @@ def _night(view: SeatView, facts: Facts, decision: Decision, rng: random.Random)
     if kind in ("necromancer_target", "witch_control", "witch_target", "jinx_curse"):
         return _seat(decision, rng, prefer=claimed, avoid=me | facts.team)
     if kind == "outlaw_shoot":
-        return _only_if(decision, facts.suspects())
+        return _only_if(decision, _shootable(view, facts))
     if kind == "lookout_watch":
         return _seat(decision, rng, prefer=claimed, avoid=me | facts.team)
     if kind in CHECKS:
+        lead = _leads(view, facts)
         leads = sorted(
-            (s for s in facts.living if facts.record.get(s, 0.0) > 0 and s not in facts.checked | facts.team | me),
-            key=lambda s: (-facts.record[s], s),
+            (s for s in facts.living if lead.get(s, 0.0) > 0 and s not in facts.checked | facts.team | me),
+            key=lambda s: (-lead[s], s),
         )
         if not facts.evil_side:
             # settle a claim war first: the claimants themselves, or (a Detective, whose
