@@ -10,8 +10,10 @@ from __future__ import annotations
 import importlib
 import inspect
 import random
+from _random import Random as _CoreRandom
 from collections.abc import Callable
 from functools import cache
+from hashlib import sha512
 from typing import Protocol, cast
 
 from ..rules import Choice, Decision, SeatView
@@ -76,8 +78,21 @@ def decision_rng(seed: int, decision: Decision) -> random.Random:
 
     Agents keep no running random state, so a game resumed from its transcript
     makes exactly the choices an uninterrupted game would have made.
+
+    The generator is ``random.Random(f"{seed}:{decision.id}:{decision.seat}")``, built without
+    ``Random.seed``'s Python-level type tests: the same integer (the text's bytes followed by their
+    SHA-512, which is what ``seed`` makes of a text) goes straight to the core seeding, so every
+    draw is the one ``random.Random(text)`` gives (``tests/test_decision_rng.py``).
     """
-    return random.Random(f"{seed}:{decision.id}:{decision.seat}")
+    text = f"{seed}:{decision.id}:{decision.seat}".encode()
+    rng = _new_random(random.Random)
+    _core_seed(rng, int.from_bytes(text + sha512(text).digest()))
+    rng.gauss_next = None  # type: ignore[attr-defined]  # as ``Random.__init__`` leaves it
+    return rng
+
+
+_new_random = random.Random.__new__
+_core_seed = _CoreRandom.seed
 
 
 class HeuristicAgent:
