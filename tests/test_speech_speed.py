@@ -19,7 +19,7 @@ from llm_werewolf.rules import Choice, Decision, GameConfig, SeatView, all_rules
 from llm_werewolf.rules.acts import Act
 from llm_werewolf.rules.errors import IllegalAct
 from llm_werewolf.rules.events import ChoiceMade, EventBody, Info, RoleAssigned, SharedEventRecord, Speech
-from llm_werewolf.sim import play_with_agents
+from llm_werewolf.sim import SyncAgent, play_with_agents
 from llm_werewolf.speech import knowledge
 from llm_werewolf.speech.legality import act_can_follow, check_view_acts
 from llm_werewolf.speech.vocabulary import vocabulary
@@ -45,7 +45,7 @@ def _views(variant: str, seed: int = 4) -> list[SeatView]:
 def test_the_decision_generator_is_random_random_of_its_text() -> None:
     for seed in (0, 7, 1009 * 12 + 3, -5):
         for index, seat in ((0, 0), (17, 3), (403, 11)):
-            decision = Decision(id=f"d{index}", seat=seat, kind="vote", options=())
+            decision = Decision(id=index, seat=seat, kind="vote", options=())
             fast = decision_rng(seed, decision)
             plain = random.Random(f"{seed}:{decision.id}:{decision.seat}")
             assert fast.getstate() == plain.getstate()
@@ -130,7 +130,7 @@ def test_known_results_kept_between_decisions_equal_a_fresh_reading(variant: str
     for players in standard_boards(variant):
         names = tuple(f"P{i + 1}" for i in range(players))
         for seed in (1, 2, 3):
-            agents = [_Comparing(seed * 1009 + i, counts) for i in range(players)]
+            agents: list[SyncAgent] = [_Comparing(seed * 1009 + i, counts) for i in range(players)]
             play_with_agents(GameConfig(variant=variant, names=names, seed=seed), agents)
     assert counts["kept"] > 20  # the memo was used
     if vocabulary(variant).facts:
@@ -174,7 +174,10 @@ def test_classes_tested_exactly_have_no_subclasses_and_only_a_shared_record_hold
         assert cls.__subclasses__() == []
 
     def subclasses(cls: type) -> list[type]:
-        return [c for sub in cls.__subclasses__() for c in (sub, *subclasses(sub))]
+        found: list[type] = []
+        for sub in cls.__subclasses__():
+            found += [sub, *subclasses(sub)]
+        return found
 
     overriding = [c for c in subclasses(EventBody) if "event" in vars(c)]
     assert overriding == [SharedEventRecord]
