@@ -175,7 +175,8 @@ def test_classes_tested_exactly_have_no_subclasses_and_only_a_shared_record_hold
 
     def subclasses(cls: type) -> list[type]:
         found: list[type] = []
-        for sub in cls.__subclasses__():
+        subs: list[type] = cls.__subclasses__()
+        for sub in subs:
             found += [sub, *subclasses(sub)]
         return found
 
