@@ -10,7 +10,6 @@ from __future__ import annotations
 import importlib
 import inspect
 import random
-from _random import Random as _CoreRandom
 from collections.abc import Callable
 from functools import cache
 from hashlib import sha512
@@ -18,6 +17,7 @@ from typing import Protocol, cast
 
 from ..rules import Choice, Decision, SeatView
 from .base import DecisionRequest, Reply
+from .heuristics.common import seeded
 from .heuristics.record_scan import ScanMemory
 from .speech import act_speech
 
@@ -85,14 +85,7 @@ def decision_rng(seed: int, decision: Decision) -> random.Random:
     draw is the one ``random.Random(text)`` gives (``tests/test_decision_rng.py``).
     """
     text = f"{seed}:{decision.id}:{decision.seat}".encode()
-    rng = _new_random(random.Random)
-    _core_seed(rng, int.from_bytes(text + sha512(text).digest()))
-    rng.gauss_next = None  # type: ignore[attr-defined]  # as ``Random.__init__`` leaves it
-    return rng
-
-
-_new_random = random.Random.__new__
-_core_seed = _CoreRandom.seed
+    return seeded(int.from_bytes(text + sha512(text).digest()))
 
 
 class HeuristicAgent:

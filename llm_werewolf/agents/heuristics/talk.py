@@ -182,13 +182,16 @@ def heard(view: SeatView) -> list[Said]:
         if event.to is not None:
             continue
         found, target, role = _read(event, language, variant, names)
-        out.append(Said(event.seat, found, target, role, event.claim, event.stage, records[index].phase, index))
+        out.append(
+            _said(Said, (event.seat, found, target, role, event.claim, event.stage, records[index].phase, index))
+        )
     if len(_HEARD) >= _HEARD_LIMIT:
         _HEARD.clear()
     _HEARD[key] = (records[0], len(records), tuple(out), records[-1])
     return out
 
 
+_said = tuple.__new__  # ``Said(...)`` with every field given, without the named tuple's Python-level ``__new__``
 _HEARD: dict[tuple[int, int | None], tuple[Record, int, tuple[Said, ...], Record]] = {}
 _HEARD_LIMIT = 4096
 
