@@ -182,3 +182,8 @@ def test_classes_tested_exactly_have_no_subclasses_and_only_a_shared_record_hold
 
     overriding = [c for c in subclasses(EventBody) if "event" in vars(c)]
     assert overriding == [SharedEventRecord]
+
+
+def test_the_memo_keys_hold_every_field_of_an_act() -> None:
+    """``legality._ACT_OK`` and ``voice._FILLED`` key an act by these fields: a new field must join them."""
+    assert [f.name for f in dataclasses.fields(Act)] == ["kind", "target", "other", "role", "fact", "value"]

@@ -11,7 +11,6 @@ can take. Errors are :class:`~llm_werewolf.rules.IllegalAct` with one precise li
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any
 
 from ..rules.acts import Act
@@ -213,22 +212,22 @@ def act_can_follow(view: Any, acts: Sequence[Act], act: Act) -> bool:
         claimed = act.role
     variant = view.variant
     center = len(view.deck) - len(view.names) if variant == "one_night" else 0
-    return _act_ok(act, variant, claimed, seat, tuple(view.alive), tuple(view.deck), center)
+    alive, deck = tuple(view.alive), tuple(view.deck)
+    # the act's fields, not the act: a tuple of them hashes and compares without the dataclass's Python code
+    key = (act.kind, act.target, act.other, act.role, act.fact, act.value, variant, claimed, seat, alive, deck, center)
+    ok = _ACT_OK.get(key)
+    if ok is None:
+        try:
+            _check_act(act, variant, get_ruleset(variant).roles, claimed, frozenset(deck), seat, alive, center)
+            ok = True
+        except IllegalAct:
+            ok = False
+        if len(_ACT_OK) >= _ACT_OK_LIMIT:
+            _ACT_OK.clear()
+        _ACT_OK[key] = ok
+    return ok
 
 
-@lru_cache(maxsize=8192)
-def _act_ok(
-    act: Act,
-    variant: str,
-    claimed: str | None,
-    speaker: int,
-    alive: tuple[bool, ...],
-    deck: tuple[str, ...],
-    center: int,
-) -> bool:
-    """Whether ``act`` passes its own checks in a speech claiming ``claimed`` (pure: memoised)."""
-    try:
-        _check_act(act, variant, get_ruleset(variant).roles, claimed, frozenset(deck), speaker, alive, center)
-    except IllegalAct:
-        return False
-    return True
+_ACT_OK: dict[tuple[object, ...], bool] = {}
+"""Whether an act passes its own checks (pure: its fields and the table decide), remembered."""
+_ACT_OK_LIMIT = 8192

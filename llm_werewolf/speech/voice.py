@@ -166,7 +166,12 @@ def _filled_all(templates: Sequence[str], act: Act, speaker: Speaker, bank: Phra
         return [fill(template, act, speaker, bank) for template in templates]
     key = (
         id(templates),  # a bank's lists are never changed; the entry holds the list, so the id is not reused
-        act,
+        act.kind,  # the act's fields: a tuple of them hashes and compares without the dataclass's Python code
+        act.target,
+        act.other,
+        act.role,
+        act.fact,
+        act.value,
         speaker.seat,
         speaker.names,
         speaker.language,
