@@ -13,7 +13,7 @@ import random
 import pytest
 
 from llm_werewolf.agents.heuristic import HeuristicAgent, decision_rng
-from llm_werewolf.agents.heuristics import talk
+from llm_werewolf.agents.heuristics import record_scan, talk
 from llm_werewolf.ladder import standard_boards
 from llm_werewolf.rules import Choice, Decision, GameConfig, SeatView, all_rulesets
 from llm_werewolf.rules.acts import Act
@@ -187,3 +187,19 @@ def test_classes_tested_exactly_have_no_subclasses_and_only_a_shared_record_hold
 def test_the_memo_keys_hold_every_field_of_an_act() -> None:
     """``legality._ACT_OK`` and ``voice._FILLED`` key an act by these fields: a new field must join them."""
     assert [f.name for f in dataclasses.fields(Act)] == ["kind", "target", "other", "role", "fact", "value"]
+
+
+def test_the_compiled_setter_sets_every_field_and_takes_only_names() -> None:
+    @dataclasses.dataclass
+    class Facts:
+        a: int = 0
+        b: list[int] = dataclasses.field(default_factory=list)
+
+    facts = Facts()
+    kept = [1, 2]
+    record_scan._setter(("a", "b"))(facts, (7, kept))
+    assert facts.a == 7 and facts.b is kept
+    record_scan._setter(("b",))(facts, ([3],))
+    assert facts.b == [3]
+    with pytest.raises(ValueError):
+        record_scan._setter(("a", "b = 1; import os; x"))
