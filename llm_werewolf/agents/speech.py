@@ -10,10 +10,10 @@ import random
 from collections.abc import Callable
 from functools import cache, lru_cache
 from string import Template
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from ..rules import Choice, Decision, SeatView
-from ..rules.events import Record, SharedEventRecord, Speech
+from ..rules.events import SharedEventRecord, Speech
 from ..texts import TextDataError, optional_yaml, role_name
 
 if TYPE_CHECKING:
@@ -52,7 +52,15 @@ def _earlier(view: SeatView) -> tuple[tuple[str, ...], str]:
         size, last, seen, seen_joined = known
         if 0 < size <= len(records) and records[size - 1] is last:
             start, texts, joined = size, seen, seen_joined
-    new = tuple([text for r in records[start:] if (text := _speech_text(r))])
+    found: list[str] = []
+    for event in records[start:]:  # a record is its own event, but a shared record (no call for the others)
+        kind = type(event)
+        if kind is not Speech and (kind is not SharedEventRecord or type(event := event.event) is not Speech):
+            continue
+        assert isinstance(event, Speech)
+        if event.text:
+            found.append(event.text)
+    new = tuple(found)
     if new:
         joined = f"{joined}\x00{_NUL.join(new)}" if texts else _NUL.join(new)
         texts = texts + new
@@ -62,17 +70,6 @@ def _earlier(view: SeatView) -> tuple[tuple[str, ...], str]:
 
 
 _NUL = "\x00"
-
-
-def _speech_text(record: Record) -> str:
-    """The text of a speech record ("" for any other record). A record is its own event (a shared
-    record, which holds one, is the only exception): its class is tested before ``.event`` is called."""
-    kind = type(record)
-    if kind is Speech:
-        return cast(Speech, record).text
-    if kind is SharedEventRecord and type(event := record.event) is Speech:
-        return event.text
-    return ""
 
 
 def _earlier_speeches(view: SeatView) -> tuple[str, ...]:
