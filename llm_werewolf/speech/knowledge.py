@@ -7,7 +7,7 @@ seat a few plausible fakes, because lying is the game).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from functools import cache
 from typing import NamedTuple
 
@@ -175,7 +175,7 @@ def _known_results(view: SeatView) -> list[Act]:
             for seat in seats:
                 if seat != me:
                     add(Act("result", target=seat, fact=name))
-    _from_choices(view, choices, saved_seats(records, me), add)
+    _from_choices(view, choices, saved_seats(records, me), add, facts)
     return out
 
 
@@ -183,11 +183,15 @@ def _seat(option: str) -> int | None:
     return int(option[5:]) if option.startswith("seat:") else None
 
 
-def _from_choices(view: SeatView, choices: dict[str, list[str]], saved: list[int], add: object) -> None:
+def _from_choices(
+    view: SeatView, choices: dict[str, list[str]], saved: list[int], add: object, facts: Collection[str]
+) -> None:
+    """The results of the seat's own answers; ``facts``: the results its roles report (``add`` takes no
+    other: every act made here for a result carries that result's id as its fact)."""
     assert callable(add)
     vocab = vocabulary(view.variant)
     for fact in vocab.facts:
-        if fact.info is not None and fact.id not in ("saved",):
+        if fact.id not in facts or (fact.info is not None and fact.id not in ("saved",)):
             continue
         picked: list[str] = [o for kind in fact.decisions for o in choices.get(kind, [])]
         if not picked:

@@ -219,11 +219,11 @@ def voice_act(
             taken = skip if skip is not None else set()
             if earlier is None:
                 earlier = _joined(used)
-            fresh = (
-                [i for i, s in enumerate(said) if templates[i] not in taken and not (used and s in earlier)]
-                or [i for i in range(len(said)) if templates[i] not in taken]
-                or list(range(len(said)))
-            )
+            if used:
+                fresh = [i for i, s in enumerate(said) if s not in earlier and templates[i] not in taken]
+            else:
+                fresh = [i for i in range(len(said)) if templates[i] not in taken]
+            fresh = fresh or [i for i in range(len(said)) if templates[i] not in taken] or list(range(len(said)))
             index = rng.choice(fresh)
             taken.add(templates[index])
             return said[index]
