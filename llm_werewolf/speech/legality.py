@@ -185,8 +185,7 @@ def act_can_follow(view: Any, acts: Sequence[Act], act: Act) -> bool:
     """Whether ``check_view_acts(view, [*acts, act])`` passes, for ``acts`` that pass it already.
 
     A speech built one act at a time (``speech.intent``, ``speech.knowledge``) checks only the new
-    act against what the speech holds (its length, repeats, its one claim), and the new act itself
-    through a memo: a seat reports the same results and accuses the same seats speech after speech.
+    act against what the speech holds (its length, repeats, its one claim), and the new act itself.
     A claim added after results changes what those results may be, so that case is checked whole.
     """
     seat = view.seat
@@ -212,22 +211,8 @@ def act_can_follow(view: Any, acts: Sequence[Act], act: Act) -> bool:
         claimed = act.role
     variant = view.variant
     center = len(view.deck) - len(view.names) if variant == "one_night" else 0
-    alive, deck = tuple(view.alive), tuple(view.deck)
-    # the act's fields, not the act: a tuple of them hashes and compares without the dataclass's Python code
-    key = (act.kind, act.target, act.other, act.role, act.fact, act.value, variant, claimed, seat, alive, deck, center)
-    ok = _ACT_OK.get(key)
-    if ok is None:
-        try:
-            _check_act(act, variant, get_ruleset(variant).roles, claimed, frozenset(deck), seat, alive, center)
-            ok = True
-        except IllegalAct:
-            ok = False
-        if len(_ACT_OK) >= _ACT_OK_LIMIT:
-            _ACT_OK.clear()
-        _ACT_OK[key] = ok
-    return ok
-
-
-_ACT_OK: dict[tuple[object, ...], bool] = {}
-"""Whether an act passes its own checks (pure: its fields and the table decide), remembered."""
-_ACT_OK_LIMIT = 8192
+    try:
+        _check_act(act, variant, get_ruleset(variant).roles, claimed, frozenset(view.deck), seat, view.alive, center)
+    except IllegalAct:
+        return False
+    return True
