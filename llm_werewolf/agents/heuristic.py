@@ -12,10 +12,12 @@ import inspect
 import random
 from collections.abc import Callable
 from functools import cache
+from hashlib import sha512
 from typing import Protocol, cast
 
 from ..rules import Choice, Decision, SeatView
 from .base import DecisionRequest, Reply
+from .heuristics.common import seeded
 from .heuristics.record_scan import ScanMemory
 from .speech import act_speech
 
@@ -76,8 +78,14 @@ def decision_rng(seed: int, decision: Decision) -> random.Random:
 
     Agents keep no running random state, so a game resumed from its transcript
     makes exactly the choices an uninterrupted game would have made.
+
+    The generator is ``random.Random(f"{seed}:{decision.id}:{decision.seat}")``, built without
+    ``Random.seed``'s Python-level type tests: the same integer (the text's bytes followed by their
+    SHA-512, which is what ``seed`` makes of a text) goes straight to the core seeding, so every
+    draw is the one ``random.Random(text)`` gives (``tests/test_decision_rng.py``).
     """
-    return random.Random(f"{seed}:{decision.id}:{decision.seat}")
+    text = f"{seed}:{decision.id}:{decision.seat}".encode()
+    return seeded(int.from_bytes(text + sha512(text).digest()))
 
 
 class HeuristicAgent:

@@ -13,7 +13,7 @@ from string import Template
 from typing import TYPE_CHECKING, Any
 
 from ..rules import Choice, Decision, SeatView
-from ..rules.events import Speech
+from ..rules.events import SharedEventRecord, Speech
 from ..texts import TextDataError, optional_yaml, role_name
 
 if TYPE_CHECKING:
@@ -21,11 +21,13 @@ if TYPE_CHECKING:
     from ..speech.voice import Speaker
 
 
-def _lines(language: str, variant: str, key: str) -> list[str]:
+@lru_cache(maxsize=1024)
+def _lines(language: str, variant: str, key: str) -> tuple[str, ...]:
+    """The canned lines of ``key`` (read once: looking for the files costs a ``stat`` each)."""
     for relative in (f"{language}/{variant}/canned.yaml", f"{language}/common/canned.yaml"):
         data: Any = optional_yaml("prompts", relative)
         if isinstance(data, dict) and isinstance(data.get(key), list) and data[key]:
-            return [str(line) for line in data[key]]
+            return tuple([str(line) for line in data[key]])
     raise TextDataError(f"no canned speech {key!r} for {language}/{variant}")
 
 
@@ -50,7 +52,15 @@ def _earlier(view: SeatView) -> tuple[tuple[str, ...], str]:
         size, last, seen, seen_joined = known
         if 0 < size <= len(records) and records[size - 1] is last:
             start, texts, joined = size, seen, seen_joined
-    new = tuple([event.text for r in records[start:] if type(event := r.event) is Speech and event.text])
+    found: list[str] = []
+    for event in records[start:]:  # a record is its own event, but a shared record (no call for the others)
+        kind = type(event)
+        if kind is not Speech and (kind is not SharedEventRecord or type(event := event.event) is not Speech):
+            continue
+        assert isinstance(event, Speech)
+        if event.text:
+            found.append(event.text)
+    new = tuple(found)
     if new:
         joined = f"{joined}\x00{_NUL.join(new)}" if texts else _NUL.join(new)
         texts = texts + new
@@ -78,13 +88,19 @@ def canned_speech(
 ) -> str:
     """One canned line in the view's language. ``target`` is a seat index, ``role`` a role id."""
     line = rng.choice(_lines(view.language, view.variant, key))
-    values = {
-        "target": view.names[target] if target is not None else "",
-        "role": role_name(view.language, view.variant, role) if role else "",
-        "result": result or "",
-        "me": view.me or "",
-    }
-    return Template(line).safe_substitute(values)
+    return _substituted(
+        line,
+        view.names[target] if target is not None else "",
+        role_name(view.language, view.variant, role) if role else "",
+        result or "",
+        view.me or "",
+    )
+
+
+@lru_cache(maxsize=8192)
+def _substituted(line: str, target: str, role: str, result: str, me: str) -> str:
+    """``line`` with its slots filled (remembered: the same lines name the same seats game after game)."""
+    return Template(line).safe_substitute({"target": target, "role": role, "result": result, "me": me})
 
 
 @cache

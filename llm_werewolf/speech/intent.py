@@ -15,11 +15,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..rules.acts import Act
-from ..rules.errors import IllegalAct
 from ..rules.events import Speech
 from ..rules.views import SeatView
 from .knowledge import known_results
-from .legality import check_view_acts
+from .legality import act_can_follow
 from .stance import contradicts
 from .vocabulary import MAX_ACTS, vocabulary
 
@@ -80,11 +79,8 @@ def intent_acts(
     def add(act: Act) -> None:
         if len(acts) >= MAX_ACTS or act in acts or contradicts(act, acts, view.variant):
             return
-        try:
-            check_view_acts(view, [*acts, act])
-        except IllegalAct:
-            return
-        acts.append(act)
+        if act_can_follow(view, acts, act):  # ``check_view_acts(view, [*acts, act])``, one new act checked
+            acts.append(act)
 
     claimed = claim or (role if key in ("claim", "seer_claim", "drunk_claim") else None)
     if claimed is not None:

@@ -7,13 +7,14 @@ seat a few plausible fakes, because lying is the game).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Sequence
+from functools import cache
+from typing import NamedTuple
 
 from ..rules.acts import Act
-from ..rules.errors import IllegalAct
-from ..rules.events import ChoiceMade, Info, Record, RoleAssigned
+from ..rules.events import ChoiceMade, Info, Record, RoleAssigned, SharedEventRecord
 from ..rules.views import SeatView
-from .legality import check_view_acts
+from .legality import act_can_follow
 from .vocabulary import vocabulary
 
 _BINARY = {"yes": "bad", "no": "good", "suspicious": "bad", "innocent": "good"}
@@ -23,6 +24,9 @@ def _held(view: SeatView) -> list[str]:
     held = [r.event.role for r in view.records if isinstance(r.event, RoleAssigned) and r.event.seat == view.seat]
     return held or ([view.role] if view.role else [])
 
+
+_READ = frozenset({ChoiceMade, RoleAssigned, Info})
+"""The records :func:`known_results` reads (event classes are never subclassed; a test checks it)."""
 
 SAVE_OPTIONS = frozenset({"antidote", "elixir"})
 VICTIM_FACTS = frozenset({"wolf_victim", "ghoul_victim"})
@@ -45,25 +49,99 @@ def saved_seats(records: Iterable[Record], seat: int) -> list[int]:
     return saved
 
 
+class _Known(NamedTuple):
+    """One seat's results after reading ``size`` records (the first and last of them kept to check a
+    later view continues them) at the table the view showed then."""
+
+    first: Record
+    size: int
+    last: Record
+    table: tuple[object, ...]  # what else the reading depends on: role, alive seats, deck, names
+    acts: tuple[Act, ...]
+
+
+_KNOWN: dict[tuple[int, int], _Known] = {}
+_KNOWN_LIMIT = 4096
+
+
 def known_results(view: SeatView) -> list[Act]:
-    """Every result act the seat's own records support, oldest first, without repeats."""
+    """Every result act the seat's own records support, oldest first, without repeats.
+
+    A seat's views only grow, and the results change only with a record that can hold one (an
+    ``Info``, a card the seat is dealt, or the seat's own answer to a night decision): the results
+    of the seat's last view are kept (per seat and game, checked by record identity and the table)
+    and given again while the records added since hold none of those; otherwise the view is read
+    whole, as before.
+    """
+    me = view.seat
+    records = view.records
+    if me is None or not records:
+        return _known_results(view)
+    key = (id(records[0]), me)
+    table = (view.variant, view.role, view.alive, view.deck, view.names)
+    known = _KNOWN.get(key)
+    if (
+        known is not None
+        and known.first is records[0]
+        and known.size <= len(records)
+        and records[known.size - 1] is known.last
+        and known.table == table
+        and not _may_report(records, known.size, me, view.variant)
+    ):
+        acts = known.acts
+    else:
+        acts = tuple(_known_results(view))
+    if len(_KNOWN) >= _KNOWN_LIMIT:
+        _KNOWN.clear()
+    _KNOWN[key] = _Known(records[0], len(records), records[-1], table, acts)
+    return list(acts)
+
+
+def _may_report(records: Sequence[Record], start: int, me: int, variant: str) -> bool:
+    """Whether a record from ``start`` on is one :func:`_known_results` reads (any other changes nothing)."""
+    decisions = _report_decisions(variant)
+    for index in range(start, len(records)):
+        event = records[index]  # a record is its own event, but a shared record, which holds one
+        kind = type(event)
+        if kind is SharedEventRecord:
+            event = event.event
+            kind = type(event)
+        if kind not in _READ:
+            continue
+        if kind is Info or (isinstance(event, RoleAssigned) and event.seat == me):
+            return True
+        if (
+            isinstance(event, ChoiceMade)
+            and event.seat == me
+            and (event.decision in decisions or event.option in SAVE_OPTIONS)
+        ):
+            return True
+    return False
+
+
+@cache
+def _report_decisions(variant: str) -> frozenset[str]:
+    """The decisions whose answers :func:`_from_choices` reads (of every result of ``variant``)."""
+    return frozenset(kind for fact in vocabulary(variant).facts for kind in fact.decisions)
+
+
+def _known_results(view: SeatView) -> list[Act]:
+    """:func:`known_results` from the whole view."""
     me = view.seat
     if me is None:
         return []
     vocab = vocabulary(view.variant)
-    facts = {f.id for role in _held(view) for f in vocab.facts_of(role)}
+    records = [r for r in view.records if type(r) in _READ or (type(r) is SharedEventRecord and type(r.event) in _READ)]
+    held = [e.role for r in records if isinstance(e := r.event, RoleAssigned) and e.seat == me]
+    facts = {f.id for role in held or ([view.role] if view.role else []) for f in vocab.facts_of(role)}
     out: list[Act] = []
 
     def add(act: Act) -> None:
-        if act.fact in facts and act not in out:
-            try:
-                check_view_acts(view, [act])
-            except IllegalAct:
-                return
+        if act.fact in facts and act not in out and act_can_follow(view, (), act):  # check_view_acts(view, [act])
             out.append(act)
 
     choices: dict[str, list[str]] = {}
-    for record in view.records:
+    for record in records:
         event = record.event
         if isinstance(event, ChoiceMade) and event.seat == me:
             choices.setdefault(event.decision, []).append(event.option)
@@ -97,7 +175,7 @@ def known_results(view: SeatView) -> list[Act]:
             for seat in seats:
                 if seat != me:
                     add(Act("result", target=seat, fact=name))
-    _from_choices(view, choices, saved_seats(view.records, me), add)
+    _from_choices(view, choices, saved_seats(records, me), add, facts)
     return out
 
 
@@ -105,11 +183,15 @@ def _seat(option: str) -> int | None:
     return int(option[5:]) if option.startswith("seat:") else None
 
 
-def _from_choices(view: SeatView, choices: dict[str, list[str]], saved: list[int], add: object) -> None:
+def _from_choices(
+    view: SeatView, choices: dict[str, list[str]], saved: list[int], add: object, facts: Collection[str]
+) -> None:
+    """The results of the seat's own answers; ``facts``: the results its roles report (``add`` takes no
+    other: every act made here for a result carries that result's id as its fact)."""
     assert callable(add)
     vocab = vocabulary(view.variant)
     for fact in vocab.facts:
-        if fact.info is not None and fact.id not in ("saved",):
+        if fact.id not in facts or (fact.info is not None and fact.id not in ("saved",)):
             continue
         picked: list[str] = [o for kind in fact.decisions for o in choices.get(kind, [])]
         if not picked:

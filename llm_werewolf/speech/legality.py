@@ -49,30 +49,43 @@ def check_acts(
         raise IllegalAct(f"{len(acts)} speech acts; at most {MAX_ACTS} per speech")
     if len(set(acts)) != len(acts):
         raise IllegalAct("the same speech act is given twice")
-    vocab = vocabulary(variant)
     ruleset = get_ruleset(variant)
     in_deck = frozenset(deck)
-    players = len(alive)
     claims = [a.role for a in acts if a.kind == "claim"]
     if len(claims) > 1:
         raise IllegalAct("one speech claims one role (got " + ", ".join(map(repr, claims)) + ")")
     claimed = claims[0] if claims else None
     for act in acts:
-        if act.kind not in vocab.kinds:
-            raise IllegalAct(f"{act.kind!r} is not a speech act (acts: {', '.join(vocab.kinds)})")
-        if act.kind == "claim":
-            _check_claim(act, ruleset.roles, in_deck, variant)
-        elif act.kind == "result":
-            _check_result(act, vocab.fact(act.fact or ""), claimed, in_deck, players, center, speaker, variant)
-            _check_value(act, vocab.fact(act.fact or ""), ruleset.roles)
-        else:
-            _check_seat_act(act, speaker, alive)
-        if act.kind != "claim" and act.role is not None:
-            raise IllegalAct(f"{act.kind}: only a claim names a role (got role {act.role!r})")
-        if act.kind != "result" and (act.fact is not None or act.value is not None):
-            raise IllegalAct(f"{act.kind}: only a result has a fact and a value")
-        if act.kind != "result" and act.other is not None:
-            raise IllegalAct(f"{act.kind}: takes one seat, not two")
+        _check_act(act, variant, ruleset.roles, claimed, in_deck, speaker, alive, center)
+
+
+def _check_act(
+    act: Act,
+    variant: str,
+    roles: Any,
+    claimed: str | None,
+    in_deck: frozenset[str],
+    speaker: int,
+    alive: Sequence[bool],
+    center: int,
+) -> None:
+    """One act of a speech whose claim (if any) is ``claimed``: the checks that depend on no other act."""
+    vocab = vocabulary(variant)
+    if act.kind not in vocab.kinds:
+        raise IllegalAct(f"{act.kind!r} is not a speech act (acts: {', '.join(vocab.kinds)})")
+    if act.kind == "claim":
+        _check_claim(act, roles, in_deck, variant)
+    elif act.kind == "result":
+        _check_result(act, vocab.fact(act.fact or ""), claimed, in_deck, len(alive), center, speaker, variant)
+        _check_value(act, vocab.fact(act.fact or ""), roles)
+    else:
+        _check_seat_act(act, speaker, alive)
+    if act.kind != "claim" and act.role is not None:
+        raise IllegalAct(f"{act.kind}: only a claim names a role (got role {act.role!r})")
+    if act.kind != "result" and (act.fact is not None or act.value is not None):
+        raise IllegalAct(f"{act.kind}: only a result has a fact and a value")
+    if act.kind != "result" and act.other is not None:
+        raise IllegalAct(f"{act.kind}: takes one seat, not two")
 
 
 def _check_claim(act: Act, roles: Any, in_deck: frozenset[str], variant: str) -> None:
@@ -166,3 +179,40 @@ def check_view_acts(view: Any, acts: Sequence[Act]) -> None:
         raise IllegalAct("a spectator makes no speech acts")
     center = len(view.deck) - len(view.names) if view.variant == "one_night" else 0
     check_acts(view.variant, acts, speaker=view.seat, alive=view.alive, deck=view.deck, center=center)
+
+
+def act_can_follow(view: Any, acts: Sequence[Act], act: Act) -> bool:
+    """Whether ``check_view_acts(view, [*acts, act])`` passes, for ``acts`` that pass it already.
+
+    A speech built one act at a time (``speech.intent``, ``speech.knowledge``) checks only the new
+    act against what the speech holds (its length, repeats, its one claim), and the new act itself.
+    A claim added after results changes what those results may be, so that case is checked whole.
+    """
+    seat = view.seat
+    if seat is None or len(acts) >= MAX_ACTS or act in acts:
+        return False
+    claimed = None
+    results = False
+    for earlier in acts:
+        kind = earlier.kind
+        if kind == "claim":
+            claimed = earlier.role
+        elif kind == "result":
+            results = True
+    if act.kind == "claim":
+        if claimed is not None or act.role is None:  # a second claim; a claim of no role
+            return False
+        if results:
+            try:
+                check_view_acts(view, [*acts, act])
+            except IllegalAct:
+                return False
+            return True
+        claimed = act.role
+    variant = view.variant
+    center = len(view.deck) - len(view.names) if variant == "one_night" else 0
+    try:
+        _check_act(act, variant, get_ruleset(variant).roles, claimed, frozenset(view.deck), seat, view.alive, center)
+    except IllegalAct:
+        return False
+    return True

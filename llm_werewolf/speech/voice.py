@@ -151,7 +151,7 @@ def _slot_value(slot: str, arg: str | None, template: str, act: Act, speaker: Sp
     raise TextDataError(f"{template!r}: unknown placeholder {{{slot}}}")
 
 
-_FILLED: dict[tuple[object, ...], tuple[PhraseBank, list[str]]] = {}
+_FILLED: dict[tuple[object, ...], tuple[PhraseBank, Sequence[str], list[str]]] = {}
 _FILLED_MAX = 4096  # a game voices a few hundred (act, speaker) pairs; the memo is emptied when full
 
 
@@ -165,8 +165,13 @@ def _filled_all(templates: Sequence[str], act: Act, speaker: Speaker, bank: Phra
     if speaker.genders:
         return [fill(template, act, speaker, bank) for template in templates]
     key = (
-        tuple(templates),
-        act,
+        id(templates),  # a bank's lists are never changed; the entry holds the list, so the id is not reused
+        act.kind,  # the act's fields: a tuple of them hashes and compares without the dataclass's Python code
+        act.target,
+        act.other,
+        act.role,
+        act.fact,
+        act.value,
         speaker.seat,
         speaker.names,
         speaker.language,
@@ -175,12 +180,12 @@ def _filled_all(templates: Sequence[str], act: Act, speaker: Speaker, bank: Phra
         id(bank),
     )
     entry = _FILLED.get(key)
-    if entry is not None and entry[0] is bank:  # the entry holds its bank, so the id is not reused
-        return entry[1]
+    if entry is not None and entry[0] is bank and entry[1] is templates:  # held: their ids are not reused
+        return entry[2]
     said = [fill(template, act, speaker, bank) for template in templates]
     if len(_FILLED) >= _FILLED_MAX:
         _FILLED.clear()
-    _FILLED[key] = (bank, said)
+    _FILLED[key] = (bank, templates, said)
     return said
 
 
@@ -214,11 +219,11 @@ def voice_act(
             taken = skip if skip is not None else set()
             if earlier is None:
                 earlier = _joined(used)
-            fresh = (
-                [i for i, s in enumerate(said) if templates[i] not in taken and not (used and s in earlier)]
-                or [i for i in range(len(said)) if templates[i] not in taken]
-                or list(range(len(said)))
-            )
+            if used:
+                fresh = [i for i, s in enumerate(said) if s not in earlier and templates[i] not in taken]
+            else:
+                fresh = [i for i in range(len(said)) if templates[i] not in taken]
+            fresh = fresh or [i for i in range(len(said)) if templates[i] not in taken] or list(range(len(said)))
             index = rng.choice(fresh)
             taken.add(templates[index])
             return said[index]

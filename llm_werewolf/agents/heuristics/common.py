@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import zlib
+from _random import Random as _CoreRandom
 from collections.abc import Collection, Iterable
 from functools import lru_cache
 
@@ -87,7 +88,20 @@ def lean(*parts: int) -> float:
 
 def team_draw(text: str) -> random.Random:
     """A generator seeded from ``text`` (a CRC, so every wolf gets the same draws in every process)."""
-    return random.Random(zlib.crc32(text.encode()))
+    return seeded(zlib.crc32(text.encode()))
+
+
+def seeded(seed: int) -> random.Random:
+    """``random.Random(seed)`` for an integer ``seed``, without ``Random.seed``'s Python-level type tests:
+    the integer goes straight to the core seeding, as ``seed`` itself passes it (same draws)."""
+    rng = _new_random(random.Random)
+    _core_seed(rng, seed)
+    rng.gauss_next = None  # type: ignore[attr-defined]  # as ``Random.__init__`` leaves it
+    return rng
+
+
+_new_random = random.Random.__new__
+_core_seed = _CoreRandom.seed
 
 
 @lru_cache(maxsize=8192)

@@ -24,7 +24,7 @@ from string import Template
 from typing import NamedTuple
 
 from ...rules import Choice, Decision, SeatView
-from ...rules.events import Record, Speech
+from ...rules.events import Record, SharedEventRecord, Speech
 from ...speech.intent import heard_intent
 from ...texts import optional_yaml, terms
 from ..speech import act_speech
@@ -174,18 +174,24 @@ def heard(view: SeatView) -> list[Said]:
             start, out = seen, list(said)
     language, variant, names = view.language, view.variant, view.names
     for index in range(start, len(records)):
-        record = records[index]
-        event = record.event
-        if type(event) is not Speech or event.to is not None:
+        event = records[index]  # a record is its event, but for a shared one (never a speech so far): no call
+        kind = type(event)
+        if kind is not Speech and (kind is not SharedEventRecord or type(event := event.event) is not Speech):
+            continue
+        assert isinstance(event, Speech)
+        if event.to is not None:
             continue
         found, target, role = _read(event, language, variant, names)
-        out.append(Said(event.seat, found, target, role, event.claim, event.stage, record.phase, index))
+        out.append(
+            _said(Said, (event.seat, found, target, role, event.claim, event.stage, records[index].phase, index))
+        )
     if len(_HEARD) >= _HEARD_LIMIT:
         _HEARD.clear()
     _HEARD[key] = (records[0], len(records), tuple(out), records[-1])
     return out
 
 
+_said = tuple.__new__  # ``Said(...)`` with every field given, without the named tuple's Python-level ``__new__``
 _HEARD: dict[tuple[int, int | None], tuple[Record, int, tuple[Said, ...], Record]] = {}
 _HEARD_LIMIT = 4096
 
