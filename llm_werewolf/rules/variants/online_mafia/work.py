@@ -35,6 +35,8 @@ class Action:
     """Who visits ``targets[0]`` (``None``: no visit). The corpse, for the Necromancer."""
     backups: tuple[int, ...] = ()
     """Seats that carry the action out if the actor is blocked (the Godfather for the Mafioso)."""
+    handed_from: int | None = None
+    """The blocked actor whose action a backup carries out (he is told he was blocked)."""
     raised: bool = False
     cancelled: bool = False
 
@@ -260,6 +262,7 @@ class NightWork:
             return
         for backup in action.backups:
             if self.alive(backup) and not self.blocked(backup):
+                action.handed_from = action.actor
                 action.actor = backup
                 if action.visitor is not None:
                     action.visitor = backup
@@ -273,11 +276,13 @@ class NightWork:
             self.visits.setdefault(action.target, []).append(action.visitor)
 
     def _tell_blocked(self, order: list[Action]) -> None:
+        """Every blocked actor is told once: whether his action failed or a backup carried it out."""
         told: set[int] = set()
         for action in order:
-            if action.cancelled and action.actor not in told:
-                told.add(action.actor)
-                self.tell(action.actor, "blocked")
+            seat = action.actor if action.cancelled else action.handed_from
+            if seat is not None and seat not in told:
+                told.add(seat)
+                self.tell(seat, "blocked")
 
     def _take_guard(self, seat: int, attacker: int) -> tuple[str, int] | None:
         for kind, protector in self.guards.get(seat, ()):
