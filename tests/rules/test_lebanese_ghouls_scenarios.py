@@ -32,5 +32,5 @@ def test_every_death_cause_is_expected_somewhere() -> None:
 
 
 def test_every_switch_is_set_somewhere() -> None:
-    own = set(GhoulsOptions.model_fields) - {"max_days", "max_speech_chars"}
+    own = set(GhoulsOptions.model_fields) - {"max_speech_chars"}  # max_days: day_limit_ends_at_nightfall.yaml
     assert COLLECTION.set_switches() == own

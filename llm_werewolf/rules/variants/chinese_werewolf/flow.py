@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from llm_werewolf.rules import Phase, Step
+from llm_werewolf.rules.day_limit import end_at_day_limit
 
 from .data import CWCtx
 from .day import Dawn, Discussion, ExileVote
@@ -17,8 +18,7 @@ class Night(Step):
     """天黑請閉眼. Night 1: thief, cupid, lovers, then every night guard, seer, wolves, witch."""
 
     def run(self, ctx: CWCtx) -> None:
-        if ctx.state.days_played >= ctx.options.max_days:
-            ctx.finish(ctx.rules.draw())
+        if end_at_day_limit(ctx):
             return
         number = ctx.state.days_played + 1
         if ctx.data.day_over:

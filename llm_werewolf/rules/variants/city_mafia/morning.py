@@ -66,8 +66,6 @@ class Morning(Step):
             self._disqualify(ctx)
         ctx.update_data(mafia_victim=None, maniac_victim=None, healed=None, mafia_split=False)
         result = outcome(ctx.state)
-        if result is None and number > ctx.options.max_days:
-            result = ctx.rules.draw()
         if result is not None:
             ctx.finish(result)
             return

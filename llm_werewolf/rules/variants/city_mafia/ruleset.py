@@ -8,6 +8,7 @@ from enum import StrEnum
 from typing import ClassVar
 
 from llm_werewolf.rules import BaseOptions, GameState, RoleInfo, Ruleset, Seat, Step, register
+from llm_werewolf.rules.day_limit import end_at_day_limit
 from llm_werewolf.rules.units import kinds_with_units, with_units
 
 from . import setup
@@ -25,6 +26,8 @@ class Round(Step):
     """One night and the day after it, then the next round."""
 
     def run(self, ctx: CityCtx) -> None:
+        if end_at_day_limit(ctx):
+            return
         ctx.push(*NIGHT_STEPS, Morning(), Round())
 
 

@@ -30,9 +30,6 @@ def speaking_order(living: tuple[int, ...], seats: int, day: int) -> tuple[int, 
 class Day(Step):
     def run(self, ctx: GCtx) -> None:
         day = ctx.state.days_played
-        if day > ctx.options.max_days:
-            ctx.finish(ctx.rules.draw())
-            return
         ctx.cue("discussion")
         order = speaking_order(ctx.state.living(), len(ctx.state.seats), day)
         ctx.push(*(Talk(i) for i in order), Vote(), Shots(), CheckWin())

@@ -18,6 +18,7 @@ from llm_werewolf.rules import (
     to_seats,
     to_team,
 )
+from llm_werewolf.rules.day_limit import end_at_day_limit
 from llm_werewolf.rules.events import ActionTaken, Info, StatusChanged, VoteCast
 from llm_werewolf.rules.voting import key_seat, tally
 
@@ -55,6 +56,8 @@ def night_steps(deck_roles: frozenset[str]) -> tuple[Step, ...]:
 @dataclass(frozen=True, slots=True)
 class Night(Step):
     def run(self, ctx: GCtx) -> None:
+        if end_at_day_limit(ctx):
+            return
         number = ctx.state.days_played + 1
         ctx.start_phase(Phase("night", number))
         ctx.cue("night_opening" if number == 1 else "night_falls")

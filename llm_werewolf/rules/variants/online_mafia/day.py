@@ -41,9 +41,6 @@ class Day(Step):
         number = ctx.state.days_played + 1
         ctx.update(days_played=number)
         ctx.start_phase(Phase("day", number))
-        if number > ctx.options.max_days:
-            ctx.finish(ctx.rules.draw())
-            return
         talks = [Talk(seat, "speech", "discussion") for seat in ctx.state.living()]
         ctx.push(*talks, Nominate(1), EndDay(), Night())
 

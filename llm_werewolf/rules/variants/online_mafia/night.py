@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from llm_werewolf.rules import Answers, Phase, Step, to_seats, to_team
+from llm_werewolf.rules.day_limit import end_at_day_limit
 from llm_werewolf.rules.events import AnnouncedDeath, Announcement, DeathsAnnounced, StatusChanged
 
 from .asking import AskCtx
@@ -60,6 +61,8 @@ def resolve_night(state: OMState, night: int, answers: Iterable[tuple[int, str, 
 @dataclass(frozen=True, slots=True)
 class Night(Step):
     def run(self, ctx: OMCtx) -> None:
+        if end_at_day_limit(ctx):
+            return
         night = ctx.data.night + 1
         ctx.update_data(night=night)
         ctx.start_phase(Phase("night", night))
