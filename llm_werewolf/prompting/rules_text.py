@@ -58,6 +58,7 @@ SWITCH_ROLES: Mapping[str, Mapping[str, tuple[str, ...]]] = {
         "witch_told_victim": ("witch",),
         "guard_same_twice": ("guard",),
         "hunter_shot_timing": ("hunter",),
+        "mixed_lovers": ("cupid",),
     },
     "lebanese_ghouls": {"jara_caught_probability": ("jara",), "hunter_shoots_on": ("sayyad",)},
     "one_night": {"minion_only_death_wolfless": ("minion",)},

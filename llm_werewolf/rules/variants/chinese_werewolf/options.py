@@ -40,6 +40,12 @@ class ChineseWerewolfOptions(BaseOptions):
         "or as soon as the living wolves are at least as many as the other living players (parity: "
         "Werewolf Arena's rule, for imported games).",
     )
+    mixed_lovers: Literal["third_side", "card_side"] = Field(
+        "third_side",
+        description="A wolf and a non-wolf linked by cupid: a side of their own that wins only as the last "
+        "two alive (third_side, the seed's C); or each lover also keeps his card's side and wins with it, "
+        "dead or alive (card_side: a hunter in love with a wolf wins with the village once every wolf is dead).",
+    )
     exile_needs_majority: bool = Field(
         False,
         description="An exile needs more than half of the living players' ballots (Werewolf Arena); "

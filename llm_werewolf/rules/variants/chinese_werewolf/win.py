@@ -33,8 +33,14 @@ def mixed_couple(state: CWState) -> bool:
 
 
 def side_of(state: CWState, seat: int) -> str:
+    """A mixed couple's lovers play for the lovers (``mixed_lovers=third_side``), else a card's side."""
     data: CWData = state.data
-    if data.lovers is not None and seat in data.lovers and mixed_couple(state):
+    if (
+        data.lovers is not None
+        and seat in data.lovers
+        and state.options.mixed_lovers == "third_side"
+        and mixed_couple(state)
+    ):
         return LOVERS
     return WOLVES if state.seat(seat).role == WEREWOLF else VILLAGE
 
