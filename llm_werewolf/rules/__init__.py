@@ -48,6 +48,7 @@ from .game import Game
 from .model import GameConfig, GameState, Outcome, Phase, Seat
 from .rng import Rng
 from .variant import BaseOptions, Preset, RoleInfo, Ruleset, all_rulesets, get_ruleset, register
+from .versions import DefaultChange, RulesVersion
 from .views import SeatView, ViewBuilder, build_view
 
 __all__ = [
@@ -62,6 +63,7 @@ __all__ = [
     "Choice",
     "Ctx",
     "Decision",
+    "DefaultChange",
     "Game",
     "GameConfig",
     "GameOver",
@@ -79,6 +81,7 @@ __all__ = [
     "Rng",
     "RoleInfo",
     "RulesError",
+    "RulesVersion",
     "Ruleset",
     "Seat",
     "SeatView",

@@ -29,6 +29,7 @@ from .engine import Ctx, Step, advance
 from .events import GameStarted, Record, RoleAssigned, to_seats
 from .model import GameConfig, GameState, Outcome, Seat
 from .rng import Rng
+from .versions import RulesVersion
 
 D = TypeVar("D")
 O_ = TypeVar("O_", bound="BaseOptions")
@@ -102,6 +103,8 @@ class Ruleset(ABC, Generic[D, O_]):
     """Decision kinds the rules may ask of a dead seat (a hunter's shot, last words)."""
     board_switches: ClassVar[frozenset[str]] = frozenset()
     """Switches that only shape the standard deck (a fixed deal ignores them)."""
+    history: ClassVar[tuple[RulesVersion, ...]] = ()
+    """The ruleset's versions after the first, oldest first (:mod:`.versions`)."""
 
     # -- metadata --------------------------------------------------------------
     def reason_ids(self) -> frozenset[str]:

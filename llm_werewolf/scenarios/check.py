@@ -12,6 +12,7 @@ from ..agents.scripted import ScriptedAgent, ScriptedAnswer, ScriptExhausted
 from ..rules import Game, GameConfig, IllegalChoice, RulesError, ViewBuilder
 from ..rules.events import Died, GameEnded, Record, StatusChanged
 from ..rules.questions import question_of
+from .defaults import DefaultsReport, defaults_report, pinned_options
 from .loader import LoadedScenario, ScenarioError, load_scenario
 from .model import AnswerSpec, Scenario
 
@@ -28,6 +29,10 @@ class ScenarioResult:
     error: str | None = None
     game: Game | None = None
     unused: dict[str, dict[str, int]] = field(default_factory=dict)
+    pinned: int | None = None
+    """The rules version whose defaults the scenario was played with (``check --pinned``)."""
+    defaults: DefaultsReport | None = None
+    """For a scenario that failed: the switches it left at their defaults and how those moved."""
 
     @property
     def passed(self) -> bool:
@@ -64,7 +69,8 @@ def build_agents(s: Scenario) -> list[ScriptedAgent]:
     return agents
 
 
-def play_scenario(s: Scenario) -> tuple[Game, list[ScriptedAgent]]:
+def play_scenario(s: Scenario, *, pinned: bool = False) -> tuple[Game, list[ScriptedAgent]]:
+    """Play ``s`` with its scripted agents; ``pinned``: with the switch defaults of its ``rules_version``."""
     names = tuple(seat.name for seat in s.seats)
     config = GameConfig(
         variant=s.variant,
@@ -73,7 +79,7 @@ def play_scenario(s: Scenario) -> tuple[Game, list[ScriptedAgent]]:
         language=s.language,
         roles=tuple(seat.role for seat in s.seats),
         extra=tuple(s.extra),
-        options=s.options,
+        options=pinned_options(s) if pinned else s.options,
     )
     game = Game(config)
     agents = build_agents(s)
@@ -106,26 +112,29 @@ def play_scenario(s: Scenario) -> tuple[Game, list[ScriptedAgent]]:
     return game, agents
 
 
-def run_scenario(loaded: LoadedScenario) -> ScenarioResult:
+def run_scenario(loaded: LoadedScenario, *, pinned: bool = False) -> ScenarioResult:
+    """Play and compare; ``pinned``: with the switch defaults of the scenario's ``rules_version``."""
     s = loaded.scenario
-    result = ScenarioResult(path=loaded.path, name=s.name)
+    result = ScenarioResult(path=loaded.path, name=s.name, pinned=s.rules_version if pinned else None)
     try:
-        game, agents = play_scenario(s)
+        game, agents = play_scenario(s, pinned=pinned)
     except (ScenarioError, ScriptExhausted, RulesError) as exc:
         result.error = str(exc)
-        return result
-    result.game = game
-    result.unused = {s.seats[i].name: agent.remaining() for i, agent in enumerate(agents) if agent.remaining()}
-    result.mismatches = compare(s, game)
+    else:
+        result.game = game
+        result.unused = {s.seats[i].name: agent.remaining() for i, agent in enumerate(agents) if agent.remaining()}
+        result.mismatches = compare(s, game)
+    if not result.passed:
+        result.defaults = defaults_report(s)
     return result
 
 
-def check_file(path: str | Path) -> ScenarioResult:
+def check_file(path: str | Path, *, pinned: bool = False) -> ScenarioResult:
     try:
         loaded = load_scenario(path)
     except ScenarioError as exc:
         return ScenarioResult(path=Path(path), name=Path(path).stem, error=str(exc))
-    return run_scenario(loaded)
+    return run_scenario(loaded, pinned=pinned)
 
 
 # -- expectations ------------------------------------------------------------------

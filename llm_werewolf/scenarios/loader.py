@@ -11,6 +11,7 @@ import yaml
 from pydantic import ValidationError
 
 from ..rules import RulesError, get_ruleset
+from ..rules.versions import check_version
 from .model import Scenario
 
 
@@ -135,6 +136,11 @@ def _check_semantics(loaded: LoadedScenario) -> None:
         ruleset = get_ruleset(s.variant)
     except RulesError as exc:
         raise loaded.error(["variant"], str(exc)) from None
+    if s.rules_version is not None:
+        try:
+            check_version(ruleset, s.rules_version)
+        except RulesError as exc:
+            raise loaded.error(["rules_version"], str(exc)) from None
     for i, seat in enumerate(s.seats):
         if seat.role not in ruleset.roles:
             raise loaded.error(

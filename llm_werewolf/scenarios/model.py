@@ -47,6 +47,8 @@ class Scenario(_Strict):
     name: str
     rule: str = ""
     variant: str
+    rules_version: int | None = Field(None, ge=1)
+    """The ruleset version the scenario was written for (``llm-werewolf check --pinned``)."""
     seed: int = 0
     language: str | None = None
     options: dict[str, Any] = Field(default_factory=dict)

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from rich.console import Console
+from rich.markup import escape
 
 from .check import ScenarioResult, check_file, phase_words
 
@@ -23,16 +24,20 @@ def expand(paths: Sequence[str | Path]) -> list[Path]:
 
 
 def print_result(console: Console, result: ScenarioResult, *, verbose: bool = False) -> None:
+    pinned = f"  [dim](pinned to rules version {result.pinned})[/]" if result.pinned is not None else ""
     if result.passed:
-        console.print(f"[green]ok[/]    {result.path}  [dim]{result.name}[/]", highlight=False)
+        console.print(f"[green]ok[/]    {result.path}  [dim]{result.name}[/]{pinned}", highlight=False)
         if verbose and result.unused:
             console.print(f"      [dim]unused scripted answers: {result.unused}[/]", highlight=False)
         return
-    console.print(f"[bold red]FAIL[/]  {result.path}  [dim]{result.name}[/]", highlight=False)
+    console.print(f"[bold red]FAIL[/]  {result.path}  [dim]{result.name}[/]{pinned}", highlight=False)
     if result.error:
         console.print(f"      {result.error}", highlight=False, markup=False)
     for line in result.mismatches:
         console.print("      " + line.replace("\n", "\n      "), highlight=False, markup=False)
+    if result.defaults is not None:
+        for line in result.defaults.lines():
+            console.print(f"      [dim]defaults:[/] {escape(line)}", highlight=False)
     if verbose and result.game is not None:
         names = [s.name for s in result.game.state.seats]
         console.print("      [dim]log (god view):[/]")
@@ -49,7 +54,9 @@ def _brief(event: object, names: Sequence[str]) -> str:
     return text if len(text) < 220 else text[:217] + "..."
 
 
-def main(argv: Sequence[str], *, verbose: bool = False) -> int:
+def main(argv: Sequence[str], *, verbose: bool = False, pinned: bool = False) -> int:
+    """Check every scenario file in ``argv`` (folders: every YAML file inside); ``pinned``: each with the
+    switch defaults of the rules version it declares."""
     console = Console()
     files = expand(argv)
     if not files:
@@ -57,7 +64,7 @@ def main(argv: Sequence[str], *, verbose: bool = False) -> int:
         return 2
     failed = 0
     for path in files:
-        result = check_file(path)
+        result = check_file(path, pinned=pinned)
         print_result(console, result, verbose=verbose)
         failed += not result.passed
     console.print(f"{len(files) - failed} passed, {failed} failed")

@@ -8,10 +8,12 @@ from typing import ClassVar
 
 from llm_werewolf.rules import BaseOptions, GameState, Preset, RoleInfo, Ruleset, Seat, Step, register
 from llm_werewolf.rules.units import kinds_with_units, with_units
+from llm_werewolf.rules.versions import RulesVersion
 
 from . import roles as cards
 from .data import CWData
 from .flow import Night
+from .history import HISTORY
 from .options import ChineseWerewolfOptions
 from .presets import PRESETS
 from .units import UNITS
@@ -112,6 +114,7 @@ class ChineseWerewolf(Ruleset[CWData, ChineseWerewolfOptions]):
     board_switches: ClassVar[frozenset[str]] = frozenset({"with_cupid", "with_thief", "with_little_girl", "with_guard"})
     posthumous_kinds: ClassVar[frozenset[str]] = kinds_with_units(POSTHUMOUS_KINDS, UNITS)
     presets: ClassVar[Mapping[str, Preset]] = PRESETS
+    history: ClassVar[tuple[RulesVersion, ...]] = HISTORY
 
     def standard_deck(self, players: int, options: ChineseWerewolfOptions) -> tuple[str, ...]:
         return cards.standard_deck(players, options)

@@ -10,10 +10,12 @@ from typing import ClassVar
 from llm_werewolf.rules import BaseOptions, GameState, RoleInfo, Ruleset, Seat, Step, register
 from llm_werewolf.rules.day_limit import end_at_day_limit
 from llm_werewolf.rules.units import kinds_with_units, with_units
+from llm_werewolf.rules.versions import RulesVersion
 
 from . import setup
 from .common import CityCtx
 from .data import CityData
+from .history import HISTORY
 from .morning import Morning
 from .night import NIGHT_STEPS
 from .options import CityMafiaOptions
@@ -101,6 +103,7 @@ class CityMafiaRuleset(Ruleset[CityData, CityMafiaOptions]):
     )
     death_causes: ClassVar[Mapping[str, str]] = with_units(DEATH_CAUSES, UNITS, lambda u: u.death_causes, "death cause")
     posthumous_kinds: ClassVar[frozenset[str]] = kinds_with_units(POSTHUMOUS_KINDS, UNITS)
+    history: ClassVar[tuple[RulesVersion, ...]] = HISTORY
     outcome_reasons: ClassVar[type[StrEnum]] = Reason
     announcement_keys: ClassVar[Mapping[str, str]] = with_units(
         ANNOUNCEMENT_KEYS, UNITS, lambda u: u.announcement_keys, "announcement key"

@@ -8,9 +8,11 @@ from typing import ClassVar
 
 from llm_werewolf.rules import BaseOptions, GameState, RoleInfo, Ruleset, Seat, Step, register
 from llm_werewolf.rules.units import kinds_with_units, with_units
+from llm_werewolf.rules.versions import RulesVersion
 
 from . import setup
 from .data import GhoulsData
+from .history import HISTORY
 from .night import Night
 from .options import GhoulsOptions
 from .roles import DEATH_CAUSES, ROLES, SIDES
@@ -73,6 +75,7 @@ class LebaneseGhouls(Ruleset[GhoulsData, GhoulsOptions]):
     decision_kinds: ClassVar[Mapping[str, str]] = DECISION_KINDS
     death_causes: ClassVar[Mapping[str, str]] = DEATH_CAUSES
     posthumous_kinds: ClassVar[frozenset[str]] = kinds_with_units(frozenset({"sayyad_shot"}), UNITS)
+    history: ClassVar[tuple[RulesVersion, ...]] = HISTORY
     outcome_reasons: ClassVar[type[StrEnum]] = Reason
     announcement_keys: ClassVar[Mapping[str, str]] = with_units(
         ANNOUNCEMENT_KEYS, UNITS, lambda u: u.announcement_keys, "announcement key"

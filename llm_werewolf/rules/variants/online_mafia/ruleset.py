@@ -10,9 +10,11 @@ from typing import ClassVar
 from llm_werewolf.rules import BaseOptions, GameState, Preset, RoleInfo, Ruleset, Seat, Step, register
 from llm_werewolf.rules.events import Info
 from llm_werewolf.rules.units import with_units
+from llm_werewolf.rules.versions import RulesVersion
 
 from .data import OMCtx, OMData
 from .deaths import set_role, tell_team
+from .history import HISTORY
 from .model import Faction
 from .night import Night
 from .options import PRESETS, OnlineMafiaOptions
@@ -172,6 +174,7 @@ class OnlineMafia(Ruleset[OMData, OnlineMafiaOptions]):
     statuses: ClassVar[Mapping[str, str]] = with_units(STATUSES, UNITS, lambda u: u.statuses, "status")
     ballots: ClassVar[Mapping[str, tuple[str, ...]]] = BALLOTS
     board_switches: ClassVar[frozenset[str]] = frozenset({"preset"})
+    history: ClassVar[tuple[RulesVersion, ...]] = HISTORY
     presets: ClassVar[Mapping[str, Preset]] = {
         name: Preset(name, f"the {name} lobby role list (the same as -o preset={name})", {"preset": name})
         for name in PRESETS
