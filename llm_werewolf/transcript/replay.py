@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from ..rules import Choice, Game, GameState, IllegalChoice
+from ..rules import Choice, Game, GameState, IllegalChoice, get_ruleset
 from ..rules.errors import RulesError
 from ..rules.events import ChoiceMade, GameStarted, Record, RolesRevealed, make_record
 from .io import Transcript, read_transcript
@@ -85,11 +85,30 @@ def rebuild(transcript: Transcript, records: Sequence[Record] | None = None, obs
     return game
 
 
+def _as_recorded(old: GameStarted, new: GameStarted) -> GameStarted:
+    """The replayed start as the transcript could record it.
+
+    Transcripts written before ``GameStarted`` carried the switches have none (they are in the header).
+    A switch added to the ruleset after the transcript was written is left out while it plays at its
+    default: a new switch's default keeps the rules as they were, and the rest of the log checks that.
+    """
+    if not old.options:
+        return replace(new, options={})
+    added = [name for name in new.options if name not in old.options]
+    if not added:
+        return new
+    defaults = get_ruleset(new.variant).options_model().model_dump(mode="json")
+    if any(new.options[name] != defaults.get(name) for name in added):
+        return new
+    return replace(new, options={name: value for name, value in new.options.items() if name in old.options})
+
+
 def _compare(produced: Record, recorded: Record) -> None:
     old, new = recorded.event, produced.event
-    if isinstance(old, GameStarted) and isinstance(new, GameStarted) and not old.options:
-        # Transcripts written before GameStarted carried the switches (they are in the header).
-        produced = make_record(produced.seq, produced.phase, produced.vis, replace(new, options={}))
+    if isinstance(old, GameStarted) and isinstance(new, GameStarted):
+        as_recorded = _as_recorded(old, new)
+        if as_recorded is not new:
+            produced = make_record(produced.seq, produced.phase, produced.vis, as_recorded)
     a, b = dump_record(produced), dump_record(recorded)
     if a != b:
         raise ReplayMismatch(

@@ -164,3 +164,32 @@ def test_cli_replays_a_folder_and_fails_on_a_tampered_file(noisy_file: Path, tmp
     bad = subprocess.run([*cli, str(folder)], capture_output=True, text=True, timeout=120)
     assert bad.returncode == 1
     assert "replay differs" in bad.stdout and "c.jsonl" in bad.stdout
+
+
+def _drop_switch(data: dict[str, object]) -> bool:
+    event = data["event"]
+    assert isinstance(event, dict)
+    if event["kind"] == "game_started":
+        options = event["options"]
+        assert isinstance(options, dict)
+        del options["mixed_lovers"]
+        return True
+    return False
+
+
+def test_a_switch_added_after_the_transcript_was_written_replays_at_its_default(
+    noisy_file: Path, tmp_path: Path
+) -> None:
+    """A transcript written before chinese_werewolf had ``mixed_lovers`` has no such key in its start."""
+    assert replay_file(edit(noisy_file, tmp_path / "older.jsonl", _drop_switch)).complete
+
+
+def test_a_missing_switch_that_plays_away_from_its_default_is_reported(noisy_file: Path, tmp_path: Path) -> None:
+    lines = noisy_file.read_text(encoding="utf-8").splitlines()
+    header = json.loads(lines[0])
+    header["options"] = {"mixed_lovers": "card_side"}
+    lines[0] = json.dumps(header, ensure_ascii=False)
+    played = tmp_path / "card_side.jsonl"
+    played.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(ReplayMismatch, match=r"seq 0: the log differs"):
+        replay_file(edit(played, tmp_path / "card_side_dropped.jsonl", _drop_switch))
