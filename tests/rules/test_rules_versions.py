@@ -8,6 +8,7 @@ from typing import Any, Literal, cast
 import pytest
 from pydantic import Field
 
+from llm_werewolf.cli.commands.variants import describe_ruleset
 from llm_werewolf.rules import (
     BaseOptions,
     DefaultChange,
@@ -117,3 +118,12 @@ def test_a_default_changed_and_changed_back_since_a_version_is_left_out() -> Non
 def test_left_at_default_lists_the_switches_not_set_in_model_order() -> None:
     fake = _fake()
     assert left_at_default(fake, {"mode": "a"}) == ("max_days", "max_speech_chars", "flag")
+
+
+def test_variants_describes_the_version_its_history_and_the_mixed_lovers_switch() -> None:
+    described = describe_ruleset(get_ruleset("chinese_werewolf"))
+    assert described["rules_version"] == 2
+    (entry,) = described["versions"]
+    assert entry["defaults"]["victory_mode"] == {"before": "side_wipe", "after": "all_good"}
+    mixed = described["options"]["mixed_lovers"]
+    assert mixed["default"] == "third_side" and "card_side" in mixed["description"]

@@ -7,9 +7,11 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table as RichTable
 
 from ...rules import Ruleset, all_rulesets
+from ...rules.versions import current_version
 from ...texts import role_name
 
 
@@ -17,6 +19,16 @@ def describe_ruleset(ruleset: Ruleset[Any, Any]) -> dict[str, Any]:
     options = ruleset.options_model.model_json_schema().get("properties", {})
     return {
         "id": ruleset.id,
+        "rules_version": current_version(ruleset),
+        "versions": [
+            {
+                "version": entry.version,
+                "summary": entry.summary,
+                "defaults": {c.switch: {"before": c.before, "after": c.after} for c in entry.defaults},
+                "unswitched": list(entry.unswitched),
+            }
+            for entry in ruleset.history
+        ],
         "source_language": ruleset.source_language,
         "languages": list(ruleset.languages),
         "players": [ruleset.min_players, ruleset.max_players],
@@ -58,7 +70,8 @@ def variants(
     console = Console()
     for item in described:
         table = RichTable(
-            title=f"{item['id']}  ({item['players'][0]}-{item['players'][1]} players; "
+            title=f"{item['id']}  (rules version {item['rules_version']}; "
+            f"{item['players'][0]}-{item['players'][1]} players; "
             f"languages: {', '.join(item['languages'])})",
             title_justify="left",
         )
@@ -74,6 +87,10 @@ def variants(
         for name, preset in item["presets"].items():
             switches = ", ".join(f"{k}={v!r}" for k, v in preset["options"].items())
             console.print(f"  [dim]--preset {name}:[/] {switches}\n", highlight=False)
+        for entry in item["versions"]:
+            changed = ", ".join(f"{k}: {v['before']!r} -> {v['after']!r}" for k, v in entry["defaults"].items())
+            line = f"{entry['summary']}" + (f" (defaults: {changed})" if changed else "")
+            console.print(f"  [dim]version {entry['version']}:[/] {escape(line)}\n", highlight=False)
 
 
 def register(app: typer.Typer) -> None:
