@@ -1,7 +1,8 @@
-"""``python -m llm_werewolf.scenarios FILE...``: the same as ``llm-werewolf check``."""
+"""``python -m llm_werewolf.scenarios [--pinned] FILE...``: the same as ``llm-werewolf check``."""
 
 import sys
 
 from .report import main
 
-sys.exit(main(sys.argv[1:]))
+args = sys.argv[1:]
+sys.exit(main([a for a in args if a != "--pinned"], pinned="--pinned" in args))
