@@ -3,7 +3,9 @@
 ``fixtures/v1/`` holds one short random-agent game per ruleset, written by the program when the
 transcript schema was version 1 (each decision logged twice: an ``asked`` line when it was put and
 a ``choice`` line when it was answered). The samples in ``transcripts/samples/`` are version 1 too
-(tests/transcript/test_samples.py replays them).
+(tests/transcript/test_samples.py replays them). When a rules change alters one of these games, its
+fixture is written again in schema 1 by resuming it from its header alone (``resume_file`` on a copy
+cut after the header line plays the random seats the header names).
 """
 
 from __future__ import annotations
