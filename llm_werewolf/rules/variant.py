@@ -40,7 +40,13 @@ class BaseOptions(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    max_days: int = Field(40, ge=1, le=1000, description="Safety limit: the game ends as a draw after this many days.")
+    max_days: int = Field(
+        40,
+        ge=1,
+        le=1000,
+        description="Safety limit: when this many days are over and nobody has won, the game ends as a draw "
+        "at nightfall (the next night is not played).",
+    )
     max_speech_chars: int = Field(
         1200, ge=20, le=100_000, description="Longest speech the rules accept, in characters."
     )
