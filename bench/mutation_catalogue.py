@@ -37,9 +37,23 @@ CHINESE_WEREWOLF: tuple[Mutation, ...] = (
     _cw(
         "same_side_couple_plays_for_lovers",
         "win.py",
-        "if data.lovers is not None and seat in data.lovers and mixed_couple(state):",
-        "if data.lovers is not None and seat in data.lovers:",
+        '        and state.options.mixed_lovers == "third_side"\n        and mixed_couple(state)\n',
+        '        and state.options.mixed_lovers == "third_side"\n',
         "lovers of one side play for the lovers' side",
+    ),
+    _cw(
+        "mixed_lovers_card_side_ignored",
+        "win.py",
+        '        and state.options.mixed_lovers == "third_side"\n',
+        "",
+        "with mixed_lovers=card_side a mixed couple still plays only for the lovers",
+    ),
+    _cw(
+        "day_limit_never_ends_the_game",
+        "flow.py",
+        "        if end_at_day_limit(ctx):\n            return\n",
+        "",
+        "max_days never ends the game (night N+1 and its deaths are played)",
     ),
     _cw(
         "lover_wolf_counts_for_wolves",
@@ -590,6 +604,13 @@ def _cm(id: str, file: str, old: str, new: str, what: str) -> Mutation:
 
 CITY_MAFIA: tuple[Mutation, ...] = (
     _cm(
+        "day_limit_never_ends_the_game",
+        "ruleset.py",
+        "        if end_at_day_limit(ctx):\n            return\n",
+        "",
+        "max_days never ends the game (night N+1 and its deaths are played)",
+    ),
+    _cm(
         "town_wins_with_maniac_alive",
         "win.py",
         "    if mafia == 0 and not maniac:",
@@ -864,6 +885,13 @@ def _lg(id: str, file: str, old: str, new: str, what: str) -> Mutation:
 
 LEBANESE_GHOULS: tuple[Mutation, ...] = (
     _lg(
+        "day_limit_never_ends_the_game",
+        "night.py",
+        "        if end_at_day_limit(ctx):\n            return\n",
+        "",
+        "max_days never ends the game (night N+1 and its deaths are played)",
+    ),
+    _lg(
         "mixed_couple_inverted",
         "victory.py",
         "    return a != b",
@@ -1124,6 +1152,20 @@ def _om(id: str, file: str, old: str, new: str, what: str) -> Mutation:
 
 
 ONLINE_MAFIA: tuple[Mutation, ...] = (
+    _om(
+        "day_limit_never_ends_the_game",
+        "night.py",
+        "        if end_at_day_limit(ctx):\n            return\n",
+        "",
+        "max_days never ends the game (night N+1 and its deaths are played)",
+    ),
+    _om(
+        "blocked_mafioso_not_told",
+        "work.py",
+        "            seat = action.actor if action.cancelled else action.handed_from",
+        "            seat = action.actor if action.cancelled else None",
+        "a Mafioso blocked while the Godfather carries out the kill is not told",
+    ),
     _om(
         "attack_ties_defense",
         "work.py",
