@@ -47,6 +47,14 @@ class FeedItem:
         return {"seq": self.seq, "cls": self.cls, "text": self.text, "private": self.private}
 
 
+def deck_of(view: SeatView) -> tuple[str, ...] | None:
+    """The cards in play as the table was told them (the public ``game_started`` record), if seen."""
+    for record in view.records:
+        if isinstance(record.event, GameStarted):
+            return record.event.deck
+    return None
+
+
 class Presenter:
     """Localized wording for one game (language, ruleset, seat names)."""
 
@@ -65,6 +73,15 @@ class Presenter:
     # -- words -------------------------------------------------------------------
     def ui(self, *path: str, default: str | None = None) -> str:
         return label(self.language, *path, default=default)
+
+    def ui_about(self, seat: int | None, *path: str) -> str:
+        """The label at ``path`` agreeing with ``seat``: its ``_female`` form for a woman where the
+        language has one (``נועה מדברת``, ``اكتبي``), else the plain one."""
+        if self.describer.gender(seat) == "female":
+            female = self.ui(*path[:-1], f"{path[-1]}_female", default="")
+            if female:
+                return female
+        return self.ui(*path)
 
     def seat(self, index: int | None) -> str:
         if index is None or not 0 <= index < len(self.names):
@@ -122,9 +139,13 @@ class Presenter:
             return self.option(Option(id=option_id, kind=kind, target=target))
         return self.option(Option(id=option_id, kind=option_id))
 
-    def claims(self) -> list[dict[str, str]]:
-        roles = sorted(get_ruleset(self.variant).claimable_roles(), key=self.role)
-        return [{"id": role, "label": self.role(role)} for role in roles]
+    def claims(self, deck: tuple[str, ...] | None = None) -> list[dict[str, str]]:
+        """The roles a speech may claim: the ruleset's claimable roles, limited to ``deck`` (the cards
+        in play, from :func:`deck_of`) when it is known."""
+        roles = get_ruleset(self.variant).claimable_roles()
+        if deck:
+            roles = roles & frozenset(deck)
+        return [{"id": role, "label": self.role(role)} for role in sorted(roles, key=self.role)]
 
     # -- the feed ----------------------------------------------------------------
     def item(self, record: Record, position: int) -> FeedItem | None:
@@ -270,8 +291,16 @@ class Presenter:
             "side_name": side,
         }
 
-    def decision(self, decision: Decision, *, speech_limit: int, seconds_left: float | None) -> dict[str, Any]:
-        """The question on the seat's screen: its options as buttons, a text box for speeches."""
+    def decision(
+        self,
+        decision: Decision,
+        *,
+        speech_limit: int,
+        seconds_left: float | None,
+        deck: tuple[str, ...] | None = None,
+    ) -> dict[str, Any]:
+        """The question on the seat's screen: its options as buttons, a text box for speeches
+        (claims limited to ``deck``, the cards in play, when it is given)."""
         return {
             "id": decision.id,
             "kind": decision.kind,
@@ -279,7 +308,7 @@ class Presenter:
             "options": [{"id": o.id, "label": self.option(o, decision)} for o in decision.options],
             "speech": decision.speech,
             "speech_limit": speech_limit if decision.speech else 0,
-            "claims": self.claims() if decision.speech else [],
+            "claims": self.claims(deck) if decision.speech else [],
             "seconds_left": None if seconds_left is None else max(0.0, round(seconds_left, 1)),
         }
 

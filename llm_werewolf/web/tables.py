@@ -35,7 +35,7 @@ from ..transcript import TranscriptWriter, header_for, seat_info
 from .feed_order import reading_order
 from .limits import offer_all
 from .links import qr_data_uri, reachable_from_others
-from .present import Presenter
+from .present import Presenter, deck_of
 from .seats import AnswerRefused, DefaultAnswerAgent, HumanWebAgent, SeatHub, check_answer
 from .setup import SetupError, TableSetup, agent_spec, game_config
 from .ui_text import direction, fill
@@ -413,7 +413,9 @@ class WebTable:
         if pending is None or pending.future.done():
             return None
         left = None if pending.deadline is None else pending.deadline - asyncio.get_running_loop().time()
-        data = self.presenter.decision(pending.request.decision, speech_limit=self.speech_limit, seconds_left=left)
+        request = pending.request
+        deck = deck_of(request.view)
+        data = self.presenter.decision(request.decision, speech_limit=self.speech_limit, seconds_left=left, deck=deck)
         error = pending.request.error
         data["error"] = fill(self.presenter.ui("refused"), error=error) if error else None
         return data
