@@ -19,6 +19,10 @@ set); nothing hidden leaks into an :class:`Observation`. An illegal answer raise
 :class:`IllegalAction` and changes nothing. The API follows semantic versioning:
 the names in ``__all__`` and the fields of these dataclasses only grow within a
 major version (see docs/environment.md).
+
+The standard interfaces for learners are here too, with the ``rl`` extra: ``WerewolfAEC``, a
+PettingZoo AEC environment (:mod:`llm_werewolf.env_aec`), and ``WerewolfGym``, a Gymnasium
+single-agent environment (:mod:`llm_werewolf.env_gym`).
 """
 
 from __future__ import annotations
@@ -46,6 +50,24 @@ __all__ = [
     "event_dict",
     "play",
 ]
+
+
+_STANDARD = {"WerewolfAEC": "env_aec", "WerewolfGym": "env_gym"}
+"""The standard RL interfaces, imported on first use (they need the ``rl`` extra)."""
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _STANDARD:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    try:
+        module = importlib.import_module(f".{_STANDARD[name]}", __package__)
+    except ModuleNotFoundError as exc:
+        from .install import install_command
+
+        raise ModuleNotFoundError(f"{name} needs {exc.name}: {install_command('rl')}") from None
+    return getattr(module, name)
 
 
 class Policy(Protocol):
