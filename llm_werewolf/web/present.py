@@ -263,7 +263,7 @@ class Presenter:
                 )
             else:
                 parts.append(self.seat(death.seat))
-        return fill(self.ui(*lines, "died"), deaths="; ".join(parts))
+        return fill(self.ui(*lines, "died"), deaths=self.ui(*lines, "deaths_separator", default="; ").join(parts))
 
     def _info(self, e: Info) -> str:
         values = {
@@ -272,8 +272,18 @@ class Presenter:
             "value": self.value(e.value, e.subject),
             "seats": self.seats(e.seats),
         }
-        template = self.ui("facts", e.fact, default=self.ui("feed_lines", "info"))
-        return fill(template, **values)
+        template = self.ui("facts", e.fact, default="")
+        if template:
+            return fill(template, **values)
+        # the ruleset's own sentence («הותקפת הלילה אבל שרדת.»), then what it is about, if anything:
+        # no colon after a full stop, none doubled after the fact's own («המאפיה ביקרה אצל:»)
+        rest = fill("{subject} {value} {seats}", **values)
+        fact = values["fact"]
+        if not rest:
+            return fact
+        if fact.endswith((":", "：")):
+            return f"{fact} {rest}"
+        return fill(self.ui("feed_lines", "info"), **values)
 
     # -- the seat's screen ---------------------------------------------------------
     def card(self, seat: int | None, role: str | None) -> dict[str, Any]:

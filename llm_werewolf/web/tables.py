@@ -268,14 +268,17 @@ class WebTable:
         speakers = sorted({d.seat for d in self.game.pending if d.speech and d.id in waiting})
         if not speakers:
             return None
-        labels = ", ".join(self.presenter.seat(i) for i in speakers)
+        labels = self.presenter.seats(tuple(speakers))  # the language's own list separator
         human = all(self.hubs[i].human for i in speakers)
+        key = "speaking" if human else "thinking"
+        # «נועה מדברת…»: one speaker's verb agrees with her (several take the plain form)
+        said = self.presenter.ui_about(speakers[0], key) if len(speakers) == 1 else self.presenter.ui(key)
         now = asyncio.get_running_loop().time()
         elapsed = {i: round(now - self._since.get(i, now), 1) for i in speakers}
         return {
             "seats": [i + 1 for i in speakers],
             "human": human,
-            "text": fill(self.presenter.ui("speaking" if human else "thinking"), speaker=labels),
+            "text": fill(said, speaker=labels),
             "elapsed": max(elapsed.values()),
             "elapsed_by_seat": {str(i + 1): seconds for i, seconds in elapsed.items()},
         }
@@ -505,10 +508,11 @@ class WebTable:
                 {
                     "seat": i + 1,
                     "name": self.game.config.names[i],
-                    "role": self.presenter.role(role),
+                    "role": self.presenter.role(role, i),  # agreeing with the seat («חוקרת»)
                     "side": self.presenter.side(side) if side else "",
                     "alive": seat.alive,
                     "winner": i in winners,
+                    "result": self.presenter.ui_about(i, "host", "won" if i in winners else "lost"),
                     "player": self.setup.seats[i].player,
                 }
             )
