@@ -114,18 +114,19 @@ class _Screen:
 
     def __init__(self) -> None:
         self.lines: list[str] = []
-        self.first = "1"
+        self.shown: list[str] = []
+        """The numbers of the list shown since the last prompt (a menu, the claims)."""
 
     def show(self, text: str) -> None:
-        if text.startswith("» "):
-            self.first = ""
-        elif (shown := re.match(r"^  (\d+)\) ", text)) and not self.first:
-            self.first = shown.group(1)
+        if shown := re.match(r"^  (\d+)\) ", text):
+            self.shown.append(shown.group(1))
         self.lines.append(text)
 
     def read(self, prompt: str) -> str:
         self.lines.append(prompt)
-        return self.first or "1"
+        answer = self.shown[0] if self.shown else "1"
+        self.shown = []
+        return answer
 
     def clear(self) -> None:
         self.lines.append("")
