@@ -85,3 +85,28 @@ def test_loading_the_embedded_model_writes_nothing_on_the_console(tmp_path: Path
     assert result.stderr == ""  # no llama_kv_cache_iswa, no llama_context line
     if verbose:
         assert "llama_" in log.read_text(encoding="utf-8")  # the lines are kept in the log file
+
+
+ROUTES = """
+import logging, warnings
+from llm_werewolf.cli.quiet import quiet_console
+quiet_console({log!r})
+warnings.warn("a library's deprecation", UserWarning)
+logging.getLogger("llm_werewolf.llama_cpp").warning("llama_kv_cache_iswa: using full-size SWA cache")
+logging.getLogger("some.library").warning("a library's own warning")
+logging.getLogger("llm_werewolf.llm.structured").warning("m: the endpoint refused json_schema output")
+"""
+
+
+@pytest.mark.parametrize("verbose", [False, True])
+def test_only_the_projects_own_warnings_reach_the_console(tmp_path: Path, verbose: bool) -> None:
+    log = tmp_path / "llm-werewolf.log"
+    script = ROUTES.format(log=str(log) if verbose else None)
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=ENV, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.strip() == "m: the endpoint refused json_schema output"
+    if verbose:
+        kept = log.read_text(encoding="utf-8")
+        assert "a library's deprecation" in kept and "llama_kv_cache_iswa" in kept and "a library's own" in kept
+    else:
+        assert not log.exists()
