@@ -382,6 +382,12 @@ class WerewolfEnv:
         seat must answer or the game ends. Returns the observations of the seats now waiting."""
         for seat, action in (actions or {}).items():
             self.submit(seat, action)
+        self.advance(max_decisions=max_decisions)
+        return {seat: self.observe(seat) for seat in self.waiting()}
+
+    def advance(self, *, max_decisions: int = 100_000) -> None:
+        """Let the built-in players answer until a controlled seat must answer or the game ends
+        (:meth:`step` without answers or observations: what the standard RL interfaces call)."""
         answered = 0
         while not self.game.over:
             bots = [d for d in self.game.pending if d.seat not in self.controlled]
@@ -402,7 +408,6 @@ class WerewolfEnv:
                 raise RuntimeError(f"no outcome after {answered} decisions")
         if not self.game.over and not self.game.pending:
             raise RuntimeError("the game is not over but no decision is pending")
-        return {seat: self.observe(seat) for seat in self.waiting()}
 
     def _fallback(self, decision: Decision) -> Choice:
         """A built-in player's illegal answer is replaced by the decision's default (else a seeded pick)."""

@@ -120,7 +120,7 @@ class WerewolfAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
         words = self._words.pop(seat, None)
         answer = Action(option, text=words.text, claim=words.claim) if words and decision.speech else Action(option)
         self.game.submit(seat, answer)
-        self.game.step()
+        self.game.advance()
         self._cumulative_rewards[agent] = 0.0
         for name in self.agents:
             self.rewards[name] = 0.0

@@ -91,7 +91,7 @@ class WerewolfGym(gymnasium.Env[dict[str, Any], int]):
         if decision is None or not 0 <= int(action) < len(decision.options):
             return self.observer.observe(index), self.illegal_reward, self.game.done, False, {"illegal": True}
         self.game.submit(index, decision.options[int(action)].id)
-        self.game.step()
+        self.game.advance()
         reward, info = 0.0, dict[str, Any](illegal=False)
         if self.game.done:
             result = self.game.result()
