@@ -422,3 +422,14 @@ def test_the_notes_heuristic_players_write_in_play_are_in_the_tables_language(va
     assert notes, "no heuristic note in 40 games"
     for note in notes:
         assert not [w for w in LATIN.findall(note) if not any(w in n for n in names)], note
+
+
+@pytest.mark.parametrize(("variant", "language"), [p for p in PAIRS if p[1] in ("ar", "ar-LB", "zh-Hant")])
+def test_arabic_and_chinese_surfaces_use_their_own_punctuation(variant: str, language: str) -> None:
+    """No ASCII semicolon in an Arabic or Chinese surface (؛ and ；), and no ASCII comma, colon or
+    semicolon right after a Chinese character (full-width ，：；)."""
+    for surface, text in surfaces(variant, language).items():
+        assert ";" not in text, f"{language} {surface}: {text[max(0, text.index(';') - 40) : text.index(';') + 40]!r}"
+        if language == "zh-Hant":
+            found = re.search(r"[\u4e00-\u9fff][,:;]", text)
+            assert found is None, f"{surface}: {text[max(0, found.start() - 20) : found.end() + 20]!r}"
