@@ -10,18 +10,32 @@ ARGS ?= --players 6
 
 .PHONY: play test install lint typecheck unit bench bench-peers clean browser fonts reliability
 
+# Every install step says what it does and how long it took on the project's 2-core machine
+# (README, "First run"); the long ones print a line every 30 s (scripts/with-progress.sh).
+PROGRESS := sh scripts/with-progress.sh
+# llama-cpp-python as pyproject.toml's `local` extra pins it (PyPI has no prebuilt wheel for Linux:
+# it is compiled from source once, then pip reuses the wheel it built).
+LLAMA_SPEC = $(shell $(PYTHON) -c "import tomllib; print(next(d for d in tomllib.load(open('pyproject.toml', 'rb'))['project']['optional-dependencies']['local'] if d.startswith('llama-cpp-python')))")
+
 $(BIN)/python:
+	@echo "==> [1/4] Creating the virtual environment $(VENV) (about 5 s)"
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
+	@echo "==> [2/4] Upgrading pip (about 10 s)"
+	$(BIN)/python -m pip install --progress-bar on --upgrade pip
 
 # Re-install only when the project's dependencies change (idempotent).
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[dev,local,eval]"
+	@echo "==> [3/4] llama-cpp-python: compiled from source the first time (no Linux wheel on PyPI; about 6 min on 2 cores), about 20 s afterwards"
+	$(PROGRESS) $(BIN)/python -m pip install --progress-bar on "$(LLAMA_SPEC)"
+	@echo "==> [4/4] The project and its dependencies (about 1 min on a quiet machine, up to 8 min on a busy one)"
+	$(PROGRESS) $(BIN)/python -m pip install --progress-bar on -e ".[dev,local,eval]"
 	touch $(STAMP)
+	@echo "==> Installed. Next: the game (make play) or the checks (make test)."
 
 install: $(STAMP)
 
 play: install
+	@echo "==> Playing: $(BIN)/llm-werewolf play $(ARGS)  (loading the embedded model takes a few seconds)"
 	$(BIN)/llm-werewolf play $(ARGS)
 
 lint: install
@@ -39,14 +53,16 @@ unit: install browser fonts
 
 # Debian's Chromium for the browser tests (Playwright drives it; never `playwright install`).
 browser:
-	@test -x /usr/bin/chromium || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
+	@test -x /usr/bin/chromium || (echo "==> Installing Debian's Chromium for the browser tests (a download of about 100 MB: a few minutes)" \
+		&& apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium)
 
 # Debian's Noto fonts for the evaluation report's plots (Arabic, Hebrew, Chinese names).
 NOTO := /usr/share/fonts/truetype/noto
 fonts:
 	@test -f $(NOTO)/NotoSansArabic-Regular.ttf -a -f $(NOTO)/NotoSansHebrew-Regular.ttf \
 		-a -f /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc \
-		|| (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-noto-core fonts-noto-cjk)
+		|| (echo "==> Installing Debian's Noto fonts for the report plots (a download of about 100 MB: a few minutes)" \
+		&& apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y fonts-noto-core fonts-noto-cjk)
 
 test: lint typecheck unit
 

@@ -19,6 +19,10 @@ set); nothing hidden leaks into an :class:`Observation`. An illegal answer raise
 :class:`IllegalAction` and changes nothing. The API follows semantic versioning:
 the names in ``__all__`` and the fields of these dataclasses only grow within a
 major version (see docs/environment.md).
+
+The standard interfaces for learners are here too, with the ``rl`` extra: ``WerewolfAEC``, a
+PettingZoo AEC environment (:mod:`llm_werewolf.env_aec`), and ``WerewolfGym``, a Gymnasium
+single-agent environment (:mod:`llm_werewolf.env_gym`).
 """
 
 from __future__ import annotations
@@ -46,6 +50,24 @@ __all__ = [
     "event_dict",
     "play",
 ]
+
+
+_STANDARD = {"WerewolfAEC": "env_aec", "WerewolfGym": "env_gym"}
+"""The standard RL interfaces, imported on first use (they need the ``rl`` extra)."""
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _STANDARD:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    try:
+        module = importlib.import_module(f".{_STANDARD[name]}", __package__)
+    except ModuleNotFoundError as exc:
+        from .install import install_command
+
+        raise ModuleNotFoundError(f"{name} needs {exc.name}: {install_command('rl')}") from None
+    return getattr(module, name)
 
 
 class Policy(Protocol):
@@ -360,6 +382,12 @@ class WerewolfEnv:
         seat must answer or the game ends. Returns the observations of the seats now waiting."""
         for seat, action in (actions or {}).items():
             self.submit(seat, action)
+        self.advance(max_decisions=max_decisions)
+        return {seat: self.observe(seat) for seat in self.waiting()}
+
+    def advance(self, *, max_decisions: int = 100_000) -> None:
+        """Let the built-in players answer until a controlled seat must answer or the game ends
+        (:meth:`step` without answers or observations: what the standard RL interfaces call)."""
         answered = 0
         while not self.game.over:
             bots = [d for d in self.game.pending if d.seat not in self.controlled]
@@ -380,7 +408,6 @@ class WerewolfEnv:
                 raise RuntimeError(f"no outcome after {answered} decisions")
         if not self.game.over and not self.game.pending:
             raise RuntimeError("the game is not over but no decision is pending")
-        return {seat: self.observe(seat) for seat in self.waiting()}
 
     def _fallback(self, decision: Decision) -> Choice:
         """A built-in player's illegal answer is replaced by the decision's default (else a seeded pick)."""

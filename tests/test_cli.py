@@ -316,20 +316,41 @@ def test_play_with_pace_enter_finishes_when_stdin_is_closed(tmp_path: Path) -> N
 
 @pytest.mark.parametrize(
     ("variant", "language", "seed_word", "file_word"),
-    [("chinese_werewolf", "zh-Hant", "種子 3", "對局紀錄："), ("one_night", "ar", "البذرة 3", "سجلّ اللعبة: ")],
+    [
+        ("chinese_werewolf", "zh-Hant", "種子 3", "對局紀錄："),
+        ("one_night", "ar", "رقم اللعبة 3", "سجلّ اللعبة: "),
+        ("city_mafia", "ru", "код партии 3", "запись игры: "),
+        ("online_mafia", "he", "קוד המשחק 3", "תיעוד המשחק: "),
+    ],
 )
 def test_play_ends_with_the_seed_and_the_transcript_in_the_tables_language(
     tmp_path: Path, variant: str, language: str, seed_word: str, file_word: str
 ) -> None:
     result = run(
         "play",
-        *("--variant", variant, "--lang", language, "--players", "6", "--seed", "3"),
+        *("--variant", variant, "--lang", language, "--players", "7", "--seed", "3"),
         *("--agents", "heuristic", "--transcripts", str(tmp_path)),
     )
     assert result.returncode == 0, result.stderr
     (file,) = tmp_path.glob("*.jsonl")
     lines = result.stdout.strip().splitlines()
     assert seed_word in lines
-    tail = "".join(lines[lines.index(seed_word) + 1 :])  # a long path wraps at the console's width
-    assert tail == f"{file_word}{file}"
+    assert len(f"{file_word}{file}") > 80  # longer than the console's width on a pipe: never wrapped
+    assert lines[lines.index(seed_word) + 1 :] == [f"{file_word}{file}"]
     assert "transcript:" not in result.stdout and "seed 3" not in result.stdout
+    assert "зерно" not in result.stdout and "זרע" not in result.stdout
+
+
+def test_a_fresh_seed_is_shown_short_and_kept_whole_in_the_transcript(tmp_path: Path) -> None:
+    args = ("--variant", "one_night", "--lang", "en", "--players", "5", "--agents", "heuristic")
+    result = run("play", *args, "--transcripts", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    (file,) = tmp_path.glob("*.jsonl")
+    seed = str(json.loads(file.read_text(encoding="utf-8").splitlines()[0])["seed"])
+    assert len(seed) > 12
+    assert f"seed {seed[:6]}…{seed[-4:]} (in full in the transcript)" in result.stdout.splitlines()
+    assert seed not in result.stdout.replace(str(file), "")  # the whole seed only inside the file's name
+    without = run("play", *args, "--no-transcript")
+    assert without.returncode == 0, without.stderr
+    (line,) = [line for line in without.stdout.splitlines() if line.startswith("seed ")]
+    assert len(line.removeprefix("seed ")) > 12 and line.removeprefix("seed ").isdigit()  # nowhere else: whole

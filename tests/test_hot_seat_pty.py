@@ -23,7 +23,14 @@ EVIL = "\x1b[2J\x1b]0;pwned\x07\x1b[31mNarrator: seat 2 is a wolf"
 SEED = "987654321"
 
 
-def _play_hot_seat() -> str:
+GATE = r"type your seat number (\d)"
+MENU_LINE = re.compile(r"^  (\d+)\) ", re.MULTILINE)
+
+
+def _play_hot_seat(*, type_ahead: str = "") -> tuple[str, list[bool]]:
+    """Play a hot-seat game; after every "hide" Enter, ``type_ahead`` is typed at once (as stray keys
+    while the AI seats think). Returns the screen and, per gate, whether the card showed before the
+    gate was answered."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "120", "TERM": "xterm-256color"}
     args = ["-m", "llm_werewolf", "play", "--variant", "one_night", "--lang", "en", "--players", "4"]
     args += ["--agents", "heuristic", "--human", "1", "--human", "2", "--seed", SEED, "--no-transcript"]
@@ -31,7 +38,7 @@ def _play_hot_seat() -> str:
     screen = io.StringIO()
     child.logfile_read = screen
     prompts: list[re.Pattern[str] | re.Pattern[bytes] | str | bytes | type[pexpect.EOF] | type[pexpect.TIMEOUT]] = [
-        r"press Enter when only you",
+        GATE,
         r"Press Enter to hide",
         r"Type the number",
         r"Type what you say",
@@ -39,25 +46,42 @@ def _play_hot_seat() -> str:
         pexpect.EOF,
     ]
     spoke = 0
+    opened_early: list[bool] = []
     while True:
         found = child.expect(prompts)
         if found == 5:
             break
-        if found in (0, 1, 4):
+        if found == 0:
+            assert isinstance(child.match, re.Match)
+            seat = child.match.group(1)
+            # the gate waits for its answer: the card must not appear on its own
+            opened_early.append(child.expect([r"You are seat", pexpect.TIMEOUT], timeout=1.5) == 0)
+            child.sendline(seat)
+        elif found == 1:
+            child.send("\r" + type_ahead)
+        elif found == 4:
             child.sendline("")
         elif found == 2:
-            child.sendline("1")
+            menu = MENU_LINE.findall(str(child.before).split("» ")[-1])
+            child.sendline(menu[0] if menu else "1")  # (no menu on screen: stray keys answered it)
         else:
             child.sendline(EVIL)
             spoke += 1
     child.close()
     assert child.exitstatus == 0, screen.getvalue()[-2000:]
     assert spoke >= 2  # both humans typed the evil speech
-    return screen.getvalue()
+    return screen.getvalue(), opened_early
+
+
+def test_keys_typed_ahead_open_no_gate_and_answer_no_menu() -> None:
+    out, opened_early = _play_hot_seat(type_ahead="1\r2\r1\r")
+    assert len(opened_early) >= 4
+    assert not any(opened_early), "a stray key typed ahead opened a seat's card"
+    assert out.count("Please type one of the numbers shown") == 0  # no stray key reached a menu either
 
 
 def test_hot_seat_on_a_real_terminal_clears_scrollback_and_keeps_typed_escapes_off_screen() -> None:
-    out = _play_hot_seat()
+    out, _ = _play_hot_seat()
     handovers = [m.start() for m in re.finditer(r"Pass the device to seat (\d)", out)]
     assert len(handovers) >= 4
     for at in handovers:  # the handover screen starts on a cleared screen and scrollback

@@ -1,9 +1,13 @@
 """A human at the terminal: role card, private results, the table's speech, a numbered menu.
 
 Several humans can share one terminal (hot seat): before a seat's turn the
-screen is cleared and the device is passed, after it the screen is hidden again,
-so nobody reads another player's card. Everything shown comes from the seat's
-view (records visible to it), through :class:`llm_werewolf.web.present.Presenter`.
+screen is cleared and the device is passed, and the card shows only once the
+seat's own number is typed at the gate; after the turn the screen is hidden
+again, so nobody reads another player's card. Keys typed before a question is
+asked (while AI seats think) are discarded, so they cannot pass a gate or answer
+a menu. In a menu each option has one number: a seat's own number for a seat.
+Everything shown comes from the seat's view (records visible to it), through
+:class:`llm_werewolf.web.present.Presenter`.
 """
 
 from __future__ import annotations
@@ -18,9 +22,9 @@ from typing import Protocol
 from rich.console import Console
 
 from ..controls import strip_controls
-from ..rules import Choice, Decision, SeatView
+from ..rules import Choice, Decision, Option, SeatView
 from ..web.feed_order import reading_order
-from ..web.present import FeedItem, Presenter
+from ..web.present import FeedItem, Presenter, deck_of
 from ..web.ui_text import fill
 from .base import DecisionRequest, Reply
 
@@ -50,6 +54,8 @@ class ConsoleIO:
         self.console.print(text, markup=False, highlight=False)
 
     def read(self, prompt: str) -> str:
+        """One typed line; whatever was typed before the prompt appeared is discarded first."""
+        discard_typeahead()
         with visible_controls():
             return self.reader(f"{prompt} ")
 
@@ -57,6 +63,28 @@ class ConsoleIO:
         """Clear the screen and its scrollback (Rich's own clear keeps the scrollback)."""
         self.console.file.write(CLEAR_ALL)
         self.console.file.flush()
+
+
+def _terminal_fd() -> int | None:
+    if sys.stdin is None or not sys.stdin.isatty():
+        return None
+    return sys.stdin.fileno()
+
+
+def discard_typeahead() -> None:
+    """Drop the keys typed but not yet read (``tcflush``): a stray ``1⏎`` typed while the AI seats
+    think must not answer the next human's gate or menu."""
+    try:
+        import termios
+    except ImportError:  # pragma: no cover - not a POSIX system
+        return
+    fd = _terminal_fd()
+    if fd is None:
+        return
+    try:
+        termios.tcflush(fd, termios.TCIFLUSH)
+    except termios.error:
+        return
 
 
 @contextmanager
@@ -68,7 +96,7 @@ def visible_controls() -> Iterator[None]:
     except ImportError:  # pragma: no cover - not a POSIX system
         yield
         return
-    fd = sys.stdin.fileno() if sys.stdin is not None and sys.stdin.isatty() else None
+    fd = _terminal_fd()
     if fd is None:
         yield
         return
@@ -127,16 +155,24 @@ class TerminalHumanAgent:
         if self.hot_seat.hide:
             self.io.clear()
             self.io.show(fill(p.ui("terminal", "pass_device"), label=me))
-            self.io.read(fill(p.ui("terminal", "press_enter_ready"), label=me))
+            self._gate(p, me)
         self._show_card(view, p)
         self._show_news(view, p)
         if request.error:
             self.io.show(fill(p.ui("terminal", "retry"), error=request.error))
-        choice = self._ask(decision, p)
+        choice = self._ask(decision, p, deck_of(view))
         if self.hot_seat.hide:
             self.io.read(p.ui("terminal", "press_enter_hide"))
             self.io.clear()
         return Reply(choice)
+
+    def _gate(self, p: Presenter, me: str) -> None:
+        """Wait for the seat's own number: Enter alone (or a key meant for someone else) opens nothing."""
+        number = self.seat + 1
+        while True:
+            answer = self.io.read(fill(p.ui_about(self.seat, "terminal", "gate"), label=me, number=number))
+            if _number(answer) == number:
+                return
 
     def _show_card(self, view: SeatView, p: Presenter) -> None:
         card = p.card(view.seat, view.role)
@@ -165,26 +201,29 @@ class TerminalHumanAgent:
         for item in news:
             self.io.show(("  🔒 " if item.private else "  ") + item.text)
 
-    def _ask(self, decision: Decision, p: Presenter) -> Choice:
+    def _ask(self, decision: Decision, p: Presenter, deck: tuple[str, ...] | None) -> Choice:
         self.io.show("")
         self.io.show(f"» {p.decision_title(decision.kind)}")
         if len(decision.options) == 1:
             option = decision.options[0]
         else:
-            for number, option in enumerate(decision.options, start=1):
-                self.io.show(f"  {number}) {p.option(option, decision)}")
-            option = decision.options[self._number(len(decision.options), p) - 1]
+            menu = menu_numbers(decision, len(p.names))
+            for option in decision.options:
+                self.io.show(f"  {p.words.number(menu[option.id])}) {menu_label(p, option, decision)}")
+            by_number = {number: option_id for option_id, number in menu.items()}
+            chosen = self._number(by_number, p)
+            option = next(o for o in decision.options if o.id == chosen)
         if not decision.speech:
             return Choice(option.id)
         text = self._speech(p)
-        return Choice(option.id, text=text, claim=self._claim(p))
+        return Choice(option.id, text=text, claim=self._claim(p, deck))
 
-    def _number(self, count: int, p: Presenter) -> int:
+    def _number(self, by_number: dict[int, str], p: Presenter) -> str:
         while True:
-            answer = self.io.read(p.ui("terminal", "choose")).strip()
-            if answer.isdigit() and 1 <= int(answer) <= count:
-                return int(answer)
-            self.io.show(fill(p.ui("terminal", "bad_number"), count=count))
+            number = _number(self.io.read(p.ui("terminal", "choose")))
+            if number in by_number:
+                return by_number[number]
+            self.io.show(p.ui("terminal", "bad_choice"))
 
     def _speech(self, p: Presenter) -> str:
         while True:
@@ -194,21 +233,59 @@ class TerminalHumanAgent:
                 return text
             self.io.show(fill(p.ui("too_long"), length=len(text), limit=self.speech_limit))
 
-    def _claim(self, p: Presenter) -> str | None:
-        """A structured role claim (a speech act), or ``None``: Enter alone claims nothing."""
-        claims = p.claims()
+    def _claim(self, p: Presenter, deck: tuple[str, ...] | None) -> str | None:
+        """A structured role claim (a speech act) among the cards in play, or ``None``: Enter alone claims nothing."""
+        claims = p.claims(deck)
         if not claims:
             return None
         self.io.show(p.ui("claim") + p.words.word("frame", "colon").rstrip())
         for number, claim in enumerate(claims, start=1):
-            self.io.show(f"  {number}) {claim['label']}")
+            self.io.show(f"  {p.words.number(number)}) {claim['label']}")
         while True:
             answer = self.io.read(p.ui("terminal", "claim_prompt")).strip()
             if not answer:
                 return None
-            if answer.isdigit() and 1 <= int(answer) <= len(claims):
-                return claims[int(answer) - 1]["id"]
-            self.io.show(fill(p.ui("terminal", "bad_number"), count=len(claims)))
+            typed = _number(answer)
+            if typed is not None and 1 <= typed <= len(claims):
+                return claims[typed - 1]["id"]
+            self.io.show(fill(p.ui("terminal", "bad_number"), count=p.words.number(len(claims))))
+
+
+SEAT_KINDS = ("seat", "whisper")
+"""Option kinds that name a seat (a one_night speech may be whispered to one)."""
+
+
+def _number(answer: str) -> int | None:
+    """A typed number (ASCII or the script's own digits, ``٣``), or ``None``."""
+    text = answer.strip()
+    return int(text) if text.isdecimal() else None
+
+
+def menu_numbers(decision: Decision, seats: int) -> dict[str, int]:
+    """One number per option: a seat option carries the seat's own number; the other options
+    (skip, center cards, yes/no) follow the last seat, or count from 1 where no seat is offered."""
+    numbers: dict[str, int] = {}
+    after = seats if any(o.kind in SEAT_KINDS and o.target is not None for o in decision.options) else 0
+    for option in decision.options:
+        if option.kind in SEAT_KINDS and option.target is not None:
+            numbers[option.id] = option.target + 1
+        else:
+            after += 1
+            numbers[option.id] = after
+    return numbers
+
+
+def menu_label(p: Presenter, option: Option, decision: Decision) -> str:
+    """An option's words beside its menu number, with no second number: a seat by name
+    (``فاطمة``, not ``2. فاطمة``), a center card by place (left, middle, right)."""
+    if option.kind in SEAT_KINDS and option.target is not None:
+        template = p.ui("options", "seat")
+        if decision.speech:  # «whisper to Clara»
+            template = p.ui("speech_seat_option", p.variant, default=template)
+        return fill(template, label=p.names[option.target])
+    if option.kind == "center" and option.target is not None:
+        return p.ui("terminal", f"center_{option.target}", default=p.option(option, decision))
+    return p.option(option, decision)
 
 
 def terminal_humans(

@@ -10,12 +10,13 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import sys
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from . import commands
+from . import commands, quiet
 from .common import UsageError
 
 _METAVARS = {"str": "TEXT", "int": "INTEGER", "int range": "INTEGER", "float": "FLOAT", "float range": "FLOAT"}
@@ -93,9 +94,20 @@ def _root(
             "variables choose the exporter (default otlp) and also turn tracing on without this flag.",
         ),
     ] = False,
+    verbose: Annotated[
+        bool,
+        typer.Option(
+            "--verbose",
+            help="Write library log lines and warnings (llama.cpp, web server) to a log file; "
+            "without it they are dropped and the console shows only the game.",
+        ),
+    ] = False,
+    log_file: Annotated[Path, typer.Option("--log-file", help="The log file of --verbose.")] = quiet.DEFAULT_LOG_FILE,
 ) -> None:
     """Language-model agents play and narrate Werewolf/Mafia games."""
     from .. import tracing
+
+    quiet.quiet_console(log_file if verbose else None)
 
     try:
         tracing.setup(True if otel else None)

@@ -3,8 +3,10 @@
 Every row has the same keys with the same types whatever the ruleset (missing values
 are ``null``; rule switches and prompt-pack hashes are JSON strings, not objects whose
 keys change with the ruleset), so a folder that mixes rulesets loads as one table in
-common dataset tools (``datasets``, pandas, pyarrow). Seats are 0-based, as in the
-transcripts. The field docstrings are the column descriptions of the dataset card.
+common dataset tools (``datasets``, pandas, pyarrow). Seats are numbered from 1, as players
+and every screen count them (transcripts and option ids such as ``seat:<i>`` stay 0-based);
+:mod:`llm_werewolf.export.upgrade` reads the rows of older exports in this layout. The field
+docstrings are the column descriptions of the dataset card.
 """
 
 from __future__ import annotations
@@ -32,8 +34,9 @@ from ..speech.truth import consistent, is_true
 from ..transcript import Transcript
 from ..transcript.replay import ReplayMismatch, rebuild
 
-EXPORT_VERSION = 2
-"""2: ``options`` and ``prompt_packs`` are JSON strings; utterances carry ``acts`` and ``claim_true``."""
+EXPORT_VERSION = 3
+"""3: seats numbered from 1. 2: ``options`` and ``prompt_packs`` are JSON strings; utterances carry
+``acts`` and ``claim_true``."""
 
 _ROW_CONFIG = ConfigDict(extra="forbid", use_attribute_docstrings=True)
 
@@ -46,13 +49,13 @@ class VoteRow(BaseModel):
     seq: int
     """The ballot's sequence number in the transcript."""
     voter_seat: int
-    """The seat that voted."""
+    """The seat that voted (numbered from 1)."""
     ballot: str
     """Which ballot (the ruleset's ballot id, e.g. ``exile``)."""
     option: str
-    """The option voted for (``seat:<i>``, ``skip``, ``yes``...)."""
+    """The option voted for, as the transcript names it (``seat:<i>`` with the 0-based index, ``skip``, ``yes``...)."""
     target_seat: int | None
-    """The seat voted against, if any."""
+    """The seat voted against (numbered from 1), if any."""
     weight: float
     """The ballot's weight (a sheriff's vote counts more in some rulesets)."""
 
@@ -65,9 +68,9 @@ class ActRow(BaseModel):
     kind: str
     """``claim``, ``result``, ``accuse``, ``defend``, ``agree``, ``disagree``, ``vote`` or ``ask``."""
     target: int | None
-    """The seat the act is about (``None``: none)."""
+    """The seat the act is about (numbered from 1; ``None``: none)."""
     other: int | None
-    """A second seat (two lovers, two swapped cards, a visitor)."""
+    """A second seat (numbered from 1: two lovers, two swapped cards, a visitor)."""
     role: str | None
     """The role a ``claim`` names."""
     fact: str | None
@@ -109,7 +112,7 @@ class UtteranceRow(BaseModel):
     stage: str
     """``discussion``, ``last_words``, ``campaign``, ``defense`` or ``whisper``."""
     speaker_seat: int
-    """The speaker's seat (0-based)."""
+    """The speaker's seat (numbered from 1)."""
     speaker_name: str
     """The speaker's name at the table."""
     speaker_persona: str | None
@@ -131,7 +134,7 @@ class UtteranceRow(BaseModel):
     acts: list[ActRow]
     """The utterance's speech acts (empty where the transcript records none)."""
     to_seat: int | None
-    """The listener of a whisper, else ``None``."""
+    """The listener of a whisper (numbered from 1), else ``None``."""
     text: str
     """What was said."""
     speaker_votes: list[VoteRow]
@@ -148,7 +151,7 @@ class DeathRow(BaseModel):
     model_config = _ROW_CONFIG
 
     seat: int
-    """The seat that died."""
+    """The seat that died (numbered from 1)."""
     cause: str
     """The ruleset's death cause (``wolves``, ``vote``, ``poison``...; empty if only the announcement is known)."""
     phase: str
@@ -189,7 +192,7 @@ class GameRow(BaseModel):
     complete: bool
     """Whether the game reached its end."""
     winners: list[int]
-    """The winning seats."""
+    """The winning seats (numbered from 1)."""
     winning_sides: list[str]
     """The winning sides."""
     reason: str | None
@@ -213,6 +216,11 @@ class _Truth:
     roles: tuple[str | None, ...] = ()
     """Every seat's card at that moment (god view)."""
     sides: tuple[str | None, ...] = ()
+
+
+def seat_number(index: int | None) -> int | None:
+    """A 0-based seat index of the rules as the 1-based seat number of the export."""
+    return None if index is None else index + 1
 
 
 def _day_of(phase: str) -> int | None:
@@ -251,8 +259,8 @@ def _act_rows(speech: Speech, truth: _Truth, records: Sequence[Record], index: i
         rows.append(
             ActRow(
                 kind=act.kind,
-                target=target,
-                other=act.other,
+                target=seat_number(target),
+                other=seat_number(act.other),
                 role=act.role,
                 fact=act.fact,
                 value=act.value,
@@ -296,10 +304,10 @@ def rows_for(transcript: Transcript) -> tuple[list[UtteranceRow], GameRow]:
             votes_by_phase.setdefault(record.phase, []).append(
                 VoteRow(
                     seq=record.seq,
-                    voter_seat=event.seat,
+                    voter_seat=event.seat + 1,
                     ballot=event.ballot,
                     option=event.option,
-                    target_seat=event.target,
+                    target_seat=seat_number(event.target),
                     weight=event.weight,
                 )
             )
@@ -308,9 +316,9 @@ def rows_for(transcript: Transcript) -> tuple[list[UtteranceRow], GameRow]:
         elif isinstance(event, RolesRevealed):
             revealed = event
         elif isinstance(event, Died):
-            deaths.append(DeathRow(seat=event.seat, cause=event.cause, phase=record.phase))
+            deaths.append(DeathRow(seat=event.seat + 1, cause=event.cause, phase=record.phase))
         elif isinstance(event, DeathsAnnounced):
-            announced_only += [DeathRow(seat=d.seat, cause=d.cause or "", phase=record.phase) for d in event.deaths]
+            announced_only += [DeathRow(seat=d.seat + 1, cause=d.cause or "", phase=record.phase) for d in event.deaths]
         elif isinstance(event, PhaseStarted) and event.phase == "day":
             days = max(days, event.number)
 
@@ -343,7 +351,7 @@ def rows_for(transcript: Transcript) -> tuple[list[UtteranceRow], GameRow]:
                 phase=record.phase,
                 day=_day_of(record.phase),
                 stage=event.stage,
-                speaker_seat=event.seat,
+                speaker_seat=event.seat + 1,
                 speaker_name=header.names[event.seat] if event.seat < players else str(event.seat),
                 speaker_persona=seat_info(event.seat, "persona_name") or seat_info(event.seat, "persona"),
                 speaker_agent=seat_info(event.seat, "agent"),
@@ -354,9 +362,9 @@ def rows_for(transcript: Transcript) -> tuple[list[UtteranceRow], GameRow]:
                 claim=event.claim,
                 claim_true=(event.claim == truth.role) if event.claim is not None and truth.role is not None else None,
                 acts=_act_rows(event, truth, records, index, header.variant),
-                to_seat=event.to,
+                to_seat=seat_number(event.to),
                 text=event.text,
-                speaker_votes=[v for v in later if v.voter_seat == event.seat],
+                speaker_votes=[v for v in later if v.voter_seat == event.seat + 1],
                 later_votes=later,
                 speaker_won=(event.seat in winners) if ended is not None else None,
             )
@@ -374,7 +382,7 @@ def rows_for(transcript: Transcript) -> tuple[list[UtteranceRow], GameRow]:
         personas=[seat_info(i, "persona_name") or seat_info(i, "persona") for i in range(players)],
         prompt_packs=json.dumps(dict(header.prompt_packs), sort_keys=True, ensure_ascii=False),
         complete=ended is not None,
-        winners=sorted(winners),
+        winners=sorted(seat + 1 for seat in winners),
         winning_sides=list(ended.sides) if ended is not None else [],
         reason=ended.reason if ended is not None else None,
         start_roles=list(revealed.start_roles) if revealed is not None else None,

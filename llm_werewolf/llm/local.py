@@ -148,6 +148,9 @@ class LocalBackend:
                 from llama_cpp import llama_cpp as bindings
 
                 from .cpu_safety import model_loading
+                from .llama_log import route_llama_logs
+
+                route_llama_logs(bindings)  # llama.cpp's own lines go to the log, never the console
 
                 with model_loading(bindings):  # no AMX where a VM advertises but refuses it (cpu_safety.py)
                     self._llama = Llama(

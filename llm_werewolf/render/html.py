@@ -191,8 +191,8 @@ class HtmlWriter:
         meta = "".join(
             f"<span>{escape(label)}{colon}<bdi>{escape(value)}</bdi></span>"
             for label, value in (
-                (w.label("ruleset"), doc.variant),
-                (w.label("language"), doc.language),
+                (w.label("ruleset"), doc.ruleset_name or doc.variant),
+                (w.label("language"), doc.language_name or doc.language),
                 (w.label("seed"), str(doc.seed)),
                 (w.label("view"), doc.view_title),
             )

@@ -122,8 +122,9 @@ class MarkdownWriter:
         lines += [f"# {md_escape(doc.title)}", ""]
         colon = w.word("frame", "colon")  # «規則：», "Ruleset: "
         lines += [
-            f"{md_escape(w.label('ruleset'))}{colon}`{doc.variant}` · {md_escape(w.label('language'))}{colon}"
-            f"`{doc.language}` · {md_escape(w.label('seed'))}{colon}`{doc.seed}` · "
+            f"{md_escape(w.label('ruleset'))}{colon}{md_escape(doc.ruleset_name or doc.variant)} · "
+            f"{md_escape(w.label('language'))}{colon}{md_escape(doc.language_name or doc.language)} · "
+            f"{md_escape(w.label('seed'))}{colon}`{doc.seed}` · "
             f"{md_escape(w.label('view'))}{colon}{md_escape(doc.view_title)}",
             "",
             f"| {md_escape(w.label('name'))} | {md_escape(w.label('player'))} |",

@@ -169,6 +169,10 @@ class Document:
     sections: list[Section]
     complete: bool
     describer: Describer | None = None
+    ruleset_name: str = ""
+    """The ruleset as the page's language names it (its game title), for the header."""
+    language_name: str = ""
+    """The game's language in the page's language («ערבית לבנונית»), for the header."""
 
     @property
     def rtl(self) -> bool:
@@ -271,7 +275,7 @@ class Builder:
             persona = info.persona_name or info.persona if info is not None else None
             if persona == name:
                 persona = None  # a model seat called by its persona's name: say it once
-            player = (info.model or info.agent) if info is not None else ""
+            player = self.player(info.agent, info.model) if info is not None else ""
             seats.append(SeatLine(index, name, persona, player))
         view_title = {
             "public": self.words.label("view_public"),
@@ -290,6 +294,8 @@ class Builder:
             language=self.header.language,
             seed=self.header.seed,
             seats=seats,
+            ruleset_name=self.words.game_title(),
+            language_name=self.words.sublabel("language_names", self.header.language, self.header.language),
             sections=self.sections,
             complete=self.complete,
             describer=self.describer,
@@ -409,6 +415,12 @@ class Builder:
         if value:
             segments += [" ", *value]
         return segments
+
+    def player(self, agent: str | None, model: str | None) -> str:
+        """Who played a seat, in the page's language («שחקן לפי כללי אצבע»), with the model's own name."""
+        kind = (agent or "").partition(":")[0]
+        word = self.words.sublabel("player_kinds", kind, agent or "") if kind else ""
+        return f"{word} ({model})" if model and word else (model or word)
 
     def side_of(self, role: str) -> str:
         if self.ruleset is None or role not in self.ruleset.roles:

@@ -47,6 +47,14 @@ class FeedItem:
         return {"seq": self.seq, "cls": self.cls, "text": self.text, "private": self.private}
 
 
+def deck_of(view: SeatView) -> tuple[str, ...] | None:
+    """The cards in play as the table was told them (the public ``game_started`` record), if seen."""
+    for record in view.records:
+        if isinstance(record.event, GameStarted):
+            return record.event.deck
+    return None
+
+
 class Presenter:
     """Localized wording for one game (language, ruleset, seat names)."""
 
@@ -65,6 +73,15 @@ class Presenter:
     # -- words -------------------------------------------------------------------
     def ui(self, *path: str, default: str | None = None) -> str:
         return label(self.language, *path, default=default)
+
+    def ui_about(self, seat: int | None, *path: str) -> str:
+        """The label at ``path`` agreeing with ``seat``: its ``_female`` form for a woman where the
+        language has one (``נועה מדברת``, ``اكتبي``), else the plain one."""
+        if self.describer.gender(seat) == "female":
+            female = self.ui(*path[:-1], f"{path[-1]}_female", default="")
+            if female:
+                return female
+        return self.ui(*path)
 
     def seat(self, index: int | None) -> str:
         if index is None or not 0 <= index < len(self.names):
@@ -122,9 +139,13 @@ class Presenter:
             return self.option(Option(id=option_id, kind=kind, target=target))
         return self.option(Option(id=option_id, kind=option_id))
 
-    def claims(self) -> list[dict[str, str]]:
-        roles = sorted(get_ruleset(self.variant).claimable_roles(), key=self.role)
-        return [{"id": role, "label": self.role(role)} for role in roles]
+    def claims(self, deck: tuple[str, ...] | None = None) -> list[dict[str, str]]:
+        """The roles a speech may claim: the ruleset's claimable roles, limited to ``deck`` (the cards
+        in play, from :func:`deck_of`) when it is known."""
+        roles = get_ruleset(self.variant).claimable_roles()
+        if deck:
+            roles = roles & frozenset(deck)
+        return [{"id": role, "label": self.role(role)} for role in sorted(roles, key=self.role)]
 
     # -- the feed ----------------------------------------------------------------
     def item(self, record: Record, position: int) -> FeedItem | None:
@@ -242,7 +263,7 @@ class Presenter:
                 )
             else:
                 parts.append(self.seat(death.seat))
-        return fill(self.ui(*lines, "died"), deaths="; ".join(parts))
+        return fill(self.ui(*lines, "died"), deaths=self.ui(*lines, "deaths_separator", default="; ").join(parts))
 
     def _info(self, e: Info) -> str:
         values = {
@@ -251,8 +272,18 @@ class Presenter:
             "value": self.value(e.value, e.subject),
             "seats": self.seats(e.seats),
         }
-        template = self.ui("facts", e.fact, default=self.ui("feed_lines", "info"))
-        return fill(template, **values)
+        template = self.ui("facts", e.fact, default="")
+        if template:
+            return fill(template, **values)
+        # the ruleset's own sentence («הותקפת הלילה אבל שרדת.»), then what it is about, if anything:
+        # no colon after a full stop, none doubled after the fact's own («המאפיה ביקרה אצל:»)
+        rest = fill("{subject} {value} {seats}", **values)
+        fact = values["fact"]
+        if not rest:
+            return fact
+        if fact.endswith((":", "：")):
+            return f"{fact} {rest}"
+        return fill(self.ui("feed_lines", "info"), **values)
 
     # -- the seat's screen ---------------------------------------------------------
     def card(self, seat: int | None, role: str | None) -> dict[str, Any]:
@@ -270,8 +301,16 @@ class Presenter:
             "side_name": side,
         }
 
-    def decision(self, decision: Decision, *, speech_limit: int, seconds_left: float | None) -> dict[str, Any]:
-        """The question on the seat's screen: its options as buttons, a text box for speeches."""
+    def decision(
+        self,
+        decision: Decision,
+        *,
+        speech_limit: int,
+        seconds_left: float | None,
+        deck: tuple[str, ...] | None = None,
+    ) -> dict[str, Any]:
+        """The question on the seat's screen: its options as buttons, a text box for speeches
+        (claims limited to ``deck``, the cards in play, when it is given)."""
         return {
             "id": decision.id,
             "kind": decision.kind,
@@ -279,7 +318,7 @@ class Presenter:
             "options": [{"id": o.id, "label": self.option(o, decision)} for o in decision.options],
             "speech": decision.speech,
             "speech_limit": speech_limit if decision.speech else 0,
-            "claims": self.claims() if decision.speech else [],
+            "claims": self.claims(deck) if decision.speech else [],
             "seconds_left": None if seconds_left is None else max(0.0, round(seconds_left, 1)),
         }
 

@@ -35,7 +35,7 @@ from ..transcript import TranscriptWriter, header_for, seat_info
 from .feed_order import reading_order
 from .limits import offer_all
 from .links import qr_data_uri, reachable_from_others
-from .present import Presenter
+from .present import Presenter, deck_of
 from .seats import AnswerRefused, DefaultAnswerAgent, HumanWebAgent, SeatHub, check_answer
 from .setup import SetupError, TableSetup, agent_spec, game_config
 from .ui_text import direction, fill
@@ -268,14 +268,17 @@ class WebTable:
         speakers = sorted({d.seat for d in self.game.pending if d.speech and d.id in waiting})
         if not speakers:
             return None
-        labels = ", ".join(self.presenter.seat(i) for i in speakers)
+        labels = self.presenter.seats(tuple(speakers))  # the language's own list separator
         human = all(self.hubs[i].human for i in speakers)
+        key = "speaking" if human else "thinking"
+        # «נועה מדברת…»: one speaker's verb agrees with her (several take the plain form)
+        said = self.presenter.ui_about(speakers[0], key) if len(speakers) == 1 else self.presenter.ui(key)
         now = asyncio.get_running_loop().time()
         elapsed = {i: round(now - self._since.get(i, now), 1) for i in speakers}
         return {
             "seats": [i + 1 for i in speakers],
             "human": human,
-            "text": fill(self.presenter.ui("speaking" if human else "thinking"), speaker=labels),
+            "text": fill(said, speaker=labels),
             "elapsed": max(elapsed.values()),
             "elapsed_by_seat": {str(i + 1): seconds for i, seconds in elapsed.items()},
         }
@@ -413,7 +416,9 @@ class WebTable:
         if pending is None or pending.future.done():
             return None
         left = None if pending.deadline is None else pending.deadline - asyncio.get_running_loop().time()
-        data = self.presenter.decision(pending.request.decision, speech_limit=self.speech_limit, seconds_left=left)
+        request = pending.request
+        deck = deck_of(request.view)
+        data = self.presenter.decision(request.decision, speech_limit=self.speech_limit, seconds_left=left, deck=deck)
         error = pending.request.error
         data["error"] = fill(self.presenter.ui("refused"), error=error) if error else None
         return data
@@ -503,10 +508,11 @@ class WebTable:
                 {
                     "seat": i + 1,
                     "name": self.game.config.names[i],
-                    "role": self.presenter.role(role),
+                    "role": self.presenter.role(role, i),  # agreeing with the seat («חוקרת»)
                     "side": self.presenter.side(side) if side else "",
                     "alive": seat.alive,
                     "winner": i in winners,
+                    "result": self.presenter.ui_about(i, "host", "won" if i in winners else "lost"),
                     "player": self.setup.seats[i].player,
                 }
             )

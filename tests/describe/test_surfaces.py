@@ -25,7 +25,7 @@ from llm_werewolf.texts import default_names
 from llm_werewolf.transcript import header_for
 from llm_werewolf.web.pages import render_page
 from llm_werewolf.web.present import Presenter
-from llm_werewolf.web.ui_text import ui_texts
+from llm_werewolf.web.ui_text import fill, ui_texts
 
 PAIRS = sorted((r.id, lang) for r in all_rulesets() if r.id != "toy" for lang in r.languages)
 SNAKE = re.compile(r"\b[a-z]+_[a-z0-9_]+\b")
@@ -109,17 +109,24 @@ def _strings(value: object) -> list[str]:
 
 
 class _Screen:
-    """A terminal that answers every prompt with "1" (the first option, the first claim, a speech of "1")."""
+    """A terminal that answers every prompt with the first number shown (the first option, the first
+    claim, a speech of that number)."""
 
     def __init__(self) -> None:
         self.lines: list[str] = []
+        self.shown: list[str] = []
+        """The numbers of the list shown since the last prompt (a menu, the claims)."""
 
     def show(self, text: str) -> None:
+        if shown := re.match(r"^  (\d+)\) ", text):
+            self.shown.append(shown.group(1))
         self.lines.append(text)
 
     def read(self, prompt: str) -> str:
         self.lines.append(prompt)
-        return "1"
+        answer = self.shown[0] if self.shown else "1"
+        self.shown = []
+        return answer
 
     def clear(self) -> None:
         self.lines.append("")
@@ -295,3 +302,134 @@ def test_a_seats_own_card_agrees_with_the_seat() -> None:
     assert presenter.card(0, "investigator")["role_name"] == words.role("investigator", "female")
     assert presenter.card(1, "investigator")["role_name"] == words.role("investigator", "male")
     assert words.role("investigator", "female") != words.role("investigator", "male")
+
+
+# -- agreement, punctuation and the remaining surfaces (UI lines, headers, notes) ----------------------------------
+
+WOMEN = {"he": ("נועה", "דן"), "ar": ("فاطمة", "أحمد"), "ar-LB": ("ريتا", "جورج")}
+"""A woman's and a man's name the phrase banks know, per language with gendered UI lines."""
+HOME = {"he": "online_mafia", "ar": "one_night", "ar-LB": "lebanese_ghouls"}
+
+
+@pytest.mark.parametrize("language", sorted(WOMEN))
+def test_ui_lines_about_a_woman_agree_with_her(language: str) -> None:
+    """«נועה מדברת…», «הפסידה», «تتكلّم»: what the table screen, the end screen and the hot-seat gate say of a
+    woman differs from what they say of a man, and her card is named in the feminine."""
+    woman, man = WOMEN[language]
+    presenter = Presenter(language, HOME[language], (woman, man))
+    assert presenter.describer.gender(0) == "female" and presenter.describer.gender(1) == "male"
+    for path in (("speaking",), ("thinking",), ("host", "won"), ("host", "lost")):
+        assert presenter.ui_about(0, *path) != presenter.ui_about(1, *path), path
+        assert presenter.ui_about(1, *path) == presenter.ui(*path)
+    if language != "he":  # Hebrew addresses the player in the plural, which needs no feminine form
+        assert presenter.ui_about(0, "terminal", "gate") != presenter.ui_about(1, "terminal", "gate")
+    assert fill(presenter.ui_about(0, "speaking"), speaker=presenter.seat(0)).startswith(f"1. {woman}")
+
+
+SEPARATORS = {"ar": "؛", "ar-LB": "؛", "zh-Hant": "；", "he": ";", "ru": ";", "en": ";"}
+
+
+@pytest.mark.parametrize(("variant", "language"), PAIRS)
+def test_a_line_of_deaths_uses_the_scripts_own_semicolon(variant: str, language: str) -> None:
+    from llm_werewolf.rules.events import AnnouncedDeath, DeathsAnnounced
+
+    presenter = Presenter(language, variant, default_names(language, players(variant)))
+    cause = sorted(get_ruleset(variant).death_causes)[0]
+    deaths = (AnnouncedDeath(0, cause), AnnouncedDeath(4, cause))
+    record = make_record(1, "day:1", PUBLIC, DeathsAnnounced(deaths=deaths))
+    item = presenter.item(record, 0)
+    assert item is not None and SEPARATORS[language] in item.text
+    if SEPARATORS[language] != ";":
+        assert ";" not in item.text, item.text
+
+
+def test_a_fact_that_is_a_sentence_takes_no_colon() -> None:
+    """«הותקפת הלילה אבל שרדת.» alone, not «…שרדת.:»; a fact ending in its own colon gets no second one."""
+    from llm_werewolf.rules.events import Info
+
+    presenter = Presenter("he", "online_mafia", default_names("he", 9))
+    attacked = presenter.item(make_record(1, "night:1", PUBLIC, Info(fact="attacked", seats=())), 0)
+    assert attacked is not None and attacked.text == presenter.words.fact("attacked")
+    visits = presenter.item(make_record(2, "night:1", PUBLIC, Info(fact="mafia_visits", seats=(2,))), 0)
+    assert visits is not None and "::" not in visits.text and ":" + ":" not in visits.text.replace(" ", "")
+    assert visits.text == f"{presenter.words.fact('mafia_visits')} {presenter.seat(2)}"
+
+
+@pytest.mark.parametrize(("variant", "language"), [p for p in PAIRS if p[1] != "en"])
+def test_rendered_headers_name_the_game_the_language_and_the_players_in_words(variant: str, language: str) -> None:
+    """No ``heuristic``, ``lebanese_ghouls`` or ``ar-LB`` on a page header: the game's title, the language's
+    name and the kind of player, all in the table's language."""
+    from llm_werewolf.transcript.schema import SeatInfo
+
+    game = heuristic_game(variant, language)
+    seats = [SeatInfo(name=name, agent="heuristic") for name in game.config.names]
+    header = header_for(game.config, language, seats)
+    document = build_document(header, game.records, ViewSpec("god"))
+    page = render_markdown(document)
+    head = TAGS.sub(" ", page[: page.index("\n## ")])
+    html = render_html(document)
+    top = html[: html.index('<section class="phase')]
+    meta = TAGS.sub(" ", re.sub(r"<script.*?</script>|<style.*?</style>|<head>.*?</head>", " ", top, flags=re.S))
+    for text in (head, meta):
+        assert "heuristic" not in text and variant not in text, text[:400]
+        assert f"`{language}`" not in text and f">{language}<" not in text
+        assert vocabulary(language, variant).game_title() in text
+        assert not [w for w in LATIN.findall(text) if not any(w in n for n in game.config.names)], text[:400]
+
+
+THINKERS = [("lebanese_ghouls", "ar-LB"), ("city_mafia", "ru"), ("chinese_werewolf", "zh-Hant"), ("online_mafia", "he")]
+
+
+@pytest.mark.parametrize(("variant", "language"), THINKERS)
+def test_a_heuristic_players_notes_are_worded_in_the_language_and_agree(variant: str, language: str) -> None:
+    """Every note a rule-of-thumb player can write, about a woman and about a man, in the game's language."""
+    from llm_werewolf.agents.thoughts import thought
+
+    names = default_names(language, players(variant))
+    genders = Describer(language, variant, names).genders
+    woman, man = genders.index("female"), genders.index("male")
+    view = build_view(heuristic_game(variant, language).records, 0)
+    for key in ("bus_exile", "bus_guilty"):
+        about_her, about_him = thought(view, key, woman), thought(view, key, man)
+        assert names[woman] in about_her and names[man] in about_him
+        for note in (about_her, about_him):
+            assert not [w for w in LATIN.findall(note) if not any(w in n for n in names)], note
+        if language != "zh-Hant":  # Chinese words do not agree in gender
+            assert about_her.replace(names[woman], "X") != about_him.replace(names[man], "X")
+
+
+@pytest.mark.parametrize(("variant", "language"), [t for t in THINKERS if t[0] != "city_mafia"])
+def test_the_notes_heuristic_players_write_in_play_are_in_the_tables_language(variant: str, language: str) -> None:
+    """What the game master's view shows as a seat's thought («倒鉤：…») in real games (city_mafia's
+    heuristic players rarely bus a partner: the test above covers its words)."""
+    from llm_werewolf.rules import Choice, Decision, SeatView
+
+    notes: list[str] = []
+
+    class NoteTaker(HeuristicAgent):
+        def choose(self, view: SeatView, decision: Decision) -> Choice:
+            choice, note = self.choose_noted(view, decision)
+            if note:
+                notes.append(note)
+            return choice
+
+    names = default_names(language, players(variant))
+    for seed in range(1, 41):
+        config = GameConfig(variant=variant, names=names, seed=seed, language=language)
+        play_with_agents(config, [NoteTaker(seed=seed * 1009 + i) for i in range(len(names))])
+        if notes:
+            break
+    assert notes, "no heuristic note in 40 games"
+    for note in notes:
+        assert not [w for w in LATIN.findall(note) if not any(w in n for n in names)], note
+
+
+@pytest.mark.parametrize(("variant", "language"), [p for p in PAIRS if p[1] in ("ar", "ar-LB", "zh-Hant")])
+def test_arabic_and_chinese_surfaces_use_their_own_punctuation(variant: str, language: str) -> None:
+    """No ASCII semicolon in an Arabic or Chinese surface (؛ and ；), and no ASCII comma, colon or
+    semicolon right after a Chinese character (full-width ，：；)."""
+    for surface, text in surfaces(variant, language).items():
+        assert ";" not in text, f"{language} {surface}: {text[max(0, text.index(';') - 40) : text.index(';') + 40]!r}"
+        if language == "zh-Hant":
+            found = re.search(r"[\u4e00-\u9fff][,:;]", text)
+            assert found is None, f"{surface}: {text[max(0, found.start() - 20) : found.end() + 20]!r}"

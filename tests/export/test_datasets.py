@@ -83,7 +83,7 @@ def test_a_mixed_parquet_folder_loads_as_one_table(mixed: Path, tmp_path: Path, 
     }
     for row, act in acts:  # nobody's card changes in these rulesets: the target's truth is its dealt card
         if row["ruleset"] in ("lebanese_ghouls", "city_mafia") and act["target"] is not None:
-            assert act["target_role"] == dealt[row["game_id"]][act["target"]]
+            assert act["target_role"] == dealt[row["game_id"]][act["target"] - 1]  # seats numbered from 1
 
     games = datasets_offline.load_dataset(str(out), "games", split="train", cache_dir=cache)
     assert games.num_rows == 10 and games.column_names == list(GameRow.model_fields)

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from llm_werewolf.export import GameRow, UtteranceRow, export_transcripts, rows_for
+from llm_werewolf.export.upgrade import read_rows, upgrade_row
 from llm_werewolf.rules import all_rulesets, get_ruleset
 from llm_werewolf.rules.events import GameEnded, RolesRevealed, Speech, VoteCast
 from llm_werewolf.transcript import read_transcript
@@ -65,12 +68,12 @@ def test_utterance_rows_match_the_transcript(folder: Path, variant: str) -> None
     revealed = next(r.event for r in transcript.records if isinstance(r.event, RolesRevealed))
     assert [row.seq for row in rows] == sorted(speeches)
     assert game.utterances == len(rows) and game.complete
-    assert game.final_roles == list(revealed.roles) and game.winners == sorted(ended.winners)
+    assert game.final_roles == list(revealed.roles) and game.winners == sorted(w + 1 for w in ended.winners)
     for row in rows:
         record, speech = speeches[row.seq]
         assert (row.text, row.speaker_seat, row.stage, row.claim) == (
             speech.text,
-            speech.seat,
+            speech.seat + 1,  # the export numbers seats from 1, as players do
             speech.stage,
             speech.claim,
         )
@@ -96,7 +99,7 @@ def test_utterance_rows_match_the_transcript(folder: Path, variant: str) -> None
 def test_personas_and_unfinished_games(folder: Path) -> None:
     rows, game = rows_for(read_transcript(folder / "more" / "second.jsonl"))
     assert game.personas == [f"Persona {i}" for i in range(8)]
-    assert rows and all(row.speaker_persona == f"Persona {row.speaker_seat}" for row in rows)
+    assert rows and all(row.speaker_persona == f"Persona {row.speaker_seat - 1}" for row in rows)
     partial_rows, partial = rows_for(read_transcript(folder / "more" / "partial.jsonl"))
     assert not partial.complete and partial.winners == [] and partial.final_roles is None
     assert all(row.speaker_won is None for row in partial_rows)
@@ -109,7 +112,7 @@ def test_a_game_that_cannot_be_rebuilt_falls_back_to_the_log(folder: Path) -> No
     rows, _ = rows_for(transcript)
     revealed = next(r.event for r in transcript.records if isinstance(r.event, RolesRevealed))
     assert rows and all(row.role_source == "log" for row in rows)
-    assert all(row.speaker_role == revealed.start_roles[row.speaker_seat] for row in rows)
+    assert all(row.speaker_role == revealed.start_roles[row.speaker_seat - 1] for row in rows)
 
 
 def test_cli_export(folder: Path, tmp_path: Path) -> None:
@@ -143,3 +146,38 @@ def test_export_loads_in_arrow(folder: Path, tmp_path: Path) -> None:
     assert utterances.column_names == list(UtteranceRow.model_fields)
     assert games.column_names == list(GameRow.model_fields)
     assert set(games.column("ruleset").to_pylist()) >= {r.id for r in all_rulesets()} - {"toy"}
+
+
+def _as_version_2(row: dict[str, Any]) -> dict[str, Any]:
+    """A current row as an export before seats were numbered from 1 wrote it."""
+    old = copy.deepcopy(row)
+    old["export_version"] = 2
+    if old["row_type"] == "game":
+        old["winners"] = [seat - 1 for seat in old["winners"]]
+        for death in old["deaths"]:
+            death["seat"] -= 1
+        return old
+    old["speaker_seat"] -= 1
+    old["to_seat"] = None if old["to_seat"] is None else old["to_seat"] - 1
+    for vote in [*old["speaker_votes"], *old["later_votes"]]:
+        vote["voter_seat"] -= 1
+        vote["target_seat"] = None if vote["target_seat"] is None else vote["target_seat"] - 1
+    for act in old["acts"]:
+        act["target"] = None if act["target"] is None else act["target"] - 1
+        act["other"] = None if act["other"] is None else act["other"] - 1
+    return old
+
+
+def test_seats_are_numbered_from_one_and_older_exports_read_the_same(folder: Path, tmp_path: Path) -> None:
+    transcript = read_transcript(folder / "one_night.jsonl")
+    rows, game = rows_for(transcript)
+    speeches = [r.event for r in transcript.records if isinstance(r.event, Speech)]
+    assert [row.speaker_seat for row in rows] == [speech.seat + 1 for speech in speeches]
+    assert min(row.speaker_seat for row in rows) >= 1
+    assert all(row.speaker_name == transcript.header.names[row.speaker_seat - 1] for row in rows)
+    current = [row.model_dump() for row in rows] + [game.model_dump()]
+    assert all(row["export_version"] == 3 for row in current)
+    old = tmp_path / "old.jsonl"
+    old.write_text("".join(json.dumps(_as_version_2(row)) + "\n" for row in current), encoding="utf-8")
+    assert read_rows(old) == current
+    assert [upgrade_row(row) for row in current] == current  # a current row is left as it is

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from ...rules import SKIP, Choice, Decision, SeatView
 from ...rules.events import ChoiceMade, DeathsAnnounced, Info, Record, StatusChanged, VoteCast
 from ..speech import act_speech
+from ..thoughts import thought
 from .common import drawn_bluffer, lean, pick_seat, team_draw
 from .record_scan import ScanMemory, scan_records
 from .talk import Said, heard, said_in, said_since, say
@@ -410,7 +411,7 @@ def _wolf_vote(facts: Facts, decision: Decision) -> Noted:
     doomed = _doomed_partner(facts)
     draw = facts.rolled("exile")
     if doomed is not None and doomed in _offered(decision) and draw.random() < BUS_CHANCE:
-        return Noted(Choice(f"seat:{doomed}"), f"bus: voting out exposed partner {facts.view.names[doomed]}")
+        return Noted(Choice(f"seat:{doomed}"), thought(facts.view, "bus_exile", doomed))
     if not targets:
         return Noted(Choice(SKIP) if decision.option(SKIP) else Choice(decision.options[0].id))
     seer = facts.real_seer_guess()

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from ...rules import Choice, Decision, SeatView
 from ...rules.events import Announcement, DeathsAnnounced, Info, PhaseStarted, Record, VoteCast, VoteTally
 from ..speech import act_speech
+from ..thoughts import thought
 from .common import drawn_bluffer, lean, pick_seat, seat_options, team_draw
 from .record_scan import ScanMemory, scan_records
 from .talk import Said, heard, said_since
@@ -280,7 +281,7 @@ def _mafia_target(facts: Facts, nominees: list[int]) -> tuple[int | None, str]:
     draw = facts.rolled("vote")
     if doomed in nominees and bluffer(facts) is None and draw.random() < BUS_CHANCE:
         assert doomed is not None
-        return doomed, f"bus: voting out exposed partner {facts.view.names[doomed]}"
+        return doomed, thought(facts.view, "bus_exile", doomed)
     sheriff = facts.real_sheriff_guess()
     if sheriff in outside and bluffer(facts) is not None:
         return sheriff, ""

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from ...rules import Choice, Decision, SeatView
 from ...rules.events import ChoiceMade, DeathsAnnounced, Info, Record, VoteCast
 from ..speech import act_speech
+from ..thoughts import thought
 from .common import drawn_bluffer, lean, pick_seat, seat_options, team_draw
 from .record_scan import ScanMemory, scan_records
 from .talk import Said, heard, said_in, said_since, say
@@ -290,7 +291,7 @@ def _ghoul_plan(facts: Facts, offered: list[int]) -> tuple[int | None, str]:
     real = facts.real_claimants()
     doomed = [s for c in real for s in facts.reports.get(c, []) if s in facts.team and s in offered and s != facts.me]
     if doomed and bluffer(facts) is None and draw.random() < BUS_CHANCE:
-        return doomed[0], f"bus: voting out exposed partner {facts.view.names[doomed[0]]}"
+        return doomed[0], thought(facts.view, "bus_exile", doomed[0])
     if not targets:
         return None, ""
     if bluffer(facts) is not None:

@@ -20,6 +20,7 @@ from ...rules import Choice, Decision, SeatView
 from ...rules.events import ChoiceMade, DeathsAnnounced, Info, PhaseStarted, Record, Speech, VoteCast, VoteTally
 from ...rules.variants.online_mafia.registry import ROLES
 from ..speech import act_speech
+from ..thoughts import thought
 from .common import lean, pick_seat, seat_options, team_chance, team_draw
 from .record_scan import ScanMemory, scan_records
 
@@ -613,7 +614,7 @@ def _verdict(view: SeatView, facts: Facts, rng: random.Random) -> tuple[str, str
         # lost, so on some days the team votes him guilty with the town (bussing).
         if accused in facts.team:
             if facts.role in MAFIA_ROLES and _busses(view, facts, accused):
-                return "guilty", f"bus: voting guilty on exposed partner {view.names[accused]} to keep cover"
+                return "guilty", thought(view, "bus_guilty", accused)
             return "skip", ""
         return _evil_verdict(facts, accused, rng), ""
     if accused in facts.suspects():

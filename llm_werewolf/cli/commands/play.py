@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -263,9 +263,23 @@ def play(
         # The seed decides every card: shown once the game is over (or stopped), never during it.
         words = ui_texts(language)  # in the table's language, like the game above it
         if began:  # only for a game that began (not after a failed preflight)
-            console.print(f"[dim]{escape(words['game_seed'].format(seed=game_seed))}[/]", highlight=False)
-        if writer is not None:
-            console.print(f"[dim]{escape(words['transcript_file'].format(path=writer.path))}[/]", highlight=False)
+            console.print(f"[dim]{escape(seed_line(words, game_seed, writer is not None))}[/]", highlight=False)
+        if writer is not None:  # one line, never wrapped inside the path (a terminal may cut it, not break it)
+            line = words["transcript_file"].format(path=writer.path)
+            console.print(f"[dim]{escape(line)}[/]", highlight=False, soft_wrap=True)
+
+
+SHORT_SEED_DIGITS = 12
+"""A seed with more digits is shown cut when the transcript holds it in full."""
+
+
+def seed_line(words: dict[str, Any], seed: int, in_transcript: bool) -> str:
+    """The seed line after a game: a long fresh seed (128 bits, 39 digits) is shown by its first
+    and last digits when the transcript keeps it whole; without a transcript it is shown whole."""
+    digits = str(seed)
+    if not in_transcript or len(digits) <= SHORT_SEED_DIGITS:
+        return str(words["game_seed"]).format(seed=digits)
+    return str(words["game_seed_short"]).format(seed=f"{digits[:6]}…{digits[-4:]}")
 
 
 def register(app: typer.Typer) -> None:

@@ -269,7 +269,7 @@
     const rows = el("tbody");
     for (const s of table.end.reveal) {
       const tr = el("tr", { class: s.winner ? "won" : "lost", "data-seat": String(s.seat) });
-      for (const text of [String(s.seat), s.name, s.role, s.side, s.winner ? h.won : h.lost]) tr.appendChild(el("td", {}, text));
+      for (const text of [String(s.seat), s.name, s.role, s.side, s.result || (s.winner ? h.won : h.lost)]) tr.appendChild(el("td", {}, text));
       rows.appendChild(tr);
     }
     grid.appendChild(rows);
