@@ -93,12 +93,20 @@ def _root(
             "variables choose the exporter (default otlp) and also turn tracing on without this flag.",
         ),
     ] = False,
+    otel_god_view: Annotated[
+        bool,
+        typer.Option(
+            "--otel-god-view",
+            help="Spans also name the seat, the decision and the seed: they tell the deal, so never use it "
+            "for a game people are playing (also LLM_WEREWOLF_OTEL_GOD_VIEW=1).",
+        ),
+    ] = False,
 ) -> None:
     """Language-model agents play and narrate Werewolf/Mafia games."""
     from .. import tracing
 
     try:
-        tracing.setup(True if otel else None)
+        tracing.setup(True if otel else None, god_view=True if otel_god_view else None)
     except RuntimeError as exc:  # the otel extra is missing, or an unknown exporter
         raise UsageError(str(exc)) from None
 
