@@ -14,8 +14,9 @@ them pose as the narrator or break out of their quotes:
   Llama 2 and 3, Mistral, Phi, DeepSeek), also when they are written in
   full-width letters, split by spaces, quotes or invisible characters.
 
-Cleaning runs to a fixpoint: normalise (NFKC, invisible and bidi characters
-out), remove tags, and repeat until nothing changes, so removing one piece
+Cleaning runs to a fixpoint: normalise (NFKC of full-width, small and
+mathematical letter forms; invisible and bidi characters out), remove tags, and
+repeat until nothing changes, so removing one piece
 can never join two others into a new tag. :func:`clean_text` is the one
 function; :func:`clean_line` (prompts, narrator) and :func:`clean_output`
 (a model's or a person's own speech, quotes kept) are its two settings.
@@ -54,7 +55,7 @@ _TAG_RE = re.compile(
     rf"|\[/?(?:{_BRACKET_NAMES})\]",  # Llama 2, Mistral
     re.IGNORECASE,
 )
-_SPAN_RE = re.compile(r"<[^<>]{1,80}>|\[[^\[\]]{1,40}\]")
+_SPAN_RE = re.compile(r"<[^<>]{1,200}>|\[[^\[\]]{1,200}\]")
 """Text between angle or square brackets: a tag in disguise once spaces, quotes and invisibles are out."""
 _SQUEEZE_RE = re.compile(rf"[\s{_INVISIBLE}{re.escape(DELIMITERS)}]")
 _SPACE_RE = re.compile(r"\s+")
@@ -62,14 +63,19 @@ ELLIPSIS = "…"
 _MAX_ROUNDS = 64
 
 
+_LOOKALIKES_RE = re.compile(f"[\uff01-\uffef\ufe50-\ufe6f\U0001d400-\U0001d7ff](?<![{''.join(_KEEP_WIDE)}])")
+"""Full-width and small forms and mathematical letters: NFKC turns them into the ASCII a tag is spelled with."""
+
+
 def _nfkc(text: str) -> str:
-    """NFKC, except the full-width punctuation Chinese writes on purpose (none of it can build a tag)."""
+    """NFKC of the characters that can spell a tag in disguise (``＜｜im_start｜＞``, ``<𝐛𝐨𝐬>``).
+
+    Other text keeps its compatibility characters (``№``, ``…``, ``½`` mean what they show),
+    and so does the full-width punctuation Chinese writes on purpose (none of it can build a tag).
+    """
     if text.isascii():
         return text
-    if not any(char in _KEEP_WIDE for char in text):
-        return unicodedata.normalize("NFKC", text)
-    parts = re.split(f"([{''.join(_KEEP_WIDE)}])", text)
-    return "".join(part if part in _KEEP_WIDE else unicodedata.normalize("NFKC", part) for part in parts)
+    return _LOOKALIKES_RE.sub(lambda match: unicodedata.normalize("NFKC", match.group(0)), text)
 
 
 def _drop_disguised(match: re.Match[str]) -> str:
