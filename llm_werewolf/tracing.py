@@ -9,9 +9,8 @@ latency) and whose attributes follow the OpenTelemetry GenAI semantic convention
                                           in-process base model, which continues a transcript)
 ``gen_ai.provider.name``, ``gen_ai.system``  ``openai``, ``langchain``, ``llama_cpp``, ``fake``
 ``gen_ai.request.model``                  the model
-``gen_ai.request.max_tokens``,            what was asked
-``gen_ai.request.temperature``,
-``gen_ai.request.seed``
+``gen_ai.request.max_tokens``,            what was asked (the seed only in the god view)
+``gen_ai.request.temperature``
 ``gen_ai.usage.input_tokens``,            the tokens used
 ``gen_ai.usage.output_tokens``
 ``error.type``                            ``transport`` when the call failed (status ``ERROR``)
