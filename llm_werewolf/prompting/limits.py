@@ -16,8 +16,10 @@ on every render, not only during a trial:
   its result's size computed from its arguments and refused *before* it runs, whatever
   the arguments were computed from (``'999999'|int`` is as large as ``999999``);
 * lists, tuples and dicts are measured in characters, not items (``[big] * 1000`` is
-  a thousand times ``big``), and everything a render builds is added up: a render may
-  build at most ``built_chars`` characters in all, so a loop of large values stops early;
+  a thousand times ``big``), and hold at most ``items`` items; a filter that walks its input
+  item by item (``batch``, ``sort``, ``urlize``...) takes at most ``items`` items or characters;
+  everything a render builds is added up: a render may build at most ``built_chars``
+  characters in all, so a loop of large values stops early;
 * the ``~`` operator goes through :func:`limited_concat` (the same string limit);
 * everything written by ``{{ ... }}`` is counted (``finalize``), and the top-level
   output is assembled by a bounded ``concat``.
@@ -67,6 +69,9 @@ class RenderLimits:
     """Calls inside calls (a macro calling itself)."""
     built_chars: int = 20_000_000
     """Characters of every value the render's operators, filters and calls build, added up."""
+    items: int = 100_000
+    """Items of any one list, tuple or dict a template builds, and the longest input (items or
+    characters) a filter that walks its input item by item (``batch``, ``sort``, ``urlize``...) takes."""
 
 
 LIMITS = RenderLimits()
@@ -178,7 +183,25 @@ def _check_result(budget: _Budget, value: object) -> object:
     size = _sized(value)
     budget.size(size, "a value")
     budget.build(size)
+    if isinstance(value, (list, tuple, dict)):
+        _items(budget, len(value))
     return value
+
+
+def _items(budget: _Budget, count: int, what: str = "a list") -> None:
+    if count > budget.limits.items:
+        raise RenderLimitExceeded(f"{what} of {count} items (the limit is {budget.limits.items})")
+
+
+WALKING_FILTERS = frozenset(
+    {
+        "list", "batch", "slice", "map", "select", "reject", "selectattr", "rejectattr", "unique", "groupby",
+        "sort", "dictsort", "sum", "min", "max", "reverse", "urlize", "wordwrap", "striptags", "xmlattr",
+        "pprint", "tojson", "title", "capitalize", "forceescape", "escape", "e", "urlencode", "wordcount",
+    }
+)  # fmt: skip
+"""Filters that walk their input item by item (or character by character, in Python): their input is
+capped before they run, so one call cannot outlast the render's clock or build a million small objects."""
 
 
 def limited_iter(iterable: Iterable[Any]) -> Iterator[Any]:
@@ -314,12 +337,16 @@ class LimitedSandbox(ImmutableSandboxedEnvironment):
             for seq, times in ((left, right), (right, left)):
                 if isinstance(times, int) and _sized(seq):
                     budget.size(_sized(seq) * max(0, times), "a repeated value")
+                    if isinstance(seq, (list, tuple)):
+                        _items(budget, len(seq) * max(0, times), "a repeated list")
             if isinstance(left, int) and isinstance(right, int):
                 _int_size(limits, left.bit_length() + right.bit_length())
         elif operator == "**" and isinstance(left, int) and isinstance(right, int) and abs(left) > 1:
             _int_size(limits, left.bit_length() * max(0, right))
         elif operator == "+" and _sized(left) and _sized(right):
             budget.size(_sized(left) + _sized(right), "a joined value")
+            if isinstance(left, (list, tuple)) and isinstance(right, (list, tuple)):
+                _items(budget, len(left) + len(right), "a joined list")
         elif operator == "%" and isinstance(left, str) and _WIDE_FORMAT.search(left):
             raise RenderLimitExceeded("%: a field width over the limit")
         return _check_result(budget, super().call_binop(context, operator, left, right))
@@ -347,6 +374,8 @@ def _limited_filter(name: str, function: Callable[..., Any]) -> Callable[..., An
         # skip what Jinja passes first to some filters: a context, an eval context, the environment
         values = [a for a in args if not isinstance(a, Environment) and not hasattr(a, "environment")]
         target = values[0] if values else None
+        if name in WALKING_FILTERS and isinstance(target, (str, list, tuple, dict)):
+            _items(budget, len(target), f"{name}'s input")
         _check_expansion(budget, name, target, tuple(values[1:]) + tuple(kwargs.values()))
         if name == "join" and values:
             items = [str(item) for item in values[0]]

@@ -63,6 +63,12 @@ EXPANDERS = (
     "{{{{ ns.s|length }}}}",
     "{{{{ ({base}|list * w)|length }}}}",
     "{{{{ {base}|batch(w, 'y' * w)|list|length }}}}",
+    "{{{{ ({base} * (w // 1000))|batch(1)|list|length }}}}",
+    "{{{{ ({base} * (w // 1000))|slice(w)|list|length }}}}",
+    "{{{{ ((range(99999)|list) * (w // 10000))|sort|length }}}}",
+    "{{{{ ({base} * (w // 1000))|urlize|length }}}}",
+    "{{{{ ({base} * (w // 1000))|list|unique|list|length }}}}",
+    "{{{{ ({base} * (w // 1000)).split()|length }}}}",
 )
 NUMBERS = (999_999, 99_999, 50_000, 4_096)
 
