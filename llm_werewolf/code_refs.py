@@ -1,9 +1,10 @@
 """Seats that name code to run (``langchain:package.module:factory``), and who may name them.
 
-Files are data: a transcript, a host request or any other file read on the way must
-never choose a Python module to import. Such a seat runs only when the user named it
-on the command line or in a config file they passed explicitly; those front ends
-call :func:`trust` with the spec, and the LangChain factory loader asks
+Files are data: a transcript, a table file, a host request or any other file read on
+the way must never choose a Python module to import. Such a seat runs only when the user
+named it on the command line, or passed ``--allow-code`` with the ``--config`` file that
+names it (a tournament config, which only names code, is passed explicitly); those front
+ends call :func:`trust` with the spec, and the LangChain factory loader asks
 :func:`is_trusted` before importing anything.
 """
 
@@ -45,7 +46,7 @@ def refuse_code(spec: str, where: str) -> None:
     if target is not None:
         raise CodeRefused(
             f"{where} names code to run ({target!r}); a file cannot choose code: "
-            "name a langchain:module:factory seat on the command line or in a --config you pass"
+            "name a langchain:module:factory seat on the command line"
         )
 
 

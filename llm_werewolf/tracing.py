@@ -9,17 +9,24 @@ latency) and whose attributes follow the OpenTelemetry GenAI semantic convention
                                           in-process base model, which continues a transcript)
 ``gen_ai.provider.name``, ``gen_ai.system``  ``openai``, ``langchain``, ``llama_cpp``, ``fake``
 ``gen_ai.request.model``                  the model
-``gen_ai.request.max_tokens``,            what was asked
-``gen_ai.request.temperature``,
-``gen_ai.request.seed``
+``gen_ai.request.max_tokens``,            what was asked (the seed only in the god view)
+``gen_ai.request.temperature``
 ``gen_ai.usage.input_tokens``,            the tokens used
 ``gen_ai.usage.output_tokens``
 ``error.type``                            ``transport`` when the call failed (status ``ERROR``)
-``llm_werewolf.*``                        ``seat`` (0-based; absent for the narrator),
-                                          ``decision.kind``, ``decision.id``, ``purpose``,
+``llm_werewolf.*``                        ``decision.kind`` (generic: ``decision`` for a player,
+                                          ``narration`` for the narrator), ``purpose``,
                                           ``attempt``, ``retries``, ``latency_ms``, ``backend``,
                                           ``language``, ``prompt_hash``
 ========================================  ==========================================================
+
+Spans carry no game secrets by default: a live span that named the seat and the decision
+(``wolf_kill`` from seat 2) would tell the deal to whoever reads the traces while the game
+runs. So by default a span does not name the seat, the decision's id or kind, or the
+request's seed (a seat's own seed would name the seat). The god view (``god_view=True``,
+``llm-werewolf --otel-god-view``, or ``LLM_WEREWOLF_OTEL_GOD_VIEW=1``) adds ``seat``,
+``decision.id``, the true ``decision.kind`` (``wolf_kill``, ``exile_vote``...) and
+``gen_ai.request.seed``, for debugging games nobody is playing live.
 
 Tracing is on when :func:`setup` is called with ``enabled=True`` (``llm-werewolf --otel``)
 or when the standard environment asks for it: ``OTEL_TRACES_EXPORTER`` set to anything but
@@ -54,6 +61,10 @@ PROVIDERS = {"local": "llama_cpp", "openai": "openai", "langchain": "langchain",
 TEXT_COMPLETION_BACKENDS = frozenset({"local"})
 
 _tracer: Any = None
+_god_view = False
+"""Whether spans name seats, decisions and seeds (see the module docstring)."""
+GOD_VIEW_ENV = "LLM_WEREWOLF_OTEL_GOD_VIEW"
+PLAYER_DECISION = "decision"
 _provider: Any = None
 """The SDK provider this module built (``None`` when the application brought its own)."""
 
@@ -75,14 +86,18 @@ def enabled() -> bool:
     return _tracer is not None
 
 
-def setup(enabled: bool | None = None, *, provider: Any = None) -> bool:
+def setup(enabled: bool | None = None, *, provider: Any = None, god_view: bool | None = None) -> bool:
     """Turn tracing on or off; ``enabled=None`` follows the environment. Returns whether it is on.
 
     ``provider``: a tracer provider to use (tests pass one with an in-memory exporter);
     by default the globally installed one, or, where none is, an SDK provider built from
-    the environment and installed globally.
+    the environment and installed globally. ``god_view``: spans name seats, decisions and
+    seeds (``None`` follows ``LLM_WEREWOLF_OTEL_GOD_VIEW``; off by default).
     """
-    global _tracer, _provider
+    global _tracer, _provider, _god_view
+    if god_view is None:
+        god_view = os.environ.get(GOD_VIEW_ENV, "").strip().lower() in _TRUE
+    _god_view = god_view
     if os.environ.get("OTEL_SDK_DISABLED", "").strip().lower() in _TRUE:
         enabled = False
     elif enabled is None:
@@ -150,9 +165,12 @@ def shutdown() -> None:
 
 
 def model_call_attributes(
-    call: ModelCall, request: CompletionRequest | None, decision: Decision | None
+    call: ModelCall, request: CompletionRequest | None, decision: Decision | None, *, god_view: bool | None = None
 ) -> dict[str, Any]:
-    """The span attributes of one model call (GenAI semantic conventions plus ``llm_werewolf.*``)."""
+    """The span attributes of one model call (GenAI semantic conventions plus ``llm_werewolf.*``).
+
+    ``god_view``: name the seat, the decision and the seed (``None``: as :func:`setup` set it).
+    """
     provider = PROVIDERS.get(call.backend, call.backend)
     attributes: dict[str, Any] = {
         "gen_ai.operation.name": "text_completion" if call.backend in TEXT_COMPLETION_BACKENDS else "chat",
@@ -167,17 +185,19 @@ def model_call_attributes(
         "llm_werewolf.retries": call.retries,
         "llm_werewolf.latency_ms": call.latency_ms,
         "llm_werewolf.prompt_hash": call.prompt_hash,
-        "llm_werewolf.decision.kind": decision.kind if decision is not None else call.purpose,
+        "llm_werewolf.decision.kind": PLAYER_DECISION if call.seat is not None else call.purpose,
     }
-    if call.seat is not None:
-        attributes["llm_werewolf.seat"] = call.seat
-    if call.decision_id is not None:
-        attributes["llm_werewolf.decision.id"] = call.decision_id
     if request is not None:
         attributes["gen_ai.request.max_tokens"] = request.max_tokens
         attributes["gen_ai.request.temperature"] = request.temperature
         attributes["llm_werewolf.language"] = request.language
-        if request.seed is not None:
+    if god_view if god_view is not None else _god_view:
+        attributes["llm_werewolf.decision.kind"] = decision.kind if decision is not None else call.purpose
+        if call.seat is not None:
+            attributes["llm_werewolf.seat"] = call.seat
+        if call.decision_id is not None:
+            attributes["llm_werewolf.decision.id"] = call.decision_id
+        if request is not None and request.seed is not None:
             attributes["gen_ai.request.seed"] = request.seed
     if _failed(call):
         attributes["error.type"] = "transport"

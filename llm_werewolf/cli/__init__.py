@@ -103,6 +103,14 @@ def _root(
         ),
     ] = False,
     log_file: Annotated[Path, typer.Option("--log-file", help="The log file of --verbose.")] = quiet.DEFAULT_LOG_FILE,
+    otel_god_view: Annotated[
+        bool,
+        typer.Option(
+            "--otel-god-view",
+            help="Spans also name the seat, the decision and the seed: they tell the deal, so never use it "
+            "for a game people are playing (also LLM_WEREWOLF_OTEL_GOD_VIEW=1).",
+        ),
+    ] = False,
 ) -> None:
     """Language-model agents play and narrate Werewolf/Mafia games."""
     from .. import tracing
@@ -110,7 +118,7 @@ def _root(
     quiet.quiet_console(log_file if verbose else None)
 
     try:
-        tracing.setup(True if otel else None)
+        tracing.setup(True if otel else None, god_view=True if otel_god_view else None)
     except RuntimeError as exc:  # the otel extra is missing, or an unknown exporter
         raise UsageError(str(exc)) from None
 

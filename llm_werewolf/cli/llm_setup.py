@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..agents.llm_agent import LLMAgent
-from ..code_refs import trust
+from ..code_refs import CodeRefused, refuse_code, trust
 from ..key_guard import KeyDestinationRefused, check_key_uses, key_uses
 from ..llm.errors import BackendConfigError
 from ..llm.factory import BACKEND_KINDS
@@ -67,14 +67,21 @@ def setup_llm(
     api_key_file: Path | None = None,
     deadline: float | None = None,
     send_key_to: Sequence[str] = (),
+    allow_code: bool = False,
 ) -> SessionSetup:
-    """The session of one command (flags win over the table file); bad values are a UsageError."""
+    """The session of one command (flags win over the table file); bad values are a UsageError.
+
+    ``allow_code``: the user passed ``--allow-code``, so the table file may name code to import
+    (``langchain:package.module:factory``); without it such a file is refused.
+    """
     table: TableConfig | None = None
     if config_file is not None:
         try:
             table = load_table_config(config_file)
         except BackendConfigError as exc:
             raise UsageError(str(exc)) from None
+        if not allow_code:
+            refuse_table_code(table)
     llm = dict(table.llm) if table else {}
     chosen = backend or llm.get("backend")
     if chosen is not None and chosen not in BACKEND_KINDS:
@@ -133,6 +140,18 @@ def setup_llm(
                 check_key_file(spec.api_key_file, f"{config_file} [seats] {number}")
             setup.seats[number - 1] = spec
     return setup
+
+
+def refuse_table_code(table: TableConfig) -> None:
+    """A table file is data, like a transcript: code it names runs only with ``--allow-code``."""
+    named = [("[game] agents", table.game.get("agents")), ("[llm] model", table.llm.get("model"))]
+    named += [(f"[seats] {number}", spec.label) for number, spec in sorted(table.seats.items())]
+    for where, spec in named:
+        if isinstance(spec, str):
+            try:
+                refuse_code(spec, f"{table.path} {where}")
+            except CodeRefused as exc:
+                raise UsageError(f"{exc}; or pass --allow-code to run what this file names") from None
 
 
 def check_table_keys(table: TableConfig, cli_url: str | None, cli_key: bool, confirmed: Sequence[str]) -> None:

@@ -10,7 +10,7 @@ from typing import Literal
 from ..transcript import Transcript, TranscriptError, read_transcript
 from .arrow import arrow_schema, require_pyarrow
 from .card import JSONL_LAYOUT, PARQUET_LAYOUT, dataset_card
-from .rows import GameRow, UtteranceRow, rows_for
+from .rows import GameRow, UtteranceRow, rows_for, without_secrets
 
 UTTERANCES_FILE = JSONL_LAYOUT.utterances
 GAMES_FILE = JSONL_LAYOUT.games
@@ -35,8 +35,14 @@ def find_transcripts(paths: Iterable[Path]) -> list[Path]:
     return found
 
 
-def collect_rows(paths: Iterable[Path], out: Path, result: ExportResult) -> list[tuple[list[UtteranceRow], GameRow]]:
-    """The rows of every transcript under ``paths``, ordered by game id (files that are not transcripts are noted)."""
+def collect_rows(
+    paths: Iterable[Path], out: Path, result: ExportResult, *, god: bool = False
+) -> list[tuple[list[UtteranceRow], GameRow]]:
+    """The rows of every transcript under ``paths``, ordered by game id (files that are not transcripts are noted).
+
+    An unfinished game's rows carry no cards, sides, truths or seed unless ``god``
+    (:func:`.rows.without_secrets`).
+    """
     out = out.resolve()
     collected = []
     for path in find_transcripts(paths):
@@ -51,12 +57,15 @@ def collect_rows(paths: Iterable[Path], out: Path, result: ExportResult) -> list
         if problem is not None:
             result.skipped.append(f"{path}: {problem}")
             continue
-        collected.append(rows_for(transcript))
+        utterances, game = rows_for(transcript)
+        collected.append((utterances, game) if god or game.complete else without_secrets(utterances, game))
     collected.sort(key=lambda rows: rows[1].game_id)
     return collected
 
 
-def export_transcripts(paths: Iterable[Path], out: Path, fmt: Format = "jsonl", licence: str = "mit") -> ExportResult:
+def export_transcripts(
+    paths: Iterable[Path], out: Path, fmt: Format = "jsonl", licence: str = "mit", *, god: bool = False
+) -> ExportResult:
     """Write the utterance and game tables of every transcript under ``paths`` to ``out``, with a dataset card.
 
     ``jsonl``: ``out/utterances.jsonl`` and ``out/games.jsonl``. ``parquet``:
@@ -66,7 +75,7 @@ def export_transcripts(paths: Iterable[Path], out: Path, fmt: Format = "jsonl", 
     if fmt == "parquet":
         require_pyarrow()  # before any work: a missing extra is one line
     result = ExportResult()
-    collected = collect_rows(paths, out, result)
+    collected = collect_rows(paths, out, result, god=god)
     if not collected:
         return result  # nothing to write: the files of an earlier export stay as they were
     utterances = [row for rows, _ in collected for row in rows]

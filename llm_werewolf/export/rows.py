@@ -173,8 +173,8 @@ class GameRow(BaseModel):
     """The ruleset id."""
     language: str
     """The game's language (BCP 47)."""
-    seed: int
-    """The game's seed (replays the game with the same answers)."""
+    seed: int | None
+    """The game's seed (replays the game with the same answers); ``None`` for an unfinished game unless ``--god``."""
     options: str
     """The rule switches as given, a JSON object with sorted keys (the ruleset's defaults fill the rest)."""
     players: int
@@ -392,3 +392,24 @@ def rows_for(transcript: Transcript) -> tuple[list[UtteranceRow], GameRow]:
         utterances=len(utterances),
     )
     return utterances, game
+
+
+def without_secrets(utterances: list[UtteranceRow], game: GameRow) -> tuple[list[UtteranceRow], GameRow]:
+    """The rows of a game still being played, as a spectator may see them: no cards, sides, truths or seed.
+
+    An unfinished game may be resumed or still running; its seed and the god-view columns would tell
+    the deal. ``export --god`` keeps them.
+    """
+    hidden_acts = {"target_role": None, "target_side": None, "true": None, "consistent": None}
+    rows = [
+        row.model_copy(
+            update={
+                "speaker_role": None,
+                "speaker_side": None,
+                "claim_true": None,
+                "acts": [act.model_copy(update=hidden_acts) for act in row.acts],
+            }
+        )
+        for row in utterances
+    ]
+    return rows, game.model_copy(update={"seed": None, "start_roles": None, "final_roles": None})

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..controls import strip_controls
 from .driver import RecordError
 
 FORMATS = ("tencent", "werewolf-arena")
@@ -26,7 +27,20 @@ FORMATS = ("tencent", "werewolf-arena")
 class ImportReport:
     written: list[Path] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
-    """One line per record (or file) not imported: ``FILE: record ID: why``."""
+    """One line per record (or file) not imported: ``FILE: record ID: why``, free of control characters."""
+
+    def refuse(self, where: str, exc: BaseException) -> None:
+        """Report one record or file that failed, on one line with no terminal controls."""
+        why = str(exc) if isinstance(exc, RecordError) else f"{type(exc).__name__}: {_short(exc)}"
+        self.errors.append(" ".join(strip_controls(f"{where}: {why}").split()))
+
+
+def _short(exc: BaseException, limit: int = 300) -> str:
+    try:
+        text = str(exc)
+    except Exception:  # a message that cannot be built is still one line
+        text = "?"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 @dataclass(frozen=True)
@@ -62,16 +76,14 @@ def import_source(name: str, source: Path, out: Path) -> ImportReport:
     for path in source_files(source, fmt.glob):
         try:
             records = fmt.records_in(path)
-        except RecordError as exc:
-            report.errors.append(f"{path}: {exc}")
+        except Exception as exc:  # recursion, huge numbers, bad encodings: one line, the folder goes on
+            report.refuse(str(path), exc)
             continue
         for record_id, raw in records:
             try:
                 report.written.append(fmt.import_record(raw, record_id, out))
-            except RecordError as exc:
-                report.errors.append(f"{path}: record {record_id}: {exc}")
             except Exception as exc:  # one bad record must not stop the folder
-                report.errors.append(f"{path}: record {record_id}: {type(exc).__name__}: {exc}")
+                report.refuse(f"{path}: record {record_id}", exc)
     return report
 
 

@@ -21,7 +21,11 @@ public record as the moderator voices it), sentence by sentence:
   evasive model writes it (:mod:`.evasion`): look-alike letters of other
   scripts, invisible characters, accents, spaced-out words, seats named by
   ordinals or number words ("the second player"), and the role words and
-  common synonyms of every language ("oracle", "預言家");
+  common synonyms of every language ("oracle", "預言家"), role names of other
+  languages ("voyante"), periphrases ("the one who sees in the dark"), role words
+  written in pieces ("trouble maker"); a sentence that points at a seat without
+  naming it ("the player whose name starts with A", "the one left of Bob") is read
+  as naming every seat;
 * ``result_not_public``: a victory word before the game ended, or a winner
   the end of the game did not name;
 * ``omits_fact``: the line leaves out a seat, or a role, side or status word,
@@ -53,7 +57,7 @@ from ..describe import vocabulary as vocabulary_of
 from ..prompting.script import in_language
 from ..rules.variant import get_ruleset
 from ..texts import optional_yaml
-from .evasion import SeatNumbers, readings, role_terms
+from .evasion import IndirectSeats, SeatNumbers, readings, role_terms, split_words
 from .packs import NarrationPack, load_pack
 from .public import PublicFacts
 from .vocabulary import Lexicon, SeatFinder, Term, normalize, script_of, sentences
@@ -168,6 +172,8 @@ class NarrationChecker:
         sides = tuple(s for s in ruleset.sides if s != plain_side)
         self.other_words = role_terms(variant, language, roles, sides, plain_role)
         """Role and side words of every language, their short forms and common synonyms."""
+        self.split_words = split_words(variant, roles, sides)
+        self.indirect = IndirectSeats(language)
         self._spoken: dict[str, Claims] = {}
 
     # -- reading a text ------------------------------------------------------------
@@ -212,6 +218,9 @@ class NarrationChecker:
                 seats |= self.seat_numbers.seats(sentence)
                 for lexicon in self.other_words:
                     words |= lexicon.find(sentence)
+                words |= self.split_words.find(sentence)
+                if not seats and words and self.indirect.found(sentence):
+                    seats = set(range(len(self.names)))  # "the player whose name starts with A": any seat
             named |= seats
             seats = seats or previous
             if not seats:

@@ -16,8 +16,12 @@ player", "player two", "игрок номер три", "اللاعب الثان�
 ``seat_words`` and ``number.N`` of the narration pack's ``checker`` section.
 :func:`role_terms` gathers the role and side words of every language: the ruleset's
 ``terms.yaml`` of each of its languages, their short forms ("Bassara (the fortune-teller)"
-gives "Bassara" and "fortune-teller"), and the synonyms ``role.ID`` / ``side.ID`` of every
-language's narration pack.
+gives "Bassara" and "fortune-teller"), the synonyms ``role.ID`` / ``side.ID`` of every
+language's narration pack, and from ``prompts/common/checker_words.yaml`` a role's names in
+languages the project does not play in ("voyante", "loup-garou") and its periphrases ("sees
+in the dark", "howls at the moon"). :class:`SplitWords` finds a role word written in pieces
+("trouble maker", "were-wolf"); :class:`IndirectSeats` finds a seat pointed at without its
+name ("the player whose name starts with A", "the one to the left of Bob").
 """
 
 from __future__ import annotations
@@ -223,6 +227,49 @@ def short_forms(text: str) -> list[str]:
     return [f for f in forms if f]
 
 
+@lru_cache(maxsize=1)
+def checker_words() -> dict[str, Any]:
+    """``prompts/common/checker_words.yaml``: foreign role names, periphrases, indirect seat phrases."""
+    from ..texts import optional_yaml
+
+    data = optional_yaml("prompts", "common/checker_words.yaml")
+    return data if isinstance(data, dict) else {}
+
+
+def _words(value: object) -> list[str]:
+    return [str(w) for w in value if isinstance(w, str) and w.strip()] if isinstance(value, list) else []
+
+
+def _unaccented(word: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
+
+
+def _foreign_terms(roles: tuple[str, ...]) -> dict[str, list[Term]]:
+    """Foreign role names of ``roles``, by the language whose script reads them (``en``: Latin, ``zh-Hant``: CJK)."""
+    out: dict[str, list[Term]] = {}
+    foreign = checker_words().get("foreign", {})
+    if not isinstance(foreign, dict):
+        return out
+    for role in roles:
+        for word in _words(foreign.get(role)):
+            han = any(_script_of_char(c) in ("CJK", "HIRAGANA", "KATAKANA", "HANGUL") for c in word)
+            bucket = out.setdefault("zh-Hant" if han else "en", [])
+            bucket += [Term(f"role:{role}", form) for form in dict.fromkeys((word, _unaccented(word)))]
+    return out
+
+
+def _periphrases(roles: tuple[str, ...]) -> dict[str, list[Term]]:
+    """Periphrases of ``roles`` by language."""
+    out: dict[str, list[Term]] = {}
+    table = checker_words().get("periphrases", {})
+    if not isinstance(table, dict):
+        return out
+    for language, by_role in table.items():
+        if isinstance(by_role, dict):
+            out[str(language)] = [Term(f"role:{role}", w) for role in roles for w in _words(by_role.get(role))]
+    return out
+
+
 @lru_cache(maxsize=32)
 def role_terms(
     variant: str, language: str, roles: tuple[str, ...], sides: tuple[str, ...], plain_role: str | None = None
@@ -272,5 +319,91 @@ def role_terms(
                 entries += [
                     Term(term_id, w, exact=plain) for w in words if own_names.get(normalize(w), term_id) == term_id
                 ]
+    for extra in (_foreign_terms(roles), _periphrases(roles)):
+        for other, found in extra.items():
+            by_language.setdefault(other, []).extend(found)
     order = [language, *(lang for lang in by_language if lang != language)]
     return [Lexicon(lang, by_language[lang]) for lang in order if by_language.get(lang)]
+
+
+@lru_cache(maxsize=32)
+def split_words(variant: str, roles: tuple[str, ...], sides: tuple[str, ...]) -> SplitWords:
+    """The role and side words of every language (one word each) as :class:`SplitWords`."""
+    from ..rules.variant import get_ruleset
+    from ..texts import LANGUAGES, TextDataError, terms
+    from .packs import load_pack
+
+    words: list[Term] = []
+    for other in get_ruleset(variant).languages:
+        try:
+            vocabulary: Mapping[str, Any] = terms(other, variant)
+        except TextDataError:
+            continue
+        for kind, wanted in (("roles", roles), ("sides", sides)):
+            table = vocabulary.get(kind)
+            if isinstance(table, dict):
+                words += [
+                    Term(f"{kind[:-1]}:{key}", form)
+                    for key, text in table.items()
+                    if str(key) in wanted and isinstance(text, str)
+                    for form in short_forms(text)
+                ]
+    for other in LANGUAGES:
+        try:
+            pack = load_pack(other, variant)
+        except TextDataError:
+            continue
+        for key, values in pack.checker.items():
+            kind, _, ident = key.partition(".")
+            if (kind == "role" and ident in roles) or (kind == "side" and ident in sides):
+                words += [Term(f"{kind}:{ident}", w) for w in values]
+    for found in _foreign_terms(roles).values():
+        words += found
+    return SplitWords(words)
+
+
+class SplitWords:
+    """Role words of Latin or Cyrillic letters written in pieces: ``trouble maker``, ``were-wolf``, ``Se er``.
+
+    A word of five letters or more is found with up to two separators (space, hyphen, dot,
+    apostrophe) between any two of its letters; a multi-word term is found with its spaces
+    left out ("serialkiller"). Only in the candidate's readings, never in template lines.
+    """
+
+    MIN_LETTERS = 5
+
+    def __init__(self, terms: Iterable[Term]) -> None:
+        patterns: dict[str, list[str]] = {}
+        for term in terms:
+            letters = re.sub(r"[\s\-'’.]", "", normalize(term.text))
+            if len(letters) < self.MIN_LETTERS or not all(c.isalpha() for c in letters):
+                continue
+            if not all(_script_of_char(c) in ("LATIN", "CYRILLIC") for c in letters):
+                continue
+            gap = r"[\s\-'’._·]{0,2}"
+            patterns.setdefault(term.id, []).append(gap.join(re.escape(c) for c in letters))
+        self._patterns = [
+            (
+                term_id,
+                re.compile(r"(?<!\w)(?:" + "|".join(sorted(set(found), key=len, reverse=True)) + r")(?:s|es)?(?!\w)"),
+            )
+            for term_id, found in patterns.items()
+        ]
+
+    def find(self, text: str) -> set[str]:
+        normalized = normalize(text)
+        return {term_id for term_id, pattern in self._patterns if pattern.search(normalized)}
+
+
+class IndirectSeats:
+    """Phrases that point at a seat without naming it (``prompts/common/checker_words.yaml``, ``indirect``)."""
+
+    def __init__(self, language: str) -> None:
+        table = checker_words().get("indirect", {})
+        phrases = _words(table.get(language)) if isinstance(table, dict) else []
+        if language != "en" and isinstance(table, dict):
+            phrases += _words(table.get("en"))  # an English phrase in another language's line points as well
+        self._lexicon = Lexicon(language, [Term("indirect", p) for p in phrases])
+
+    def found(self, text: str) -> bool:
+        return bool(self._lexicon.find(text))

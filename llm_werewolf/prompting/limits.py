@@ -11,6 +11,15 @@ on every render, not only during a trial:
   ``**``, ``+``, ``%``) checks the deadline and the call budget, and refuses up front
   an operation whose result would exceed the string limit (``"x" * 10**9``, a width
   of a billion in a format, ``replace`` or ``join`` blowing up);
+* every filter and method that expands its input (``indent``, ``center``, ``ljust``,
+  ``rjust``, ``zfill``, ``expandtabs``, ``wordwrap``, ``replace``, ``join``, ``format``) has
+  its result's size computed from its arguments and refused *before* it runs, whatever
+  the arguments were computed from (``'999999'|int`` is as large as ``999999``);
+* lists, tuples and dicts are measured in characters, not items (``[big] * 1000`` is
+  a thousand times ``big``), and hold at most ``items`` items; a filter that walks its input
+  item by item (``batch``, ``sort``, ``urlize``...) takes at most ``items`` items or characters;
+  everything a render builds is added up: a render may build at most ``built_chars``
+  characters in all, so a loop of large values stops early;
 * the ``~`` operator goes through :func:`limited_concat` (the same string limit);
 * everything written by ``{{ ... }}`` is counted (``finalize``), and the top-level
   output is assembled by a bounded ``concat``.
@@ -58,6 +67,11 @@ class RenderLimits:
     """Bits of an integer an operator may produce."""
     depth: int = 64
     """Calls inside calls (a macro calling itself)."""
+    built_chars: int = 20_000_000
+    """Characters of every value the render's operators, filters and calls build, added up."""
+    items: int = 100_000
+    """Items of any one list, tuple or dict a template builds, and the longest input (items or
+    characters) a filter that walks its input item by item (``batch``, ``sort``, ``urlize``...) takes."""
 
 
 LIMITS = RenderLimits()
@@ -71,7 +85,7 @@ _WIDE_FORMAT = re.compile(r"\d{7,}|%[-+ #0]*\*|\{[^{}]*:[^{}]*\d{7,}")
 
 
 class _Budget:
-    __slots__ = ("calls", "deadline", "depth", "iterations", "limits", "ticks", "written")
+    __slots__ = ("built", "calls", "deadline", "depth", "iterations", "limits", "ticks", "written")
 
     def __init__(self, limits: RenderLimits) -> None:
         self.limits = limits
@@ -81,6 +95,7 @@ class _Budget:
         self.depth = 0
         self.ticks = 0
         self.written = 0
+        self.built = 0
 
     def clock(self) -> None:
         """Check the deadline (the clock is read every 16th time: each step between is bounded)."""
@@ -103,6 +118,12 @@ class _Budget:
     def size(self, size: int, what: str = "a string") -> None:
         if size > self.limits.string_chars:
             raise RenderLimitExceeded(f"{what} of {size} characters (the limit is {self.limits.string_chars})")
+
+    def build(self, size: int) -> None:
+        """Count a value the render built against the total it may build."""
+        self.built += size
+        if self.built > self.limits.built_chars:
+            raise RenderLimitExceeded(f"a render building more than {self.limits.built_chars} characters in all")
 
     def write(self, size: int) -> None:
         self.written += size
@@ -131,13 +152,56 @@ def render_budget(limits: RenderLimits | None = None) -> Iterator[None]:
         _ACTIVE.reset(token)
 
 
-def _sized(value: object) -> int:
-    return len(value) if isinstance(value, (str, bytes, list, tuple, dict)) else 0
+def _sized(value: object, cap: int = LIMITS.built_chars) -> int:
+    """Characters of a value: a string's length; a container's items, each measured the same way.
+
+    A container counts at least one per item; nested containers are followed a few levels down;
+    the count stops once it passes ``cap`` (the caller refuses it anyway).
+    """
+    return _weigh(value, cap, 4)
+
+
+def _weigh(value: object, cap: int, depth: int) -> int:
+    if isinstance(value, (str, bytes)):
+        return len(value)
+    if isinstance(value, dict):
+        value = [*value.keys(), *value.values()]
+    if not isinstance(value, (list, tuple)):
+        return 0
+    total = len(value)
+    if depth == 0:
+        return total
+    for item in value:
+        if isinstance(item, (str, bytes, list, tuple, dict)):
+            total += _weigh(item, cap, depth - 1)
+            if total > cap:
+                break
+    return total
 
 
 def _check_result(budget: _Budget, value: object) -> object:
-    budget.size(_sized(value), "a value")
+    size = _sized(value)
+    budget.size(size, "a value")
+    budget.build(size)
+    if isinstance(value, (list, tuple, dict)):
+        _items(budget, len(value))
     return value
+
+
+def _items(budget: _Budget, count: int, what: str = "a list") -> None:
+    if count > budget.limits.items:
+        raise RenderLimitExceeded(f"{what} of {count} items (the limit is {budget.limits.items})")
+
+
+WALKING_FILTERS = frozenset(
+    {
+        "list", "batch", "slice", "map", "select", "reject", "selectattr", "rejectattr", "unique", "groupby",
+        "sort", "dictsort", "sum", "min", "max", "reverse", "urlize", "wordwrap", "striptags", "xmlattr",
+        "pprint", "tojson", "title", "capitalize", "forceescape", "escape", "e", "urlencode", "wordcount",
+    }
+)  # fmt: skip
+"""Filters that walk their input item by item (or character by character, in Python): their input is
+capped before they run, so one call cannot outlast the render's clock or build a million small objects."""
 
 
 def limited_iter(iterable: Iterable[Any]) -> Iterator[Any]:
@@ -152,8 +216,12 @@ def limited_iter(iterable: Iterable[Any]) -> Iterator[Any]:
 def limited_concat(*parts: object) -> str:
     """The ``~`` operator under the string limit."""
     budget = _budget()
+    for part in parts:
+        budget.size(_sized(part), "a joined part")
     texts = [str(part) for part in parts]
-    budget.size(sum(len(text) for text in texts), "a joined string")
+    size = sum(len(text) for text in texts)
+    budget.size(size, "a joined string")
+    budget.build(size)
     return "".join(texts)
 
 
@@ -169,6 +237,41 @@ def _check_expansion(budget: _Budget, name: str, target: object, args: tuple[Any
         budget.size(len(target) + count * max(0, len(new) - len(old)), f"{name}'s result")
     if name in ("format", "format_map") and isinstance(target, str) and _WIDE_FORMAT.search(target):
         raise RenderLimitExceeded(f"{name}: a field width or precision over the limit")
+    predicted = _predicted_size(name, target, args)
+    if predicted:
+        budget.size(predicted, f"{name}'s result")
+
+
+def _count(value: object) -> int:
+    """An argument that sets a width or count (Jinja accepts strings for some, e.g. ``indent``'s)."""
+    if isinstance(value, bool):
+        return 0
+    if isinstance(value, int):
+        return max(0, value)
+    if isinstance(value, str):
+        return len(value)
+    return 0
+
+
+def _predicted_size(name: str, target: object, args: tuple[Any, ...]) -> int:
+    """The size of an expanding filter's or method's result, from its input and arguments (0: not one)."""
+    if not isinstance(target, str):
+        return 0
+    length = len(target)
+    first = _count(args[0]) if args else 0
+    if name in ("indent", "do_indent"):
+        width = _count(args[0]) if args else 4
+        return length + (target.count("\n") + 1) * width
+    if name in ("center", "ljust", "rjust", "zfill", "do_center"):
+        return max(length, first) + sum(_count(a) for a in args[1:2])
+    if name == "expandtabs":
+        return length + target.count("\t") * (first if args else 8)
+    if name in ("wordwrap", "do_wordwrap"):
+        wrap = next((a for a in args[2:] if isinstance(a, str)), "\n")
+        return length + length * len(wrap)
+    if name in ("format", "do_format", "format_map"):
+        return length + sum(_sized(a) for a in args)
+    return 0
 
 
 class LimitedSandbox(ImmutableSandboxedEnvironment):
@@ -215,6 +318,8 @@ class LimitedSandbox(ImmutableSandboxedEnvironment):
             if budget.depth > budget.limits.depth:
                 raise RenderLimitExceeded(f"calls nested more than {budget.limits.depth} deep")
             return _check_result(budget, super().call(__context, __obj, *args, **kwargs))
+        except OverflowError as exc:  # the sandbox's own range limit, or an overflowing cast
+            raise RenderLimitExceeded(str(exc)) from None
         finally:
             budget.depth -= 1
 
@@ -232,12 +337,16 @@ class LimitedSandbox(ImmutableSandboxedEnvironment):
             for seq, times in ((left, right), (right, left)):
                 if isinstance(times, int) and _sized(seq):
                     budget.size(_sized(seq) * max(0, times), "a repeated value")
+                    if isinstance(seq, (list, tuple)):
+                        _items(budget, len(seq) * max(0, times), "a repeated list")
             if isinstance(left, int) and isinstance(right, int):
                 _int_size(limits, left.bit_length() + right.bit_length())
         elif operator == "**" and isinstance(left, int) and isinstance(right, int) and abs(left) > 1:
             _int_size(limits, left.bit_length() * max(0, right))
         elif operator == "+" and _sized(left) and _sized(right):
             budget.size(_sized(left) + _sized(right), "a joined value")
+            if isinstance(left, (list, tuple)) and isinstance(right, (list, tuple)):
+                _items(budget, len(left) + len(right), "a joined list")
         elif operator == "%" and isinstance(left, str) and _WIDE_FORMAT.search(left):
             raise RenderLimitExceeded("%: a field width over the limit")
         return _check_result(budget, super().call_binop(context, operator, left, right))
@@ -265,6 +374,8 @@ def _limited_filter(name: str, function: Callable[..., Any]) -> Callable[..., An
         # skip what Jinja passes first to some filters: a context, an eval context, the environment
         values = [a for a in args if not isinstance(a, Environment) and not hasattr(a, "environment")]
         target = values[0] if values else None
+        if name in WALKING_FILTERS and isinstance(target, (str, list, tuple, dict)):
+            _items(budget, len(target), f"{name}'s input")
         _check_expansion(budget, name, target, tuple(values[1:]) + tuple(kwargs.values()))
         if name == "join" and values:
             items = [str(item) for item in values[0]]

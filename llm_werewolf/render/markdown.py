@@ -13,6 +13,8 @@ from html import escape as html_escape
 from .timeline import Document, Entry, Item, Quote, RevealBlock, SeatRef, Segment, VoteBlock
 
 _SPECIAL = re.compile(r"([\\`*_\[\]|~])")
+_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+"""Terminal and bidi controls: whatever data carried them, a rendered page holds none."""
 
 
 def md_escape(text: str) -> str:
@@ -143,4 +145,4 @@ class MarkdownWriter:
 
 
 def render_markdown(doc: Document) -> str:
-    return MarkdownWriter(doc).page()
+    return _CONTROLS.sub("", MarkdownWriter(doc).page())

@@ -9,12 +9,17 @@ the word, spaced-out or dotted letters, upper case, the seat by number, by ordin
 ("A-l-i-c-e"). The sentence frames, seat forms and synonyms are data
 (``safety/data/narration_evasion.yaml``); the number words come from the narration
 pack. Every line must be refused: :func:`run` counts the accepted ones.
+
+The third-round corpus (:func:`round3_lines`, English games) says the role without any word of
+the first: its name in other languages ("la voyante"), a periphrasis ("the one who sees in the
+dark"), the role word in two pieces ("Trouble maker"), and the seat pointed at without its name
+("the player whose name starts with A"); :func:`run_round3` counts the accepted lines.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -202,6 +207,88 @@ def run(variant: str, language: str, *, seed: int = 1, targets: int = 3, keep: i
             if len(result.examples) < keep:
                 result.examples.append(line)
     return result
+
+
+def split_forms(word: str) -> list[str]:
+    """A role word in two pieces: ``Trouble maker``, ``Trouble-maker`` (one-word names of 6 letters or more),
+    or a two-word name run together (``SerialKiller``)."""
+    if " " in word:
+        return [word.replace(" ", "")]
+    if len(word) < 6 or not word.isalpha():
+        return []
+    middle = len(word) // 2
+    return [f"{word[:middle]} {word[middle:]}", f"{word[:middle]}-{word[middle:]}"]
+
+
+def round3_lines(variant: str, moment: Moment, targets: int = 3) -> Iterator[tuple[int, str]]:
+    """(seat, line) of the third-round corpus of an English game: foreign names, periphrases,
+    split words and seats pointed at without their names."""
+    data = corpus_data()["round3"]
+    frames = itertools.cycle(data["frames"])
+    plain = {"villager", "citizen", "farmer"}
+    secret = [
+        seat
+        for seat, role in enumerate(moment.roles)
+        if moment.alive[seat] and role and role not in plain and not moment.facts.roles.get(seat)
+    ][:targets]
+    for seat in secret:
+        role = moment.roles[seat]
+        own = terms("en", variant).get("roles", {}).get(role)
+        own_word = own.split("(")[0].strip() if isinstance(own, str) else role
+        described = list(data["foreign"].get(role, [])) + list(data["periphrases"].get(role, []))
+        words = described + split_forms(own_word)
+        for seat_text in (moment.names[seat], f"seat {seat + 1}"):
+            for word in words:
+                yield seat, next(frames).format(seat=seat_text, role=word)
+        neighbour = moment.names[seat - 1]
+        for word in [own_word, *described]:
+            for frame in data["indirect_frames"]:
+                yield seat, frame.format(initial=moment.names[seat][0], neighbour=neighbour, role=word)
+
+
+def run_round3(variant: str, *, seed: int = 1, targets: int = 3, keep: int = 5) -> EvasionResult:
+    """Check every line of the third-round corpus of (variant, English); count the accepted ones."""
+    moment = day_one(variant, "en", seed)
+    checker = NarrationChecker(variant, "en", moment.names)
+    result = EvasionResult(variant, "en")
+    for _seat, line in round3_lines(variant, moment, targets):
+        result.total += 1
+        if checker.check(line, moment.facts, moment.spoken).ok:
+            result.accepted += 1
+            if len(result.examples) < keep:
+                result.examples.append(line)
+    return result
+
+
+def template_refusals(variant: str, language: str, seeds: Iterable[int] = (1, 2, 3)) -> tuple[int, list[str]]:
+    """Template lines of whole heuristic games, each checked as a model line retelling it: (lines, refused).
+
+    The false positives of the checker on real narration (every refused line is one).
+    """
+    from ..sim import SyncAgent, play_with_agents
+
+    ruleset = get_ruleset(variant)
+    players = min(max(ruleset.min_players, 8), ruleset.max_players)
+    names = tuple(default_names(language, players))
+    total, refused = 0, list[str]()
+    for seed in seeds:
+        agents: list[SyncAgent] = [HeuristicAgent(seed=seat_seed(seed, i)) for i in range(players)]
+        game = play_with_agents(GameConfig(variant=variant, names=names, seed=seed, language=language), agents)
+        facts = PublicFacts(roles_known=frozenset(ruleset.roles))
+        template = TemplateNarrator(variant, language, names)
+        checker = NarrationChecker(variant, language, names)
+        spoken: list[str] = []
+        for record in game.records:
+            facts.add(record)
+            line = template.line_for(record)
+            if line is None:
+                continue
+            spoken.append(line.text)
+            total += 1
+            verdict = checker.check(line.text, facts, spoken, line.text)
+            if not verdict.ok:
+                refused.append(f"{line.text} ({verdict})")
+    return total, refused
 
 
 def all_pairs() -> list[tuple[str, str]]:

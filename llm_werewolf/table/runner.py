@@ -53,7 +53,8 @@ class TableSettings:
     concurrency: int = 8
     """Agents asked at the same time within one simultaneous batch."""
     pace: Callable[[Sequence[Record]], Awaitable[None]] | None = None
-    """Called after each batch of records (a coroutine function may pause for humans)."""
+    """Called after each batch of records with something public in it (a coroutine function may pause
+    for humans); a batch only some seats see is never paced, so a private question leaves no gap."""
     on_progress: Callable[[], None] | None = None
     """Called when an agent starts or finishes answering (screens show who the table waits for)."""
     on_preview: Callable[[int, str | None], None] | None = None
@@ -121,7 +122,9 @@ class Table:
                 builder.extend(new)
             for sink in self.sinks:
                 sink.write(new)
-            if self.settings.pace is not None:
+            if self.settings.pace is not None and any(r.vis.scope == "public" for r in new):
+                # only what the public sees is paced: a private question (a wolf's "self-destruct?")
+                # must not add a pause that shows on the shared screen
                 await self.settings.pace(new)
 
     # -- answering -------------------------------------------------------------

@@ -12,7 +12,9 @@ cut the last unit anywhere (even inside a line). Resuming:
 3. rebuilds the game through the kept records (the replay checks every rules
    event), leaving out the narration of the last unit;
 4. cuts the file back to the start of the last unit and plays on from there
-   with the agents (and narrator) the header names: the last unit is written
+   with the agents (and narrator) the header names (a paid model seat plays with
+   the user's current model, or with the header's only once the user agreed,
+   :func:`paid_models`): the last unit is written
    again (its rules records regenerated, its narration redone), a
    half-answered batch is finished with the views the seats had when it was
    asked, and the game continues.
@@ -134,18 +136,52 @@ def settings_from(header: Header) -> TableSettings:
     return settings
 
 
-def agents_from(header: Header, session: Session | None = None) -> list[Agent]:
-    """Seat the agents the header names (same kinds, models, personas and seeds as the original run);
-    model seats take their backends from ``session``."""
+PAID_KINDS = frozenset({"openai", "langchain"})
+"""Seats whose calls go to an endpoint with the user's key: the header must not choose their model."""
+
+
+def paid_models(header: Header) -> dict[int, str]:
+    """Seat index -> the header's spec, for the seats that would spend the user's key on the header's model."""
+    found: dict[int, str] = {}
+    for index, seat in enumerate(header.seats):
+        kind, _, model = seat.agent.strip().partition(":")
+        if kind.lower() in PAID_KINDS and model:
+            found[index] = seat.agent
+    return found
+
+
+def agents_from(
+    header: Header, session: Session | None = None, *, model: str | None = None, header_models: bool = False
+) -> list[Agent]:
+    """Seat the agents the header names (same kinds, personas and seeds as the original run);
+    model seats take their backends from ``session``.
+
+    A transcript is data: a seat whose calls spend the user's key (``openai:``, ``langchain:``)
+    plays with ``model`` (the user's current setting); the header's own model is used only when
+    ``header_models`` says the user agreed to it, else :class:`ResumeError` says how to choose.
+    """
     if len(header.seats) != len(header.names):
         raise ResumeError(f"the header names {len(header.names)} seats but describes {len(header.seats)} agents")
-    agents: list[Agent] = []
     for index, seat in enumerate(header.seats):
         try:
             refuse_code(seat.agent, f"seat {index + 1} of the transcript")
-            spec = replace(AgentSpec.parse(seat.agent), persona=seat.persona)
-        except (CodeRefused, SeatSpecError) as exc:
+        except CodeRefused as exc:
             raise ResumeError(str(exc)) from None
+    paid = paid_models(header)
+    if paid and model is None and not header_models:
+        listed = ", ".join(f"seat {i + 1} {spec}" for i, spec in sorted(paid.items()))
+        raise ResumeError(
+            f"the transcript chooses paid models ({listed}): resume with your own --model, "
+            "or pass --header-models to spend your key on them"
+        )
+    agents: list[Agent] = []
+    for index, seat in enumerate(header.seats):
+        try:
+            spec = replace(AgentSpec.parse(seat.agent), persona=seat.persona)
+        except SeatSpecError as exc:
+            raise ResumeError(str(exc)) from None
+        if index in paid and model is not None:
+            spec = replace(spec, model=model)  # the user's current setting, not the file's
         if spec.kind in ("human",):
             raise ResumeError(f"seat {index + 1} was played by a person; resume seats only programs")
         if seat.agent_seed is not None and spec.kind == "heuristic":
@@ -226,12 +262,15 @@ def resume_file(
     narrator: str = "auto",
     sinks: Sequence[Sink] = (),
     session: Session | None = None,
+    model: str | None = None,
+    header_models: bool = False,
 ) -> ResumeResult:
     """Continue the game of ``path``, rewriting its last unit and appending the rest to the same file.
 
     ``narrator``: ``auto`` (the header's, else inferred from the file), ``template`` or ``off``.
     Model seats take their backends from ``session`` (the command's flags; a default one otherwise);
-    the game runs in one event loop and the backends are closed in it.
+    the game runs in one event loop and the backends are closed in it. ``model`` and
+    ``header_models``: which model a paid seat plays with (:func:`agents_from`).
     """
     transcript = read_transcript(path)
     point = find_resume_point(transcript)
@@ -243,7 +282,9 @@ def resume_file(
         # A finished game whose narration cannot be redone identically: leave it as it is.
         return ResumeResult(point=point, outcome=game.outcome, written=0)
     session = session or Session()
-    seated = list(agents) if agents is not None else agents_from(header, session)
+    seated = (
+        list(agents) if agents is not None else agents_from(header, session, model=model, header_models=header_models)
+    )
     voice = narrator_from(mode, header)
     with TranscriptWriter(path, header, append=True, truncate_at=point.cut_at) as writer:
         table = ResumedTable(point, seated, sinks=[writer, *sinks], narrator=voice, settings=settings_from(header))

@@ -6,6 +6,8 @@ Access rules (every one tested in tests/web):
 * a seat page, its state, its answers and its websocket need that seat's own token;
   anything else (another seat's token, an AI seat, an unknown table) is refused with 403;
 * spectator and table-screen pages need the table's public token and get the public view only;
+* under ``serve``, a request or websocket whose ``Host`` is not an address ``serve`` printed is
+  refused (DNS rebinding, :mod:`.host_check`);
 * a websocket whose ``Origin`` is not the served host is refused; sockets per token and overall,
   send queues, message size and JSON shape are bounded (:mod:`.limits`).
 """
@@ -14,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager, suppress
 from typing import Annotated, Any
 from urllib.parse import urlsplit
@@ -26,6 +28,7 @@ from starlette.middleware.base import BaseHTTPMiddleware, RequestResponseEndpoin
 
 from ..rules import all_rulesets
 from ..table.seating import MODEL_KINDS, SCRIPTLESS_KINDS
+from .host_check import HostCheck
 from .limits import (
     MAX_MESSAGE_CHARS,
     SOCKETS_PER_PUBLIC,
@@ -81,8 +84,12 @@ class _SecurityHeaders(BaseHTTPMiddleware):
         return response
 
 
-def create_app(lobby: Lobby | None = None) -> FastAPI:
-    """The web app around ``lobby`` (a fresh one, with a new host token, by default)."""
+def create_app(lobby: Lobby | None = None, *, allowed_hosts: Iterable[str] | None = None) -> FastAPI:
+    """The web app around ``lobby`` (a fresh one, with a new host token, by default).
+
+    ``allowed_hosts``: the only ``Host`` names served (``serve`` passes the addresses it prints;
+    :mod:`.host_check`); ``None`` serves any.
+    """
     the_lobby = lobby or Lobby()
 
     @asynccontextmanager
@@ -95,6 +102,8 @@ def create_app(lobby: Lobby | None = None) -> FastAPI:
     gate = SocketGate()
     app.state.sockets = gate
     app.add_middleware(_SecurityHeaders)
+    if allowed_hosts is not None:
+        app.add_middleware(HostCheck, allowed=frozenset(allowed_hosts))
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     # -- access checks --------------------------------------------------------------------

@@ -18,6 +18,7 @@ from typing import Any
 from ..agents.base import DecisionRequest, Reply
 from ..agents.heuristic import HeuristicAgent
 from ..controls import strip_controls
+from ..prompting.sanitize import clean_output
 from ..rules import Choice, Decision, SeatView
 from .limits import offer_all
 
@@ -110,7 +111,7 @@ def check_answer(decision: Decision, payload: dict[str, Any], *, speech_limit: i
         raise AnswerRefused("not_an_option")
     if not decision.speech:
         return Choice(option)
-    text = " ".join(strip_controls(raw_text).split())
+    text = clean_output(strip_controls(raw_text))
     if len(text) > speech_limit:
         raise AnswerRefused("too_long")
     if raw_claim is not None and raw_claim not in claims:

@@ -125,7 +125,7 @@ def test_setup_refuses_a_missing_key_file_in_one_line(tmp_path: Path) -> None:
     table = tmp_path / "table.toml"
     table.write_text('[seats]\n1 = { agent = "openai:m", api_key_file = "nope" }\n', encoding="utf-8")
     with pytest.raises(UsageError, match=r"\[seats\] 1: cannot read the API key file") as caught:
-        setup_llm(config_file=table)
+        setup_llm(config_file=table, send_key_to=["https://api.openai.com/v1"])  # the file's key source, confirmed
     assert "\n" not in str(caught.value)
     with pytest.raises(UsageError, match="--api-key-file: cannot read"):
         setup_llm(api_key_file=tmp_path / "missing")
@@ -139,7 +139,7 @@ def test_setup_passes_a_session_key_file_and_seat_settings_on(tmp_path: Path) ->
         '[seats]\n2 = { agent = "langchain", profile = "text", api_key = "other" }\n',
         encoding="utf-8",
     )
-    setup = setup_llm(config_file=table)
+    setup = setup_llm(config_file=table, send_key_to=["https://api.openai.com/v1"])  # the file's key file, confirmed
     defaults = setup.session.settings
     assert defaults.api_key_file == str(tmp_path / "key") and defaults.model == "m"
     seat = setup.seats[1]
@@ -196,7 +196,9 @@ def test_a_table_file_model_profile_and_key_file_reach_the_seats_and_the_narrato
             f'[llm]\nmodel = "test-model"\nbase_url = "{url}"\nprofile = "text"\napi_key_file = "secret.key"\n',
             encoding="utf-8",
         )
-        result = _play("--config", str(table), "--narrator", "llm", "--transcripts", str(tmp_path / "out"))
+        # the key source the file names goes only where the user confirms
+        out = str(tmp_path / "out")
+        result = _play("--config", str(table), "--narrator", "llm", "--send-key-to", url, "--transcripts", out)
     assert result.returncode == 0, result.stderr
     assert _asked_formats(state) == {None}  # the text profile asks for no response_format
     text, header, events = _transcript(tmp_path / "out")

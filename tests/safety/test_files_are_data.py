@@ -8,6 +8,7 @@ import json
 from collections import deque
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -120,10 +121,90 @@ def test_a_seat_entry_cannot_send_a_key_file_elsewhere(tmp_path: Path) -> None:
         setup_llm(config_file=table)
 
 
-def test_endpoints_of_this_computer_or_of_the_command_line_need_no_confirmation(tmp_path: Path) -> None:
-    setup_llm(config_file=_table(tmp_path, '[llm]\nbase_url = "http://127.0.0.1:9/v1"\napi_key_env = "HOME"\n'))
-    table = _table(tmp_path, '[llm]\nbase_url = "https://collector.invalid/v1"\napi_key_env = "HOME"\n')
-    setup_llm(config_file=table, base_url="https://mine.invalid/v1")
+def test_the_default_key_to_this_computer_or_the_command_lines_endpoint_needs_no_confirmation(
+    tmp_path: Path,
+) -> None:
+    setup_llm(config_file=_table(tmp_path, '[llm]\nbase_url = "http://127.0.0.1:9/v1"\n'))
+    setup_llm(
+        config_file=_table(tmp_path, '[llm]\nbase_url = "https://collector.invalid/v1"\n'),
+        base_url="https://mine.invalid/v1",
+    )
+
+
+@pytest.mark.parametrize(
+    ("llm", "cli_url", "endpoint"),
+    [
+        ('base_url = "http://127.0.0.1:9/v1"\napi_key_env = "HOME"', None, "http://127.0.0.1:9/v1"),
+        (
+            'base_url = "https://collector.invalid/v1"\napi_key_env = "HOME"',
+            "https://mine.invalid/v1",
+            "https://mine.invalid/v1",
+        ),
+        ('api_key_file = "/etc/hostname"', None, "https://api.openai.com/v1"),
+    ],
+)
+def test_a_table_file_never_picks_which_secret_is_sent(
+    tmp_path: Path, llm: str, cli_url: str | None, endpoint: str
+) -> None:
+    table = _table(tmp_path, f"[llm]\n{llm}\n")
+    with pytest.raises(UsageError, match=f"--send-key-to {endpoint}"):
+        setup_llm(config_file=table, base_url=cli_url)
+    setup_llm(config_file=table, base_url=cli_url, send_key_to=[endpoint])  # the user's own choice
+    setup_llm(config_file=table, base_url=cli_url, api_key_env="HOME")  # or the user's own key
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '[game]\nagents = "langchain:evilpkg.boom:make"\n',
+        '[seats]\n2 = "langchain:evilpkg.boom:make"\n',
+        '[seats]\n2 = { agent = "langchain:evilpkg.boom:make" }\n',
+        '[llm]\nbackend = "langchain"\nmodel = "evilpkg.boom:make"\n',
+    ],
+)
+def test_a_table_file_names_code_only_with_allow_code(tmp_path: Path, evil: Path, text: str) -> None:
+    table = _table(tmp_path, text)
+    with pytest.raises(UsageError, match=r"names code to run.*--allow-code"):
+        setup_llm(config_file=table)
+    assert not evil.exists()
+    setup_llm(config_file=table, allow_code=True)  # the user said so on the command line
+
+
+def test_play_refuses_a_table_file_that_names_code(tmp_path: Path, evil: Path) -> None:
+    from typer.testing import CliRunner
+
+    from llm_werewolf.cli import app
+
+    table = _table(tmp_path, '[game]\nvariant = "one_night"\nplayers = 5\n[seats]\n2 = "langchain:evilpkg.boom:make"\n')
+    result = CliRunner().invoke(app, ["play", "--config", str(table), "--transcripts", str(tmp_path), "--seed", "1"])
+    assert result.exit_code != 0 and "--allow-code" in " ".join(str(result.exception or result.output).split())
+    assert not evil.exists()
+
+
+def _resumable(tmp_path: Path, agent: str) -> Path:
+    path = tmp_path / "game.jsonl"
+    play_to_file(path, "one_night", 3)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    header = json.loads(lines[0])
+    header["seats"][1]["agent"] = agent
+    path.write_text("\n".join([json.dumps(header), *lines[1 : len(lines) // 2]]) + "\n", encoding="utf-8")
+    return path
+
+
+def test_resume_does_not_spend_the_key_on_the_headers_model_unasked(tmp_path: Path) -> None:
+    path = _resumable(tmp_path, "openai:o1-pro-EXPENSIVE")
+    with pytest.raises(ResumeError, match=r"seat 2 openai:o1-pro-EXPENSIVE.*--model.*--header-models"):
+        resume_file(path)
+    from llm_werewolf.session import Session, SessionSettings
+    from llm_werewolf.transcript import read_transcript
+    from llm_werewolf.transcript.resume import agents_from
+
+    header = read_transcript(path).header
+    session = Session(SessionSettings(base_url="http://127.0.0.1:9/v1"))  # built, never called
+    seat: Any = agents_from(header, session, model="gpt-4o-mini")[1]
+    assert seat.backend.model == "gpt-4o-mini"  # the user's current setting
+    seat = agents_from(header, session, header_models=True)[1]
+    assert seat.backend.model == "o1-pro-EXPENSIVE"  # only when the user agreed
 
 
 async def test_a_key_reflected_into_an_answer_is_redacted() -> None:

@@ -8,7 +8,15 @@ import pytest
 from llm_werewolf.narration.checker import NarrationChecker
 from llm_werewolf.narration.evasion import SeatNumbers, readings
 from llm_werewolf.narration.packs import load_pack
-from llm_werewolf.safety.narration_evasion import all_pairs, day_one, lines, run
+from llm_werewolf.safety.narration_evasion import (
+    RULESETS,
+    all_pairs,
+    day_one,
+    lines,
+    run,
+    run_round3,
+    template_refusals,
+)
 
 
 @pytest.mark.parametrize(("variant", "language"), all_pairs())
@@ -59,3 +67,36 @@ def test_seats_named_by_number_words(language: str, text: str, seat: int | None)
     variant = "chinese_werewolf" if language == "zh-Hant" else "one_night"
     numbers = SeatNumbers(language, load_pack(language, variant).checker, 9)
     assert numbers.seats(text) == (set() if seat is None else {seat})
+
+
+def test_the_third_round_corpus_is_refused_but_for_at_most_five_percent() -> None:
+    results = [run_round3(variant) for variant in RULESETS]
+    total, accepted = sum(r.total for r in results), sum(r.accepted for r in results)
+    assert total >= 500
+    assert accepted <= 0.05 * total, [line for r in results for line in r.examples]
+
+
+@pytest.mark.parametrize(
+    ("variant", "seed", "role", "line"),
+    [
+        ("chinese_werewolf", 1, "seer", "{name} is the one who sees in the dark."),
+        ("chinese_werewolf", 1, "seer", "{name} is la voyante."),
+        ("chinese_werewolf", 1, "werewolf", "{name}? A were-wolf, no doubt."),
+        ("chinese_werewolf", 1, "seer", "The player whose name starts with {initial} is the Seer."),
+        ("chinese_werewolf", 1, "seer", "Look to the left of {neighbour}: the Seer sits there."),
+        ("one_night", 2, "troublemaker", "{name} is the trouble maker."),
+    ],
+)
+def test_the_reported_evasions_are_refused(variant: str, seed: int, role: str, line: str) -> None:
+    moment = day_one(variant, "en", seed)
+    seat = next(s for s, card in enumerate(moment.roles) if card == role and s not in moment.facts.roles)
+    text = line.format(name=moment.names[seat], initial=moment.names[seat][0], neighbour=moment.names[seat - 1])
+    checker = NarrationChecker(variant, "en", moment.names)
+    assert "role_not_public" in checker.check(text, moment.facts, moment.spoken).codes(), text
+
+
+@pytest.mark.parametrize(("variant", "language"), all_pairs())
+def test_template_narration_is_never_refused(variant: str, language: str) -> None:
+    total, refused = template_refusals(variant, language, seeds=(3,))
+    assert total >= 15
+    assert refused == []

@@ -31,28 +31,37 @@ from tests.llm.test_narration_calls import LINE, _first_moment
 NAMES = seat_names("en", 5)
 
 
-@pytest.fixture
-def exporter() -> Iterator[InMemorySpanExporter]:
+def _memory(god_view: bool) -> Iterator[InMemorySpanExporter]:
     memory = InMemorySpanExporter()
     provider = TracerProvider()
     provider.add_span_processor(SimpleSpanProcessor(memory))
-    assert tracing.setup(True, provider=provider)
+    assert tracing.setup(True, provider=provider, god_view=god_view)
     yield memory
-    tracing.setup(False)
+    tracing.setup(False, god_view=False)
+
+
+@pytest.fixture
+def exporter() -> Iterator[InMemorySpanExporter]:
+    yield from _memory(god_view=False)
+
+
+@pytest.fixture
+def god_exporter() -> Iterator[InMemorySpanExporter]:
+    yield from _memory(god_view=True)
 
 
 def _game() -> Game:
     return Game(GameConfig(variant="one_night", names=NAMES, seed=11, language="en"))
 
 
-def test_every_model_call_of_a_game_is_one_span(exporter: InMemorySpanExporter) -> None:
+def test_every_model_call_of_a_game_is_one_span_in_the_god_view(god_exporter: InMemorySpanExporter) -> None:
     backend = FakeBackend(seed=5, latency=0.01)
     game = _game()
     agents = [LLMAgent(backend, settings=LLMAgentSettings(seed=i)) for i in range(len(NAMES))]
     asyncio.run(Table(game, agents).play())
     calls = [r.event for r in game.records if isinstance(r.event, ModelCall)]
     kinds = {q.decision_id: q.decision for q in questions(game.records)}
-    spans = exporter.get_finished_spans()
+    spans = god_exporter.get_finished_spans()
     assert calls and len(spans) == len(calls)
     attrs: list[Any] = [s.attributes for s in spans]
     by_key = {(a["llm_werewolf.decision.id"], a["llm_werewolf.purpose"]): s for a, s in zip(attrs, spans, strict=True)}
@@ -73,6 +82,28 @@ def test_every_model_call_of_a_game_is_one_span(exporter: InMemorySpanExporter) 
         assert abs((span.end_time - span.start_time) / 1e6 - call.latency_ms) < 1.0
         assert span.status.status_code is StatusCode.UNSET
     assert {a["llm_werewolf.seat"] for a in attrs} == set(range(len(NAMES)))
+
+
+def test_by_default_no_span_attribute_separates_the_sides(exporter: InMemorySpanExporter) -> None:
+    # Nine seats of the tencent-style board: wolves, seer, witch, hunter and villagers all call the model.
+    names = seat_names("en", 9)
+    game = Game(GameConfig(variant="chinese_werewolf", names=names, seed=7, language="en"))
+    agents = [LLMAgent(FakeBackend(seed=3), settings=LLMAgentSettings(seed=i)) for i in range(len(names))]
+    asyncio.run(Table(game, agents).play())
+    seat_of = {c.prompt_hash: c.seat for c in (r.event for r in game.records) if isinstance(c, ModelCall)}
+    wolves = {i for i, seat in enumerate(game.state.seats) if game.ruleset.side_of(game.state, i) == "wolves"}
+    assert wolves and len(wolves) < len(names)
+    # measures (tokens, latency, the prompt's hash) differ from call to call on either side; the rest is named
+    measures = {"gen_ai.usage.input_tokens", "gen_ai.usage.output_tokens", "llm_werewolf.latency_ms"}
+    measures |= {"llm_werewolf.prompt_hash", "llm_werewolf.attempt", "llm_werewolf.retries"}
+    named: dict[bool, set[tuple[str, Any]]] = {True: set(), False: set()}
+    for span in exporter.get_finished_spans():
+        attributes: Any = span.attributes
+        seat = seat_of[attributes["llm_werewolf.prompt_hash"]]
+        named[seat in wolves] |= {(k, v) for k, v in attributes.items() if k not in measures}
+    assert named[True] and named[False]
+    assert named[True] == named[False], named[True] ^ named[False]
+    assert all(k != "llm_werewolf.seat" and k != "gen_ai.request.seed" for k, _ in named[True] | named[False])
 
 
 def test_a_failed_call_is_an_error_span_and_the_narrator_is_traced(exporter: InMemorySpanExporter) -> None:
@@ -145,7 +176,7 @@ def test_the_flag_and_the_environment_turn_tracing_on_from_the_command_line(tmp_
     spans = _spans_on_stderr(done.stderr)
     assert calls and len(spans) == len(calls)
     assert {s["attributes"]["gen_ai.request.model"] for s in spans} == {"fake"}
-    assert {s["attributes"]["llm_werewolf.seat"] for s in spans} == {0}
+    assert all("llm_werewolf.seat" not in s["attributes"] for s in spans)
     assert all(s["resource"]["attributes"]["service.name"] == "llm-werewolf" for s in spans)
 
     done, calls = _play(

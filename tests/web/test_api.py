@@ -251,6 +251,8 @@ def test_serve_prints_the_host_link_and_runs_uvicorn_without_an_access_log(monke
     assert calls[0]["access_log"] is False
     lobby = calls[0]["app"].state.lobby
     assert f"http://127.0.0.1:8799/host?token={lobby.host_token}" in result.output.replace("\n", "")
-    with TestClient(calls[0]["app"]) as served:
+    with TestClient(calls[0]["app"]) as elsewhere:  # Host: testserver, not an address serve printed
+        assert elsewhere.get("/host", params={"token": lobby.host_token}).status_code == 421
+    with TestClient(calls[0]["app"], base_url="http://127.0.0.1:8799") as served:
         assert served.get("/host", params={"token": lobby.host_token}).status_code == 200
         assert served.get("/host", params={"token": HOST}).status_code == 403

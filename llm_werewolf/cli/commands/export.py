@@ -27,18 +27,27 @@ def export(
     licence: Annotated[
         str, typer.Option("--license", help="The dataset's licence for the card (an SPDX-like id).")
     ] = "mit",
+    god: Annotated[
+        bool,
+        typer.Option(
+            "--god",
+            help="Keep cards, sides, truths and the seed of unfinished games too (they tell the deal of a game "
+            "that may still be played).",
+        ),
+    ] = False,
 ) -> None:
     """Export transcripts as a dataset: utterances (one row per utterance) and games, in JSONL or Parquet.
 
     jsonl writes utterances.jsonl and games.jsonl; parquet writes data/train-00000-of-00001.parquet
     (utterances) and games/train-00000-of-00001.parquet. Both write a dataset card, README.md, that
     Hugging Face datasets reads: load_dataset("parquet", data_dir=OUT) loads the utterances.
+    An unfinished game is exported without cards, sides, truths or seed unless --god.
     """
     console = Console(stderr=True)
     if not folder.exists():
         raise FileNotFoundError(f"no such file or folder: {folder}")
     try:
-        result = export_transcripts([folder], out, fmt.value, licence=licence)
+        result = export_transcripts([folder], out, fmt.value, licence=licence, god=god)
     except RuntimeError as exc:  # a missing optional dependency (pyarrow)
         raise UsageError(str(exc)) from None
     for reason in result.skipped:

@@ -160,13 +160,20 @@ def play(
         list[str] | None,
         typer.Option("--send-key-to", help="Confirm an endpoint that a --config file's key source may be sent to."),
     ] = None,
+    allow_code: Annotated[
+        bool,
+        typer.Option(
+            "--allow-code",
+            help="Let the --config file name code to import (langchain:package.module:factory seats).",
+        ),
+    ] = False,
 ) -> None:
     """Play a full game and write its transcript."""
     setup = setup_llm(
         backend=backend, model=model, base_url=base_url, profile=profile, config_file=config_file,
         log_prompts=log_prompts, packs=pack or (), api_key_env=api_key_env, api_key_file=api_key_file,
         deadline=deadline,
-        send_key_to=send_key_to or (),
+        send_key_to=send_key_to or (), allow_code=allow_code,
     )  # fmt: skip
     session = setup.session
     variant = variant or str(setup.game.get("variant", DEFAULT_VARIANT))

@@ -34,22 +34,44 @@ def resume(
     deadline: Annotated[
         float | None, typer.Option(help="Seconds a model seat has for one decision (default 120).")
     ] = None,
+    model: Annotated[
+        str | None,
+        typer.Option(help="The model that paid seats (openai:, langchain:) play with from here (default: --config's)."),
+    ] = None,
+    header_models: Annotated[
+        bool,
+        typer.Option("--header-models", help="Spend your key on the models the transcript names (asked otherwise)."),
+    ] = False,
 ) -> None:
-    """Rebuild the game from its transcript, seat the same agents and play it to the end."""
+    """Rebuild the game from its transcript, seat the same agents and play it to the end.
+
+    Paid model seats play with your --model (or --config's model); the models the transcript
+    names are used only with --header-models, or when you say yes at the question.
+    """
+    import sys
+
     from ...transcript import read_transcript
+    from ...transcript.resume import paid_models
     from ..llm_setup import setup_llm
 
     setup = setup_llm(
-        base_url=base_url, profile=profile, config_file=config_file, api_key_env=api_key_env,
+        model=model, base_url=base_url, profile=profile, config_file=config_file, api_key_env=api_key_env,
         api_key_file=api_key_file, deadline=deadline,
     )  # fmt: skip
     console = Console()
     header = read_transcript(file).header
+    chosen = model or setup.session.settings.model
+    paid = paid_models(header)
+    if paid and chosen is None and not header_models and sys.stdin.isatty():
+        listed = ", ".join(f"seat {i + 1} {spec}" for i, spec in sorted(paid.items()))
+        header_models = typer.confirm(f"The transcript names paid models ({listed}). Spend your key on them?")
     sinks = []
     if not quiet:
         sinks.append(ConsoleSink(console, header.names, variant=header.variant, language=header.language, god=god))
     try:
-        result = resume_file(file, sinks=sinks, narrator=narrator, session=setup.session)
+        result = resume_file(
+            file, sinks=sinks, narrator=narrator, session=setup.session, model=chosen, header_models=header_models
+        )
     except (ReplayMismatch, ResumeError) as exc:
         console.print(f"[bold red]cannot resume:[/] {exc}", highlight=False)
         raise typer.Exit(1) from None

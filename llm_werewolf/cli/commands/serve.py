@@ -80,7 +80,10 @@ def serve(
     from ...web.server import raise_file_limit, server_settings
 
     raise_file_limit()
-    uvicorn.run(create_app(lobby), host=host, port=port, **server_settings())
+    from ...web.host_check import allowed_hosts
+
+    app = create_app(lobby, allowed_hosts=allowed_hosts(host, bases))
+    uvicorn.run(app, host=host, port=port, **server_settings())
 
 
 def serve_banner(host: str, port: int, bases: list[str], host_token: str, *, reachable: bool) -> list[str]:
