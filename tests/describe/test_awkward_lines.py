@@ -253,7 +253,7 @@ def test_russian_night_actions_decline_their_target() -> None:
 def test_the_chinese_render_header_uses_a_full_width_colon() -> None:
     game = heuristic_game("chinese_werewolf", "zh-Hant")
     page = render_markdown(build_document(header_for(game.config, "zh-Hant", []), game.records, ViewSpec("public")))
-    assert "規則：`chinese_werewolf`" in page and "規則: " not in page
+    assert "規則：狼人殺" in page and "規則: " not in page and "chinese_werewolf" not in page
 
 
 def test_a_night_action_agrees_with_who_did_it() -> None:
