@@ -199,6 +199,9 @@ class ResumedTable(Table):
         start = self.point.start
         for builder in self.builders:
             builder.extend(self.game.records[:start])
+        recall = getattr(self.narrator, "recall", None)
+        if callable(recall):  # a narrator that remembers hears the past again, silently
+            recall(self.game.records[:start])
         self._published = start
         if self.point.partial_batch:
             # Finish the half-answered batch with the views of the moment it was asked.
