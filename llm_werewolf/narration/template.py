@@ -272,11 +272,12 @@ class TemplateNarrator:
         before: list[str] = []
         after: list[str] = []
         if story == "dawn":
+            before.append(self._line("dawn.late" if late and self.story.pool("dawn.late") else "dawn", seq, common))
             exile = memory.last_exile()
             if exile is not None and exile.seat not in self.recalled:
+                # after the news: a line naming a seat never runs into the fact's seatless sentences
                 self.recalled.add(exile.seat)
-                before.append(self._line("recall.exile", seq, {**common, **self._person(exile.seat, exile.role)}))
-            before.append(self._line("dawn.late" if late and self.story.pool("dawn.late") else "dawn", seq, common))
+                after.append(self._line("recall.exile", seq, {**common, **self._person(exile.seat, exile.role)}))
         if story in ("dawn", "exile"):
             after.append(self._claims(moment, seq, common))
         if story == "exile":
