@@ -264,15 +264,16 @@ class TemplateNarrator:
         }
 
     def _tell(self, story: str, fact: str, moment: Moment) -> str:
-        """The fact with the story register around it: a look back, the mood, the count."""
+        """The fact with the story register around it: the mood, a look back, the count. Never a whole
+        said before in this game: once a mood pool is spent, any of its lines that makes a new whole."""
         seq = moment.record.seq
         memory = self.memory
         late = memory.stage() in ("last", "two")
         common: dict[str, Any] = {"alive": memory.alive, "seats": memory.seats}
-        before: list[str] = []
+        pool = f"{story}.late" if late and self.story.pool(f"{story}.late") else story
+        mood = self._line(pool, seq, common)
         after: list[str] = []
         if story == "dawn":
-            before.append(self._line("dawn.late" if late and self.story.pool("dawn.late") else "dawn", seq, common))
             exile = memory.last_exile()
             if exile is not None and exile.seat not in self.recalled:
                 # after the news: a line naming a seat never runs into the fact's seatless sentences
@@ -280,15 +281,22 @@ class TemplateNarrator:
                 after.append(self._line("recall.exile", seq, {**common, **self._person(exile.seat, exile.role)}))
         if story in ("dawn", "exile"):
             after.append(self._claims(moment, seq, common))
-        if story == "exile":
-            after.append(self._line("exile.late" if late and self.story.pool("exile.late") else "exile", seq, common))
         shrunk = memory.alive != self.counted and memory.stage() != "full" and memory.alive >= 2
         if story in ("dawn", "exile") and shrunk:
             self.counted = memory.alive
             after.append(self._count(seq, common))
-        if story == "end":
-            after.append(self._line("end", seq, common))
-        return self.story.joiner.join(part for part in (*before, fact, *after) if part)
+
+        def whole(mood: str) -> str:
+            parts = (mood, fact, *after) if story == "dawn" else (fact, *after[:1], mood, *after[1:])
+            return self.story.joiner.join(part for part in parts if part)
+
+        text = whole(mood)
+        if text in self.said:
+            for line in self.story.pool(pool):
+                candidate = whole(string_template(self.roots, line).render(**common).strip())
+                if candidate not in self.said:
+                    return candidate
+        return text
 
     def _claims(self, moment: Moment, seq: int, common: Mapping[str, Any]) -> str:
         """A look back at the public claim of a seat that just left with its card shown."""
