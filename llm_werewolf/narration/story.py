@@ -12,6 +12,7 @@ around the facts: the mood of a dawn, an exile, the end) apart from the *host* r
   the card shown as it left (``name``, ``female``, ``role``);
 * ``count.thinning`` / ``count.last`` / ``count.two``: how many are left (``alive``; ``pair`` for
   the last two standing);
+* ``prologue``: the opening of the game's chronicle (``seats``: how many sat down);
 * ``joiner``: what goes between sentences (" "; "" in Chinese).
 
 Every line is a Jinja template (the same sandboxed, strict environment as the pack lines).
@@ -38,6 +39,7 @@ POOLS = (
     "count.thinning",
     "count.last",
     "count.two",
+    "prologue",
 )
 
 
