@@ -35,9 +35,9 @@ def _story_lines(table: Any, language: str, variant: str) -> list[str]:
     ]
 
 
-def _screen_reads_aloud(server: tuple[str, Lobby], browser: Browser, variant: str, language: str, speech: str) -> None:
-    base, lobby = server
-    context = browser.new_context()
+def _screen_reads_aloud(served: tuple[str, Lobby], chrome: Browser, variant: str, language: str, speech: str) -> None:
+    base, lobby = served
+    context = chrome.new_context()
     context.add_init_script(STUB)
     setup = {
         "variant": variant,
