@@ -8,7 +8,9 @@ bank (so gender agreement is exercised), each seat a ``HeuristicAgent`` (seed ``
 template narrator seeded as ``play`` seeds it. The narration is cut into rounds at each night's
 ``PhaseStarted`` (a round: the night and the day after it). *Repeated* is the share of the narrator's
 characters in rounds 2+ that belong to a line said word for word in an earlier round of the same game
-(pooled over every game). *Story twice* counts story lines (:mod:`llm_werewolf.narration.story`) said
+(pooled over every game); *sentences* is the same share counted sentence by sentence (a host cue
+that keeps the seed's ritual words, «Просыпается Путана.», counts as a repeat there even when its frame
+changes). *Story twice* counts story lines (:mod:`llm_werewolf.narration.story`) said
 word for word twice in one game.
 
 Reveal: ``--reveal-games`` seeded random games per ruleset and language, every rule switch drawn at
@@ -28,6 +30,7 @@ from llm_werewolf.ladder import standard_boards
 from llm_werewolf.narration import TemplateNarrator
 from llm_werewolf.narration.reveal import reveals
 from llm_werewolf.narration.story import load_story
+from llm_werewolf.narration.vocabulary import sentences
 from llm_werewolf.rules import GameConfig, all_rulesets, get_ruleset
 from llm_werewolf.rules.events import PhaseStarted, Record
 from llm_werewolf.seeds import derive_seed
@@ -40,6 +43,8 @@ from tests.narration.support import random_game
 class Variety:
     later_chars: int = 0
     repeated_chars: int = 0
+    sentence_chars: int = 0
+    repeated_sentence_chars: int = 0
     story_lines: int = 0
     story_twice: int = 0
     games: int = 0
@@ -48,6 +53,10 @@ class Variety:
     @property
     def share(self) -> float | None:
         return self.repeated_chars / self.later_chars if self.later_chars else None
+
+    @property
+    def sentence_share(self) -> float | None:
+        return self.repeated_sentence_chars / self.sentence_chars if self.sentence_chars else None
 
 
 def narration(records: Sequence[Record], narrator: TemplateNarrator) -> list[tuple[int, str, str]]:
@@ -76,6 +85,7 @@ def variety(variant: str, language: str, games: int) -> Variety:
         narrator = TemplateNarrator(variant, language, names, seed=derive_seed(seed, "narrator"))
         lines = narration(game.records, narrator)
         earlier: dict[str, int] = {}
+        earlier_sentences: dict[str, int] = {}
         told: set[str] = set()
         for round_, key, text in lines:
             if round_ >= 2:
@@ -83,6 +93,12 @@ def variety(variant: str, language: str, games: int) -> Variety:
                 if text in earlier and earlier[text] < round_:
                     out.repeated_chars += len(text)
             earlier.setdefault(text, round_)
+            for sentence in sentences(text):
+                if round_ >= 2:
+                    out.sentence_chars += len(sentence)
+                    if earlier_sentences.get(sentence, round_) < round_:
+                        out.repeated_sentence_chars += len(sentence)
+                earlier_sentences.setdefault(sentence, round_)
             if story.moment_of(key) is not None:
                 out.story_lines += 1
                 if text in told:
@@ -123,6 +139,7 @@ def main() -> None:
                     "games": v.games,
                     "rounds": v.rounds,
                     "repeated_later_rounds": None if share is None else round(share, 4),
+                    "repeated_sentences_later_rounds": None if v.sentence_share is None else round(v.sentence_share, 4),
                     "story_lines": v.story_lines,
                     "story_twice": v.story_twice,
                     "reveal_games": checked,
@@ -130,9 +147,11 @@ def main() -> None:
                 }
             )
             if not args.json:
-                shown = "n/a (one night)" if share is None else f"{share:6.1%}"
+                shown = "n/a" if share is None else f"{share:6.1%}"
+                by_sentence = "n/a" if v.sentence_share is None else f"{v.sentence_share:6.1%}"
                 print(
                     f"{variant:17} {language:7} games {v.games:3} rounds {v.rounds:4}  repeated {shown:>7}  "
+                    f"(sentences {by_sentence:>7})  "
                     f"story lines {v.story_lines:4} said twice {v.story_twice}  "
                     f"reveal: {len(found)} in {checked} games",
                     flush=True,

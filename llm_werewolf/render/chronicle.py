@@ -31,8 +31,9 @@ VIEWS = ("public", "god")
 QUOTES_PER_SCENE = 3
 QUOTE_CHARS = 280
 LEFT_OUT = ("cue.", "phase.", "roles_revealed")
-"""Pack keys a chronicle leaves out: the host register's stage directions, and the end's reveal (the
-chronicle's own last section shows every card)."""
+"""Pack keys a chronicle leaves out unless a story moment opens with them (One Night's dawn is its
+``phase.day``): the host register's stage directions, and the end's reveal (the chronicle's own last
+section shows every card)."""
 
 
 @cache
@@ -140,7 +141,7 @@ class _Builder:
                 continue
             ballot = None
             line = self.narrator.line_for(record)
-            if line is not None and not line.key.startswith(LEFT_OUT):
+            if line is not None and (self.story.moment_of(line.key) or not line.key.startswith(LEFT_OUT)):
                 placed.append((record.seq, line.text))
             if isinstance(event, Speech) and event.to is None and event.text.strip():
                 speeches.append((record.seq, event))
