@@ -64,6 +64,8 @@ class TemplateNarrator:
         """Every line said in this game (a host line is said again only when all its wordings were)."""
         self.used: dict[str, set[int]] = {}
         """Story pool -> the lines of it already said."""
+        self.wordings: dict[str, set[int]] = {}
+        """Host key -> the wordings (alternatives) used in the current cycle through them."""
         self.recalled: set[int] = set()
         """Seats whose exile or claim a story line already looked back on."""
         self.counted = len(self.names)
@@ -225,17 +227,27 @@ class TemplateNarrator:
         return key, text
 
     def _wording(self, key: str, alternatives: Sequence[str], seq: int, variables: Mapping[str, Any]) -> str:
-        """The drawn alternative, or the next one not said yet in this game (all said: the drawn one)."""
-        start = choose(self.seed, key, seq, len(alternatives))
-        first = ""
-        for step in range(len(alternatives)):
-            source = alternatives[(start + step) % len(alternatives)]
-            text = string_template(self.roots, source).render(**variables).strip()
-            if step == 0:
-                first = text
-            if text not in self.said:
-                return text
-        return first
+        """The drawn alternative, or the next one whose wording this key has not used yet in this game and
+        whose line was not said (every wording used: the cycle starts again); all said: the drawn one."""
+        count = len(alternatives)
+        start = choose(self.seed, key, seq, count)
+        used = self.wordings.setdefault(key, set())
+        if len(used) >= count:
+            used.clear()
+        order = [(start + step) % count for step in range(count)]
+        rendered: dict[int, str] = {}
+
+        def text(index: int) -> str:
+            if index not in rendered:
+                rendered[index] = string_template(self.roots, alternatives[index]).render(**variables).strip()
+            return rendered[index]
+
+        for fresh in (True, False):
+            for index in order:
+                if (index not in used or not fresh) and text(index) not in self.said:
+                    used.add(index)
+                    return text(index)
+        return text(start)
 
     def _line(self, pool: str, seq: int, variables: Mapping[str, Any]) -> str:
         """A line of a story pool not said yet in this game ("" when the pool is empty or spent)."""
