@@ -19,8 +19,9 @@ cut the last unit anywhere (even inside a line). Resuming:
 
 Agents draw their randomness per decision
 (:func:`llm_werewolf.agents.heuristic.decision_rng`) and the template narrator
-hears the kept records again before it goes on (it remembers what it said), so the same agents (or a model replaying recorded outputs) give a
-log byte-identical to an uninterrupted run.
+hears the kept records again before it goes on (it remembers what it said), so
+the same agents (or a model replaying recorded outputs) give a log
+byte-identical to an uninterrupted run.
 """
 
 from __future__ import annotations
