@@ -69,6 +69,10 @@ Item = str | Quote | Votes
 class Scene:
     heading: str
     items: list[Item] = field(default_factory=list)
+    until: int = -1
+    """The sequence number of the scene's last public record (what was public when it ended)."""
+    told_by: str = "template"
+    """``template``, or ``llm`` when a model retold the scene's lines (:mod:`.chronicle_llm`)."""
 
 
 @dataclass
@@ -131,6 +135,8 @@ class _Builder:
             if isinstance(event, PhaseStarted):
                 self._close(scenes, placed, speeches)
                 scenes.append(Scene(self.label(event.phase, n=event.number)))
+            if scenes:
+                scenes[-1].until = record.seq
             ended = ended or isinstance(event, GameEnded)
             if isinstance(event, VoteCast):
                 if ballot is None or ballot[0] != event.ballot:

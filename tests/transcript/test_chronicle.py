@@ -3,6 +3,7 @@ cards shown only in the god view or once the game has ended; right-to-left pages
 
 from __future__ import annotations
 
+import asyncio
 import subprocess
 import sys
 from dataclasses import replace
@@ -10,11 +11,14 @@ from pathlib import Path
 
 import pytest
 
+from llm_werewolf.llm import FakeBackend, TransportError
+from llm_werewolf.narration import TemplateNarrator
 from llm_werewolf.narration.story import load_story
 from llm_werewolf.render.chronicle import Quote, Votes, build_chronicle
+from llm_werewolf.render.chronicle_llm import ModelChronicler
 from llm_werewolf.render.chronicle_writers import chronicle_html, chronicle_markdown
 from llm_werewolf.rules import get_ruleset, make_record
-from llm_werewolf.rules.events import Speech
+from llm_werewolf.rules.events import RoleAssigned, Speech
 from llm_werewolf.transcript import Transcript, read_transcript
 
 from ..narration.support import RULESETS
@@ -102,3 +106,38 @@ def test_cli_writes_markdown_and_html_beside_the_game(games: dict[str, Transcrip
         check=False,
     )
     assert bad.returncode != 0 and "public or god" in bad.stderr
+
+
+def test_a_model_writes_scenes_from_the_plan_and_a_leaking_scene_keeps_the_template(
+    games: dict[str, Transcript],
+) -> None:
+    transcript = games["city_mafia"]
+    plan = build_chronicle(transcript, "public")
+    calm = FakeBackend(lambda request: "Город молчит, и дождь стучит по крыше клуба.")
+    told = asyncio.run(ModelChronicler(transcript, calm).tell(plan))
+    with_lines = [i for i, scene in enumerate(plan.scenes) if any(isinstance(item, str) for item in scene.items)]
+    assert with_lines and all(told.scenes[i].told_by == "llm" for i in with_lines)
+    assert "Город молчит, и дождь стучит по крыше клуба." in told.scenes[with_lines[0]].items
+    assert [i for i in told.scenes[with_lines[0]].items if not isinstance(i, str)] == [
+        i for i in plan.scenes[with_lines[0]].items if not isinstance(i, str)
+    ]  # quotes and votes as planned
+
+    narrator = TemplateNarrator("city_mafia", "ru", transcript.header.names)
+    final = build_chronicle(transcript, "god")
+    seat, role = next(
+        (s, r.event.role)
+        for s in range(len(transcript.header.names))
+        for r in transcript.records
+        if isinstance(r.event, RoleAssigned) and r.event.seat == s and r.event.role in ("mafia", "don", "sheriff")
+    )
+    leak = f"{narrator.seat_label(seat)} — {narrator.role(role, seat)}."
+    chronicler = ModelChronicler(transcript, FakeBackend(lambda request: leak))
+    leaked = asyncio.run(chronicler.tell(replace(plan, scenes=plan.scenes[:1])))
+    assert leaked.scenes[0].told_by == "template" and leaked.scenes[0].items == plan.scenes[0].items
+    assert [c.attempt for c in chronicler.calls] == [0, 1]
+    assert all("role_not_public" in c.problem for c in chronicler.calls)
+    assert final.cards  # the god view still shows every card at the end
+
+    down = ModelChronicler(transcript, FakeBackend([TransportError("down", attempts=1)] * 9))
+    kept = asyncio.run(down.tell(plan))
+    assert all(scene.told_by == "template" for scene in kept.scenes) and "TransportError" in down.calls[0].problem
