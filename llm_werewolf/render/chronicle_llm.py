@@ -4,7 +4,9 @@ The plan is the template chronicle (:mod:`.chronicle`): for each scene the model
 narrator lines (public facts only) and the players' words as cleaned claims, and writes one paragraph
 in the game's language. The paragraph goes through the narration checker
 (:class:`~llm_werewolf.narration.checker.NarrationChecker`) against what was public when the scene
-ended and the template lines told so far; a refused paragraph is asked once more with the reason,
+ended and the template lines told so far, with the scene's plan as the fact it retells (every seat and
+card the plan names must be told); an answer that is no paragraph (a repeat loop, the prompt echoed) is
+refused too. A refused paragraph is asked once more with the reason,
 then the scene keeps its template lines. Quotes, votes, the prologue and the cards stay as planned.
 """
 
@@ -18,6 +20,7 @@ from ..llm.errors import LLMError
 from ..narration.checker import NarrationChecker, Verdict
 from ..narration.packs import load_pack
 from ..narration.public import PublicFacts
+from ..prompting.answers import answer_problem
 from ..prompting.environment import get_template
 from ..prompting.packs import search_roots
 from ..prompting.sanitize import clean_line
@@ -111,13 +114,22 @@ class ModelChronicler:
         facts = self.facts_until(scene.until)
         problem: Verdict | None = None
         for attempt in range(max(1, self.settings.attempts)):
+            request = self.request(index, scene, attempt, problem)
             try:
-                completion = await self.backend.complete(self.request(index, scene, attempt, problem))
+                completion = await self.backend.complete(request)
             except LLMError as exc:
                 self.calls.append(SceneCall(index, attempt, "", f"{type(exc).__name__}: {exc}"[:300]))
                 return scene
             text = " ".join(completion.text.split())
-            verdict = self.checker.check(text, facts, [*spoken, *plan])
+            # not an answer (a repeat loop, the prompt echoed, a control token), then the checker with the
+            # plan as the fact the paragraph retells: every seat and card it names must still be told
+            rest = request.user
+            for line in plan:  # retelling the plan is what is asked: it is no echo of the prompt
+                rest = rest.replace(line, " ")
+            refusal = answer_problem(text, "narration", stable=request.system, rest=rest)
+            verdict = self.checker.check(text, facts, [*spoken, *plan], " ".join(plan))
+            if refusal is not None:
+                verdict = Verdict(problems=(refusal, *verdict.problems))
             self.calls.append(SceneCall(index, attempt, text, "" if verdict.ok else str(verdict)))
             if verdict.ok:
                 first = next(i for i, item in enumerate(scene.items) if isinstance(item, str))

@@ -108,19 +108,39 @@ def test_cli_writes_markdown_and_html_beside_the_game(games: dict[str, Transcrip
     assert bad.returncode != 0 and "public or god" in bad.stderr
 
 
+def retell(prompt: str) -> list[str]:
+    """The plan's lines of a chronicle prompt (what an honest model retells)."""
+    lines = prompt.split("Plan of the scene (every fact it may tell):", 1)[1].splitlines()
+    plan: list[str] = []
+    for line in lines[1:]:
+        if not line.startswith("- "):
+            break
+        plan.append(line[2:])
+    return plan
+
+
 def test_a_model_writes_scenes_from_the_plan_and_a_leaking_scene_keeps_the_template(
     games: dict[str, Transcript],
 ) -> None:
     transcript = games["city_mafia"]
     plan = build_chronicle(transcript, "public")
-    calm = FakeBackend(lambda request: "Город молчит, и дождь стучит по крыше клуба.")
-    told = asyncio.run(ModelChronicler(transcript, calm).tell(plan))
+    mood = "Город молчит, и дождь стучит по крыше клуба."
+    retold = FakeBackend(lambda request: " ".join([mood, *retell(request.user)]))
+    told = asyncio.run(ModelChronicler(transcript, retold).tell(plan))
     with_lines = [i for i, scene in enumerate(plan.scenes) if any(isinstance(item, str) for item in scene.items)]
     assert with_lines and all(told.scenes[i].told_by == "llm" for i in with_lines)
-    assert "Город молчит, и дождь стучит по крыше клуба." in told.scenes[with_lines[0]].items
-    assert [i for i in told.scenes[with_lines[0]].items if not isinstance(i, str)] == [
+    first = told.scenes[with_lines[0]].items
+    assert any(isinstance(i, str) and i.startswith(mood) for i in first)
+    assert [i for i in first if not isinstance(i, str)] == [
         i for i in plan.scenes[with_lines[0]].items if not isinstance(i, str)
     ]  # quotes and votes as planned
+
+    # a paragraph that leaves out who left, or a model stuck in a loop, is no chronicle of the scene
+    for answer, code in ((mood, "omits_fact"), ("Город молчит. " * 40, "repeat")):
+        chronicler = ModelChronicler(transcript, FakeBackend(lambda request, answer=answer: answer))
+        kept = asyncio.run(chronicler.tell(replace(plan, scenes=plan.scenes[:1])))
+        assert kept.scenes[0].told_by == "template", answer
+        assert all(code in c.problem for c in chronicler.calls), [c.problem for c in chronicler.calls]
 
     narrator = TemplateNarrator("city_mafia", "ru", transcript.header.names)
     final = build_chronicle(transcript, "god")
