@@ -116,6 +116,7 @@ class LLMNarrator:
             if record.vis.scope != "public":
                 continue
             self.facts.add(record)
+            self.template.memory.add(record)
             moment = moment_of(record)
             if moment is None:
                 continue

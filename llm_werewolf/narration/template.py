@@ -14,8 +14,10 @@ from ..prompting.packs import search_roots
 from ..prompting.sanitize import clean_name
 from ..rules.events import EventBody, Record
 from ..table.events import Narration
+from .memory import Departure, PublicMemory
 from .moments import Moment, moment_of
 from .packs import NarrationPack, load_pack
+from .story import StoryPack, load_story
 
 
 def _table(vocabulary: Mapping[str, Any], name: str) -> dict[str, Any]:
@@ -25,6 +27,12 @@ def _table(vocabulary: Mapping[str, Any], name: str) -> dict[str, Any]:
 
 class TemplateNarrator:
     """Voices every public moment its pack covers; silent on the others (never on secrets).
+
+    Two registers: the *host* lines of the narration pack (cues, calls, counts), varied but free to
+    come back on a later night once every wording was said, and the *story* lines of the story pack
+    (:mod:`.story`) said around a dawn, an exile and the end, which refer back to the game
+    (:mod:`.memory`) and are never said twice in a game. The narrator remembers what it said, so it
+    must hear the records in order (:meth:`recall` replays a resumed game's past silently).
 
     A pack line is a Jinja template; besides the moment's facts it may use
     ``term`` (the ruleset's own line for this moment in ``terms.yaml``: its
@@ -49,6 +57,19 @@ class TemplateNarrator:
         self.genders = seat_genders(language, variant, self.names)
         self.roles = {k: str(v) for k, v in _table(self.terms, "roles").items()}
         self.sides = {k: str(v) for k, v in _table(self.terms, "sides").items()}
+        self.story: StoryPack = load_story(language, variant)
+        self.memory = PublicMemory(seats=len(self.names))
+        """What the table was told so far (public records only)."""
+        self.said: set[str] = set()
+        """Every line said in this game (a host line is said again only when all its wordings were)."""
+        self.used: dict[str, set[int]] = {}
+        """Story pool -> the lines of it already said."""
+        self.wordings: dict[str, set[int]] = {}
+        """Host key -> the wordings (alternatives) used in the current cycle through them."""
+        self.recalled: set[int] = set()
+        """Seats whose exile or claim a story line already looked back on."""
+        self.counted = len(self.names)
+        """The number alive the last count line said (the start: nothing to count yet)."""
 
     # -- variables -----------------------------------------------------------------
     def seat_label(self, seat: int) -> str:
@@ -188,16 +209,135 @@ class TemplateNarrator:
 
     # -- lines ---------------------------------------------------------------------
     def render(self, moment: Moment) -> tuple[str, str] | None:
-        """The pack key and the rendered line for ``moment`` (``None``: the pack stays silent)."""
+        """The pack key and the rendered line for ``moment`` (``None``: the pack stays silent); the line
+        is remembered as said."""
+        self.memory.add(moment.record)
         found = self.pack.find(*moment.keys)
         if found is None:
             return None
         key, alternatives = found
-        source = alternatives[choose(self.seed, key, moment.record.seq, len(alternatives))]
-        text = string_template(self.roots, source).render(**self.variables(moment)).strip()
-        return (key, text) if text else None
+        variables = self.variables(moment)
+        text = self._wording(key, alternatives, moment.record.seq, variables)
+        if not text:
+            return None
+        story = self.story.moment_of(key)
+        if story is not None:
+            text = self._tell(story, text, moment)
+        self.said.add(text)
+        return key, text
+
+    def _wording(self, key: str, alternatives: Sequence[str], seq: int, variables: Mapping[str, Any]) -> str:
+        """The drawn alternative, or the next one whose wording this key has not used yet in this game and
+        whose line was not said (every wording used: the cycle starts again); all said: the drawn one."""
+        count = len(alternatives)
+        start = choose(self.seed, key, seq, count)
+        used = self.wordings.setdefault(key, set())
+        if len(used) >= count:
+            used.clear()
+        order = [(start + step) % count for step in range(count)]
+        rendered: dict[int, str] = {}
+
+        def text(index: int) -> str:
+            if index not in rendered:
+                rendered[index] = string_template(self.roots, alternatives[index]).render(**variables).strip()
+            return rendered[index]
+
+        for fresh in (True, False):
+            for index in order:
+                if (index not in used or not fresh) and text(index) not in self.said:
+                    used.add(index)
+                    return text(index)
+        return text(start)
+
+    def _line(self, pool: str, seq: int, variables: Mapping[str, Any]) -> str:
+        """A line of a story pool not said yet in this game ("" when the pool is empty or spent)."""
+        lines = self.story.pool(pool)
+        if not lines:
+            return ""
+        used = self.used.setdefault(pool, set())
+        start = choose(self.seed, f"story.{pool}", seq, len(lines))
+        for step in range(len(lines)):
+            index = (start + step) % len(lines)
+            if index in used:
+                continue
+            text = string_template(self.roots, lines[index]).render(**variables).strip()
+            if text and text not in self.said:
+                used.add(index)
+                self.said.add(text)
+                return text
+        return ""
+
+    def _person(self, seat: int, role: str | None) -> dict[str, Any]:
+        return {
+            "name": self.seat_label(seat),
+            "female": self._gender(seat) == "female",
+            "role": self.role(role, seat),
+            "cases": self.seat_cases(seat),
+        }
+
+    def _tell(self, story: str, fact: str, moment: Moment) -> str:
+        """The fact with the story register around it: the mood, a look back, the count. Never a whole
+        said before in this game: once a mood pool is spent, any of its lines that makes a new whole."""
+        seq = moment.record.seq
+        memory = self.memory
+        late = memory.stage() in ("last", "two")
+        common: dict[str, Any] = {"alive": memory.alive, "seats": memory.seats}
+        pool = f"{story}.late" if late and self.story.pool(f"{story}.late") else story
+        mood = self._line(pool, seq, common)
+        after: list[str] = []
+        if story == "dawn":
+            exile = memory.last_exile()
+            if exile is not None and exile.seat not in self.recalled:
+                # after the news: a line naming a seat never runs into the fact's seatless sentences
+                self.recalled.add(exile.seat)
+                after.append(self._line("recall.exile", seq, {**common, **self._person(exile.seat, exile.role)}))
+        if story in ("dawn", "exile"):
+            after.append(self._claims(moment, seq, common))
+        shrunk = memory.alive != self.counted and memory.stage() != "full" and memory.alive >= 2
+        if story in ("dawn", "exile") and shrunk:
+            self.counted = memory.alive
+            after.append(self._count(seq, common))
+
+        def whole(mood: str) -> str:
+            parts = (mood, fact, *after) if story == "dawn" else (fact, *after[:1], mood, *after[1:])
+            return self.story.joiner.join(part for part in parts if part)
+
+        text = whole(mood)
+        if text in self.said:
+            for line in self.story.pool(pool):
+                candidate = whole(string_template(self.roots, line).render(**common).strip())
+                if candidate not in self.said:
+                    return candidate
+        return text
+
+    def _claims(self, moment: Moment, seq: int, common: Mapping[str, Any]) -> str:
+        """A look back at the public claim of a seat that just left with its card shown."""
+        for departure in self._departures(moment):
+            proved = self.memory.claim_proved(departure)
+            if proved is None or departure.seat in self.recalled:
+                continue
+            self.recalled.add(departure.seat)
+            pool = "recall.claim_true" if proved else "recall.claim_false"
+            return self._line(pool, seq, {**common, **self._person(departure.seat, departure.role)})
+        return ""
+
+    def _departures(self, moment: Moment) -> list[Departure]:
+        seats = {int(d["seat"]) for d in moment.facts.get("deaths", [])}
+        return [d for d in self.memory.departed if d.seat in seats]
+
+    def _count(self, seq: int, common: Mapping[str, Any]) -> str:
+        stage = self.memory.stage()
+        living = self.memory.living()
+        pair = self.words.typography.join_and([self.seat_label(s) for s in living]) if len(living) == 2 else ""
+        return self._line(f"count.{stage}", seq, {**common, "pair": pair})
+
+    def recall(self, records: Sequence[Record]) -> None:
+        """Hear past records without saying anything (a resumed game: its lines were already said)."""
+        for record in records:
+            self.line_for(record)
 
     def line_for(self, record: Record) -> Narration | None:
+        self.memory.add(record)
         moment = moment_of(record)
         if moment is None:
             return None

@@ -21,8 +21,9 @@ cut the last unit anywhere (even inside a line). Resuming:
 
 Agents draw their randomness per decision
 (:func:`llm_werewolf.agents.heuristic.decision_rng`) and the template narrator
-is stateless, so the same agents (or a model replaying recorded outputs) give a
-log byte-identical to an uninterrupted run.
+hears the kept records again before it goes on (it remembers what it said), so
+the same agents (or a model replaying recorded outputs) give a log
+byte-identical to an uninterrupted run.
 """
 
 from __future__ import annotations
@@ -235,6 +236,9 @@ class ResumedTable(Table):
         start = self.point.start
         for builder in self.builders:
             builder.extend(self.game.records[:start])
+        recall = getattr(self.narrator, "recall", None)
+        if callable(recall):  # a narrator that remembers hears the file's past again, silently
+            recall(self.point.transcript.records[:start])
         self._published = start
         if self.point.partial_batch:
             # Finish the half-answered batch with the views of the moment it was asked.

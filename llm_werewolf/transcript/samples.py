@@ -27,6 +27,10 @@ DEADLINE = 900.0
 down instead of handing decisions to the heuristic fallback (the sample shows the model's play)."""
 
 
+STORIES = (("public", "story", "story.md"), ("public", "story", "story.html"))
+"""The chronicle of each sample (``render --format story``), as Markdown and HTML."""
+
+
 def players_for(min_players: int, max_players: int) -> int:
     return min(max(6, min_players), max_players)
 
@@ -92,8 +96,8 @@ def main(argv: list[str] | None = None) -> int:
         target = scratch / f"{ruleset.id}.jsonl"
         played.rename(target)
         (scratch / ruleset.id).rmdir()
-        for view, fmt in (("god", "html"), ("public", "md")):
-            out = scratch / f"{ruleset.id}.{view}.{fmt}"
+        for view, fmt, suffix in (("god", "html", "html"), ("public", "md", "md"), *STORIES):
+            out = scratch / f"{ruleset.id}.{view}.{suffix}"
             rendered = subprocess.run(
                 cli("render", str(target), "--format", fmt, "--view", view, "-o", str(out)), stderr=subprocess.DEVNULL
             )

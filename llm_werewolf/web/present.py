@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..describe import Describer, SeatRef, vocabulary
+from ..narration.story import load_story
 from ..rules import Decision, Option, Record, SeatView, get_ruleset
 from ..rules.events import (
     Announcement,
@@ -42,9 +43,15 @@ class FeedItem:
     cls: str
     text: str
     private: bool = False
+    speak: str = ""
+    """The language to read this line aloud in, for the table screen's read-aloud switch: set on the
+    narrator's story lines (dawn, exile, end; :mod:`llm_werewolf.narration.story`), empty otherwise."""
 
     def as_json(self) -> dict[str, Any]:
-        return {"seq": self.seq, "cls": self.cls, "text": self.text, "private": self.private}
+        out: dict[str, Any] = {"seq": self.seq, "cls": self.cls, "text": self.text, "private": self.private}
+        if self.speak:
+            out["speak"] = self.speak
+        return out
 
 
 def deck_of(view: SeatView) -> tuple[str, ...] | None:
@@ -157,7 +164,15 @@ class Presenter:
         text, cls = self._line(record)
         if text is None:
             return None
-        return FeedItem(position, cls, text, private=record.vis.scope != "public")
+        return FeedItem(position, cls, text, private=record.vis.scope != "public", speak=self._speak(record))
+
+    def _speak(self, record: Record) -> str:
+        """The language a story line of the narrator is read aloud in ("" for every other line)."""
+        e = record.event
+        if not isinstance(e, Narration) or record.vis.scope != "public":
+            return ""
+        language = e.language or self.language
+        return language if load_story(language, self.variant).moment_of(e.key) is not None else ""
 
     def feed(self, view: SeatView) -> list[FeedItem]:
         items = (self.item(record, position) for position, record in enumerate(view.records))

@@ -12,6 +12,7 @@ import pytest
 from rich.console import Console
 
 from llm_werewolf.describe import Describer, vocabulary
+from llm_werewolf.narration.story import load_story
 from llm_werewolf.narration.template import TemplateNarrator
 from llm_werewolf.render.labels import Words
 from llm_werewolf.render.markdown import render_markdown
@@ -83,6 +84,13 @@ def test_the_tanners_ending_agrees_with_the_tanner(gender: str, said: str) -> No
         assert "ماتت" not in line
 
 
+def without_story(text: str, language: str, variant: str) -> str:
+    """The line without the story register's closing line (said after the end's fact; it names no one)."""
+    for line in load_story(language, variant).pool("end"):
+        text = text.replace(line, "")
+    return text.strip()
+
+
 @pytest.mark.parametrize("language", ["ar", "en"])
 def test_every_tanner_narration_line_agrees_with_her(language: str) -> None:
     names = ("A", "B", "C")
@@ -93,7 +101,7 @@ def test_every_tanner_narration_line_agrees_with_her(language: str) -> None:
         for tanner, female in ((1, True), (0, False)):
             line = narrator.line_for(ended("tanner_died", (tanner,), ("tanner",)))
             assert line is not None
-            seen[female].add(line.text)
+            seen[female].add(without_story(line.text, language, "one_night"))
     assert len(seen[True]) == len(seen[False]) == 3  # every variant, for her and for him
     masculine = {
         "ar": {"أراده", "يتمنّاه", "أمنيته", "له", "الدبّاغ", "أُقصي", "خرج", "الفائز"},
@@ -169,7 +177,7 @@ def test_chinese_death_pronoun_and_seat_spacing() -> None:
             )
             assert line is not None
             seen[seat].add(line.text)
-    assert len(seen[0]) == 3
+    assert len(seen[0]) >= 3  # the three wordings of the death, each with the story told around it
     assert any("她翻開身份牌" in t for t in seen[0]) and not any("他翻開" in t for t in seen[0])
     assert any("他翻開身份牌" in t for t in seen[1]) and not any("她翻開" in t for t in seen[1])
     words = vocabulary("zh-Hant", "chinese_werewolf")

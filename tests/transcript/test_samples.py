@@ -6,6 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from llm_werewolf.render import render
+from llm_werewolf.render.chronicle import build_chronicle
+from llm_werewolf.render.chronicle_writers import chronicle_html, chronicle_markdown
 from llm_werewolf.rules import all_rulesets
 from llm_werewolf.rules.events import GameEnded
 from llm_werewolf.transcript import read_transcript
@@ -27,7 +29,7 @@ def test_committed_samples_replay_and_are_in_their_source_language() -> None:
         assert header.language == languages[header.variant]
         assert header.prompt_packs, "samples are played by model players"
         assert any(r.event.kind == "model_call" for r in result.transcript.records)  # type: ignore[attr-defined]
-        for suffix in (".god.html", ".public.md"):
+        for suffix in (".god.html", ".public.md", ".public.story.md", ".public.story.html"):
             assert (SAMPLES / f"{path.stem}{suffix}").is_file()
 
 
@@ -50,6 +52,10 @@ def test_committed_sample_renderings_are_current() -> None:
         for view, fmt in (("god", "html"), ("public", "md")):
             committed = (SAMPLES / f"{path.stem}.{view}.{fmt}").read_text(encoding="utf-8")
             assert render(transcript, fmt, view) == committed, f"{path.stem}.{view}.{fmt} is stale: run `make samples`"
+        chronicle = build_chronicle(transcript, "public")
+        for suffix, write in ((".md", chronicle_markdown), (".html", chronicle_html)):
+            committed = (SAMPLES / f"{path.stem}.public.story{suffix}").read_text(encoding="utf-8")
+            assert write(chronicle) == committed, f"{path.stem}.public.story{suffix} is stale: run `make samples`"
 
 
 def test_the_sample_command_regenerates_one_ruleset(tmp_path: Path) -> None:

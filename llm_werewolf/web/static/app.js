@@ -125,6 +125,29 @@
     turnBox.hidden = !seats.length || streaming;
   }
 
+  // -- read aloud (the table screen, opt-in): the narrator's story lines through the browser's speech synthesis --
+  // A line the server marks with `speak` (its language) is read in that language once the switch is on.
+  const SPEECH_LANGS = { "zh-Hant": "zh-TW" };
+  let readAloud = false;
+  if (mode === "screen" && "speechSynthesis" in window) {
+    const toggle = el("button", { type: "button", id: "read-aloud", class: "read-aloud", "aria-pressed": "false" }, ui.read_aloud);
+    toggle.addEventListener("click", () => {
+      readAloud = !readAloud;
+      toggle.setAttribute("aria-pressed", String(readAloud));
+      if (!readAloud) window.speechSynthesis.cancel();
+    });
+    document.querySelector("header.bar").appendChild(toggle);
+  }
+  function speakItems(items) {
+    if (!readAloud) return;
+    for (const item of items) {
+      if (!item.speak || !item.text) continue;
+      const utterance = new SpeechSynthesisUtterance(item.text);
+      utterance.lang = SPEECH_LANGS[item.speak] || item.speak;
+      window.speechSynthesis.speak(utterance);
+    }
+  }
+
   // -- rendering ------------------------------------------------------------------
   let narrated = false;
   const SCREEN_CLASSES = new Set(["narration", "phase", "death", "end", "announce", "vote"]);
@@ -272,6 +295,7 @@
         else if (message.status !== "running") statusBox.textContent = ui.game_over;
         else statusBox.textContent = "";
       } else if (message.type === "update") {
+        speakItems(message.items.filter((item) => !seen.has(item.seq)));
         addItems(message.items);
         renderState(message);
       } else if (message.type === "decision") {
