@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from llm_werewolf.narration.reveal import RevealCheck, narrated, reveals
-from llm_werewolf.rules.events import DeathsAnnounced
+from llm_werewolf.rules.events import DeathsAnnounced, Died
 
 from .support import RULESETS, languages, random_game
 
@@ -33,15 +33,18 @@ def test_leaving_with_the_putana_is_read_as_telling_who_the_putana_was() -> None
     for seed in range(200):
         game = random_game("city_mafia", seed, "ru")
         check = RevealCheck("city_mafia", "ru", game.config.names)
+        cause_of: dict[int, str] = {}  # the true causes (god records): the announcement names none
         for record in game.records:
             event = record.event
+            if isinstance(event, Died):
+                cause_of[event.seat] = event.cause
             if not isinstance(event, DeathsAnnounced) or record.vis.scope != "public":
                 continue
-            causes = [d.cause for d in event.deaths]
+            causes = [cause_of.get(d.seat) for d in event.deaths]
             if "putana_client" not in causes or "mafia" not in causes:
                 continue
-            shot = next(d.seat for d in event.deaths if d.cause == "mafia")
-            client = next(d.seat for d in event.deaths if d.cause == "putana_client")
+            shot = next(d.seat for d in event.deaths if cause_of.get(d.seat) == "mafia")
+            client = next(d.seat for d in event.deaths if cause_of.get(d.seat) == "putana_client")
             label = check.labeller.seat_label
             old = f"Этой ночью в городе 2 жертвы. Первый выстрел — мафии: {label(shot)}. "
             old += f"Вместе с Путаной игру покидает {label(client)}."

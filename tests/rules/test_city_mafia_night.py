@@ -240,7 +240,7 @@ def test_maniac_may_refuse() -> None:
     assert died(table) == [(CIT, "mafia")]
 
 
-def test_three_victims_are_announced_mafia_maniac_client() -> None:
+def test_three_victims_are_announced_in_the_seeds_order_without_causes() -> None:
     script = {
         (PUTANA, "putana_block"): [seat(CIT + 3)],
         (DON, "mafia_kill"): [seat(CIT)],
@@ -250,9 +250,9 @@ def test_three_victims_are_announced_mafia_maniac_client() -> None:
     table = Table(FULL, script).run_to("day:1")
     assert died(table) == [(CIT, "mafia"), (PUTANA, "maniac"), (CIT + 3, "putana_client")]
     assert morning(table).deaths == (
-        AnnouncedDeath(CIT, "mafia"),
-        AnnouncedDeath(PUTANA, "maniac"),
-        AnnouncedDeath(CIT + 3, "putana_client"),
+        AnnouncedDeath(CIT),
+        AnnouncedDeath(PUTANA),
+        AnnouncedDeath(CIT + 3),
     )
 
 
@@ -295,7 +295,7 @@ def test_two_shots_at_one_player_make_one_death() -> None:
 def test_only_the_maniacs_role_is_announced() -> None:
     script = {(DON, "mafia_kill"): [seat(MANIAC)], (MANIAC, "maniac_kill"): [seat(SHERIFF)]}
     table = Table(FULL, script).run_to("day:1")
-    assert morning(table).deaths == (AnnouncedDeath(MANIAC, "mafia", "maniac"), AnnouncedDeath(SHERIFF, "maniac"))
+    assert morning(table).deaths == (AnnouncedDeath(MANIAC, role="maniac"), AnnouncedDeath(SHERIFF))
 
 
 def test_the_putana_shot_while_visiting_a_mafioso_takes_him_along() -> None:

@@ -53,14 +53,10 @@ class Morning(Step):
         ctx.update(days_played=number)
         ctx.start_phase(Phase("day", number))
         ctx.cue("morning")
-        single = len(departures) == 1
+        # In the seed's order, with no causes: a cause would tell the table which of the dead
+        # left with the Putana (so which one was the Putana), and the seed names no roles.
         ctx.emit(
-            DeathsAnnounced(
-                deaths=tuple(
-                    AnnouncedDeath(seat=s, cause=None if single else c, role=_shown_role(ctx.state, s))
-                    for s, c in departures
-                )
-            )
+            DeathsAnnounced(deaths=tuple(AnnouncedDeath(seat=s, role=_shown_role(ctx.state, s)) for s, _ in departures))
         )
         if ctx.data.mafia_split and ctx.options.leaderless_disagreement == "mafia_loses":
             self._disqualify(ctx)
