@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .classify import classify
-from .errors import PreflightError, TransportError
+from .errors import LLMError, PreflightError, TransportError
 
 
 def where(backend: Any) -> str:
@@ -21,7 +21,9 @@ def explain(exc: BaseException, backend: Any) -> PreflightError:
     """One line saying what is wrong with ``backend``'s endpoint, with the endpoint's whole message."""
     if isinstance(exc, PreflightError):
         return exc
-    cause: BaseException = exc.__cause__ if isinstance(exc, TransportError) and exc.__cause__ else exc
+    cause: BaseException = exc
+    while isinstance(cause, LLMError) and cause.__cause__ is not None:  # to the SDK's own error, not yet cut
+        cause = cause.__cause__
     status = getattr(exc, "status", None) if isinstance(exc, TransportError) else None
     fault = classify(cause, limit=None)
     status = status if status is not None else getattr(fault, "status", None)
