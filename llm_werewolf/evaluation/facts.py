@@ -120,6 +120,8 @@ class GameFacts:
     lovers: tuple[int, ...] = ()
     deaths: dict[int, Death] = field(default_factory=dict)
     ballots: list[Ballot] = field(default_factory=list)
+    other_ballots: list[Ballot] = field(default_factory=list)
+    """Ballots that do not exile (a night's kill vote, a sheriff election...): not scored, but checked."""
     day_votes: list[DayVote] = field(default_factory=list)
     speeches: list[SpeechFact] = field(default_factory=list)
     phases: list[str] = field(default_factory=list)
@@ -238,7 +240,7 @@ def check_facts(facts: GameFacts) -> None:
 
     for speech in facts.speeches:
         seat_ok(speech.seat, f"a speech (record {speech.seq})")
-    for ballot in facts.ballots:
+    for ballot in (*facts.ballots, *facts.other_ballots):
         seat_ok(ballot.voter, f"a ballot (record {ballot.seq})")
         seat_ok(ballot.target, f"a ballot (record {ballot.seq})")
     for seat in facts.deaths:
@@ -313,6 +315,8 @@ def _scan(facts: GameFacts, transcript: Transcript) -> None:
         elif isinstance(event, VoteCast):
             if profile is not None and profile.is_exile_ballot(event.ballot):
                 facts.ballots.append(_ballot(profile, seq, record.phase, event))
+            else:
+                facts.other_ballots.append(_plain_ballot(seq, record.phase, event))
         elif isinstance(event, Died):
             facts.deaths.setdefault(event.seat, Death(seq, day_of(record.phase), record.phase, event.cause))
         elif isinstance(event, StatusChanged):
@@ -355,6 +359,11 @@ def _ballot(profile: EvalProfile, seq: int, phase: str, event: VoteCast) -> Ball
         if event.ballot.startswith(prefix) and event.option != accuse:
             target = None
     return Ballot(seq=seq, day=day_of(phase), ballot=event.ballot, voter=event.seat, option=event.option, target=target)
+
+
+def _plain_ballot(seq: int, phase: str, event: VoteCast) -> Ballot:
+    day = day_of(phase)
+    return Ballot(seq=seq, day=day, ballot=event.ballot, voter=event.seat, option=event.option, target=event.target)
 
 
 def _day_votes(facts: GameFacts, profile: EvalProfile) -> list[DayVote]:
