@@ -130,6 +130,8 @@ class GameFacts:
     fallbacks: Counter[int] = field(default_factory=Counter)
     calls: list[ModelCall] = field(default_factory=list)
     thoughts: list[tuple[int, int, str]] = field(default_factory=list)
+    excluded: dict[int, tuple[str, float]] = field(default_factory=dict)
+    """Seats scored as the fallback (:mod:`.fallback_seats`): seat -> (its model, its fallback share)."""
     """(seq, seat, text) of every private thought."""
     transcript: Transcript | None = None
     verdicts: dict[int, str] = field(default_factory=dict)
@@ -216,10 +218,15 @@ class BadGame(ValueError):
     """A transcript that reads but cannot be scored (the message says why)."""
 
 
-def load_facts(path: str | Path) -> GameFacts:
-    """Read one transcript file into :class:`GameFacts` (:class:`BadGame` when it cannot be scored)."""
+def load_facts(path: str | Path, max_fallback_share: float | None = None) -> GameFacts:
+    """Read one transcript file into :class:`GameFacts` (:class:`BadGame` when it cannot be scored); a
+    model seat the fallback answered more often than ``max_fallback_share`` (default
+    :data:`.fallback_seats.FALLBACK_SHARE_LIMIT`) is scored as the fallback's."""
+    from .fallback_seats import FALLBACK_SHARE_LIMIT, attribute_fallbacks
+
     facts = facts_from(read_transcript(path), str(path))
     check_facts(facts)
+    attribute_fallbacks(facts, FALLBACK_SHARE_LIMIT if max_fallback_share is None else max_fallback_share)
     return facts
 
 

@@ -71,7 +71,8 @@ def build_game(job: GameJob) -> tuple[GameConfig, list[AgentSpec]]:
 
 
 def degraded(game: Game, specs: list[AgentSpec], limit: float) -> str:
-    """Why the game should not be scored ("" when it should): a model seat mostly answered by fallbacks."""
+    """Which model seat the fallback mostly answered ("" when none did): the game is scored, that seat as
+    the fallback's (:mod:`..fallback_seats`), and the ledger entry keeps this note."""
     return degraded_records(game.records, specs, limit)
 
 
@@ -135,10 +136,10 @@ async def play_game(job: GameJob, path: Path, settings: GameSettings, session: S
             table = Table(game, agents, sinks=[writer], settings=table_settings)
         await table.play()
     wall = round(time.perf_counter() - started, 3)
-    reason = degraded(game, specs, settings.max_fallback_share)
+    reason = degraded(game, specs, settings.max_fallback_share)  # noted; the seat is scored as the fallback
     return Entry(
         key=job.key,
-        status="unscored" if reason else "done",
+        status="done",
         path=str(path.name),
         game_id=header.game_id,
         wall_s=wall,

@@ -53,9 +53,9 @@ def finished(path: Path) -> bool:
 def todo(jobs: Sequence[GameJob], folder: Path, max_fallback_share: float) -> tuple[list[GameJob], list[Entry]]:
     """The jobs still to play, and ledger entries to add for games finished but never recorded.
 
-    A recovered game goes through the same fallback-share check as a game just played
-    (``unscored`` when a model seat mostly fell back). Transcripts carry no clock, so its wall
-    time is unknown (``wall_s`` 0, which the cost metrics leave out).
+    A recovered game goes through the same fallback-share check as a game just played (a model
+    seat that mostly fell back is noted; :mod:`..fallback_seats` scores it as the fallback).
+    Transcripts carry no clock, so its wall time is unknown (``wall_s`` 0, which the cost metrics leave out).
     """
     ledger = read_ledger(folder)
     left: list[GameJob] = []
@@ -78,7 +78,7 @@ def recovered_entry(job: GameJob, path: Path, max_fallback_share: float) -> Entr
     reason = degraded_records(transcript.records, [agent_spec(e) for e in job.seats], max_fallback_share)
     return Entry(
         key=job.key,
-        status="unscored" if reason else "done",
+        status="done",
         path=job.filename,
         game_id=transcript.header.game_id,
         reason=reason,

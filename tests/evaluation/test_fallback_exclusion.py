@@ -1,0 +1,67 @@
+"""A tournament in which one model seat falls back on most of its decisions: its games count for the
+fallback, not for the model, and the report says so in every report language."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from llm_werewolf.cli import app
+from llm_werewolf.evaluation.report import REPORT_LANGUAGES
+from llm_werewolf.evaluation.report.words import ReportWords
+from llm_werewolf.evaluation.study import evaluate, load_study
+from tests.describe.test_surfaces import LATIN
+from tests.llm.fake_server import fake_openai_server
+
+MODEL = "openai:test-model"
+
+
+@pytest.fixture(scope="module")
+def tournament(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Two games on the same deal, the model seat rotated; the endpoint names "Bob", never an option."""
+    folder = tmp_path_factory.mktemp("tournament")
+    with fake_openai_server() as (url, _):
+        config = folder / "t.toml"
+        config.write_text(
+            f'name = "t"\nseeds = [1]\nconcurrency = 1\n'
+            f'models = [{{spec = "{MODEL}", base_url = "{url}"}}, "heuristic"]\n'
+            '[[rulesets]]\nvariant = "one_night"\nplayers = 3\nlanguage = "en"\n'
+            '[llm]\nprofile = "text"\n',
+            encoding="utf-8",
+        )
+        result = CliRunner().invoke(app, ["tournament", str(config), "--out", str(folder / "run")])
+    assert result.exit_code == 0, result.output
+    assert "fell back on 100% of its" in result.output  # said at once, per game
+    return folder / "run"
+
+
+def test_the_games_count_for_the_fallback_not_for_the_model(tournament: Path) -> None:
+    study = load_study(tournament)
+    assert study.unscored == [] and len(study.games) == 2  # scored: only the model's seats are set apart
+    assert all(MODEL not in game.models and "fallback" in game.models for game in study.games)
+    ratings = evaluate(study.games, bootstrap=2)["ratings"]
+    assert ratings["excluded"] == {MODEL: 2}
+    assert MODEL not in ratings["bradley_terry"] and MODEL not in ratings["openskill"]
+    assert ratings["bradley_terry"]["fallback"]["games"] == 2
+
+
+@pytest.mark.parametrize("language", REPORT_LANGUAGES)
+def test_the_report_says_so_in_every_language(tournament: Path, tmp_path: Path, language: str) -> None:
+    out = tmp_path / language
+    result = CliRunner().invoke(
+        app, ["eval", str(tournament), "--report", str(out), "--report-lang", language, "--bootstrap", "2"]
+    )
+    assert result.exit_code == 0, result.output
+    words = ReportWords(language)
+    markdown = (out / "report.md").read_text(encoding="utf-8")
+    said = words.text("notes.excluded", model=MODEL, count=2, limit=words.pct(0.5))
+    assert said in markdown
+    fallback = words.text("markers.fallback_model")
+    assert re.search(rf"^\| {re.escape(fallback)} \| 2 \|", markdown, re.M), "the ratings row of the fallback, n = 2"
+    if language != "en":  # no English beside the names: the model's label, method and metric names
+        allowed = words.proper_names() | {"openai", "test", "model", "heuristic"}
+        latin = sorted({w for w in LATIN.findall(re.sub(r"!\[[^\]]*\]\([^)]*\)", " ", markdown)) if w not in allowed})
+        assert not latin, latin
