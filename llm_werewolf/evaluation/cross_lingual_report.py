@@ -37,8 +37,10 @@ def _cell(cell: dict[str, Any], signed: bool = False) -> str:
         return _text("not_measured")
     shown = f"{mean:+.3f}" if signed else f"{mean:.3f}"
     low, high = cell.get("low"), cell.get("high")
+    if low is None or high is None:
+        return f"{shown} {_text('no_interval')} (n={cell['n']})"
     interval = f"[{low:+.3f}, {high:+.3f}]" if signed else f"[{low:.3f}, {high:.3f}]"
-    return f"{shown} {interval if low is not None and high is not None else _text('no_interval')} (n={cell['n']})"
+    return f"{shown} {interval} (n={cell['n']})"
 
 
 def _table(header: list[str], rows: list[list[str]]) -> list[str]:
