@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import sys
 from collections.abc import Callable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field, replace
@@ -28,6 +29,7 @@ from ..rules.events import GameEnded, RolesRevealed
 from ..seeds import seat_seed
 from ..session import Session
 from ..table import Narrator, Table, TableSettings
+from ..table.model_health import model_health
 from ..table.night_pacing import NightPacer, night_cue
 from ..table.seating import AgentSpec, SeatSpecError, build_agent
 from ..texts import TextDataError
@@ -143,7 +145,10 @@ class WebTable:
                 agents.append(agent)
                 fallbacks.append(HeuristicAgent(seed=seed))
         self.writer: TranscriptWriter | None = None
-        sinks: list[Any] = [self]
+        self.health = model_health([spec or AgentSpec("human") for spec in specs], report=self._health_line)
+        """Model seats' calls and fallbacks: a line on the server's console per phase, and the host page's
+        fallback marker."""
+        sinks: list[Any] = [self.health, self]
         narrator = narrator_factory(setup, self.game) if narrator_factory is not None else None
         if transcripts is not None:
             infos = [
@@ -251,6 +256,9 @@ class WebTable:
             await asyncio.sleep(self.setup.pace)
 
     # -- the sink: each seat gets the lines of its own view -----------------------------------
+    def _health_line(self, line: str) -> None:
+        print(f"⚕ table {self.id}: {line}", file=sys.stderr, flush=True)  # the serve console, beside its own lines
+
     def write(self, records: Sequence[Record]) -> None:
         self._clear_previews()  # the accepted answer replaces the preview, in the same tick
         ordered = reading_order(records)  # narration next to what it voices (the log keeps its own order)
@@ -472,6 +480,7 @@ class WebTable:
                     "url": base + self.seat_link(hub.seat) if hub.human and base else None,
                     "qr": qr_data_uri(base + self.seat_link(hub.seat)) if hub.human and base else None,
                     "connected": hub.connected,
+                    "fallbacks": self.health.seats[hub.seat].fallbacks if hub.seat in self.health.seats else 0,
                 }
                 for hub in self.hubs
             ],
