@@ -70,7 +70,8 @@ def test_the_gemma_turn_format_keeps_the_system_text_in_the_first_user_turn() ->
 
     template = model_template({"general.architecture": "gemma3"})
     assert template is not None
-    prompt = Jinja2ChatFormatter(template.text, eos_token="<eos>", bos_token="<bos>")(messages=PROBE_MESSAGES).prompt
+    formatter = Jinja2ChatFormatter(template.text, eos_token="<eos>", bos_token="<bos>")
+    prompt = formatter(messages=PROBE_MESSAGES).prompt  # type: ignore[arg-type]  # plain dicts, as sent
     assert prompt == (
         "<bos><start_of_turn>user\nYou answer with one word.\n\nSay yes.<end_of_turn>\n"
         "<start_of_turn>model\nyes<end_of_turn>\n<start_of_turn>user\nSay no.<end_of_turn>\n<start_of_turn>model\n"
