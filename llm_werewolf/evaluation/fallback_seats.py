@@ -5,8 +5,11 @@ heuristic fallback decided it. A game in which a model seat's fallback share (fa
 asked, at least :data:`MIN_DECISIONS` of them) exceeds :data:`FALLBACK_SHARE_LIMIT` is therefore
 excluded from that model's ratings, win rates and every other per-model metric: the seat is
 scored as :data:`FALLBACK_MODEL`, and the game is counted as excluded for the model
-(``GameFacts.excluded``). The other seats of the game keep their models. Below the limit, the
-seat stays the model's (its fallback share is in the cost and adherence tables).
+(``GameFacts.excluded``). The other seats of the game keep their models.
+
+Below the limit the seat stays the model's, but each ballot and speech the fallback made for it
+counts for :data:`FALLBACK_MODEL` (``Ballot.fallback``, ``SpeechFact.fallback``: IRP, VSS, bus
+rate and claim honesty judge what the model did, not what the fallback did for it).
 """
 
 from __future__ import annotations
@@ -14,14 +17,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..table.seating import MODEL_KINDS
-from .facts import GameFacts
+from .facts import FALLBACK_MODEL, GameFacts
 
 FALLBACK_SHARE_LIMIT = 0.5
 """The documented threshold (the same default as a tournament's ``max_fallback_share``)."""
 MIN_DECISIONS = 2
 """A seat asked fewer decisions than this in a game is never excluded (one answer is no share)."""
-FALLBACK_MODEL = "fallback"
-"""The label a seat above the limit is scored under."""
 
 
 def fallback_share(game: GameFacts, seat: int) -> float:

@@ -65,3 +65,33 @@ def test_the_report_says_so_in_every_language(tournament: Path, tmp_path: Path, 
         allowed = words.proper_names() | {"openai", "test", "model", "heuristic"}
         latin = sorted({w for w in LATIN.findall(re.sub(r"!\[[^\]]*\]\([^)]*\)", " ", markdown)) if w not in allowed})
         assert not latin, latin
+
+
+def test_a_ballot_the_fallback_cast_counts_for_the_fallback(tmp_path: Path) -> None:
+    """Below the limit the seat stays the model's, but the ballot the fallback cast for it is the fallback's."""
+    from llm_werewolf.evaluation.facts import load_facts
+    from llm_werewolf.evaluation.voting import voting_metrics
+    from llm_werewolf.rules.events import GOD, Asked, ChoiceMade, VoteCast, to_seats
+    from llm_werewolf.table.events import Fallback
+
+    from .builders import FakeGame
+
+    g = FakeGame(
+        "chinese_werewolf", ["werewolf", "seer", "villager", "villager"], ["fake:A", "fake:B", "fake:B", "fake:B"]
+    )
+    g.phase("day", 1)
+    for seat, decision in ((2, 1), (2, 2), (3, 3)):  # seat 2 was asked twice and spoke itself the first time
+        g.add(Asked(decision_id=decision, seat=seat, decision="vote", options=()), to_seats(seat))
+    g.add(ChoiceMade(decision_id=1, seat=2, decision="speak", option="speak"), GOD)
+    g.add(Fallback(seat=2, decision_id=2, decision="vote", option="seat:0", reason="parse: no JSON"), GOD)
+    g.add(ChoiceMade(decision_id=2, seat=2, decision="vote", option="seat:0"), GOD)
+    g.add(VoteCast(seat=2, ballot="exile_1", option="seat:0", target=0))
+    g.add(ChoiceMade(decision_id=3, seat=3, decision="vote", option="seat:1"), GOD)
+    g.add(VoteCast(seat=3, ballot="exile_1", option="seat:1", target=1))
+    g.end((1, 2, 3), ("village",), "test")
+    facts = load_facts(g.write(tmp_path))
+    assert facts.excluded == {}  # one fallback in two decisions: not more than half
+    assert [(b.voter, b.fallback) for b in facts.ballots] == [(2, True), (3, False)]
+    irp = voting_metrics([facts]).irp.as_dict()
+    assert irp["fallback"]["hits"] == 1 and irp["fallback"]["n"] == 1  # the fallback's good vote is not B's
+    assert irp["fake:B"]["hits"] == 0 and irp["fake:B"]["n"] == 1

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..fallback_seats import FALLBACK_MODEL
+from ..facts import FALLBACK_MODEL
 from .labels import language_label, role_label, ruleset_label, ruleset_side_label, side_label
 from .words import ENGLISH, ReportWords
 

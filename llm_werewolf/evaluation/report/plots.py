@@ -6,7 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..fallback_seats import FALLBACK_MODEL
+from ..facts import FALLBACK_MODEL
 from ..tally import Share
 from .fonts import setup_fonts
 from .labels import role_label, side_label
