@@ -27,7 +27,9 @@ def model_server_command(
     n_ctx: Annotated[int, typer.Option("--n-ctx", min=512, help="Context length in tokens.")] = 4096,
     chat_format: Annotated[
         str | None,
-        typer.Option(help="A llama.cpp chat format name (default: the template the model carries)."),
+        typer.Option(
+            help="A llama.cpp chat format name (default: the model's own: its GGUF template, else its family's)."
+        ),
     ] = None,
     ready_within: Annotated[float, typer.Option(min=1, help="Seconds to wait for the server to answer.")] = 300,
 ) -> None:
