@@ -83,6 +83,34 @@ def _plot(result: dict[str, Any], path: Path) -> bool:
     return True
 
 
+def _html_body(lines: list[str]) -> str:
+    """The Markdown lines as HTML: headings, paragraphs and tables (the image is added apart)."""
+    out: list[str] = []
+    rows: list[list[str]] = []
+    for line in [*lines, ""]:
+        if line.startswith("|"):
+            if not line.startswith("|---"):
+                rows.append([cell.strip() for cell in line.strip("|").split("|")])
+            continue
+        if rows:
+            head, *body = rows
+            out.append(
+                "<table><tr>"
+                + "".join(f"<th>{html.escape(c)}</th>" for c in head)
+                + "</tr>"
+                + "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in body)
+                + "</table>"
+            )
+            rows = []
+        if line.startswith("## "):
+            out.append(f"<h2>{html.escape(line[3:])}</h2>")
+        elif line.startswith("# "):
+            out.append(f"<h1>{html.escape(line[2:])}</h1>")
+        elif line and not line.startswith("!"):
+            out.append(f"<p>{html.escape(line)}</p>")
+    return "".join(out)
+
+
 def write_study_page(result: dict[str, Any], out: Path, *, variant: str) -> dict[str, Path]:
     """Write the study's Markdown, HTML (the plot inline) and JSON into ``out``."""
     out.mkdir(parents=True, exist_ok=True)
@@ -125,11 +153,9 @@ def write_study_page(result: dict[str, Any], out: Path, *, variant: str) -> dict
         image = (
             f'<img alt="{html.escape(_text("plot_title", reference=reference))}" src="data:image/png;base64,{data}">'
         )
-    body = "".join(f"<p>{html.escape(line)}</p>" for line in lines if line and not line.startswith(("|", "!")))
-    tables = "<pre>" + html.escape("\n".join(line for line in lines if line.startswith("|"))) + "</pre>"
     paths["html"].write_text(
         f'<!doctype html><html lang="en"><meta charset="utf-8"><title>{html.escape(title)}</title>'
-        f"<body>{body}{tables}{image}</body></html>\n",
+        f"<body>{_html_body(lines)}{image}</body></html>\n",
         encoding="utf-8",
     )
     paths["json"].write_text(json.dumps(result, indent=1, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8")
