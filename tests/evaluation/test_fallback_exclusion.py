@@ -35,6 +35,8 @@ def tournament(tmp_path_factory: pytest.TempPathFactory) -> Path:
         result = CliRunner().invoke(app, ["tournament", str(config), "--out", str(folder / "run")])
     assert result.exit_code == 0, result.output
     assert "fell back on 100% of its" in result.output  # said at once, per game
+    assert "⚕ one_night.en.p3.s1.r0: seat 1 openai:test-model:" in result.output  # the health line as it lands
+    assert "(mostly illegal option" in result.output
     return folder / "run"
 
 

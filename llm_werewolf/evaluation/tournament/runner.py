@@ -19,11 +19,13 @@ from rich.progress import (
 )
 
 from ...rules.events import GameEnded
+from ...table.seating import MODEL_KINDS, AgentSpec
 from ...transcript import TranscriptError, read_transcript
 from ..ledger import Entry, append_entry, read_ledger
 from .config import TournamentConfig
 from .executors import Executor, InProcessExecutor
 from .games import GameSettings, agent_spec, degraded_records
+from .health import game_health
 from .plan import GameJob, plan
 
 GAMES_DIR = "games"
@@ -123,11 +125,15 @@ async def run_tournament_async(
     result = TournamentResult(planned=len(jobs), skipped=len(jobs) - len(left))
     executor = executor or InProcessExecutor(config.concurrency)
     console = console or Console(stderr=True)
+    has_models = any(AgentSpec.parse(m.spec).kind in MODEL_KINDS for m in config.models)
     with Progress(*progress_columns(), console=console, transient=False, disable=not left) as progress:
         task = progress.add_task(config.name, total=len(left), status="")
         async for entry in executor.run(left, folder, settings_of(config)):
             append_entry(folder, entry)
             result.entries.append(entry)
+            if entry.status == "done" and has_models:
+                for line in game_health(folder / entry.path):  # the game's model seats, as it lands
+                    progress.console.print(f"[dim]⚕ {entry.key}: {line}[/]", highlight=False, markup=True)
             status = (
                 f"done {result.count('done')} · unscored {result.count('unscored')} · failed {result.count('failed')}"
             )
