@@ -52,13 +52,19 @@ def model_server_command(
     typer.echo(f"serving {name} at {url}")
     typer.echo(f"play with: --agents openai:{name} --base-url {url} --profile llamacpp", err=False)
     sys.stdout.flush()
-    signal.signal(signal.SIGTERM, lambda *_: stop(process))
+    signal.signal(signal.SIGTERM, _interrupt)  # stopped like Ctrl-C: the server goes with this process
     try:
         process.wait()
     except KeyboardInterrupt:
         pass
     finally:
         stop(process)
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    """SIGTERM as Ctrl-C. (Stopping the server inside the handler would wait on the child while the
+    interrupted ``wait`` holds its lock: the process would never exit.)"""
+    raise KeyboardInterrupt
 
 
 def register(app: typer.Typer) -> None:
