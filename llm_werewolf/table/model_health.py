@@ -93,7 +93,11 @@ class ModelHealth:
         narrator: str | None = None,
         report: Callable[[str], None] | None = None,
         strict: float | None = None,
+        live: bool = True,
     ) -> None:
+        self.live = live
+        """Report per phase; without it only :meth:`report_summary` reports (people at the table would
+        learn from a seat's calls or fallbacks in the night that it acts at night)."""
         self.seats: dict[int, Health] = {seat: Health(label) for seat, label in labels.items()}
         if narrator is not None:
             self.seats[NARRATOR] = Health(narrator)
@@ -141,7 +145,7 @@ class ModelHealth:
                 self.seats[question.seat].asked += 1
 
     def _report_changed(self) -> None:
-        if self.report is not None:
+        if self.report is not None and self.live:
             for who in sorted(self._changed, key=lambda s: (s == NARRATOR, s)):
                 self.report(self.seats[who].line())
         self._changed.clear()
@@ -191,8 +195,9 @@ def model_health(
     narrator: str | None = None,
     report: Callable[[str], None] | None = None,
     strict: float | None = None,
+    live: bool = True,
 ) -> ModelHealth:
     """The health sink of a table: its model seats (by spec) and the model narrator (its label, if any)."""
     labels = {i: f"seat {i + 1} {spec.label}" for i, spec in enumerate(specs) if spec.kind in MODEL_KINDS}
     voice = f"narrator {narrator}" if narrator is not None and narrator.startswith("llm") else None
-    return ModelHealth(labels, narrator=voice, report=report, strict=strict)
+    return ModelHealth(labels, narrator=voice, report=report, strict=strict, live=live)

@@ -97,3 +97,15 @@ def test_play_shows_the_health_of_its_model_seat_and_strict_stops_it(tmp_path: P
     assert any(e["kind"] == "fallback" and e["seat"] == 0 for e in fallbacks)
     assert strict.returncode == 2, strict.stdout[-2000:]
     assert "--strict: seat 1 openai:test-model fell back on" in strict.stderr
+
+
+def test_without_live_lines_only_the_summary_is_reported() -> None:
+    """People at the table would learn from a seat's night calls that it acts at night."""
+    lines: list[str] = []
+    health = model_health([AgentSpec("openai", "m")], report=lines.append, live=False)
+    health.write(
+        _records(_call(0, 1000), PhaseStarted(phase="day", number=1), GameEnded(winners=(), sides=(), reason="r"))
+    )
+    assert lines == []
+    health.report_summary()
+    assert lines[0].startswith("model health") and lines[1].startswith("seat 1 openai:m")

@@ -225,7 +225,11 @@ def play(
     )
     preview = ConsolePreview(console, language=language, variant=variant, names=names)  # public speech, live
     health = model_health(
-        specs, narrator=session.narrator_label(narrator, specs), report=health_line_printer(console), strict=strict
+        specs,
+        narrator=session.narrator_label(narrator, specs),
+        report=health_line_printer(console),
+        strict=strict,
+        live=not people,  # people at this terminal would learn who acts at night: the summary at the end only
     )
     sinks: list[ConsoleSink | TranscriptWriter | ConsolePreview | ModelHealth] = [
         preview,
