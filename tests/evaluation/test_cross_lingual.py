@@ -75,3 +75,19 @@ def test_the_study_on_the_embedded_model_ends_with_a_report(tmp_path: Path) -> N
     assert result["models"] == ["local"] and result["games"] == 4
     assert result["levels"]["ar"]["fallback_share"]["n"] == 2 and result["levels"]["en"]["fallback_share"]["n"] == 2
     assert (tmp_path / "run" / "report" / "study.html").is_file()
+
+
+def test_the_study_runs_against_an_openai_compatible_endpoint(tmp_path: Path) -> None:
+    """An endpoint whose every answer is illegal: the study ends, and says the fallback answered everything."""
+    from tests.llm.fake_server import fake_openai_server
+
+    with fake_openai_server() as (url, _):
+        _study(
+            tmp_path, "--model", "openai:test-model", "--model", "heuristic", "--model", "heuristic",
+            "--languages", "ar,en", "--deals", "2", "--base-url", url, "--profile", "text",
+        )  # fmt: skip
+    result = json.loads((tmp_path / "report" / "study.json").read_text(encoding="utf-8"))
+    assert result["models"] == ["openai:test-model"]
+    for language in ("ar", "en"):
+        assert result["levels"][language]["fallback_share"]["mean"] == 1.0
+    assert result["differences"]["en"]["fallback_share"]["mean"] == 0.0
