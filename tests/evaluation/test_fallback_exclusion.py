@@ -97,3 +97,12 @@ def test_a_ballot_the_fallback_cast_counts_for_the_fallback(tmp_path: Path) -> N
     irp = voting_metrics([facts]).irp.as_dict()
     assert irp["fallback"]["hits"] == 1 and irp["fallback"]["n"] == 1  # the fallback's good vote is not B's
     assert irp["fake:B"]["hits"] == 0 and irp["fake:B"]["n"] == 1
+
+
+@pytest.mark.parametrize("language", [lang for lang in REPORT_LANGUAGES if lang != "en"])
+def test_a_game_the_fallback_played_whole_is_left_out_in_the_report_s_language(language: str) -> None:
+    from llm_werewolf.evaluation.report.document import Labels
+
+    why = "unscored: seat 1 (openai:m) fell back on 100% of its decisions (so did every other seat: 4 of 4)"
+    said = Labels(ReportWords(language), []).unscored_reason(why)
+    assert "openai:m" in said and not {w for w in LATIN.findall(said) if w not in {"openai", "m"}}, said

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import html
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,10 @@ class Section:
     notes: list[str] = field(default_factory=list)
     tables: list[tuple[str, Table]] = field(default_factory=list)
     image: str | None = None
+
+
+_FELL_BACK = re.compile(r"seat (?P<seat>\d+) \((?P<model>[^)]*)\) fell back on (?P<share>\d+)% of its decisions")
+"""The note of a game whose model seats the fallback played (``tournament.games.ledger_status``)."""
 
 
 class Labels:
@@ -82,6 +87,14 @@ class Labels:
             return reason
         if kind == "incomplete":
             return word
+        fell = _FELL_BACK.match(detail)
+        if fell is not None:  # a tournament's note: said in the report's language
+            detail = self.t(
+                "unscored_reasons.fell_back",
+                seat=fell["seat"],
+                model=fell["model"],
+                share=self.words.pct(int(fell["share"]) / 100),
+            )
         return f"{word}: {detail}" if sep else word
 
     def headers(self, kinds: list[str]) -> list[str]:

@@ -24,7 +24,7 @@ from ...transcript import TranscriptError, read_transcript
 from ..ledger import Entry, append_entry, read_ledger
 from .config import TournamentConfig
 from .executors import Executor, InProcessExecutor
-from .games import GameSettings, agent_spec, degraded_records
+from .games import GameSettings, agent_spec, ledger_status
 from .health import game_health
 from .plan import GameJob, plan
 
@@ -77,10 +77,10 @@ def todo(jobs: Sequence[GameJob], folder: Path, max_fallback_share: float) -> tu
 def recovered_entry(job: GameJob, path: Path, max_fallback_share: float) -> Entry:
     """The ledger entry of a complete transcript that never reached the ledger."""
     transcript = read_transcript(path)
-    reason = degraded_records(transcript.records, [agent_spec(e) for e in job.seats], max_fallback_share)
+    status, reason = ledger_status(transcript.records, [agent_spec(e) for e in job.seats], max_fallback_share)
     return Entry(
         key=job.key,
-        status="done",
+        status=status,
         path=job.filename,
         game_id=transcript.header.game_id,
         reason=reason,
