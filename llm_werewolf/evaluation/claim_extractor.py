@@ -85,8 +85,19 @@ def _role_pattern(form: str, language: str) -> str:
     return escaped
 
 
+def _spellings(form: str, language: str) -> set[str]:
+    """``form`` and, in Chinese, the form OpenCC gives it: ``eval`` converts free text to Traditional
+    characters before reading claims (OpenCC writes 才 as 纔, 著 as 着...), so a cue must match both."""
+    if language != "zh-Hant":
+        return {form}
+    from .validity import to_traditional
+
+    return {form, to_traditional(form)}
+
+
 def _alternation(words: list[str], language: str) -> str:
-    ordered = sorted({normalize(w, language) for w in words}, key=len, reverse=True)
+    spelled = {s for w in words for s in _spellings(normalize(w, language), language)}
+    ordered = sorted(spelled, key=len, reverse=True)
     return "|".join(map(re.escape, ordered))
 
 
@@ -112,10 +123,11 @@ def _matcher(language: str, variant: str) -> tuple[re.Pattern[str], dict[str, st
     def branch(cues: list[str], forms: dict[str, str]) -> None:
         if not cues or not forms:
             return
+        spelled = {s: role for form, role in forms.items() for s in _spellings(form, language)}
         names = []
-        for form in sorted(forms, key=len, reverse=True):
+        for form in sorted(spelled, key=len, reverse=True):
             group = f"r{len(groups)}"
-            groups[group] = forms[form]
+            groups[group] = spelled[form]
             names.append(f"(?P<{group}>{_role_pattern(form, language)})")
         branches.append(f"(?:{_alternation(cues, language)}){sep}{article}(?:{'|'.join(names)})")
 

@@ -89,7 +89,7 @@ def claims_of(game: GameFacts, source: ClaimSource = "auto") -> list[Claim]:
                 Claim(
                     game_id=game.game_id,
                     seat=speech.seat,
-                    model=game.models[speech.seat],
+                    model=game.scored_model(speech.seat, speech.fallback),
                     day=speech.day,
                     seq=speech.seq,
                     stage=speech.stage,

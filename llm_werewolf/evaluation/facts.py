@@ -19,6 +19,7 @@ from ..rules.acts import Act
 from ..rules.errors import UnknownVariant
 from ..rules.events import (
     Announcement,
+    ChoiceMade,
     Died,
     GameEnded,
     RoleAssigned,
@@ -53,6 +54,8 @@ class Ballot:
     option: str
     target: int | None
     """The seat voted against; ``None`` for an abstention."""
+    fallback: bool = False
+    """The table's fallback cast it (the seat's answer was refused or never came)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +87,8 @@ class SpeechFact:
     public: bool
     acts: tuple[Act, ...] = ()
     """Structured speech acts (claim, result, accuse...; llm_werewolf.speech), when the speaker sent them."""
+    fallback: bool = False
+    """The table's fallback said it (the seat's answer was refused or never came)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +125,8 @@ class GameFacts:
     lovers: tuple[int, ...] = ()
     deaths: dict[int, Death] = field(default_factory=dict)
     ballots: list[Ballot] = field(default_factory=list)
+    other_ballots: list[Ballot] = field(default_factory=list)
+    """Ballots that do not exile (a night's kill vote, a sheriff election...): not scored, but checked."""
     day_votes: list[DayVote] = field(default_factory=list)
     speeches: list[SpeechFact] = field(default_factory=list)
     phases: list[str] = field(default_factory=list)
@@ -128,6 +135,8 @@ class GameFacts:
     fallbacks: Counter[int] = field(default_factory=Counter)
     calls: list[ModelCall] = field(default_factory=list)
     thoughts: list[tuple[int, int, str]] = field(default_factory=list)
+    excluded: dict[int, tuple[str, float]] = field(default_factory=dict)
+    """Seats scored as the fallback (:mod:`.fallback_seats`): seat -> (its model, its fallback share)."""
     """(seq, seat, text) of every private thought."""
     transcript: Transcript | None = None
     verdicts: dict[int, str] = field(default_factory=dict)
@@ -196,6 +205,10 @@ class GameFacts:
     def is_wolf(self, seat: int, seq: int) -> bool:
         return self.profile is not None and self.side_at(seat, seq) in self.profile.wolf_sides
 
+    def scored_model(self, seat: int, fallback: bool) -> str:
+        """Whom a seat's act counts for: :data:`FALLBACK_MODEL` when the fallback made it, else the seat's model."""
+        return FALLBACK_MODEL if fallback else self.models[seat]
+
     def alive_at(self, seat: int, seq: int) -> bool:
         death = self.deaths.get(seat)
         return death is None or death.seq > seq
@@ -210,14 +223,23 @@ class GameFacts:
         return any(s in sides for s in self.win_sides)
 
 
+FALLBACK_MODEL = "fallback"
+"""Whom the table's fallback answers count for (:mod:`.fallback_seats`)."""
+
+
 class BadGame(ValueError):
     """A transcript that reads but cannot be scored (the message says why)."""
 
 
-def load_facts(path: str | Path) -> GameFacts:
-    """Read one transcript file into :class:`GameFacts` (:class:`BadGame` when it cannot be scored)."""
+def load_facts(path: str | Path, max_fallback_share: float | None = None) -> GameFacts:
+    """Read one transcript file into :class:`GameFacts` (:class:`BadGame` when it cannot be scored); a
+    model seat the fallback answered more often than ``max_fallback_share`` (default
+    :data:`.fallback_seats.FALLBACK_SHARE_LIMIT`) is scored as the fallback's."""
+    from .fallback_seats import FALLBACK_SHARE_LIMIT, attribute_fallbacks
+
     facts = facts_from(read_transcript(path), str(path))
     check_facts(facts)
+    attribute_fallbacks(facts, FALLBACK_SHARE_LIMIT if max_fallback_share is None else max_fallback_share)
     return facts
 
 
@@ -238,7 +260,7 @@ def check_facts(facts: GameFacts) -> None:
 
     for speech in facts.speeches:
         seat_ok(speech.seat, f"a speech (record {speech.seq})")
-    for ballot in facts.ballots:
+    for ballot in (*facts.ballots, *facts.other_ballots):
         seat_ok(ballot.voter, f"a ballot (record {ballot.seq})")
         seat_ok(ballot.target, f"a ballot (record {ballot.seq})")
     for seat in facts.deaths:
@@ -277,10 +299,15 @@ def _scan(facts: GameFacts, transcript: Transcript) -> None:
     dealt: dict[int, str] = {}
     lovers: list[int] = []
     announced: dict[str, str] = {}
+    fallback_decisions: set[int] = set()
+    by_fallback: dict[int, bool] = {}
+    """Per seat: whether its last choice was the fallback's (what follows the choice is its result)."""
     for record in transcript.records:
         facts.phases.append(record.phase)
         event: Any = record.event
         seq = record.seq
+        if isinstance(event, ChoiceMade):  # (also a question in schema 2: counted below)
+            by_fallback[event.seat] = event.decision_id in fallback_decisions
         if isinstance(event, RoleAssigned):
             if event.reason == "deal" and event.seat not in dealt:
                 dealt[event.seat] = event.role
@@ -292,6 +319,7 @@ def _scan(facts: GameFacts, transcript: Transcript) -> None:
             facts.rejected[event.seat] += 1
         elif isinstance(event, Fallback):
             facts.fallbacks[event.seat] += 1
+            fallback_decisions.add(event.decision_id)
         elif isinstance(event, ModelCall):
             facts.calls.append(event)
         elif isinstance(event, Thought):
@@ -308,11 +336,14 @@ def _scan(facts: GameFacts, transcript: Transcript) -> None:
                     claim=event.claim,
                     public=record.vis.scope == "public" and event.to is None,
                     acts=tuple(getattr(event, "acts", ())),
+                    fallback=by_fallback.get(event.seat, False),
                 )
             )
         elif isinstance(event, VoteCast):
             if profile is not None and profile.is_exile_ballot(event.ballot):
-                facts.ballots.append(_ballot(profile, seq, record.phase, event))
+                facts.ballots.append(_ballot(profile, seq, record.phase, event, by_fallback.get(event.seat, False)))
+            else:
+                facts.other_ballots.append(_plain_ballot(seq, record.phase, event))
         elif isinstance(event, Died):
             facts.deaths.setdefault(event.seat, Death(seq, day_of(record.phase), record.phase, event.cause))
         elif isinstance(event, StatusChanged):
@@ -347,14 +378,27 @@ def _scan(facts: GameFacts, transcript: Transcript) -> None:
         facts.day_votes = _day_votes(facts, profile)
 
 
-def _ballot(profile: EvalProfile, seq: int, phase: str, event: VoteCast) -> Ballot:
+def _ballot(profile: EvalProfile, seq: int, phase: str, event: VoteCast, fallback: bool = False) -> Ballot:
     target = event.target
     if event.option in profile.abstain_options:
         target = None
     for prefix, accuse in profile.accuse_options.items():
         if event.ballot.startswith(prefix) and event.option != accuse:
             target = None
-    return Ballot(seq=seq, day=day_of(phase), ballot=event.ballot, voter=event.seat, option=event.option, target=target)
+    return Ballot(
+        seq=seq,
+        day=day_of(phase),
+        ballot=event.ballot,
+        voter=event.seat,
+        option=event.option,
+        target=target,
+        fallback=fallback,
+    )
+
+
+def _plain_ballot(seq: int, phase: str, event: VoteCast) -> Ballot:
+    day = day_of(phase)
+    return Ballot(seq=seq, day=day, ballot=event.ballot, voter=event.seat, option=event.option, target=event.target)
 
 
 def _day_votes(facts: GameFacts, profile: EvalProfile) -> list[DayVote]:

@@ -15,6 +15,10 @@ differences of strengths, so the prior puts the ratings' sum at exactly 0:
 logit, 0 = the average model). The interval is the 2.5–97.5 percentile of
 refits on games resampled with replacement (``BOOTSTRAP_SAMPLES``).
 
+A game in which a model seat fell back on more than ``FALLBACK_SHARE_LIMIT`` of its decisions
+counts for the fallback, not for the model (:mod:`.fallback_seats`), and is counted in ``excluded``.
+Each model's cell says in how many rated games it played (``games``).
+
 A model that only ever met itself (every game a mirror: its seats split
 between the sides in equal shares) carries no information: it is reported
 with ``"identified": false`` and no interval, never as a fake ``0 [0, 0]``.
@@ -33,6 +37,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .facts import GameFacts
+from .fallback_seats import FALLBACK_SHARE_LIMIT, excluded_counts
 
 BOOTSTRAP_SAMPLES = 100
 RIDGE = 0.05
@@ -247,9 +252,13 @@ def ratings(games: Sequence[GameFacts], *, samples: int = BOOTSTRAP_SAMPLES, see
         if g.game_id not in rated_ids
     }
     bt = bradley_terry(played, samples=samples, seed=seed)
+    for model, cell in bt["ratings"].items():
+        cell["games"] = sum(1 for match in played if any(model in team for team in match.teams))
     return {
         "games_rated": len(played),
         "games_unrated": dict(sorted(unrated.items())),
+        "excluded": excluded_counts(games),
+        "fallback_share_limit": FALLBACK_SHARE_LIMIT,
         "bradley_terry": bt["ratings"],
         "side_effects": bt["side_effects"],
         "bradley_terry_settings": {

@@ -34,8 +34,9 @@ class Study:
     wall_times: dict[str, float] = field(default_factory=dict)
 
 
-def load_study(root: str | Path) -> Study:
-    """Read every ``*.jsonl`` transcript under ``root`` (the ledger says which games failed)."""
+def load_study(root: str | Path, max_fallback_share: float | None = None) -> Study:
+    """Read every ``*.jsonl`` transcript under ``root`` (the ledger says which games failed); a model
+    seat that fell back on more than ``max_fallback_share`` of its decisions is scored as the fallback."""
     root = Path(root)
     study = Study(root=root)
     ledgers: dict[Path, dict[str, Any]] = {}
@@ -50,7 +51,7 @@ def load_study(root: str | Path) -> Study:
         if known is not None and known["entry"].status != "done":
             continue
         try:
-            facts = load_facts(path)
+            facts = load_facts(path, max_fallback_share)
         except TranscriptError as exc:
             study.unscored.append((str(path), f"unreadable: {_without_path(str(exc), path)}"))
             continue

@@ -67,7 +67,7 @@ def voting_metrics(games: Sequence[GameFacts]) -> VotingMetrics:
             if day.exiled:
                 out.vss_days.add(bool(wolves_exiled))
             for ballot in day.votes:
-                model = game.models[ballot.voter]
+                model = game.scored_model(ballot.voter, ballot.fallback)
                 if game.is_village(ballot.voter, ballot.seq):
                     if ballot.target is not None:
                         hit = game.is_wolf(ballot.target, ballot.seq)

@@ -19,27 +19,32 @@ def _status_of(exc: BaseException) -> int | None:
     return value if isinstance(value, int) else None
 
 
-def _message(exc: BaseException) -> str:
+MESSAGE_CHARS = 300
+"""How much of an SDK's error message a fault keeps (a record's reason); the preflight keeps it all."""
+
+
+def _message(exc: BaseException, limit: int | None = MESSAGE_CHARS) -> str:
     text = str(exc).strip() or type(exc).__name__
-    return text if len(text) <= 300 else text[:297] + "..."
+    return text if limit is None or len(text) <= limit else text[: limit - 3] + "..."
 
 
-def classify(exc: BaseException) -> LLMError:
-    """The :class:`TransientError` or :class:`PermanentError` that ``exc`` stands for."""
+def classify(exc: BaseException, *, limit: int | None = MESSAGE_CHARS) -> LLMError:
+    """The :class:`TransientError` or :class:`PermanentError` that ``exc`` stands for (its message cut to
+    ``limit`` characters; ``None``: whole)."""
     if isinstance(exc, (TransientError, PermanentError)):
         return exc
     status = _status_of(exc)
     name = type(exc).__name__
     if status is not None:
         kind = TransientError if is_retryable_status(status) else PermanentError
-        return kind(f"HTTP {status}: {_message(exc)}", status=status)
+        return kind(f"HTTP {status}: {_message(exc, limit)}", status=status)
     timeout_like = isinstance(exc, (TimeoutError, asyncio.TimeoutError)) or "Timeout" in name
     connection_like = isinstance(exc, ConnectionError) or "Connection" in name or "Connect" in name
     if timeout_like:
-        return TransientError(f"timeout: {_message(exc)}")
+        return TransientError(f"timeout: {_message(exc, limit)}")
     if connection_like:
-        return TransientError(f"connection failed: {_message(exc)}")
-    return PermanentError(f"{name}: {_message(exc)}")
+        return TransientError(f"connection failed: {_message(exc, limit)}")
+    return PermanentError(f"{name}: {_message(exc, limit)}")
 
 
 def redact_text(text: str, secrets: Iterable[str | None]) -> str:

@@ -18,7 +18,7 @@ from typing import Any
 
 from .base import Completion, CompletionRequest
 from .classify import classify, redact, redact_text
-from .errors import LLMError
+from .errors import LLMError, PreflightError
 from .profiles import Profile, get_profile
 from .retry import RetrySettings, call_with_retries
 from .structured import call_stepping_down, probe_format, take_notes
@@ -138,21 +138,25 @@ class LangChainBackend:
         )
 
     async def preflight(self) -> None:
-        from .preflight import explain
+        from .chat_format_check import PROBE_MESSAGES, PROBE_TOKENS, message_problem, wrong_format_message
+        from .preflight import explain, where
 
         quick = RetrySettings(attempts=2, initial=0.2, max_wait=1.0, jitter=0.1)
-        model = self.chat_model.bind(max_tokens=1) if hasattr(self.chat_model, "bind") else self.chat_model
+        model = self.chat_model.bind(max_tokens=PROBE_TOKENS) if hasattr(self.chat_model, "bind") else self.chat_model
 
         async def ping() -> Any:
             try:
-                return await model.ainvoke("ping")
+                return await model.ainvoke(PROBE_MESSAGES)
             except Exception as exc:
                 raise self._fault(exc) from exc
 
         try:
-            await call_with_retries(ping, quick, what="a one-token test call")
+            answered, _ = await call_with_retries(ping, quick, what="a short test call")
         except Exception as exc:
             raise explain(exc, self) from exc
+        problem = message_problem(answered)
+        if problem is not None:
+            raise PreflightError(wrong_format_message(where(self), problem))
         if self.profile.structured != "text":
             await probe_format(self)
 

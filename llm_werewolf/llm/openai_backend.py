@@ -168,7 +168,8 @@ class OpenAIBackend:
 
     async def preflight(self) -> None:
         """List the endpoint's models (reachability, key, model name), then make a one-token call."""
-        from .preflight import explain
+        from .chat_format_check import PROBE_MESSAGES, PROBE_TOKENS, response_problem, wrong_format_message
+        from .preflight import explain, where
 
         quick = RetrySettings(attempts=2, initial=0.2, max_wait=1.0, jitter=0.1)
 
@@ -195,13 +196,16 @@ class OpenAIBackend:
 
         async def ping() -> Any:
             return await self._create(
-                model=self.model, messages=[{"role": "user", "content": "ping"}], max_tokens=1, temperature=0.0
+                model=self.model, messages=PROBE_MESSAGES, max_tokens=PROBE_TOKENS, temperature=0.0
             )
 
         try:
-            await call_with_retries(ping, quick, what="a one-token test call")
+            answered, _ = await call_with_retries(ping, quick, what="a short test call")
         except Exception as exc:
             raise explain(exc, self) from exc
+        problem = response_problem(answered)
+        if problem is not None:
+            raise PreflightError(wrong_format_message(where(self), problem))
         if response_format(PROBE, self.profile) is not None:
             await probe_format(self)
 

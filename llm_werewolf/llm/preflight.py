@@ -7,10 +7,10 @@ from collections.abc import Iterable
 from typing import Any
 
 from .classify import classify
-from .errors import PreflightError, TransportError
+from .errors import LLMError, PreflightError, TransportError
 
 
-def _where(backend: Any) -> str:
+def where(backend: Any) -> str:
     base_url = getattr(backend, "base_url", None)
     model = getattr(backend, "model", "?")
     name = getattr(backend, "name", "backend")
@@ -18,28 +18,30 @@ def _where(backend: Any) -> str:
 
 
 def explain(exc: BaseException, backend: Any) -> PreflightError:
-    """One line saying what is wrong with ``backend``'s endpoint."""
+    """One line saying what is wrong with ``backend``'s endpoint, with the endpoint's whole message."""
     if isinstance(exc, PreflightError):
         return exc
-    cause: BaseException = exc.__cause__ if isinstance(exc, TransportError) and exc.__cause__ else exc
+    cause: BaseException = exc
+    while isinstance(cause, LLMError) and cause.__cause__ is not None:  # to the SDK's own error, not yet cut
+        cause = cause.__cause__
     status = getattr(exc, "status", None) if isinstance(exc, TransportError) else None
-    fault = classify(cause)
+    fault = classify(cause, limit=None)
     status = status if status is not None else getattr(fault, "status", None)
-    where = _where(backend)
+    place = where(backend)
     if status in (401, 403):
         return PreflightError(
-            f"{where}: the API key was refused (HTTP {status}); check the key, its variable or its file"
+            f"{place}: the API key was refused (HTTP {status}); check the key, its variable or its file"
         )
     if status == 404:
-        return PreflightError(f"{where}: unknown model or wrong path (HTTP 404): {fault}")
+        return PreflightError(f"{place}: unknown model or wrong path (HTTP 404): {fault}")
     if status is not None:
-        return PreflightError(f"{where}: the endpoint answered HTTP {status}: {fault}")
+        return PreflightError(f"{place}: the endpoint answered HTTP {status}: {fault}")
     text = str(fault)
     if text.startswith("connection failed"):
-        return PreflightError(f"{where}: cannot reach the endpoint ({text})")
+        return PreflightError(f"{place}: cannot reach the endpoint ({text})")
     if text.startswith("timeout"):
-        return PreflightError(f"{where}: the endpoint did not answer in time ({text})")
-    return PreflightError(f"{where}: {text}")
+        return PreflightError(f"{place}: the endpoint did not answer in time ({text})")
+    return PreflightError(f"{place}: {text}")
 
 
 async def preflight_all(backends: Iterable[Any]) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rich.console import Console
 from rich.markup import escape
@@ -130,6 +130,15 @@ class ConsoleSink:
         if isinstance(e, GameEnded):
             return f"\n[bold green]{text}[/]"
         return f"[{style}]{text}[/]" if style else text
+
+
+def health_line_printer(console: Console) -> Callable[[str], None]:
+    """How the model-health sink (:mod:`.model_health`) prints its lines: dim, apart from the game's."""
+
+    def show(line: str) -> None:
+        console.print(f"[dim]⚕ {escape(line)}[/]", highlight=False, soft_wrap=True)
+
+    return show
 
 
 def narration_labels(language: str, variant: str, names: Sequence[str]) -> list[str]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import sys
 from collections.abc import Callable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field, replace
@@ -28,6 +29,8 @@ from ..rules.events import GameEnded, RolesRevealed
 from ..seeds import seat_seed
 from ..session import Session
 from ..table import Narrator, Table, TableSettings
+from ..table.events import Fallback
+from ..table.model_health import model_health
 from ..table.night_pacing import NightPacer, night_cue
 from ..table.seating import AgentSpec, SeatSpecError, build_agent
 from ..texts import TextDataError
@@ -143,7 +146,11 @@ class WebTable:
                 agents.append(agent)
                 fallbacks.append(HeuristicAgent(seed=seed))
         self.writer: TranscriptWriter | None = None
-        sinks: list[Any] = [self]
+        self.health = model_health([spec or AgentSpec("human") for spec in specs], report=self._health_line, live=False)
+        """Model seats' calls and fallbacks: a summary on the server's console when the game ends (its host
+        may be playing: no lines per phase), and the host page's fallback marker."""
+        self.day_fallbacks: dict[int, int] = {}
+        sinks: list[Any] = [self.health, self]
         narrator = narrator_factory(setup, self.game) if narrator_factory is not None else None
         if transcripts is not None:
             infos = [
@@ -232,6 +239,7 @@ class WebTable:
             self.status = "failed"
             self.error = f"{type(exc).__name__}: {exc}"
         finally:
+            self.health.report_summary()
             self.screen.close()  # whatever a night step still held reaches the screens
             self._answered.update(self.previews)
             self._clear_previews()
@@ -251,7 +259,21 @@ class WebTable:
             await asyncio.sleep(self.setup.pace)
 
     # -- the sink: each seat gets the lines of its own view -----------------------------------
+    def _fallbacks(self, seat: int) -> int:
+        """How many of an AI seat's decisions the fallback answered, as the host page may show it: those of
+        the day while the game runs (a night one would tell who acts at night), all once it is over."""
+        if self.status in ("over", "failed"):
+            health = self.health.seats.get(seat)
+            return health.fallbacks if health is not None else 0
+        return self.day_fallbacks.get(seat, 0)
+
+    def _health_line(self, line: str) -> None:
+        print(f"⚕ table {self.id}: {line}", file=sys.stderr, flush=True)  # the serve console, beside its own lines
+
     def write(self, records: Sequence[Record]) -> None:
+        for record in records:
+            if isinstance(record.event, Fallback) and record.phase.startswith("day"):
+                self.day_fallbacks[record.event.seat] = self.day_fallbacks.get(record.event.seat, 0) + 1
         self._clear_previews()  # the accepted answer replaces the preview, in the same tick
         ordered = reading_order(records)  # narration next to what it voices (the log keeps its own order)
         for hub, builder in zip(self.hubs, self.builders, strict=True):
@@ -477,6 +499,7 @@ class WebTable:
                     "url": base + self.seat_link(hub.seat) if hub.human and base else None,
                     "qr": qr_data_uri(base + self.seat_link(hub.seat)) if hub.human and base else None,
                     "connected": hub.connected,
+                    "fallbacks": self._fallbacks(hub.seat),
                 }
                 for hub in self.hubs
             ],

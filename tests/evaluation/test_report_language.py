@@ -130,13 +130,21 @@ def test_the_default_language_is_the_transcripts_own() -> None:
     assert default_language(["ar", "ar-LB"]) == "ar"
 
 
-def test_eval_report_lang_flag_and_default(tmp_path: Path) -> None:
+def test_eval_report_lang_flag_and_default(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
     runner = CliRunner()
     out = tmp_path / "ru"
     result = runner.invoke(app, ["eval", str(SAMPLES), "--report", str(out), "--report-lang", "ru", "--bootstrap", "5"])
     assert result.exit_code == 0, result.output
     assert (out / "report.md").read_text(encoding="utf-8").startswith("# Отчёт об оценке\n")
     single = SAMPLES / "online_mafia.jsonl"
+    out = tmp_path / "default"
+    result = runner.invoke(app, ["eval", str(single), "--report", str(out), "--bootstrap", "5"])
+    assert result.exit_code == 0, result.output
+    assert '<html lang="en" dir="ltr">' in (out / "report.html").read_text(encoding="utf-8")  # not the games'
+    monkeypatch.setenv("LANG", "he_IL.UTF-8")  # the reader's locale
     out = tmp_path / "he"
     result = runner.invoke(app, ["eval", str(single), "--report", str(out), "--bootstrap", "5"])
     assert result.exit_code == 0, result.output
@@ -160,11 +168,11 @@ def test_right_to_left_plot_titles_start_right_to_left(language: str) -> None:
 
 
 def test_the_population_table_speaks_the_report_language(tmp_path: Path) -> None:
-    """``eval --compare`` prints the same metrics per population in the chosen language; a Hebrew folder
-    alone compares in Hebrew."""
+    """``eval --compare`` prints the same metrics per population in the chosen language."""
     runner = CliRunner()
     single = str(SAMPLES / "city_mafia.jsonl")
-    ru = runner.invoke(app, ["eval", "--compare", f"А={single}", "--compare", f"Б={single}", "--bootstrap", "5"])
+    args = ["eval", "--compare", f"А={single}", "--compare", f"Б={single}", "--bootstrap", "5"]
+    ru = runner.invoke(app, [*args, "--report-lang", "ru"])
     assert ru.exit_code == 0, ru.output
     table = ru.output
     assert table.startswith("| показатель | А (партий: 1) | Б (партий: 1) |")

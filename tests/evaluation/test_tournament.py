@@ -135,7 +135,7 @@ def test_a_failing_game_is_recorded_and_never_scored(tmp_path: Path, monkeypatch
     assert [e.key for e in run_tournament(config(), tmp_path).entries] == ["one_night.ar.p3.s1.r1"]
 
 
-def test_a_model_seat_living_on_fallbacks_makes_the_game_unscored() -> None:
+def test_a_model_seat_living_on_fallbacks_is_noted() -> None:
     job = plan(config())[0]
     game_config, _ = build_game(job)
     game = Game(game_config)
@@ -183,19 +183,21 @@ def test_resume_checks_fallbacks_of_transcripts_missing_from_the_ledger(tmp_path
     left, recovered = todo(jobs, folder, cfg.max_fallback_share)
     assert left == []
     by_key = {e.key: e for e in recovered}
-    assert by_key[jobs[0].key].status == "unscored"
+    assert by_key[jobs[0].key].status == "done"  # scored: the seat counts as the fallback's, not the model's
     assert "seat 1 (fake) fell back on 100%" in by_key[jobs[0].key].reason
     assert (by_key[jobs[1].key].status, by_key[jobs[1].key].reason) == ("done", "")
     assert by_key[jobs[1].key].wall_s == 0.0  # unknown: transcripts carry no clock
-    # A lax limit lets the same game through.
-    assert todo(jobs, folder, 1.0)[1][0].status == "done"
-    # Through the runner: nothing is replayed, the ledger gets both lines, the study leaves one out.
+    # A lax limit notes nothing.
+    assert todo(jobs, folder, 1.0)[1][0].reason == ""
+    # Through the runner: nothing is replayed, the ledger gets both lines, the study scores both games,
+    # the fake seat of the first as the fallback.
     result = run_tournament(cfg, tmp_path)
     assert (result.skipped, result.entries) == (2, [])
-    assert read_ledger(folder)[jobs[0].key].status == "unscored"
+    assert read_ledger(folder)[jobs[0].key].status == "done"
     study = load_study(tmp_path)
-    assert len(study.games) == 1
-    assert any("fell back" in why for _, why in study.unscored)
+    assert len(study.games) == 2 and study.unscored == []
+    excluded = [g for g in study.games if g.excluded]
+    assert len(excluded) == 1 and excluded[0].excluded[0][0] == "fake" and excluded[0].models[0] == "fallback"
 
 
 @pytest.mark.parametrize("limit", [1, 3])

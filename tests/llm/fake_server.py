@@ -18,6 +18,9 @@ class Reply:
     status: int = 200
     content: str = '{"option": "Bob"}'
     delay: float = 0.0
+    completion_tokens: int = 3
+    message: str | None = None
+    """The error message of a reply that is not a 200 (default: ``scripted STATUS``)."""
 
 
 @dataclass
@@ -35,14 +38,14 @@ class ServerState:
     """A refused key is quoted in full in the 401 message (a careless server), to test redaction."""
 
 
-def completion_body(content: str, model: str = "test-model") -> dict[str, Any]:
+def completion_body(content: str, model: str = "test-model", completion_tokens: int = 3) -> dict[str, Any]:
     return {
         "id": "chatcmpl-1",
         "object": "chat.completion",
         "created": 0,
         "model": model,
         "choices": [{"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}],
-        "usage": {"prompt_tokens": 11, "completion_tokens": 3, "total_tokens": 14},
+        "usage": {"prompt_tokens": 11, "completion_tokens": completion_tokens, "total_tokens": 11 + completion_tokens},
     }
 
 
@@ -103,12 +106,13 @@ def _handler(state: ServerState) -> type[BaseHTTPRequestHandler]:
             if reply.delay:
                 time.sleep(reply.delay)
             if reply.status != 200:
-                self._send(reply.status, {"error": {"message": f"scripted {reply.status}", "type": "server_error"}})
+                message = reply.message or f"scripted {reply.status}"
+                self._send(reply.status, {"error": {"message": message, "type": "server_error"}})
                 return
             if body.get("model") not in state.models:
                 self._send(404, {"error": {"message": f"model {body.get('model')} not found"}})
                 return
-            self._send(200, completion_body(reply.content, body["model"]))
+            self._send(200, completion_body(reply.content, body["model"], reply.completion_tokens))
 
     return Handler
 

@@ -13,6 +13,7 @@ import pytest
 
 from llm_werewolf.cli.common import UsageError
 from llm_werewolf.cli.llm_setup import setup_llm
+from llm_werewolf.llm.chat_format_check import PROBE_MESSAGES
 from llm_werewolf.llm.errors import BackendConfigError
 from llm_werewolf.llm.openai_backend import NO_KEY, OpenAIBackend, resolve_api_key
 from llm_werewolf.llm.table_config import load_table_config
@@ -178,7 +179,9 @@ def test_the_profile_flag_reaches_openai_seats(tmp_path: Path) -> None:
             "--narrator", "off", "--transcripts", str(tmp_path),
         )  # fmt: skip
     assert result.returncode == 0, result.stderr
-    asked = [b for b in state.requests if b.get("max_tokens", 0) > 1]  # not the preflight's ping
+    asked = [
+        b for b in state.requests if b.get("max_tokens", 0) > 1 and b["messages"] != PROBE_MESSAGES
+    ]  # not preflight
     assert asked and {b["model"] for b in asked} == {"test-model"}
     assert _asked_formats(state) - {None} == {"json_object"}  # llamacpp: json_object + schema, not json_schema
     assert all("schema" in b["response_format"] for b in asked if "response_format" in b)

@@ -42,17 +42,18 @@ def write_study_report(
     console: Console | None = None,
     language: str | None = None,
     tournament: str | None = None,
+    max_fallback_share: float | None = None,
 ) -> Path:
-    """Score ``source`` and write the report into ``out``, in ``language`` (default: the transcripts'
-    table language when they all share one, else English); ``tournament`` names the title."""
-    from ...evaluation.report import REPORT_LANGUAGES, default_language, write_report
-    from ...evaluation.report.words import ReportWords
+    """Score ``source`` and write the report into ``out``, in ``language`` (default: the user's locale's,
+    else English); ``tournament`` names the title."""
+    from ...evaluation.report import REPORT_LANGUAGES, write_report
+    from ...evaluation.report.words import ReportWords, locale_language
     from ...evaluation.study import evaluate, load_study
 
     source_kind = claim_source(claims)
     if language is not None and language not in REPORT_LANGUAGES:
         raise UsageError(f"unknown --report-lang {language!r} (use one of {', '.join(REPORT_LANGUAGES)})")
-    study = load_study(source)
+    study = load_study(source, max_fallback_share)
     report_skipped(study.unscored)
     metrics = evaluate(
         study.games,
@@ -61,7 +62,7 @@ def write_study_report(
         claim_source=source_kind,
         bootstrap=bootstrap,
     )
-    chosen = language or default_language(game.language for game in study.games)
+    chosen = language or locale_language()
     if title is None and tournament is not None:
         title = ReportWords(chosen).text("tournament_title", name=tournament)
     paths = write_report(metrics, out, title=title, unscored=study.unscored, language=chosen)
@@ -93,14 +94,19 @@ def eval_command(
         str | None,
         typer.Option(
             "--report-lang",
-            help="Language of the report's words: en, ar, ar-LB, he, ru or zh-Hant (default: the transcripts' "
-            "table language when they all share one, else en).",
+            help="Language of the report's words: en, ar, ar-LB, he, ru or zh-Hant (default: your locale's, else en).",
         ),
     ] = None,
     compare: Annotated[
         list[str] | None,
         typer.Option(help="NAME=DIR, repeated: print one Markdown table of the same metrics per population."),
     ] = None,
+    max_fallback_share: Annotated[
+        float,
+        typer.Option(
+            min=0.0, max=1.0, help="A model seat answered by fallbacks more often than this is scored as the fallback."
+        ),
+    ] = 0.5,
 ) -> None:
     """Score a folder of transcripts; print the metrics as JSON, or write a report."""
     if compare:
@@ -121,12 +127,13 @@ def eval_command(
             bootstrap=bootstrap,
             console=console,
             language=report_lang,
+            max_fallback_share=max_fallback_share,
         )
         return
     from ...evaluation.study import evaluate, load_study
 
     source_kind = claim_source(claims)
-    study = load_study(folder)
+    study = load_study(folder, max_fallback_share)
     report_skipped(study.unscored)
     metrics = evaluate(study.games, wall_times=study.wall_times, k=k, claim_source=source_kind, bootstrap=bootstrap)
     typer.echo(json.dumps({**metrics, "unscored": study.unscored}, indent=1, ensure_ascii=False))
@@ -143,10 +150,11 @@ def folder_spec(item: str) -> tuple[str, Path]:
 
 
 def print_comparison(specs: list[tuple[str, Path]], bootstrap: int, language: str | None = None) -> None:
-    """One Markdown table of the same metrics per population, in ``language`` (default: the games' shared
-    table language, else English)."""
+    """One Markdown table of the same metrics per population, in ``language`` (default: the user's
+    locale's, else English)."""
     from ...evaluation.populations import population_table
-    from ...evaluation.report import REPORT_LANGUAGES, default_language
+    from ...evaluation.report import REPORT_LANGUAGES
+    from ...evaluation.report.words import locale_language
     from ...evaluation.study import load_study
 
     if language is not None and language not in REPORT_LANGUAGES:
@@ -157,7 +165,7 @@ def print_comparison(specs: list[tuple[str, Path]], bootstrap: int, language: st
         study = load_study(folder)
         report_skipped(study.unscored)
         populations[name] = study.games
-    chosen = language or default_language(game.language for games in populations.values() for game in games)
+    chosen = language or locale_language()
     typer.echo(population_table(populations, bootstrap=bootstrap, language=chosen))
 
 

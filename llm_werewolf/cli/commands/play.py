@@ -20,8 +20,9 @@ from ...rules import Game, GameConfig, Record, get_ruleset
 from ...seeds import derive_seed, fresh_seed
 from ...session import Session
 from ...table import Narrator, Table, TableSettings
-from ...table.console import ConsoleSink
+from ...table.console import ConsoleSink, health_line_printer
 from ...table.live_speech import ConsolePreview
+from ...table.model_health import ModelHealth, UnhealthySeat, model_health
 from ...table.seating import AgentSpec, parse_seat_overrides
 from ...transcript import TranscriptWriter, header_for, seat_info
 from ...web.ui_text import ui_texts
@@ -167,6 +168,14 @@ def play(
             help="Let the --config file name code to import (langchain:package.module:factory seats).",
         ),
     ] = False,
+    strict: Annotated[
+        float | None,
+        typer.Option(
+            min=0.0,
+            max=1.0,
+            help="Stop the game when a model seat falls back on more than this share of its decisions.",
+        ),
+    ] = None,
 ) -> None:
     """Play a full game and write its transcript."""
     setup = setup_llm(
@@ -222,10 +231,19 @@ def play(
         session, narrator, variant, language, names, specs, derive_seed(game_seed, "narrator")
     )
     preview = ConsolePreview(console, language=language, variant=variant, names=names)  # public speech, live
-    sinks: list[ConsoleSink | TranscriptWriter | ConsolePreview] = [
+    health = model_health(
+        specs,
+        narrator=session.narrator_label(narrator, specs),
+        report=health_line_printer(console),
+        strict=strict,
+        live=not people,  # people at this terminal would learn who acts at night: the summary at the end only
+    )
+    sinks: list[ConsoleSink | TranscriptWriter | ConsolePreview | ModelHealth] = [
         preview,
         ConsoleSink(console, names, variant=variant, language=language, god=god, narrated=narrator != "off"),
     ]
+    if health.active:  # before the console: a phase's health lines close that phase, above the next one's header
+        sinks.insert(1, health)
     header = None
     if not no_transcript:
         header = header_for(
@@ -261,9 +279,12 @@ def play(
             await table.play()
         finally:
             preview.close()
+            health.report_summary()
 
     try:
         session.run(main)
+    except UnhealthySeat as exc:
+        raise UsageError(str(exc)) from None
     finally:
         if writer is not None:
             writer.close()

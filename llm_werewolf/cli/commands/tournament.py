@@ -41,8 +41,7 @@ def tournament(
         str | None,
         typer.Option(
             "--report-lang",
-            help="Language of the report: en, ar, ar-LB, he, ru or zh-Hant (default: the games' table language "
-            "when they all share one, else en).",
+            help="Language of the report: en, ar, ar-LB, he, ru or zh-Hant (default: your locale's, else en).",
         ),
     ] = None,
     send_key_to: Annotated[
@@ -95,13 +94,20 @@ def tournament(
         highlight=False,
     )
     for entry in result.entries:
-        if entry.status != "done":
+        if entry.status != "done" or entry.reason:  # a done game's reason: a seat scored as the fallback
             console.print(f"[yellow]{entry.key}[/]: {entry.status}: {entry.reason}", highlight=False)
     console.print(f"transcripts and ledger: {folder / GAMES_DIR}", highlight=False)
     if report is not None:
         from .eval import write_study_report
 
-        write_study_report(folder, report, tournament=settings.name, console=console, language=report_lang)
+        write_study_report(
+            folder,
+            report,
+            tournament=settings.name,
+            console=console,
+            language=report_lang,
+            max_fallback_share=settings.max_fallback_share,
+        )
 
 
 def check_endpoints(path: Path, settings: Any, confirmed: Sequence[str]) -> None:

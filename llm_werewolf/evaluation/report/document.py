@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import base64
 import html
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..facts import FALLBACK_MODEL
 from .labels import language_label, role_label, ruleset_label, ruleset_side_label, side_label
 from .words import ENGLISH, ReportWords
 
@@ -24,6 +26,10 @@ class Section:
     notes: list[str] = field(default_factory=list)
     tables: list[tuple[str, Table]] = field(default_factory=list)
     image: str | None = None
+
+
+_FELL_BACK = re.compile(r"seat (?P<seat>\d+) \((?P<model>[^)]*)\) fell back on (?P<share>\d+)% of its decisions")
+"""The note of a game whose model seats the fallback played (``tournament.games.ledger_status``)."""
 
 
 class Labels:
@@ -46,7 +52,20 @@ class Labels:
             return self.words.optional("truth", value) or value
         if kind == "language":
             return language_label(value, self.words)
+        if kind == "model":
+            return self.model(value)
         return value
+
+    def pair(self, key: str) -> str:
+        """``A vs B`` (a paired comparison) with the models' labels and the language's word for "vs"."""
+        first, sep, second = key.partition(" vs ")
+        if not sep:
+            return self.model(key)
+        return f"{self.model(first)} {self.t('markers.versus')} {self.model(second)}"
+
+    def model(self, name: str) -> str:
+        """A model's label; the fallback's seats (:mod:`..fallback_seats`) in the report's language."""
+        return self.t("markers.fallback_model") if name == FALLBACK_MODEL else name
 
     def row(self, kinds: list[str], key: str) -> list[str]:
         """A row's key parts (``model | chinese_werewolf/seer | village``) as names; a side next to a role is
@@ -68,6 +87,14 @@ class Labels:
             return reason
         if kind == "incomplete":
             return word
+        fell = _FELL_BACK.match(detail)
+        if fell is not None:  # a tournament's note: said in the report's language
+            detail = self.t(
+                "unscored_reasons.fell_back",
+                seat=fell["seat"],
+                model=fell["model"],
+                share=self.words.pct(int(fell["share"]) / 100),
+            )
         return f"{word}: {detail}" if sep else word
 
     def headers(self, kinds: list[str]) -> list[str]:
@@ -120,7 +147,7 @@ def sections(
     rulesets = words.join(
         t("notes.ruleset_count", name=ruleset_label(k, language), count=v) for k, v in metrics["variants"].items()
     )
-    models = words.join(metrics["models"]) or t("markers.missing")
+    models = words.join(labels.model(m) for m in metrics["models"]) or t("markers.missing")
     summary.notes.append(t("notes.summary", games=metrics["games"], rulesets=rulesets, models=models))
     if unscored:
         summary.notes.append(t("notes.unscored", count=len(unscored)))
@@ -153,24 +180,29 @@ def sections(
             samples=bts["bootstrap_samples"],
         )
     )
+    limit = pct(ratings.get("fallback_share_limit", 0.5))
+    for model, count in (ratings.get("excluded") or {}).items():
+        section.notes.append(t("notes.excluded", model=model, count=count, limit=limit))
     rows = []
     missing, not_identified = t("markers.missing"), t("markers.not_identified")
+    no_interval = t("markers.no_interval")
     for model, s in ratings["openskill"].items():
         b = ratings["bradley_terry"].get(model, {})
         identified = b.get("identified", False)
+        bounded = identified and b.get("low") is not None and b.get("high") is not None
         rows.append(
             [
-                model,
+                labels.model(model),
+                str(b.get("games", "")) or missing,
                 num(b.get("rating"), 1) if identified else not_identified,
-                words.interval(num(b.get("low"), 1), num(b.get("high"), 1)) if identified else missing,
+                words.interval(num(b.get("low"), 1), num(b.get("high"), 1)) if bounded else no_interval,
                 num(s["mu"]) if identified else t("markers.not_applicable"),
                 words.interval(num(s["low"]), num(s["high"])) if identified else missing,
                 num(s["ordinal"]) if identified else missing,
             ]
         )
-    section.tables.append(
-        ("", Table(labels.headers(["model", "bt_rating", "bt_interval", "openskill", "mu_interval", "ordinal"]), rows))
-    )
+    headers = ["model", "games", "bt_rating", "bt_interval", "openskill", "mu_interval", "ordinal"]
+    section.tables.append(("", Table(labels.headers(headers), rows)))
     if ratings["side_effects"]:
         section.tables.append(
             (
@@ -186,7 +218,10 @@ def sections(
     paired = metrics.get("paired", {})
     section = Section(t("sections.paired"))
     section.notes.append(t("notes.paired"))
-    rows = [[pair, pct(c["difference"]), ci(c), str(c["deals"])] for pair, c in (paired.get("pairs") or {}).items()]
+    rows = [
+        [labels.pair(pair), pct(c["difference"]), ci(c), str(c["deals"])]
+        for pair, c in (paired.get("pairs") or {}).items()
+    ]
     section.tables.append(("", Table(labels.headers(["pair", "difference", "ci", "deals"]), rows)))
     out.append(section)
 
@@ -292,7 +327,7 @@ def sections(
     section.notes.append(t("notes.adherence"))
     rows = [
         [
-            m,
+            labels.model(m),
             str(r["decisions"]),
             str(r["invalid"]),
             num(r["invalid_per_100"]),
@@ -314,7 +349,13 @@ def sections(
     validity = metrics["speech_validity"]
     verdicts = [v for v in validity["verdicts"] if v != "valid"]
     rows = [
-        [m, str(r["utterances"]), *(str(r[v]) for v in verdicts), pct(r["invalid"]["rate"]), ci(r["invalid"])]
+        [
+            labels.model(m),
+            str(r["utterances"]),
+            *(str(r[v]) for v in verdicts),
+            pct(r["invalid"]["rate"]),
+            ci(r["invalid"]),
+        ]
         for m, r in validity["by_model"].items()
     ]
     verdict_names = [words.optional("verdicts", v) or v for v in verdicts]
@@ -356,7 +397,7 @@ def sections(
     )
     rows = [
         [
-            m,
+            labels.model(m),
             str(int(r["calls"])),
             str(int(r["prompt_tokens"])),
             str(int(r["completion_tokens"])),
@@ -387,7 +428,10 @@ def sections(
         section.tables.append(
             (t("captions.manipulation"), labels.share_table(persuasion["manipulation_success_by_model"], ["model"]))
         )
-        rows = [[m, num(c["brier"], 3), num(c["auroc"], 3), str(c["n"])] for m, c in suspicion["by_model"].items()]
+        rows = [
+            [labels.model(m), num(c["brier"], 3), num(c["auroc"], 3), str(c["n"])]
+            for m, c in suspicion["by_model"].items()
+        ]
         section.tables.append(
             (t("captions.suspicion"), Table(labels.headers(["model", "brier", "auroc", "pairs"]), rows))
         )

@@ -3,7 +3,8 @@
 An English report names a role in its ruleset's own language next to its id (``預言家 (seer)``), as a
 reader of many rulesets needs; a report in another language names roles, sides and rulesets in that
 language where the ruleset is played in it (in the same language family: an Arabic report names the
-Lebanese ghouls' cards in Lebanese Arabic), else in the ruleset's own language, and never shows an id.
+Lebanese ghouls' cards in Lebanese Arabic), else rulesets and sides by the report's own words
+(``rulesets``, ``sides`` in report.yaml) and roles in the ruleset's own language; never an id.
 """
 
 from __future__ import annotations
@@ -64,6 +65,10 @@ def ruleset_label(variant: str, language: str) -> str:
     shown = table_language(variant, language)
     if language == ENGLISH or shown is None:
         return variant
+    if shown.split("-")[0] != language.split("-")[0]:  # not played in the reader's language: the report's words
+        named = ReportWords(language).optional("rulesets", variant)
+        if named is not None:
+            return named
     return vocabulary(shown, variant).game_title()
 
 
@@ -76,6 +81,10 @@ def side_label(side: str, variants: Iterable[str], language: str) -> str:
         shown = table_language(variant, language)
         if shown is None:
             continue
+        if shown.split("-")[0] != language.split("-")[0]:  # not played in the reader's language
+            named = ReportWords(language).optional("sides", side)
+            if named is not None:
+                return named
         words = vocabulary(shown, variant)
         if words.has("sides", side) or words.has("factions", side):
             return words.side(side)

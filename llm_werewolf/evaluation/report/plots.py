@@ -6,6 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ..facts import FALLBACK_MODEL
 from ..tally import Share
 from .fonts import setup_fonts
 from .labels import role_label, side_label
@@ -92,7 +93,10 @@ def ratings_plot(metrics: dict[str, Any], path: Path, words: ReportWords | None 
     setup_fonts()
     import matplotlib.pyplot as plt
 
-    models = sorted(skill)
+    models = sorted(m for m in skill if bt.get(m, {}).get("identified"))  # as the table: no rating, no point
+    if not models:
+        return False
+    names = [w.text("markers.fallback_model") if m == FALLBACK_MODEL else m for m in models]
     fig, (left, right) = plt.subplots(1, 2, figsize=(9, max(2.5, 0.4 * len(models) + 1.2)))
     ys = range(len(models))
     points = [bt[m]["rating"] for m in models]
@@ -102,14 +106,14 @@ def ratings_plot(metrics: dict[str, Any], path: Path, words: ReportWords | None 
         points,
         ys,
         xerr=[
-            [p - lo for p, lo in zip(points, lows, strict=True)],
-            [h - p for p, h in zip(points, highs, strict=True)],
+            [max(0.0, p - lo) for p, lo in zip(points, lows, strict=True)],  # a few refits may all land on one side
+            [max(0.0, h - p) for p, h in zip(points, highs, strict=True)],
         ],
         fmt="s",
         color="C1",
         capsize=3,
     )
-    left.set_yticks(ys, models)
+    left.set_yticks(ys, names)
     left.axvline(0, color="grey", lw=0.8, ls="--")
     left.set_title(w.text("plots.bt_title"))
     right.errorbar(
@@ -119,7 +123,7 @@ def ratings_plot(metrics: dict[str, Any], path: Path, words: ReportWords | None 
         fmt="o",
         capsize=3,
     )
-    right.set_yticks(ys, models)
+    right.set_yticks(ys, names)
     right.set_title(w.text("plots.openskill_title"))
     _localize_numbers(fig, w)
     _save(fig, path)

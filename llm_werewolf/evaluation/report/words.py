@@ -9,7 +9,8 @@ file complete). Numbers follow the language's decimal sign and percent style (``
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import os
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -59,6 +60,25 @@ def default_language(languages: Iterable[str]) -> str:
     bases = {language.split("-")[0] for language in found}
     if len(bases) == 1 and (base := bases.pop()) in REPORT_LANGUAGES:  # ar and ar-LB games: an Arabic report
         return base
+    return ENGLISH
+
+
+_LOCALES: dict[str, str] = {"ar_lb": "ar-LB", "zh_tw": "zh-Hant", "zh_hk": "zh-Hant", "zh_mo": "zh-Hant"}
+
+
+def locale_language(environ: Mapping[str, str] | None = None) -> str:
+    """The report language of the user's locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``): ``ru_RU.UTF-8``
+    -> ``ru``, ``ar_LB`` -> ``ar-LB``, ``zh_TW`` -> ``zh-Hant``; English when it names none the report speaks."""
+    env = os.environ if environ is None else environ
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name, "")
+        if not value:
+            continue
+        code = value.split(".", 1)[0].split("@", 1)[0].lower()
+        if code in _LOCALES:
+            return _LOCALES[code]
+        base = code.split("_", 1)[0]
+        return base if base in REPORT_LANGUAGES and base != "zh" else ENGLISH
     return ENGLISH
 
 

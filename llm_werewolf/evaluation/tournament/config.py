@@ -5,7 +5,7 @@ name = "smoke"
 seeds = [1, 2, 3]                 # or: seeds = {start = 0, count = 100}
 concurrency = 2                   # games at the same time
 rotation = "round_robin"          # seat i plays models[(i + r) % M] for r in 0..M-1, same seed
-max_fallback_share = 0.5          # a model seat answered by fallbacks more often than this: unscored
+max_fallback_share = 0.5          # a model seat answered by fallbacks more often than this: scored as the fallback
 models = ["local", "heuristic"]   # seat specs; or [[models]] tables with spec, base_url, persona
 
 [[rulesets]]

@@ -18,7 +18,7 @@ from ...table.events import Fallback
 from ...table.seating import SCRIPTLESS_KINDS, AgentSpec
 from ...texts import default_names
 from ...transcript import TranscriptWriter, header_for, seat_info
-from ..ledger import Entry
+from ..ledger import Entry, Status
 from ..probes import ProbeSettings, ProbingTable, wrap_canaries
 from .config import LLMConfig, ModelEntry, ProbeConfig, TableConfig
 from .plan import GameJob
@@ -71,12 +71,19 @@ def build_game(job: GameJob) -> tuple[GameConfig, list[AgentSpec]]:
 
 
 def degraded(game: Game, specs: list[AgentSpec], limit: float) -> str:
-    """Why the game should not be scored ("" when it should): a model seat mostly answered by fallbacks."""
+    """Which model seat the fallback mostly answered ("" when none did): the game is scored, that seat as
+    the fallback's (:mod:`..fallback_seats`), and the ledger entry keeps this note."""
     return degraded_records(game.records, specs, limit)
 
 
 def degraded_records(records: Sequence[Record], specs: Sequence[AgentSpec], limit: float) -> str:
     """:func:`degraded` over a game's records (as played, or as read back from its transcript)."""
+    seats = degraded_seats(records, specs, limit)
+    return seats[0][1] if seats else ""
+
+
+def degraded_seats(records: Sequence[Record], specs: Sequence[AgentSpec], limit: float) -> list[tuple[int, str]]:
+    """(seat, why) of every model seat the fallback answered on more than ``limit`` of its decisions."""
     asked = [0] * len(specs)
     fallbacks = [0] * len(specs)
     for record in records:
@@ -88,13 +95,25 @@ def degraded_records(records: Sequence[Record], specs: Sequence[AgentSpec], limi
         question = question_of(event)
         if question is not None and 0 <= question.seat < len(specs):
             asked[question.seat] += 1
+    out = []
     for seat, spec in enumerate(specs):
         if spec.kind in SCRIPTLESS_KINDS or not asked[seat]:
             continue
         share = fallbacks[seat] / asked[seat]
         if share > limit:
-            return f"seat {seat + 1} ({spec.label}) fell back on {share:.0%} of its decisions"
-    return ""
+            out.append((seat, f"seat {seat + 1} ({spec.label}) fell back on {share:.0%} of its decisions"))
+    return out
+
+
+def ledger_status(records: Sequence[Record], specs: Sequence[AgentSpec], limit: float) -> tuple[Status, str]:
+    """``done`` with the first degraded seat's note, or ``unscored`` when the fallback played every seat
+    (a dead endpoint: no seat of the game played itself, nothing in it to score)."""
+    seats = degraded_seats(records, specs, limit)
+    if seats and len(seats) == len(specs):
+        return "unscored", seats[0][1] + (
+            f" (and every other seat: {len(seats)} of {len(specs)})" if len(seats) > 1 else ""
+        )
+    return "done", seats[0][1] if seats else ""
 
 
 async def play_game(job: GameJob, path: Path, settings: GameSettings, session: Session | None = None) -> Entry:
@@ -135,10 +154,10 @@ async def play_game(job: GameJob, path: Path, settings: GameSettings, session: S
             table = Table(game, agents, sinks=[writer], settings=table_settings)
         await table.play()
     wall = round(time.perf_counter() - started, 3)
-    reason = degraded(game, specs, settings.max_fallback_share)
+    status, reason = ledger_status(game.records, specs, settings.max_fallback_share)
     return Entry(
         key=job.key,
-        status="unscored" if reason else "done",
+        status=status,
         path=str(path.name),
         game_id=header.game_id,
         wall_s=wall,

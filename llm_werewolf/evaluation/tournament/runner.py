@@ -19,11 +19,13 @@ from rich.progress import (
 )
 
 from ...rules.events import GameEnded
+from ...table.seating import MODEL_KINDS, AgentSpec
 from ...transcript import TranscriptError, read_transcript
 from ..ledger import Entry, append_entry, read_ledger
 from .config import TournamentConfig
 from .executors import Executor, InProcessExecutor
-from .games import GameSettings, agent_spec, degraded_records
+from .games import GameSettings, agent_spec, ledger_status
+from .health import game_health
 from .plan import GameJob, plan
 
 GAMES_DIR = "games"
@@ -53,9 +55,9 @@ def finished(path: Path) -> bool:
 def todo(jobs: Sequence[GameJob], folder: Path, max_fallback_share: float) -> tuple[list[GameJob], list[Entry]]:
     """The jobs still to play, and ledger entries to add for games finished but never recorded.
 
-    A recovered game goes through the same fallback-share check as a game just played
-    (``unscored`` when a model seat mostly fell back). Transcripts carry no clock, so its wall
-    time is unknown (``wall_s`` 0, which the cost metrics leave out).
+    A recovered game goes through the same fallback-share check as a game just played (a model
+    seat that mostly fell back is noted; :mod:`..fallback_seats` scores it as the fallback).
+    Transcripts carry no clock, so its wall time is unknown (``wall_s`` 0, which the cost metrics leave out).
     """
     ledger = read_ledger(folder)
     left: list[GameJob] = []
@@ -75,10 +77,10 @@ def todo(jobs: Sequence[GameJob], folder: Path, max_fallback_share: float) -> tu
 def recovered_entry(job: GameJob, path: Path, max_fallback_share: float) -> Entry:
     """The ledger entry of a complete transcript that never reached the ledger."""
     transcript = read_transcript(path)
-    reason = degraded_records(transcript.records, [agent_spec(e) for e in job.seats], max_fallback_share)
+    status, reason = ledger_status(transcript.records, [agent_spec(e) for e in job.seats], max_fallback_share)
     return Entry(
         key=job.key,
-        status="unscored" if reason else "done",
+        status=status,
         path=job.filename,
         game_id=transcript.header.game_id,
         reason=reason,
@@ -123,11 +125,15 @@ async def run_tournament_async(
     result = TournamentResult(planned=len(jobs), skipped=len(jobs) - len(left))
     executor = executor or InProcessExecutor(config.concurrency)
     console = console or Console(stderr=True)
+    has_models = any(AgentSpec.parse(m.spec).kind in MODEL_KINDS for m in config.models)
     with Progress(*progress_columns(), console=console, transient=False, disable=not left) as progress:
         task = progress.add_task(config.name, total=len(left), status="")
         async for entry in executor.run(left, folder, settings_of(config)):
             append_entry(folder, entry)
             result.entries.append(entry)
+            if entry.status == "done" and has_models:
+                for line in game_health(folder / entry.path):  # the game's model seats, as it lands
+                    progress.console.print(f"[dim]⚕ {entry.key}: {line}[/]", highlight=False, markup=True)
             status = (
                 f"done {result.count('done')} · unscored {result.count('unscored')} · failed {result.count('failed')}"
             )

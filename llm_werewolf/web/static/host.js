@@ -223,6 +223,7 @@
       const kind = s.player.split(":")[0];
       const played = s.human ? h.human : names("player_kinds", kind) + (s.player.includes(":") ? ` (${s.player.slice(kind.length + 1)})` : "");
       li.appendChild(el("div", { class: "who" }, `${s.seat}. ${s.name} — ${played}`));
+      if (s.fallbacks) li.appendChild(el("span", { class: "note fallback", title: h.fallbacks }, `⚕ ${h.fallbacks}: ${s.fallbacks}`));
       if (s.link) {
         const url = s.url || absolute(s.link, table.base);
         li.appendChild(link(url));
