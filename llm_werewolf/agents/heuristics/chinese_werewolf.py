@@ -37,12 +37,17 @@ from .talk import Said, heard, said_in, said_since, say
 WEREWOLF = "werewolf"
 SEER = "seer"
 POWER = frozenset({"seer", "witch", "hunter", "guard"})
-BLUFF_CHANCE = 0.2  # games in which one wolf counter-claims seer
+BLUFF_CHANCE = 0.5  # games in which one wolf counter-claims seer (悍跳; people: 4 of the 4 recorded games)
 BLUFF_CHANCE_WITH_GUARD = 0.0  # the same with a guard in the deck (he keeps the real seer's checks coming)
 KNIFE_SEER_CHANCE = 0.95  # nights the wolves go for the seer claimant
 BUS_CHANCE = 0.4  # days an exposed, doomed partner is voted out by his own team
 SEER_KEYS = frozenset({"seer_wolf", "seer_good", "seer_claim"})
 VOTE_KEYS = frozenset({"accuse", "vote_for"})
+FIRST_NAMER_WEIGHT = 1.5  # the town's suspicion of a seat that named a target first on a day (a wolves' tell)
+POISON_THRESHOLD = 3.0  # the witch poisons (from night 2) her top suspect from this suspicion on
+POISON_BLOC = 1.5  # ... or from this one when another seat shares it (a bloc that voted against the believed seer)
+WOLF_LEADS_CHANCE = 0.05  # a wolf names today's target before anyone outside the team did
+HUNTER_THRESHOLD = 1.0  # the hunter shoots his top suspect from this suspicion on
 
 
 @dataclass
@@ -75,6 +80,7 @@ class Facts:
     votes: list[tuple[int, int, str]] = field(default_factory=list)  # voter, target, ballot
     intents: dict[int, int] = field(default_factory=dict)  # today's announced votes
     my_reports: dict[int, str] = field(default_factory=dict)
+    first_named: dict[str, tuple[int, int]] = field(default_factory=dict)  # day -> (first seat naming a target, target)
     _belief: tuple[int | None, dict[int, float]] | None = None
     _credibility: dict[int, float] = field(default_factory=dict)
 
@@ -172,6 +178,9 @@ class Facts:
                 suspicion[voter] += 1.5
             elif target in exposed:
                 suspicion[voter] -= 1.0
+        for namer, target in self.first_named.values():
+            if namer in suspicion and namer != believed and target not in exposed:
+                suspicion[namer] += FIRST_NAMER_WEIGHT
         for seat in self.other_claims:
             if seat in suspicion and self.other_claims[seat] in POWER:
                 suspicion[seat] -= 1.0
@@ -227,6 +236,7 @@ _SCANNED = (
     "first_reports",
     "other_claims",
     "witch_saves",
+    "first_named",
 )
 
 
@@ -289,6 +299,8 @@ def _read_said(facts: Facts, start: int) -> None:
             facts.other_claims[said.speaker] = said.claim
             if said.key == "witch_saved" and said.target is not None:
                 facts.witch_saves[said.speaker] = said.target
+        elif said.key in VOTE_KEYS and said.target is not None and said.stage == "discussion":
+            facts.first_named.setdefault(said.phase, (said.speaker, said.target))
 
 
 def _read_all(facts: Facts, records: Sequence[Record], start: int) -> None:
@@ -499,10 +511,17 @@ def _antidote(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
 
 
 def _poison(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
+    """From night 2 the top suspect, once the evidence marks him (a disbelieved claimant, a seer's wolf,
+    votes against the believed seer...); people poison on night 2 (3 of the 4 recorded games)."""
     if facts.number <= 1:
         return Choice(SKIP)
-    sure = facts.suspects(threshold=6.0)
-    return _first_offered(decision, sure[:1]) or Choice(SKIP)
+    _, suspicion = facts.belief()
+    marked = [s for s in facts.suspects(threshold=POISON_BLOC) if decision.option(f"seat:{s}") is not None]
+    if not marked:
+        return Choice(SKIP)
+    top = suspicion[marked[0]]
+    bloc = sum(suspicion[s] == top for s in marked) >= 2  # seats that moved together against the believed seer
+    return Choice(f"seat:{marked[0]}") if top >= POISON_THRESHOLD or bloc else Choice(SKIP)
 
 
 # -- sheriff -----------------------------------------------------------------------
@@ -601,7 +620,8 @@ def _discussion(facts: Facts, decision: Decision, rng: random.Random, *, campaig
             return say(facts.view, decision, rng, "witch_saved", target=silver[0], claim="witch")
     if facts.wolf:
         target = _wolf_target_today(facts)
-        if target is not None and rng.random() < 0.7:
+        led = any(s not in facts.team for s in facts.intents)  # someone outside the team named a target today
+        if target is not None and rng.random() < (0.7 if led else WOLF_LEADS_CHANCE):
             return say(facts.view, decision, rng, "vote_for", target=target)
         return say(facts.view, decision, rng, "wolf_deflect")
     believed, _ = facts.belief()
@@ -659,7 +679,7 @@ def _hunter(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
     if facts.wolf:
         seer = facts.real_seer_guess()
         return _first_offered(decision, [seer] if seer is not None else []) or Choice(SKIP)
-    return _first_offered(decision, facts.suspects(threshold=5.0)) or Choice(SKIP)
+    return _first_offered(decision, facts.suspects(threshold=HUNTER_THRESHOLD)) or Choice(SKIP)
 
 
 Handler = Callable[[Facts, Decision, random.Random], Choice]
