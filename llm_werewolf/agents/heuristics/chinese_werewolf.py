@@ -9,12 +9,16 @@ docs/heuristics.md describes the strategy role by role. In short:
   night is real; one who vouched for me gains a little; the rest is a personal lean.
   Then they vote the believed seer's wolves, the disbelieved claimant, and seats whose
   votes went against the believed seer or his gold water; with nothing to go on they
-  follow the announced votes of seats they do not suspect.
-* The witch saves on night 1 and later only a believed seer; she poisons a seat she is
-  sure of. The guard protects the believed seer once the antidote is spent (a guarded
-  and saved player dies, 同守同救). The hunter shoots his top suspect.
-* Wolves agree through team-seeded draws (every wolf computes the same pick). Most
-  games one wolf counter-claims seer, calling the real seer (or a good seat) a wolf.
+  follow the announced votes of seats they do not suspect. The first seat to name a
+  vote target on a day (not a seer's result) is a little suspect: wolves lead the wagon.
+* The witch saves on night 1 and later only a believed seer; from night 2 she poisons her
+  top suspect once the evidence marks him (a disbelieved claimant, a seer's wolf), or one
+  of a bloc that voted together against the believed seer. The guard protects the believed
+  seer once the antidote is spent (a guarded and saved player dies, 同守同救). The hunter
+  shoots his top suspect whenever he has one.
+* Wolves agree through team-seeded draws (every wolf computes the same pick). In half the
+  games without a guard one wolf counter-claims seer (悍跳), calling the real seer (or a
+  good seat) a wolf. A wolf seldom names the day's target before someone outside the team did.
   They knife the seer claimant most nights, vote as a block for the real seer or the
   day's bandwagon, and when a partner is exposed and doomed they sometimes vote him
   out themselves (bussing), which the agent records in its note.
