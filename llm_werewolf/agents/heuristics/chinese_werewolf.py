@@ -16,7 +16,7 @@ docs/heuristics.md describes the strategy role by role. In short:
   of a bloc that voted together against the believed seer. The guard protects the believed
   seer once the antidote is spent (a guarded and saved player dies, 同守同救). The hunter
   shoots his top suspect whenever he has one.
-* Wolves agree through team-seeded draws (every wolf computes the same pick). In half the
+* Wolves agree through team-seeded draws (every wolf computes the same pick). In 40% of the
   games without a guard one wolf counter-claims seer (悍跳), calling the real seer (or a
   good seat) a wolf. A wolf seldom names the day's target before someone outside the team did.
   They knife the seer claimant most nights, vote as a block for the real seer or the
@@ -41,7 +41,7 @@ from .talk import Said, heard, said_in, said_since, say
 WEREWOLF = "werewolf"
 SEER = "seer"
 POWER = frozenset({"seer", "witch", "hunter", "guard"})
-BLUFF_CHANCE = 0.5  # games in which one wolf counter-claims seer (悍跳; people: 4 of the 4 recorded games)
+BLUFF_CHANCE = 0.4  # games in which one wolf counter-claims seer (悍跳; people: 4 of the 4 recorded games)
 BLUFF_CHANCE_WITH_GUARD = 0.0  # the same with a guard in the deck (he keeps the real seer's checks coming)
 KNIFE_SEER_CHANCE = 0.95  # nights the wolves go for the seer claimant
 BUS_CHANCE = 0.4  # days an exposed, doomed partner is voted out by his own team
