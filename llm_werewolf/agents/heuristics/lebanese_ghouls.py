@@ -364,11 +364,7 @@ def _shot(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
     offered = [s for s in facts.suspects(threshold=SAYYAD_THRESHOLD) if decision.option(f"seat:{s}") is not None]
     if not offered and SAYYAD_UNCLEAR:  # nothing marks anyone: an unclear seat (never a believed claimant)
         _, suspicion = facts.belief()
-        pool = [s for s in _offered(decision) if s != facts.lover]
-        unclear = [s for s in pool if suspicion.get(s, -1.0) >= 0.0]
-        hidden = sum(role == GHOUL for role in facts.view.deck) - sum(r == GHOUL for r in facts.flipped.values())
-        if not unclear and pool and 2 * hidden >= len(pool):  # at least every other seat left is a ghoul
-            unclear = pool
+        unclear = [s for s in _offered(decision) if suspicion.get(s, -1.0) >= 0.0 and s != facts.lover]
         offered = [rng.choice(sorted(unclear))] if unclear else []
     return Choice(f"seat:{offered[0]}") if offered else _fallback(decision)
 
