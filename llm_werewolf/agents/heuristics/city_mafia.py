@@ -371,7 +371,7 @@ def _speech(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
     already = [s for s in facts.candidates if s in facts.suspects(threshold=1.0)]
     if facts.town_behind() and not facts.candidates:  # a day without a vote hands the mafia a free night
         believed, suspicion = facts.belief()
-        pool = [s for s in offered if s != believed] or sorted(offered)
+        pool = sorted(s for s in offered if s != believed)
         if pool:
             target = max(pool, key=lambda s: (suspicion.get(s, 0.0) + lean(facts.me, s, len(facts.nominations)), -s))
             return act_speech(facts.view, decision, rng, "suspect", option=f"seat:{target}", target=target)
