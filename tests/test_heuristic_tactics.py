@@ -9,10 +9,10 @@ from __future__ import annotations
 import random
 
 from llm_werewolf.agents.heuristic import HeuristicAgent
-from llm_werewolf.agents.heuristics import chinese_werewolf, city_mafia
+from llm_werewolf.agents.heuristics import chinese_werewolf, city_mafia, online_mafia
 from llm_werewolf.agents.heuristics.talk import heard, say
 from llm_werewolf.rules import Game, GameConfig, get_ruleset
-from llm_werewolf.rules.events import Announcement, ChoiceMade, RoleAssigned, Speech
+from llm_werewolf.rules.events import Announcement, ChoiceMade, RoleAssigned, Speech, VoteCast, VoteTally
 from llm_werewolf.sim import SyncAgent, play_with_agents
 
 from .rules.test_chinese_werewolf_support import Table
@@ -154,3 +154,70 @@ def test_a_citizen_nominates_when_a_day_without_a_vote_would_lose() -> None:
     for seed in range(20):
         choice = city_mafia.decide(table.game.view(speech.seat), speech, random.Random(seed))
         assert choice.option.startswith("seat:"), seed
+
+
+# -- online_mafia -------------------------------------------------------------------------------------
+
+
+def _first_trial(game: Game, seat: int) -> tuple[str, list[VoteCast]] | None:
+    """The day and the verdict ballots of ``seat``'s first trial, if he was ever tried."""
+    tally = next(
+        (
+            r
+            for r in game.records
+            if isinstance(r.event, VoteTally) and r.event.result == "trial" and seat in r.event.targets
+        ),
+        None,
+    )
+    if tally is None:
+        return None
+    ballots = [
+        r.event
+        for r in game.records
+        if r.phase == tally.phase and isinstance(r.event, VoteCast) and r.event.ballot.startswith("verdict")
+    ]
+    return tally.phase, ballots
+
+
+def test_the_town_acquits_the_mute_jester_on_his_first_trial_day() -> None:
+    """online_mafia 15, seed 1: the Jester (P12) keeps silent on day 1 and is put on trial, the bait
+    he lives by. The town reads it, since a Jester is dealt and a seat that never spoke is suspected
+    for nothing else: it votes him innocent, so the day's one trial makes no Jester win."""
+    game = play("online_mafia", 15, 1)
+    roles = dealt(game)
+    jester = next(seat for seat, role in roles.items() if role == "jester")
+    assert jester == 11
+    assert not [
+        r
+        for r in game.records
+        if isinstance(r.event, Speech)
+        and r.event.seat == jester
+        and r.event.stage == "discussion"
+        and r.event.text.strip()
+    ]
+    trial = _first_trial(game, jester)
+    assert trial is not None
+    phase, ballots = trial
+    assert phase == "day:1"
+    town = [b for b in ballots if roles[b.seat] in online_mafia.TOWN_ROLES]
+    assert town and all(b.option == "innocent" for b in town)
+    assert jester not in (game.outcome.winners if game.outcome else ())
+
+
+def test_a_mute_jester_is_not_executed_on_his_first_trial() -> None:
+    """Over the first 24 seeds, a dealt Jester put on trial on day 1 is never executed that day."""
+    tried = 0
+    for seed in range(1, 25):
+        game = play("online_mafia", 15, seed)
+        jester = next(seat for seat, role in dealt(game).items() if role == "jester")
+        trial = _first_trial(game, jester)
+        if trial is None or trial[0] != "day:1":
+            continue
+        tried += 1
+        verdict = next(
+            r.event
+            for r in game.records
+            if isinstance(r.event, VoteTally) and r.phase == trial[0] and r.event.ballot.startswith("verdict")
+        )
+        assert verdict.result == "innocent", seed
+    assert tried >= 5
