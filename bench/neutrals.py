@@ -15,7 +15,7 @@ a townie; nominate a townie): no play of the Jester's that baits the record can 
 
 Prints, per series, each side's win rate as the ladder counts it (an Executioner turned Jester
 credits the Executioner) and the rules' own sides (``rules:``), and for the Jester where his
-losses come from (docs/heuristics.md, "Neutral sides of online_mafia").
+losses come from (docs/heuristics.md, "Tactics people use": the Jester's bait).
 """
 
 from __future__ import annotations
