@@ -589,7 +589,7 @@ def _nominate(view: SeatView, facts: Facts, decision: Decision, rng: random.Rand
     suspects = facts.suspects()
     if JESTER_READ and suspects:
         # the Jester's bait: a seat that never spoke is tried only when no evidence marks anyone else
-        mute = _mute_suspects(view, facts)
+        mute = _mute_suspects(view, facts, suspects)
         suspects = [s for s in suspects if s not in mute] + [s for s in suspects if s in mute]
     if suspects:
         return _only_if(decision, suspects)
@@ -624,7 +624,7 @@ def _verdict(view: SeatView, facts: Facts, rng: random.Random) -> tuple[str, str
                 return "guilty", f"bus: voting guilty on exposed partner {view.names[accused]} to keep cover"
             return "skip", ""
         return _evil_verdict(facts, accused, rng), ""
-    if JESTER_READ and facts.night < JESTER_LATE and accused in _mute_suspects(view, facts):
+    if JESTER_READ and facts.night < JESTER_LATE and accused in _mute_suspects(view, facts, (accused,)):
         return "innocent", ""
     if accused in facts.suspects():
         return "guilty", ""
@@ -662,25 +662,28 @@ def _leads(view: SeatView, facts: Facts) -> dict[int, float]:
     return leads
 
 
-def _mute_suspects(view: SeatView, facts: Facts) -> set[int]:
-    """While a Jester may hide, the seats that have said nothing in any discussion and are suspected
-    for that alone (nothing found or named against them, their record without the silence under
-    ``RECORD_SUSPECT``): the Jester's bait. A seat that spoke and then fell silent (an Executioner
-    turned Jester) is read as before."""
-    quiet = {} if JESTER_WARY else _quiet(view, facts)
-    if not quiet:
+def _mute_suspects(view: SeatView, facts: Facts, among: Sequence[int]) -> set[int]:
+    """Of ``among``, while a Jester may hide, the seats that have said nothing in any discussion and
+    are suspected for that alone (nothing found or named against them, their record without the
+    silence under ``RECORD_SUSPECT``): the Jester's bait. A seat that spoke and then fell silent (an
+    Executioner turned Jester) is read as before. One pass over the records, only for seats whose
+    record silence could explain."""
+    if JESTER_WARY or not _jester_possible(view.deck, facts):
         return set()
     found = facts.evil | facts.exposed
-    spoke = {
-        record.event.seat
-        for record in view.records
-        if type(record.event) is Speech and record.event.stage == "discussion" and not _silent(record.event)
-    }
-    return {
-        s
-        for s, q in quiet.items()
-        if s not in found and s not in spoke and facts.record.get(s, 0.0) - q < RECORD_SUSPECT
-    }
+    left = {s for s in among if s not in found and facts.record.get(s, 0.0) >= SILENT_SPEECH}
+    quiet: dict[int, float] = {}
+    for record in view.records:
+        if not left:
+            break
+        event = record.event
+        if type(event) is not Speech or event.stage != "discussion" or event.seat not in left:
+            continue
+        if _silent(event):
+            quiet[event.seat] = quiet.get(event.seat, 0.0) + SILENT_SPEECH
+        else:
+            left.discard(event.seat)
+    return {s for s in left if facts.record.get(s, 0.0) - quiet.get(s, 0.0) < RECORD_SUSPECT}
 
 
 def _shootable(view: SeatView, facts: Facts) -> list[int]:
