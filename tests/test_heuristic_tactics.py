@@ -179,7 +179,7 @@ def _first_trial(game: Game, seat: int) -> tuple[str, list[VoteCast]] | None:
     return tally.phase, ballots
 
 
-def test_the_town_acquits_the_mute_jester_on_his_first_trial_day() -> None:
+def test_the_town_acquits_the_mute_jester_on_day_one() -> None:
     """online_mafia 15, seed 1: the Jester (P12) keeps silent on day 1 and is put on trial, the bait
     he lives by. The town reads it, since a Jester is dealt and a seat that never spoke is suspected
     for nothing else: it votes him innocent, so the day's one trial makes no Jester win."""
@@ -204,7 +204,7 @@ def test_the_town_acquits_the_mute_jester_on_his_first_trial_day() -> None:
     assert jester not in (game.outcome.winners if game.outcome else ())
 
 
-def test_a_mute_jester_is_not_executed_on_his_first_trial() -> None:
+def test_a_mute_jester_tried_on_day_one_is_never_executed_that_day() -> None:
     """Over the first 24 seeds, a dealt Jester put on trial on day 1 is never executed that day."""
     tried = 0
     for seed in range(1, 25):

@@ -77,10 +77,8 @@ SILENT_SPEECH = 2.0  # verdict-record suspicion per empty discussion speech ("cl
 JESTER_SILENT = True  # the Jester says nothing in discussion, to be read as the silent seat (his win is his lynch)
 JESTER_WARY = False  # while a Jester may hide, silence makes a seat a lead for checks, not a trial (measured; off)
 OUTLAW_SPARES_SILENCE = True  # while a Jester may hide, the Outlaw shoots no seat suspected for silence alone
-JESTER_READ = (
-    True  # while a Jester may hide, a seat mute since day 1 is tried last, and acquitted on his first trial day
-)
-JESTER_LATE = 2  # the night after which the town convicts a mute seat for his silence alone
+JESTER_READ = True  # while a Jester may hide, a seat that never spoke is tried last, and acquitted on day 1
+JESTER_LATE = 2  # from day JESTER_LATE (after that night) silence alone convicts a mute seat again
 JESTER_BAITS = False  # the Jester abstains on the town's suspects to enter its verdict record (measured; off: see docs)
 EXE_FAKE_CLAIM = 0.0  # games in which the Executioner claims Detective and calls his target suspicious
 DET_OPEN_CLAIM = 0.0  # games in which the Detective claims on his first speech, whatever his result (measured worse)
