@@ -11,7 +11,7 @@ import random
 from llm_werewolf.agents.heuristic import HeuristicAgent
 from llm_werewolf.agents.heuristics import chinese_werewolf, city_mafia, online_mafia
 from llm_werewolf.agents.heuristics.talk import heard, say
-from llm_werewolf.rules import Game, GameConfig, get_ruleset
+from llm_werewolf.rules import Choice, Decision, Game, GameConfig, SeatView, get_ruleset
 from llm_werewolf.rules.events import Announcement, ChoiceMade, RoleAssigned, Speech, VoteCast, VoteTally
 from llm_werewolf.sim import SyncAgent, play_with_agents
 
@@ -221,3 +221,45 @@ def test_a_mute_jester_tried_on_day_one_is_never_executed_that_day() -> None:
         )
         assert verdict.result == "innocent", seed
     assert tried >= 5
+
+
+class _NominationSpy(HeuristicAgent):
+    """A heuristic seat that records, for each town nomination where a seat suspected only for never
+    speaking is offered beside another suspect who spoke, whether it nominated the mute seat."""
+
+    def __init__(self, seed: int, seen: list[bool]) -> None:
+        super().__init__(seed)
+        self.seen = seen
+
+    def choose(self, view: SeatView, decision: Decision) -> Choice:
+        choice = super().choose(view, decision)
+        if decision.kind != "nominate" or view.role not in online_mafia.TOWN_ROLES:
+            return choice
+        facts = online_mafia.gather(view)
+        talks = [r.event for r in view.records if isinstance(r.event, Speech) and r.event.stage == "discussion"]
+        spoke = {e.seat for e in talks if e.text.strip() or e.acts or e.claim}
+        silent = {s: sum(1 for e in talks if e.seat == s) for s in facts.living if s not in spoke}
+        mute = {
+            s
+            for s, n in silent.items()
+            if n
+            and s not in facts.evil | facts.exposed
+            and facts.suspicion(s) - n * online_mafia.SILENT_SPEECH < online_mafia.RECORD_SUSPECT
+        }
+        offered = {o.target for o in decision.options if o.target is not None}
+        suspects = [s for s in facts.suspects() if s in offered]
+        if any(s in mute for s in suspects) and any(s in spoke for s in suspects):
+            self.seen.append(choice.option in {f"seat:{s}" for s in mute})
+        return choice
+
+
+def test_the_town_tries_a_mute_seat_only_when_no_other_suspect_is_on_offer() -> None:
+    """online_mafia 15, seeds 1-40: a town seat that can nominate a suspect who spoke never nominates
+    a seat suspected only for never speaking (the Jester's bait)."""
+    names = tuple(f"P{i + 1}" for i in range(15))
+    seen: list[bool] = []
+    for seed in range(1, 41):
+        agents: list[SyncAgent] = [_NominationSpy(seed * 1009 + i, seen) for i in range(15)]
+        play_with_agents(GameConfig(variant="online_mafia", names=names, seed=seed), agents)
+    assert len(seen) >= 50
+    assert not any(seen)
