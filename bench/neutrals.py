@@ -6,15 +6,16 @@
 Plays the strength ladder's series of the 15-seat board (seats ``P1..P15``, seeds 1..N, the
 ladder's agent seeds): ``all`` with every seat heuristic, and for a side its naive series (that
 side's seats naive, as in ``llm_werewolf.ladder``). ``--set NAME=VALUE`` sets a module switch of
-``agents/heuristics/online_mafia.py`` in every worker (``JESTER_WARY``, ``OUTLAW_SPARES_SILENCE``,
-``JESTER_BAITS``, ``EXE_FAKE_CLAIM``...). ``--oracle-jester`` replaces the Jester's verdicts and
+``agents/heuristics/online_mafia.py`` in every worker (``JESTER_READ``, ``JESTER_LATE``,
+``OUTLAW_SPARES_SILENCE``, ``JESTER_WARY``, ``JESTER_BAITS``, ``EXE_FAKE_CLAIM``...). Add
+``--series mafia,town`` for the other sides' naive series. ``--oracle-jester`` replaces the Jester's verdicts and
 nominations in the ``all`` series with an oracle's that knows every card and feeds the town's
 verdict record all it reads (abstain on a mafia member, innocent on another evil player, guilty on
 a townie; nominate a townie): no play of the Jester's that baits the record can do better.
 
 Prints, per series, each side's win rate as the ladder counts it (an Executioner turned Jester
 credits the Executioner) and the rules' own sides (``rules:``), and for the Jester where his
-losses come from (docs/heuristics.md, "Neutral sides of online_mafia").
+losses come from (docs/heuristics.md, "Tactics people use": the Jester's bait).
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ Every seat plays the heuristic, except that each answer to the ``--kill`` decisi
 dealt ``--role`` while it is offered (the side's players cannot know it: this is an oracle, not a
 player). The side's win rate with that oracle is what the best possible night play against the
 role could reach; when even it leaves a board lopsided, the deck, not the heuristic, decides it
-(docs/heuristics.md, "Boards that stay lopsided with good play"). Seeds 1..N, the same seat names
+(docs/heuristics.md, "Balance with both sides heuristic"). Seeds 1..N, the same seat names
 and agent seeds as the ladder, so the plain heuristic line is the ladder's heuristic cell.
 """
 

@@ -9,12 +9,16 @@ docs/heuristics.md describes the strategy role by role. In short:
   night is real; one who vouched for me gains a little; the rest is a personal lean.
   Then they vote the believed seer's wolves, the disbelieved claimant, and seats whose
   votes went against the believed seer or his gold water; with nothing to go on they
-  follow the announced votes of seats they do not suspect.
-* The witch saves on night 1 and later only a believed seer; she poisons a seat she is
-  sure of. The guard protects the believed seer once the antidote is spent (a guarded
-  and saved player dies, 同守同救). The hunter shoots his top suspect.
-* Wolves agree through team-seeded draws (every wolf computes the same pick). Most
-  games one wolf counter-claims seer, calling the real seer (or a good seat) a wolf.
+  follow the announced votes of seats they do not suspect. The first seat to name a
+  vote target on a day (not a seer's result) is a little suspect: wolves lead the wagon.
+* The witch saves on night 1 and later only a believed seer; from night 2 she poisons her
+  top suspect once the evidence marks him (a disbelieved claimant, a seer's wolf), or one
+  of a bloc that voted together against the believed seer. The guard protects the believed
+  seer once the antidote is spent (a guarded and saved player dies, 同守同救). The hunter
+  shoots his top suspect whenever he has one.
+* Wolves agree through team-seeded draws (every wolf computes the same pick). In 40% of the
+  games without a guard one wolf counter-claims seer (悍跳), calling the real seer (or a
+  good seat) a wolf. A wolf seldom names the day's target before someone outside the team did.
   They knife the seer claimant most nights, vote as a block for the real seer or the
   day's bandwagon, and when a partner is exposed and doomed they sometimes vote him
   out themselves (bussing), which the agent records in its note.
@@ -38,12 +42,17 @@ from .talk import Said, heard, said_in, said_since, say
 WEREWOLF = "werewolf"
 SEER = "seer"
 POWER = frozenset({"seer", "witch", "hunter", "guard"})
-BLUFF_CHANCE = 0.2  # games in which one wolf counter-claims seer
+BLUFF_CHANCE = 0.4  # games in which one wolf counter-claims seer (悍跳; people: 4 of the 4 recorded games)
 BLUFF_CHANCE_WITH_GUARD = 0.0  # the same with a guard in the deck (he keeps the real seer's checks coming)
 KNIFE_SEER_CHANCE = 0.95  # nights the wolves go for the seer claimant
 BUS_CHANCE = 0.4  # days an exposed, doomed partner is voted out by his own team
 SEER_KEYS = frozenset({"seer_wolf", "seer_good", "seer_claim"})
 VOTE_KEYS = frozenset({"accuse", "vote_for"})
+FIRST_NAMER_WEIGHT = 1.5  # the town's suspicion of a seat that named a target first on a day (a wolves' tell)
+POISON_THRESHOLD = 3.0  # the witch poisons (from night 2) her top suspect from this suspicion on
+POISON_BLOC = 1.5  # ... or from this one when another seat shares it (a bloc that voted against the believed seer)
+WOLF_LEADS_CHANCE = 0.05  # a wolf names today's target before anyone outside the team did
+HUNTER_THRESHOLD = 1.0  # the hunter shoots his top suspect from this suspicion on
 
 
 @dataclass
@@ -76,6 +85,7 @@ class Facts:
     votes: list[tuple[int, int, str]] = field(default_factory=list)  # voter, target, ballot
     intents: dict[int, int] = field(default_factory=dict)  # today's announced votes
     my_reports: dict[int, str] = field(default_factory=dict)
+    first_named: dict[str, tuple[int, int]] = field(default_factory=dict)  # day -> (first seat naming a target, target)
     _belief: tuple[int | None, dict[int, float]] | None = None
     _credibility: dict[int, float] = field(default_factory=dict)
 
@@ -173,6 +183,9 @@ class Facts:
                 suspicion[voter] += 1.5
             elif target in exposed:
                 suspicion[voter] -= 1.0
+        for namer, target in self.first_named.values():
+            if namer in suspicion and namer != believed and target not in exposed:
+                suspicion[namer] += FIRST_NAMER_WEIGHT
         for seat in self.other_claims:
             if seat in suspicion and self.other_claims[seat] in POWER:
                 suspicion[seat] -= 1.0
@@ -228,6 +241,7 @@ _SCANNED = (
     "first_reports",
     "other_claims",
     "witch_saves",
+    "first_named",
 )
 
 
@@ -290,6 +304,8 @@ def _read_said(facts: Facts, start: int) -> None:
             facts.other_claims[said.speaker] = said.claim
             if said.key == "witch_saved" and said.target is not None:
                 facts.witch_saves[said.speaker] = said.target
+        elif said.key in VOTE_KEYS and said.target is not None and said.stage == "discussion":
+            facts.first_named.setdefault(said.phase, (said.speaker, said.target))
 
 
 def _read_all(facts: Facts, records: Sequence[Record], start: int) -> None:
@@ -500,10 +516,17 @@ def _antidote(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
 
 
 def _poison(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
+    """From night 2 the top suspect, once the evidence marks him (a disbelieved claimant, a seer's wolf,
+    votes against the believed seer...); people poison on night 2 (3 of the 4 recorded games)."""
     if facts.number <= 1:
         return Choice(SKIP)
-    sure = facts.suspects(threshold=6.0)
-    return _first_offered(decision, sure[:1]) or Choice(SKIP)
+    _, suspicion = facts.belief()
+    marked = [s for s in facts.suspects(threshold=POISON_BLOC) if decision.option(f"seat:{s}") is not None]
+    if not marked:
+        return Choice(SKIP)
+    top = suspicion[marked[0]]
+    bloc = sum(suspicion[s] == top for s in marked) >= 2  # seats that moved together against the believed seer
+    return Choice(f"seat:{marked[0]}") if top >= POISON_THRESHOLD or bloc else Choice(SKIP)
 
 
 # -- sheriff -----------------------------------------------------------------------
@@ -602,7 +625,8 @@ def _discussion(facts: Facts, decision: Decision, rng: random.Random, *, campaig
             return say(facts.view, decision, rng, "witch_saved", target=silver[0], claim="witch")
     if facts.wolf:
         target = _wolf_target_today(facts)
-        if target is not None and rng.random() < 0.7:
+        led = any(s not in facts.team for s in facts.intents)  # someone outside the team named a target today
+        if target is not None and rng.random() < (0.7 if led else WOLF_LEADS_CHANCE):
             return say(facts.view, decision, rng, "vote_for", target=target)
         return say(facts.view, decision, rng, "wolf_deflect")
     believed, _ = facts.belief()
@@ -660,7 +684,7 @@ def _hunter(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
     if facts.wolf:
         seer = facts.real_seer_guess()
         return _first_offered(decision, [seer] if seer is not None else []) or Choice(SKIP)
-    return _first_offered(decision, facts.suspects(threshold=5.0)) or Choice(SKIP)
+    return _first_offered(decision, facts.suspects(threshold=HUNTER_THRESHOLD)) or Choice(SKIP)
 
 
 Handler = Callable[[Facts, Decision, random.Random], Choice]

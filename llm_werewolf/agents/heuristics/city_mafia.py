@@ -137,6 +137,12 @@ class Facts:
         _, suspicion = self.belief()
         return [s for s in sorted(suspicion, key=lambda s: (-suspicion[s], s)) if suspicion[s] >= threshold]
 
+    def town_behind(self) -> bool:
+        """A day without a vote could lose the game: after one more night kill the mafia dealt
+        (dead members are not shown, so counted alive) would hold at least half the table."""
+        dealt = sum(role in MAFIA_ROLES for role in self.view.deck)
+        return len(self.living) - 1 <= 2 * dealt
+
     def real_sheriff_guess(self) -> int | None:
         known = [s for s, yes in self.checked_sheriff.items() if yes and s in self.living]
         if known:
@@ -364,6 +370,12 @@ def _speech(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
     if suspects:
         return act_speech(facts.view, decision, rng, "accuse", option=f"seat:{suspects[0]}", target=suspects[0])
     already = [s for s in facts.candidates if s in facts.suspects(threshold=1.0)]
+    if facts.town_behind() and not facts.candidates:  # a day without a vote hands the mafia a free night
+        believed, suspicion = facts.belief()
+        pool = sorted(s for s in offered if s != believed)
+        if pool:
+            target = max(pool, key=lambda s: (suspicion.get(s, 0.0) + lean(facts.me, s, len(facts.nominations)), -s))
+            return act_speech(facts.view, decision, rng, "suspect", option=f"seat:{target}", target=target)
     if not already and rng.random() < NOMINATE_CHANCE:
         believed, suspicion = facts.belief()
         pool = [s for s in offered if suspicion.get(s, 0.0) >= 0.0 and s != believed]

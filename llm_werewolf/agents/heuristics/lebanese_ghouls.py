@@ -38,6 +38,8 @@ REPORT_KEYS = {"reveal_ghoul": BASSARA, "jara_saw": JARA}
 VOTE_KEYS = frozenset({"accuse"})
 BLUFF_CHANCE = 0.3
 BUS_CHANCE = 0.25
+SAYYAD_THRESHOLD = 0.5  # the dying Sayyad shoots his top suspect from this suspicion on
+SAYYAD_UNCLEAR = True  # ... and with no suspect an unclear seat at random (humans rarely hold the shot)
 
 
 @dataclass
@@ -360,8 +362,12 @@ def _speech(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
 def _shot(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
     if facts.ghoul:
         return _seat_choice(decision, rng, prefer=facts.real_claimants(), avoid=[*facts.team, facts.lover or -1])
-    sure = facts.suspects(threshold=5.0)
-    return _seat_choice(decision, rng, prefer=sure) if sure else _fallback(decision)
+    offered = [s for s in facts.suspects(threshold=SAYYAD_THRESHOLD) if decision.option(f"seat:{s}") is not None]
+    if not offered and SAYYAD_UNCLEAR:  # nothing marks anyone: an unclear seat (never a believed claimant)
+        _, suspicion = facts.belief()
+        unclear = [s for s in _offered(decision) if suspicion.get(s, -1.0) >= 0.0 and s != facts.lover]
+        offered = [rng.choice(sorted(unclear))] if unclear else []
+    return Choice(f"seat:{offered[0]}") if offered else _fallback(decision)
 
 
 def _elixir(facts: Facts, decision: Decision) -> Choice:

@@ -77,7 +77,9 @@ NOMINATED_TOWN = 1.0  # verdict-record suspicion of a seat that nominated a play
 SILENT_SPEECH = 2.0  # verdict-record suspicion per empty discussion speech ("claim or be lynched": speak up)
 JESTER_SILENT = True  # the Jester says nothing in discussion, to be read as the silent seat (his win is his lynch)
 JESTER_WARY = False  # while a Jester may hide, silence makes a seat a lead for checks, not a trial (measured; off)
-OUTLAW_SPARES_SILENCE = False  # while a Jester may hide, the Outlaw shoots no seat suspected for silence alone
+OUTLAW_SPARES_SILENCE = True  # while a Jester may hide, the Outlaw shoots no seat suspected for silence alone
+JESTER_READ = True  # while a Jester may hide, a seat that never spoke is tried last, and acquitted on day 1
+JESTER_LATE = 2  # from day JESTER_LATE (after that night) silence alone convicts a mute seat again
 JESTER_BAITS = False  # the Jester abstains on the town's suspects to enter its verdict record (measured; off: see docs)
 EXE_FAKE_CLAIM = 0.0  # games in which the Executioner claims Detective and calls his target suspicious
 DET_OPEN_CLAIM = 0.0  # games in which the Detective claims on his first speech, whatever his result (measured worse)
@@ -573,7 +575,7 @@ def _speech(view: SeatView, facts: Facts, decision: Decision, rng: random.Random
     return act_speech(view, decision, rng, "neutral", option=option)
 
 
-def _nominate(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
+def _nominate(view: SeatView, facts: Facts, decision: Decision, rng: random.Random) -> Choice:
     if facts.role in WANTS_EXECUTIONS and facts.executioner_target is not None:
         return _only_if(decision, [facts.executioner_target])
     if facts.evil_side:
@@ -584,6 +586,10 @@ def _nominate(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
             return _seat(decision, rng, avoid={facts.me} | facts.team | set(facts.claimed(PROTECTED_CLAIMS)))
         return _only_if(decision, prefer)
     suspects = facts.suspects()
+    if JESTER_READ and suspects:
+        # the Jester's bait: a seat that never spoke is tried only when no evidence marks anyone else
+        mute = _mute_suspects(view, facts, suspects)
+        suspects = [s for s in suspects if s not in mute] + [s for s in suspects if s in mute]
     if suspects:
         return _only_if(decision, suspects)
     if rng.random() < 0.1:
@@ -617,6 +623,8 @@ def _verdict(view: SeatView, facts: Facts, rng: random.Random) -> tuple[str, str
                 return "guilty", thought(view, "bus_guilty", accused)
             return "skip", ""
         return _evil_verdict(facts, accused, rng), ""
+    if JESTER_READ and facts.night < JESTER_LATE and accused in _mute_suspects(view, facts, (accused,)):
+        return "innocent", ""
     if accused in facts.suspects():
         return "guilty", ""
     if accused in facts.good or accused in facts.claimed(PROTECTED_CLAIMS):
@@ -651,6 +659,30 @@ def _leads(view: SeatView, facts: Facts) -> dict[int, float]:
     for seat, points in _quiet(view, facts).items():
         leads[seat] = leads.get(seat, 0.0) + points
     return leads
+
+
+def _mute_suspects(view: SeatView, facts: Facts, among: Sequence[int]) -> set[int]:
+    """Of ``among``, while a Jester may hide, the seats that have said nothing in any discussion and
+    are suspected for that alone (nothing found or named against them, their record without the
+    silence under ``RECORD_SUSPECT``): the Jester's bait. A seat that spoke and then fell silent (an
+    Executioner turned Jester) is read as before. One pass over the records, only for seats whose
+    record silence could explain."""
+    if JESTER_WARY or not _jester_possible(view.deck, facts):
+        return set()
+    found = facts.evil | facts.exposed
+    left = {s for s in among if s not in found and facts.record.get(s, 0.0) >= SILENT_SPEECH}
+    quiet: dict[int, float] = {}
+    for record in view.records:
+        if not left:
+            break
+        event = record.event
+        if type(event) is not Speech or event.stage != "discussion" or event.seat not in left:
+            continue
+        if _silent(event):
+            quiet[event.seat] = quiet.get(event.seat, 0.0) + SILENT_SPEECH
+        else:
+            left.discard(event.seat)
+    return {s for s in left if facts.record.get(s, 0.0) - quiet.get(s, 0.0) < RECORD_SUSPECT}
 
 
 def _shootable(view: SeatView, facts: Facts) -> list[int]:
@@ -737,7 +769,7 @@ def decide_noted(
     if decision.speech:
         choice = _speech(view, facts, decision, rng)
     elif kind == "nominate":
-        choice = _nominate(facts, decision, rng)
+        choice = _nominate(view, facts, decision, rng)
     elif kind == "verdict":
         verdict, note = _verdict(view, facts, rng)
         choice = Choice(verdict)
