@@ -58,6 +58,13 @@ def phrase_key(act: Act) -> list[str]:
     if act.kind == "result":
         base = f"result.{act.fact}"
         return [f"{base}.{act.value}", base] if act.value else [base]
+    if act.kind == "answer":
+        said = act.other is not None or act.role is not None
+        return [f"answer.{act.fact}" if said else f"answer.{act.fact}.none"]
+    if act.kind in ("reason", "lead"):
+        return [f"{act.kind}.{act.fact}"]
+    if act.kind == "ask" and act.fact is not None:
+        return [f"ask.{act.fact}", "ask"]
     return [act.kind]
 
 
@@ -119,11 +126,11 @@ def _pieces(template: str) -> tuple[tuple[str, str | None, str | None], ...]:
 
 def _slot_value(slot: str, arg: str | None, template: str, act: Act, speaker: Speaker, bank: PhraseBank) -> str:
     """What one placeholder ``{slot:arg}`` of ``template`` says for ``act`` and ``speaker``."""
-    if slot in ("g", "t"):
+    if slot in ("g", "t", "o"):
         forms = (arg or "").split("|")
         if len(forms) != 2:
             raise TextDataError(f"{template!r}: {{{slot}:...}} needs two forms, male|female")
-        who = speaker.seat if slot == "g" else act.target
+        who = speaker.seat if slot == "g" else act.target if slot == "t" else act.other
         return forms[1] if seat_gender(bank, speaker, who) == "female" else forms[0]
     if slot == "target":
         return _name(bank, speaker, act.target, arg)
@@ -132,14 +139,14 @@ def _slot_value(slot: str, arg: str | None, template: str, act: Act, speaker: Sp
     if slot == "me":
         return _name(bank, speaker, speaker.seat, arg)
     if slot in ("role", "card"):
-        role = act.role if act.kind == "claim" else act.value
+        role = act.role if act.kind in ("claim", "answer", "reason", "lead") else act.value
         if role is None:
             raise TextDataError(f"{template!r}: {{{slot}}} but the act names no role")
         if slot == "role" and arg in ("me", "target"):  # the card as said of that seat: «أصبحتُ العرّاف» of a man
             return _role_of(bank, speaker, role, speaker.seat if arg == "me" else act.target)
         if arg:
             raise TextDataError(f"{template!r}: {{role:{arg}}}: say {{role:me}} or {{role:target}}")
-        return _role(bank, speaker, role, own=slot == "role" and act.kind == "claim")
+        return _role(bank, speaker, role, own=slot == "role" and act.kind in ("claim", "answer", "lead"))
     if slot == "slot":
         if act.target is None:
             raise TextDataError(f"{template!r}: {{slot}} but the act names no center card")
@@ -189,6 +196,14 @@ def _filled_all(templates: Sequence[str], act: Act, speaker: Speaker, bank: Phra
     return said
 
 
+@lru_cache(maxsize=8192)
+def _opening(template: str) -> str:
+    """How a phrasing opens (its text before the first placeholder, when that is long enough to be
+    heard as a formula: «Keep in mind that»): a speech opens two sentences the same way at most once."""
+    head = template.split("{", 1)[0].strip()
+    return f"\x01{head[:12]}" if len(head) >= 6 else ""
+
+
 def _joined(used: Sequence[str]) -> str:
     """The earlier speeches as one string: a sentence (never holding NUL) is in one of them iff it is in this."""
     return "\x00".join(used)
@@ -202,10 +217,12 @@ def voice_act(
     used: Sequence[str] = (),
     skip: set[str] | None = None,
     earlier: str | None = None,
+    avoid: frozenset[str] = frozenset(),
 ) -> str:
     """One act as one sentence; a phrasing already said in ``used`` is avoided while others remain.
 
     ``skip``: phrasings (templates) already chosen in this speech, avoided too; the chosen one is added.
+    ``avoid``: phrasings said earlier today (with any names), avoided while others remain.
     ``earlier``: ``used`` joined by ``_joined`` when the caller has it already (one join per speech).
     """
     bank = bank or phrase_bank(speaker.language, speaker.variant)
@@ -223,27 +240,44 @@ def voice_act(
                 fresh = [i for i, s in enumerate(said) if s not in earlier and templates[i] not in taken]
             else:
                 fresh = [i for i in range(len(said)) if templates[i] not in taken]
+            if avoid:
+                fresh = [i for i in fresh if templates[i] not in avoid] or fresh
+            fresh = [i for i in fresh if not _opening(templates[i]) or _opening(templates[i]) not in taken] or fresh
             fresh = fresh or [i for i in range(len(said)) if templates[i] not in taken] or list(range(len(said)))
             index = rng.choice(fresh)
             taken.add(templates[index])
+            if _opening(templates[index]):
+                taken.add(_opening(templates[index]))
             return said[index]
     raise TextDataError(f"no phrasing for {' / '.join(keys)} in {speaker.language} ({speaker.variant})")
 
 
 def voice(
-    acts: Sequence[Act], speaker: Speaker, rng: random.Random, used: Sequence[str] = (), joined: str | None = None
+    acts: Sequence[Act],
+    speaker: Speaker,
+    rng: random.Random,
+    used: Sequence[str] = (),
+    joined: str | None = None,
+    *,
+    avoid: frozenset[str] = frozenset(),
+    lead: Act | None = None,
+    close: Act | None = None,
 ) -> str:
     """The speech that says ``acts`` (in order), with a persona tic now and then.
 
     ``used``: speeches already said in the game; their sentences are not said again while
     the bank has another phrasing. ``joined``: ``used`` joined by ``_joined``, when the caller keeps it.
+    ``avoid``: phrasings said earlier today, not used again while others remain.
+    ``lead``: a ``lead`` act (its ``fact`` names the bank's ``lead.<fact>`` lines) said first;
+    ``close``: one said last.
     """
     bank = phrase_bank(speaker.language, speaker.variant)
     parts: list[str] = []
     skip: set[str] = set()
-    earlier = (joined if joined is not None else _joined(used)) if acts and used else ""
-    for act in acts:  # a sentence said earlier, or a phrasing used in this speech, is not said again
-        parts.append(voice_act(act, speaker, rng, bank, used, skip, earlier))
+    earlier = (joined if joined is not None else _joined(used)) if (acts or lead or close) and used else ""
+    said = [*([lead] if lead is not None else []), *acts, *([close] if close is not None else [])]
+    for act in said:  # no sentence said earlier, or twice in this speech
+        parts.append(voice_act(act, speaker, rng, bank, used, skip, earlier, avoid))
     if not parts:
         parts = [fill(rng.choice(bank.phrasings("pass")), Act("pass"), speaker, bank)]
     tics = bank.tics.get(speaker.persona or "", {}) or bank.tics.get("default", {})

@@ -147,9 +147,9 @@ CASES: dict[str, tuple[Case, ...]] = {
         Case("he", result("visited", other=True), F, F, M, must="ביקור מעומר", never="עומר באה"),
     ),
     "he blocked by me": (Case("he", result("blocked"), F, F, must="על ידיי בלילה", never="על ידי בלילה"),),
-    "he that is suspicious": (
-        Case("he", Act("accuse", target=1), M, F, must="שותקת כשזה חשוב. זה חשוד."),
-        Case("he", Act("accuse", target=1), F, M, must="שותק כשזה חשוב. זה חשוד."),
+    "he that is suspicious": (  # "always quiet when it matters" asserted a fact nobody checked: gone
+        Case("he", Act("accuse", target=1), M, F, must="מדאיגה אותי הכי הרבה", never="כשזה חשוב"),
+        Case("he", Act("accuse", target=1), F, M, must="מדאיג אותי הכי הרבה", never="כשזה חשוב"),
     ),
     "he women's cards": (
         Case("he", claim("tracker"), F, must="אני גששית"),
