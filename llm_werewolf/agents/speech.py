@@ -87,15 +87,20 @@ def canned_speech(
     role: str | None = None,
     result: str | None = None,
 ) -> str:
-    """One canned line in the view's language. ``target`` is a seat index, ``role`` a role id."""
-    line = rng.choice(_lines(view.language, view.variant, key))
-    return _substituted(
-        line,
-        view.names[target] if target is not None else "",
-        role_name(view.language, view.variant, role) if role else "",
-        result or "",
-        view.me or "",
-    )
+    """One canned line in the view's language, not one said earlier in the game while another remains.
+    ``target`` is a seat index, ``role`` a role id."""
+    said = [
+        _substituted(
+            line,
+            view.names[target] if target is not None else "",
+            role_name(view.language, view.variant, role) if role else "",
+            result or "",
+            view.me or "",
+        )
+        for line in _lines(view.language, view.variant, key)
+    ]
+    joined = _earlier(view)[1] if view.seat is not None else ""
+    return rng.choice([line for line in said if line not in joined] or said)
 
 
 @lru_cache(maxsize=8192)
@@ -191,3 +196,18 @@ def act_speech(
     except TextDataError:  # an intent with neither an act nor a line of its own: ask someone
         return act_speech(view, decision, rng, "neutral", option=chosen, claim=claim)
     return Choice(chosen, text=text, claim=claimed)
+
+
+def answered_line(view: SeatView, decision: Decision, rng: random.Random, text: str, *, option: str) -> Choice:
+    """A situational line (a Tanner's bait) said after the answers the seat owes the players who asked
+    it something (``speech.planner.answers``); without open questions, the line alone."""
+    from ..speech.planner import answers
+
+    acts = answers(view)
+    if not acts or view.seat is None:
+        return Choice(option, text=text)
+    _, voice = _voicing()
+    speaker = _speaker(view.seat, view.names, view.language, view.variant)
+    used, joined = _earlier(view)
+    said = voice(acts, speaker, rng, used, joined)
+    return Choice(option, text=f"{said} {text}" if view.language != "zh-Hant" else f"{said}{text}", acts=tuple(acts))

@@ -31,6 +31,7 @@ from ..rules.acts import Act
 from ..rules.events import DeathsAnnounced, Speech
 from ..rules.views import SeatView
 from .grounding import NAMING, reasons_about
+from .intent import claim_of
 from .knowledge import known_results
 from .legality import act_can_follow
 from .stance import contradicts
@@ -111,6 +112,11 @@ def answer(view: SeatView, asker: int, question: str, acts: Sequence[Act]) -> Ac
     return Act("answer", target=asker, fact="vote", other=voted)
 
 
+def answers(view: SeatView) -> list[Act]:
+    """The answers a seat owes (its open questions from living askers), for a speech with nothing else planned."""
+    return [answer(view, asker, question, ()) for asker, question in questions_to(view) if view.alive[asker]]
+
+
 class _Builder:
     """Acts added one at a time, each legal after the ones before and never contradicting them."""
 
@@ -165,6 +171,29 @@ def _reasons(view: SeatView, subject: int | None, out: _Builder, most: int) -> N
             continue
         if out.add(reason):
             added += 1
+
+
+def _observation(view: SeatView, subject: int | None, out: _Builder) -> None:
+    """One more grounded fact about the table, not about ``subject``: who named a target first
+    today, else the latest claim (a speech reads the whole table, not one seat)."""
+    me = view.seat
+    first: int | None = None
+    claimers: list[int] = []
+    phase = view.phase
+    for record in view.records:
+        event = record.event
+        if type(event) is not Speech or event.to is not None or record.phase != phase:
+            continue
+        if first is None and any(a.kind in NAMING for a in event.acts):
+            first = event.seat
+        if any(claim_of(a) is not None for a in event.acts):
+            claimers.append(event.seat)
+    for seat in dict.fromkeys([*([first] if first is not None else []), *reversed(claimers)]):
+        if seat in (me, subject) or not view.alive[seat]:
+            continue
+        for reason in reasons_about(view, seat):
+            if reason.other != me and reason.fact in ("named_first", "claimed") and out.add(reason):
+                return
 
 
 def _question_for(view: SeatView, target: int, acts: Sequence[Act]) -> str:
@@ -225,6 +254,7 @@ def plan(view: SeatView, intent: Sequence[Act], *, quiet_intent: bool = False) -
     if subject is None and quiet_intent:
         subject = _ask_target(view, out.acts)
     _reasons(view, subject, out, REASONS_PER_SPEECH)
+    _observation(view, subject, out)
     for act in intent:
         if act.kind == "vote":
             out.add(act)
@@ -232,10 +262,11 @@ def plan(view: SeatView, intent: Sequence[Act], *, quiet_intent: bool = False) -
     if target is not None and target != view.seat and view.alive[target]:
         out.add(Act("ask", target=target, fact=_question_for(view, target, out.acts)))
     said = [a for a in out.acts if a.kind != "ask"]
-    lead = "open" if quiet_intent and not any(a.kind == "answer" for a in said) else None
+    reacted = any(a.kind == "answer" or (a.kind == "defend" and a.target == view.seat) for a in said)
+    lead = None if reacted or any(a.kind in ("claim", "result") for a in said) else "open"
     investigated = subject if subject is not None and subject != view.seat else None
     more_nights = view.variant != "one_night"
-    close = "check" if more_nights and investigated is not None and view.alive[investigated] and len(said) < 3 else None
+    close = "check" if more_nights and investigated is not None and view.alive[investigated] else None
     return Plan(tuple(out.acts), lead, close, investigated if close else None)
 
 

@@ -224,6 +224,7 @@ def voice_act(
     ``skip``: phrasings (templates) already chosen in this speech, avoided too; the chosen one is added.
     ``avoid``: phrasings said earlier today (with any names), avoided while others remain.
     ``earlier``: ``used`` joined by ``_joined`` when the caller has it already (one join per speech).
+    A ``lead`` act (an opening or closing line) whose every phrasing was said is left out: ``""``.
     """
     bank = bank or phrase_bank(speaker.language, speaker.variant)
     keys = phrase_key(act)
@@ -243,6 +244,8 @@ def voice_act(
             if avoid:
                 fresh = [i for i in fresh if templates[i] not in avoid] or fresh
             fresh = [i for i in fresh if not _opening(templates[i]) or _opening(templates[i]) not in taken] or fresh
+            if not fresh and act.kind == "lead":  # an opening or closing line is left out rather than said again
+                return ""
             fresh = fresh or [i for i in range(len(said)) if templates[i] not in taken] or list(range(len(said)))
             index = rng.choice(fresh)
             taken.add(templates[index])
@@ -277,7 +280,9 @@ def voice(
     earlier = (joined if joined is not None else _joined(used)) if (acts or lead or close) and used else ""
     said = [*([lead] if lead is not None else []), *acts, *([close] if close is not None else [])]
     for act in said:  # no sentence said earlier, or twice in this speech
-        parts.append(voice_act(act, speaker, rng, bank, used, skip, earlier, avoid))
+        sentence = voice_act(act, speaker, rng, bank, used, skip, earlier, avoid)
+        if sentence:
+            parts.append(sentence)
     if not parts:
         parts = [fill(rng.choice(bank.phrasings("pass")), Act("pass"), speaker, bank)]
     tics = bank.tics.get(speaker.persona or "", {}) or bank.tics.get("default", {})
