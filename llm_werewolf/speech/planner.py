@@ -164,13 +164,29 @@ def _reasons(view: SeatView, subject: int | None, out: _Builder, most: int) -> N
     if subject is None or subject == view.seat:
         return
     added = 0
+    stated = stated_reasons(view)
     for reason in reasons_about(view, subject):
         if added >= most:
             break
-        if reason.other == view.seat:
+        if reason.other == view.seat or _fact(reason) in stated:
             continue
         if out.add(reason):
             added += 1
+
+
+def _fact(act: Act) -> tuple[str | None, int | None, int | None, str | None]:
+    return (act.fact, act.target, act.other, act.role)
+
+
+def stated_reasons(view: SeatView) -> frozenset[tuple[str | None, int | None, int | None, str | None]]:
+    """The facts already given as reasons at the table (the table remembers: a fact is stated once)."""
+    return frozenset(
+        _fact(act)
+        for record in view.records
+        if type(event := record.event) is Speech and event.to is None
+        for act in event.acts
+        if act.kind == "reason"
+    )
 
 
 def _observation(view: SeatView, subject: int | None, out: _Builder) -> None:
@@ -191,8 +207,10 @@ def _observation(view: SeatView, subject: int | None, out: _Builder) -> None:
     for seat in dict.fromkeys([*([first] if first is not None else []), *reversed(claimers)]):
         if seat in (me, subject) or not view.alive[seat]:
             continue
+        stated = stated_reasons(view)
         for reason in reasons_about(view, seat):
-            if reason.other != me and reason.fact in ("named_first", "claimed") and out.add(reason):
+            fresh = _fact(reason) not in stated
+            if fresh and reason.other != me and reason.fact in ("named_first", "claimed") and out.add(reason):
                 return
 
 
