@@ -193,3 +193,30 @@ def _sentences(text: str) -> list[str]:
     import re
 
     return [s.strip() for s in re.split(r"(?<=[.!?。！？؟])\s*", text) if s.strip()]
+
+
+def test_the_picker_never_offers_a_model_seat_a_contradiction_of_itself() -> None:
+    from llm_werewolf.rules.events import Info
+    from llm_werewolf.speech.picker import claim_roles, result_options, seat_options
+
+    game = played("chinese_werewolf", "en", 1)
+    bad = vocabulary("chinese_werewolf").bad_roles
+    claimed_checked = wolves_checked = 0
+    for index, _, speech in public_speeches(game):
+        view = build_view(game.records[: index + 1], speech.seat)
+        if not view.alive[speech.seat]:
+            continue
+        claim = next((a.role for a in speech.acts if a.kind == "claim"), None)
+        if claim is not None:
+            assert claim_roles(view) == [claim]
+            claimed_checked += 1
+        for act in result_options(view):
+            assert act.target is None or view.alive[act.target], act
+        if view.role in bad:
+            team = {s for r in view.records if isinstance(r.event, Info) and r.event.fact == "team" for s in r.event.seats}
+            team.discard(speech.seat)
+            assert team
+            for kind in ("accuse", "vote", "disagree"):
+                assert not set(seat_options(view, kind)) & team
+            wolves_checked += 1
+    assert claimed_checked and wolves_checked
