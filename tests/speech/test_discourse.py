@@ -213,7 +213,9 @@ def test_the_picker_never_offers_a_model_seat_a_contradiction_of_itself() -> Non
         for act in result_options(view):
             assert act.target is None or view.alive[act.target], act
         if view.role in bad:
-            team = {s for r in view.records if isinstance(r.event, Info) and r.event.fact == "team" for s in r.event.seats}
+            team = {
+                s for r in view.records if isinstance(r.event, Info) and r.event.fact == "team" for s in r.event.seats
+            }
             team.discard(speech.seat)
             assert team
             for kind in ("accuse", "vote", "disagree"):
