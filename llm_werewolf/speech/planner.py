@@ -24,6 +24,7 @@ takes the other side of an earlier act of the speech (``stance.contradicts``).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -178,15 +179,20 @@ def _fact(act: Act) -> tuple[str | None, int | None, int | None, str | None]:
     return (act.fact, act.target, act.other, act.role)
 
 
+TIMES_STATED = 4
+"""How often one fact is given as a reason in a game (the table remembers what was said)."""
+
+
 def stated_reasons(view: SeatView) -> frozenset[tuple[str | None, int | None, int | None, str | None]]:
-    """The facts already given as reasons at the table (the table remembers: a fact is stated once)."""
-    return frozenset(
+    """The facts already given as reasons :data:`TIMES_STATED` times at the table."""
+    counts = Counter(
         _fact(act)
         for record in view.records
         if type(event := record.event) is Speech and event.to is None
         for act in event.acts
         if act.kind == "reason"
     )
+    return frozenset(fact for fact, times in counts.items() if times >= TIMES_STATED)
 
 
 def _observation(view: SeatView, subject: int | None, out: _Builder) -> None:
@@ -283,6 +289,8 @@ def plan(view: SeatView, intent: Sequence[Act], *, quiet_intent: bool = False) -
     reacted = any(a.kind == "answer" or (a.kind == "defend" and a.target == view.seat) for a in said)
     lead = None if reacted or any(a.kind in ("claim", "result") for a in said) else "open"
     investigated = subject if subject is not None and subject != view.seat else None
+    if investigated is not None and any(a.fact == "claimed" for a in reasons_about(view, investigated)):
+        investigated = None  # a seat with a card on the table is judged by its claim, not sent to the night
     more_nights = view.variant != "one_night"
     close = "check" if more_nights and investigated is not None and view.alive[investigated] else None
     return Plan(tuple(out.acts), lead, close, investigated if close else None)
