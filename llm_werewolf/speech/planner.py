@@ -180,6 +180,8 @@ def _fact(act: Act) -> tuple[str | None, int | None, int | None, str | None]:
 
 
 TIMES_STATED = 4
+OBSERVATIONS_A_DAY = 4
+"""How many facts of one kind the table's speeches give on their own (not about their subject) in a day."""
 """How often one fact is given as a reason in a game (the table remembers what was said)."""
 
 
@@ -210,13 +212,21 @@ def _observation(view: SeatView, subject: int | None, out: _Builder) -> None:
             first = event.seat
         if any(claim_of(a) is not None for a in event.acts):
             claimers.append(event.seat)
+    today = Counter(
+        act.fact
+        for record in view.records
+        if record.phase == phase and type(event := record.event) is Speech and event.to is None
+        for act in event.acts
+        if act.kind == "reason"
+    )
+    stated = stated_reasons(view)
     for seat in dict.fromkeys([*([first] if first is not None else []), *reversed(claimers)]):
         if seat in (me, subject) or not view.alive[seat]:
             continue
-        stated = stated_reasons(view)
         for reason in reasons_about(view, seat):
-            fresh = _fact(reason) not in stated
-            if fresh and reason.other != me and reason.fact in ("named_first", "claimed") and out.add(reason):
+            if reason.fact not in ("named_first", "claimed") or today[reason.fact] >= OBSERVATIONS_A_DAY:
+                continue
+            if _fact(reason) not in stated and reason.other != me and out.add(reason):
                 return
 
 
