@@ -8,7 +8,8 @@ A ``reason`` act asserts one fact of the public record about a seat (``target``)
 * ``claimed``: the seat claimed ``role`` in a speech (one ``Speech``);
 * ``named_first``: the seat was the first of its phase to name a target, ``other`` (one
   ``Speech``; no earlier public speech of that phase named anyone);
-* ``quiet``: the seat spoke in this phase but named nobody (every one of its speeches of the phase).
+* ``quiet``: the seat spoke in this phase but named nobody (every one of its speeches of the phase
+  with words; a seat that said nothing at all is not called quiet).
 
 :func:`reasons_about` finds the facts a seat's view supports (what a truthful speaker is
 offered); :func:`check_reason` validates a reason against the records (what evaluation
@@ -71,7 +72,7 @@ def reasons_about(view: SeatView, seat: int) -> list[Act]:
                 first = (record.seq, speech.seat, named)
             if speech.seat != seat:
                 continue
-            if record.phase == today:
+            if record.phase == today and speech.text.strip():  # a seat that said nothing is not "quiet" but silent
                 if _says_something(speech):
                     spoke_up = True
                 else:
@@ -133,7 +134,9 @@ def check_reason(act: Act, records: Mapping[int, Record], at: int) -> bool:
         earlier = [r for r in before if r.seq < held[0].seq]
         return all(_named(s) is None for r in earlier if (s := _public_speech(r)) is not None)
     if act.fact == "quiet":
-        own = {r.seq for r in before if (s := _public_speech(r)) is not None and s.seat == act.target}
+        own = {
+            r.seq for r in before if (s := _public_speech(r)) is not None and s.seat == act.target and s.text.strip()
+        }
         return own == set(act.refs) and not any(_says_something(s) for s in said)
     return False
 

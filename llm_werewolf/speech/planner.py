@@ -301,7 +301,7 @@ def plan(view: SeatView, intent: Sequence[Act], *, quiet_intent: bool = False) -
     investigated = subject if subject is not None and subject != view.seat else None
     if investigated is not None and any(a.fact == "claimed" for a in reasons_about(view, investigated)):
         investigated = None  # a seat with a card on the table is judged by its claim, not sent to the night
-    more_nights = view.variant != "one_night"
+    more_nights = view.variant != "one_night" and not any(a.kind == "claim" for a in out.acts)
     close = "check" if more_nights and investigated is not None and view.alive[investigated] else None
     return Plan(tuple(out.acts), lead, close, investigated if close else None)
 
