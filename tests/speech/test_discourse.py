@@ -222,3 +222,12 @@ def test_the_picker_never_offers_a_model_seat_a_contradiction_of_itself() -> Non
                 assert not set(seat_options(view, kind)) & team
             wolves_checked += 1
     assert claimed_checked and wolves_checked
+
+
+@pytest.mark.parametrize(("variant", "language"), PAIRS)
+def test_every_common_act_question_answer_reason_and_lead_has_ten_phrasings(variant: str, language: str) -> None:
+    from llm_werewolf.speech.phrases import COMMON_KEYS, MIN_COMMON_PHRASINGS
+
+    bank = phrase_bank(language, variant)
+    for key in COMMON_KEYS:
+        assert len(set(bank.acts.get(key, []))) >= MIN_COMMON_PHRASINGS, (language, key)
