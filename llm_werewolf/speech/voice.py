@@ -196,6 +196,24 @@ def _filled_all(templates: Sequence[str], act: Act, speaker: Speaker, bank: Phra
     return said
 
 
+_SENTENCE_END = re.compile(r"(?<=[.!?。！？؟])\s*")
+
+
+@lru_cache(maxsize=16384)
+def _sentences(text: str) -> tuple[str, ...]:
+    """The sentences of a phrasing long enough to be heard as said before (not «Okay.»)."""
+    parts = [p.strip() for p in _SENTENCE_END.split(text) if p.strip()]
+    return tuple(p for p in parts if len(p) >= 12 or (len(p) >= 6 and not p.isascii()))
+
+
+def _unsaid(sentence: str, earlier: str) -> bool:
+    """Whether neither a phrasing nor any sentence of it was said in ``earlier``."""
+    if sentence in earlier:
+        return False
+    parts = _sentences(sentence)
+    return len(parts) < 2 or not any(part in earlier for part in parts)
+
+
 @lru_cache(maxsize=8192)
 def _opening(template: str) -> str:
     """How a phrasing opens (its text before the first placeholder, when that is long enough to be
@@ -238,7 +256,7 @@ def voice_act(
             if earlier is None:
                 earlier = _joined(used)
             if used:
-                fresh = [i for i, s in enumerate(said) if s not in earlier and templates[i] not in taken]
+                fresh = [i for i, s in enumerate(said) if _unsaid(s, earlier) and templates[i] not in taken]
             else:
                 fresh = [i for i in range(len(said)) if templates[i] not in taken]
             if avoid:
