@@ -10,6 +10,14 @@ so an illegal act is refused like an illegal option.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Annotated
+
+from pydantic import Field
+
+
+def _empty(refs: tuple[int, ...]) -> bool:
+    """An act without references is written without the field (transcripts from before it replay byte for byte)."""
+    return not refs
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,4 +41,4 @@ class Act:
     role: str | None = None
     fact: str | None = None
     value: str | None = None
-    refs: tuple[int, ...] = ()
+    refs: Annotated[tuple[int, ...], Field(exclude_if=_empty)] = ()

@@ -2,7 +2,9 @@
 
 ``fixtures/v1/`` holds one short random-agent game per ruleset, written by the program when the
 transcript schema was version 1 (each decision logged twice: an ``asked`` line when it was put and
-a ``choice`` line when it was answered). The samples in ``transcripts/samples/`` are version 1 too
+a ``choice`` line when it was answered). Each was played on from its header by the resume path
+when the random seats' speech changed (the discourse planner), so the speeches are current and
+the lines keep schema 1's shape. The samples in ``transcripts/samples/`` are version 1 too
 (tests/transcript/test_samples.py replays them).
 """
 
