@@ -1,6 +1,6 @@
 """Table-talk audit: does the heuristic table converse? One row per ruleset × language.
 
-    PYTHONPATH=. .venv/bin/python bench/table_talk.py [--games 100] [--variant V ...] [--players N]
+    PYTHONPATH=. .venv/bin/python bench/table_talk.py [--games 100] [--variant V ...] [--lang L ...] [--players N]
 
 Seeds 1..N on the ruleset's first standard board (``--players`` overrides), every seat a
 ``HeuristicAgent`` (seed ``seed * 1009 + i``, as in the ladder), the phrase bank's default names
@@ -215,6 +215,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100, help="Games per ruleset × language (default 100).")
     parser.add_argument("--variant", action="append", help="Only these rulesets (repeatable).")
     parser.add_argument("--players", type=int, help="Seats (default: the ruleset's first standard board).")
+    parser.add_argument("--lang", action="append", help="Only these languages (repeatable).")
     args = parser.parse_args()
     print(
         "| ruleset | lang | seats | games | answered | reasons ok | liar reasons ok | lies marked | last words ok "
@@ -224,6 +225,8 @@ def main() -> None:
     for ruleset in (get_ruleset(v) for v in sorted(args.variant or _all())):
         players = args.players or standard_boards(ruleset.id)[0]
         for language in ruleset.languages:
+            if args.lang and language not in args.lang:
+                continue
             t = run(ruleset.id, language, players, args.games)
             print(
                 f"| {ruleset.id} | {language} | {players} | {args.games} | {share(t.answered, t.asked)} "
