@@ -269,10 +269,7 @@ def plan(view: SeatView, intent: Sequence[Act], *, quiet_intent: bool = False) -
     """
     out = _Builder(view)
     _react(view, intent, out)
-    answered_role = next((a.role for a in out.acts if a.kind == "answer" and a.fact == "role" and a.role), None)
-    for act in intent:
-        if act.kind == "claim" and act.role == answered_role:
-            continue  # the answer to "what is your role?" is the claim
+    for act in intent:  # a claim an answer already says is kept as an act and not said twice (``voice``)
         if act.kind in ("claim", "result"):
             out.add(act)
     for act in intent:

@@ -23,6 +23,9 @@ _SLOT = re.compile(r"\{([a-z_]+)(?::([^{}]*))?\}")
 
 SUMMARY_JOINERS = {"zh-Hant": "；", "ar": "؛ ", "ar-LB": "؛ "}
 
+UNSUMMARIZED = frozenset({"answer", "reason"})
+"""Act kinds the prompt's one-line summary of a speech leaves out (:func:`summarize`)."""
+
 TIC_SHARE = 0.35
 """How often a speech opens (or closes) with a tic of the speaker's persona."""
 
@@ -179,6 +182,7 @@ def _filled_all(templates: Sequence[str], act: Act, speaker: Speaker, bank: Phra
         act.role,
         act.fact,
         act.value,
+        act.refs,
         speaker.seat,
         speaker.names,
         speaker.language,
@@ -296,7 +300,9 @@ def voice(
     parts: list[str] = []
     skip: set[str] = set()
     earlier = (joined if joined is not None else _joined(used)) if (acts or lead or close) and used else ""
-    said = [*([lead] if lead is not None else []), *acts, *([close] if close is not None else [])]
+    answered = {a.role for a in acts if a.kind == "answer" and a.fact == "role" and a.role}
+    spoken = [a for a in acts if not (a.kind == "claim" and a.role in answered)]  # the answer said the claim
+    said = [*([lead] if lead is not None else []), *spoken, *([close] if close is not None else [])]
     for act in said:  # no sentence said earlier, or twice in this speech
         sentence = voice_act(act, speaker, rng, bank, used, skip, earlier, avoid)
         if sentence:
@@ -321,10 +327,14 @@ def voice(
 
 
 def summarize(acts: Sequence[Act], speaker: Speaker) -> str:
-    """A short line naming each act (the prompt's history shows it after the speech)."""
+    """A short line naming each act (the prompt's history shows it after the speech). Answers and
+    reasons are left out: the speech's words say them, and the line is there for claims, results
+    and stances."""
     bank = phrase_bank(speaker.language, speaker.variant)
     parts: list[str] = []
     for act in acts:
+        if act.kind in UNSUMMARIZED:
+            continue
         template = bank.summary.get(act.kind)
         if template is None:
             raise TextDataError(f"no summary line for {act.kind!r} in prompts/{speaker.language}/common/phrases.yaml")
