@@ -240,13 +240,15 @@ def voice_act(
     skip: set[str] | None = None,
     earlier: str | None = None,
     avoid: frozenset[str] = frozenset(),
+    optional: bool = False,
 ) -> str:
     """One act as one sentence; a phrasing already said in ``used`` is avoided while others remain.
 
     ``skip``: phrasings (templates) already chosen in this speech, avoided too; the chosen one is added.
     ``avoid``: phrasings said earlier today (with any names), avoided while others remain.
     ``earlier``: ``used`` joined by ``_joined`` when the caller has it already (one join per speech).
-    A ``lead`` act (an opening or closing line) whose every phrasing was said is left out: ``""``.
+    A ``lead`` act (an opening or closing line) whose every phrasing was said is left out: ``""``;
+    so is an ``optional`` one (an accusation the speech's vote says too, a vote its answer says).
     """
     bank = bank or phrase_bank(speaker.language, speaker.variant)
     keys = phrase_key(act)
@@ -266,7 +268,7 @@ def voice_act(
             if avoid:
                 fresh = [i for i in fresh if templates[i] not in avoid] or fresh
             fresh = [i for i in fresh if not _opening(templates[i]) or _opening(templates[i]) not in taken] or fresh
-            if not fresh and act.kind == "lead":  # an opening or closing line is left out rather than said again
+            if not fresh and (act.kind == "lead" or optional):  # left out rather than said again
                 return ""
             fresh = fresh or [i for i in range(len(said)) if templates[i] not in taken] or list(range(len(said)))
             index = rng.choice(fresh)
@@ -303,8 +305,11 @@ def voice(
     answered = {a.role for a in acts if a.kind == "answer" and a.fact == "role" and a.role}
     spoken = [a for a in acts if not (a.kind == "claim" and a.role in answered)]  # the answer said the claim
     said = [*([lead] if lead is not None else []), *spoken, *([close] if close is not None else [])]
+    voted = {a.target for a in acts if a.kind == "vote"}
+    told = {a.other for a in acts if a.kind == "answer" and a.fact == "vote"}
     for act in said:  # no sentence said earlier, or twice in this speech
-        sentence = voice_act(act, speaker, rng, bank, used, skip, earlier, avoid)
+        optional = (act.kind == "accuse" and act.target in voted) or (act.kind == "vote" and act.target in told)
+        sentence = voice_act(act, speaker, rng, bank, used, skip, earlier, avoid, optional)
         if sentence:
             parts.append(sentence)
     if not parts:
