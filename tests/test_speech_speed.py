@@ -186,7 +186,7 @@ def test_classes_tested_exactly_have_no_subclasses_and_only_a_shared_record_hold
 
 def test_the_memo_keys_hold_every_field_of_an_act() -> None:
     """``voice._FILLED`` keys an act by these fields: a new field must join them."""
-    assert [f.name for f in dataclasses.fields(Act)] == ["kind", "target", "other", "role", "fact", "value"]
+    assert [f.name for f in dataclasses.fields(Act)] == ["kind", "target", "other", "role", "fact", "value", "refs"]
 
 
 def test_the_compiled_setter_sets_every_field_and_takes_only_names() -> None:

@@ -101,10 +101,19 @@ class HeuristicAgent:
         return Reply(choice, thought=note)
 
     def choose(self, view: SeatView, decision: Decision) -> Choice:
-        return self.choose_noted(view, decision)[0]
+        return self._choose_noted(view, decision)[0]
 
     def choose_noted(self, view: SeatView, decision: Decision) -> tuple[Choice, str]:
-        """The choice and the private note that records a deliberate play (a wolf bussing a partner...)."""
+        """The choice and the private note that records a deliberate play (a wolf bussing a partner...)
+        and, for a speech, which of its acts the seat knows to be false (:func:`fabrication_note`)."""
+        choice, note = self._choose_noted(view, decision)
+        if decision.speech and choice.acts:
+            marked = fabrication_note(view, choice)
+            if marked:
+                note = f"{note}\n{marked}" if note else marked
+        return choice, note
+
+    def _choose_noted(self, view: SeatView, decision: Decision) -> tuple[Choice, str]:
         rng = decision_rng(self.seed, decision)
         remembering = remembering_policy_for(view.variant)
         if remembering is not None:
@@ -114,3 +123,18 @@ class HeuristicAgent:
             return noted(view, decision, rng)
         policy = policy_for(view.variant) or random_choice
         return policy(view, decision, rng), ""
+
+
+FABRICATED = "fabricated acts:"
+"""How a private note marks a speech's deliberate lies: the indices of its acts the seat knows to be false."""
+
+
+def fabrication_note(view: SeatView, choice: Choice) -> str:
+    """``fabricated acts: 0, 2`` for the acts of a speech the seat knows to be false (a fake claim, a
+    fake result, a reason that does not hold), "" when there are none: the god view's label of a lie."""
+    from ..speech.grounding import fabricated
+
+    if view.seat is None:
+        return ""
+    found = fabricated(choice.acts, view.records, view.seat, view.variant)
+    return f"{FABRICATED} {', '.join(map(str, found))}" if found else ""

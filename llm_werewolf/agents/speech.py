@@ -18,6 +18,7 @@ from ..texts import TextDataError, optional_yaml, role_name
 
 if TYPE_CHECKING:
     from ..rules.acts import Act
+    from ..speech.planner import Plan
     from ..speech.voice import Speaker
 
 
@@ -86,15 +87,20 @@ def canned_speech(
     role: str | None = None,
     result: str | None = None,
 ) -> str:
-    """One canned line in the view's language. ``target`` is a seat index, ``role`` a role id."""
-    line = rng.choice(_lines(view.language, view.variant, key))
-    return _substituted(
-        line,
-        view.names[target] if target is not None else "",
-        role_name(view.language, view.variant, role) if role else "",
-        result or "",
-        view.me or "",
-    )
+    """One canned line in the view's language, not one said earlier in the game while another remains.
+    ``target`` is a seat index, ``role`` a role id."""
+    said = [
+        _substituted(
+            line,
+            view.names[target] if target is not None else "",
+            role_name(view.language, view.variant, role) if role else "",
+            result or "",
+            view.me or "",
+        )
+        for line in _lines(view.language, view.variant, key)
+    ]
+    joined = _earlier(view)[1] if view.seat is not None else ""
+    return rng.choice([line for line in said if line not in joined] or said)
 
 
 @lru_cache(maxsize=8192)
@@ -111,6 +117,29 @@ def _voicing() -> tuple[Callable[..., list[Act]], Callable[..., str]]:
     from ..speech.voice import voice
 
     return intent_acts, voice
+
+
+@cache
+def _planning() -> tuple[Callable[..., Plan], Callable[..., Plan], frozenset[str], Callable[..., frozenset[str]]]:
+    """``speech.planner.plan`` and ``last_words_plan``, the quiet intents and ``speech.repeats.templates_said``."""
+    from ..speech.intent import QUIET
+    from ..speech.planner import last_words_plan, plan
+    from ..speech.repeats import templates_said
+
+    return plan, last_words_plan, QUIET, templates_said
+
+
+def _said_today(view: SeatView) -> list[str]:
+    """The texts of today's public speeches (what a phrasing must not repeat with other names)."""
+    phase = view.phase
+    out: list[str] = []
+    for record in reversed(view.records):
+        if record.phase != phase:
+            break
+        event = record.event
+        if type(event) is Speech and event.text:
+            out.append(event.text)
+    return out
 
 
 @lru_cache(maxsize=1024)
@@ -133,24 +162,52 @@ def act_speech(
     result: str | None = None,
     claim: str | None = None,
 ) -> Choice:
-    """A heuristic's speech: the acts its intent makes, voiced from the phrase bank.
+    """A heuristic's speech: the acts its intent makes, planned into a speech and voiced from the phrase bank.
 
     ``key`` names the intent (``seer_wolf``, ``accuse``, ``neutral``...; see
-    :mod:`llm_werewolf.speech.intent`). An intent that makes no act (a campaign, last
-    words, small talk) is said with its situational line from ``canned.yaml``, or the
+    :mod:`llm_werewolf.speech.intent`). The discourse planner (:mod:`llm_werewolf.speech.planner`)
+    puts the intent's acts in a speech that answers the questions put to the seat, rebuts
+    an accusation, grounds its suspicion in the public record and asks one question; last
+    words follow how the seat died. An intent that makes no act (a campaign, small talk
+    without a question) is said with its situational line from ``canned.yaml``, or the
     phrase bank's ``pass`` when it has none.
     """
     intent_acts, voice = _voicing()
+    plan, last_words_plan, quiet, templates_said = _planning()
     acts = intent_acts(view, key, target=target, role=role, result=result, claim=claim)
     chosen = option or decision.options[0].id
     claimed = next((a.role for a in acts if a.kind == "claim"), claim)
-    if acts or key == "neutral":
+    last_words = decision.kind == "last_words"
+    if acts or key == "neutral" or last_words:
         assert view.seat is not None
+        from ..rules.acts import Act
+
+        planned = last_words_plan(view, acts, target) if last_words else plan(view, acts, quiet_intent=key in quiet)
         speaker = _speaker(view.seat, view.names, view.language, view.variant)
         used, joined = _earlier(view)
-        return Choice(chosen, text=voice(acts, speaker, rng, used, joined), claim=claimed, acts=tuple(acts))
+        avoid = templates_said(view.language, view.variant, _said_today(view))
+        lead = None if planned.lead is None else Act("lead", fact=planned.lead, role=view.role)
+        close = None if planned.close is None else Act("lead", fact=planned.close, target=planned.close_target)
+        text = voice(planned.acts, speaker, rng, used, joined, avoid=avoid, lead=lead, close=close)
+        said = next((a.role for a in planned.acts if a.kind == "claim"), None)
+        return Choice(chosen, text=text, claim=said if last_words else claimed, acts=planned.acts)
     try:
         text = canned_speech(view, key, rng, target=target, role=role, result=result)
     except TextDataError:  # an intent with neither an act nor a line of its own: ask someone
         return act_speech(view, decision, rng, "neutral", option=chosen, claim=claim)
     return Choice(chosen, text=text, claim=claimed)
+
+
+def answered_line(view: SeatView, decision: Decision, rng: random.Random, text: str, *, option: str) -> Choice:
+    """A situational line (a Tanner's bait) said after the answers the seat owes the players who asked
+    it something (``speech.planner.answers``); without open questions, the line alone."""
+    from ..speech.planner import answers
+
+    acts = answers(view)
+    if not acts or view.seat is None:
+        return Choice(option, text=text)
+    _, voice = _voicing()
+    speaker = _speaker(view.seat, view.names, view.language, view.variant)
+    used, joined = _earlier(view)
+    said = voice(acts, speaker, rng, used, joined)
+    return Choice(option, text=f"{said} {text}" if view.language != "zh-Hant" else f"{said}{text}", acts=tuple(acts))

@@ -10,6 +10,14 @@ so an illegal act is refused like an illegal option.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Annotated
+
+from pydantic import Field
+
+
+def _empty(refs: tuple[int, ...]) -> bool:
+    """An act without references is written without the field (transcripts from before it replay byte for byte)."""
+    return not refs
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,10 +25,14 @@ class Act:
     """One speech act.
 
     ``kind``: ``claim``, ``result``, ``accuse``, ``defend``, ``agree``, ``disagree``,
-    ``vote`` or ``ask``. ``target``: the seat the act is about (a center slot for
-    a result about a center card). ``other``: a second seat (two lovers, two
+    ``vote``, ``ask``, or one of the discourse kinds ``answer`` (to a question put to the
+    speaker) and ``reason`` (a public game fact offered as grounds). ``target``: the seat
+    the act is about (a center slot for a result about a center card). ``other``: a second seat (two lovers, two
     swapped cards, a visitor). ``role``: the role a ``claim`` names. ``fact`` and
-    ``value``: what a ``result`` reports (``check`` / ``bad``, ``saw_role`` / a role id...).
+    ``value``: what a ``result`` reports (``check`` / ``bad``, ``saw_role`` / a role id...);
+    the question of an ``ask`` or ``answer`` and the kind of a ``reason`` are its ``fact``.
+    ``refs``: sequence numbers of the records that support a fact the act asserts (a
+    ``reason``'s vote, speech or claim), checked by ``llm_werewolf.speech.grounding``.
     """
 
     kind: str
@@ -29,3 +41,4 @@ class Act:
     role: str | None = None
     fact: str | None = None
     value: str | None = None
+    refs: Annotated[tuple[int, ...], Field(exclude_if=_empty)] = ()

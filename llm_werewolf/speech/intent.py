@@ -200,7 +200,7 @@ class Heard:
 
 def heard_intent(acts: Sequence[Act], variant: str, names: Sequence[str]) -> Heard:
     """The intent key a heuristic listener understands for ``acts`` (the inverse of :func:`intent_acts`)."""
-    claim = next((a.role for a in acts if a.kind == "claim"), None)
+    claim = next((role for a in acts if (role := claim_of(a)) is not None), None)
     result = next((a for a in acts if a.kind == "result"), None)
     if result is not None:
         return _heard_result(result, claim, variant, names)
@@ -214,6 +214,13 @@ def heard_intent(acts: Sequence[Act], variant: str, names: Sequence[str]) -> Hea
     if any(a.kind == "defend" for a in acts):
         return Heard("defend")
     return Heard("neutral")
+
+
+def claim_of(act: Act) -> str | None:
+    """The role ``act`` claims for its speaker: a ``claim``, or an ``answer`` to "what is your role?" that names one."""
+    if act.kind == "claim" or (act.kind == "answer" and act.fact == "role"):
+        return act.role
+    return None
 
 
 def _heard_result(act: Act, claim: str | None, variant: str, names: Sequence[str]) -> Heard:

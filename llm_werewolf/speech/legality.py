@@ -16,7 +16,7 @@ from typing import Any
 from ..rules.acts import Act
 from ..rules.errors import IllegalAct
 from ..rules.variant import get_ruleset
-from .vocabulary import MAX_ACTS, SEAT_ACTS, Fact, vocabulary
+from .vocabulary import DISCOURSE_KINDS, MAX_SPEECH_ACTS, QUESTIONS, REASONS, SEAT_ACTS, Fact, vocabulary
 
 
 def _player(seat: int) -> str:
@@ -45,8 +45,8 @@ def check_acts(
     ``alive``: one flag per seat; ``deck``: every card in play (seat and center cards);
     ``center``: how many center cards there are (one_night).
     """
-    if len(acts) > MAX_ACTS:
-        raise IllegalAct(f"{len(acts)} speech acts; at most {MAX_ACTS} per speech")
+    if len(acts) > MAX_SPEECH_ACTS:
+        raise IllegalAct(f"{len(acts)} speech acts; at most {MAX_SPEECH_ACTS} per speech")
     if len(set(acts)) != len(acts):
         raise IllegalAct("the same speech act is given twice")
     ruleset = get_ruleset(variant)
@@ -71,8 +71,13 @@ def _check_act(
 ) -> None:
     """One act of a speech whose claim (if any) is ``claimed``: the checks that depend on no other act."""
     vocab = vocabulary(variant)
+    if act.kind in DISCOURSE_KINDS or (act.kind == "ask" and act.fact is not None):
+        _check_discourse(act, roles, speaker, alive)
+        return
     if act.kind not in vocab.kinds:
-        raise IllegalAct(f"{act.kind!r} is not a speech act (acts: {', '.join(vocab.kinds)})")
+        raise IllegalAct(f"{act.kind!r} is not a speech act (acts: {', '.join(vocab.kinds + DISCOURSE_KINDS)})")
+    if act.refs:
+        raise IllegalAct(f"{act.kind}: only a reason carries record references")
     if act.kind == "claim":
         _check_claim(act, roles, in_deck, variant)
     elif act.kind == "result":
@@ -86,6 +91,42 @@ def _check_act(
         raise IllegalAct(f"{act.kind}: only a result has a fact and a value")
     if act.kind != "result" and act.other is not None:
         raise IllegalAct(f"{act.kind}: takes one seat, not two")
+
+
+def _check_discourse(act: Act, roles: Any, speaker: int, alive: Sequence[bool]) -> None:
+    """An ``answer``, a ``reason`` or an ``ask`` with its question: the fields each may have."""
+    players = len(alive)
+    if act.kind == "ask":
+        _check_seat_act(act, speaker, alive)
+        if act.fact not in QUESTIONS:
+            raise IllegalAct(f"ask: {act.fact!r} is not a question ({', '.join(QUESTIONS)})")
+        if act.other is not None or act.role is not None or act.value is not None or act.refs:
+            raise IllegalAct("ask: a question names one seat and its subject")
+        return
+    if act.kind == "answer":
+        asker = _seat(act, act.target, "asker", players)
+        if asker == speaker:
+            raise IllegalAct("answer: a player does not answer himself")
+        if act.fact not in QUESTIONS:
+            raise IllegalAct(f"answer: {act.fact!r} is not a question ({', '.join(QUESTIONS)})")
+        if act.other is not None:
+            _seat(act, act.other, "seat", players)
+        if act.role is not None and (act.fact != "role" or act.role not in roles):
+            raise IllegalAct(f"answer: {act.role!r} is not a role this answer can name")
+        if act.value is not None or act.refs:
+            raise IllegalAct("answer: takes an asker, a seat or a role, no value and no references")
+        return
+    if act.fact not in REASONS:
+        raise IllegalAct(f"reason: {act.fact!r} is not a reason ({', '.join(REASONS)})")
+    _seat(act, act.target, "seat", players)
+    if act.fact in ("voted", "named_first", "accused"):
+        _seat(act, act.other, "second seat", players)
+    elif act.other is not None:
+        raise IllegalAct(f"reason {act.fact}: takes one seat, not two")
+    if (act.role is not None) != (act.fact == "claimed") or (act.role is not None and act.role not in roles):
+        raise IllegalAct(f"reason {act.fact}: a role only on 'claimed', and one of the ruleset's")
+    if not act.refs:
+        raise IllegalAct(f"reason {act.fact}: the records that support it are missing (refs)")
 
 
 def _check_claim(act: Act, roles: Any, in_deck: frozenset[str], variant: str) -> None:
@@ -189,7 +230,7 @@ def act_can_follow(view: Any, acts: Sequence[Act], act: Act) -> bool:
     A claim added after results changes what those results may be, so that case is checked whole.
     """
     seat = view.seat
-    if seat is None or len(acts) >= MAX_ACTS or act in acts:
+    if seat is None or len(acts) >= MAX_SPEECH_ACTS or act in acts:
         return False
     claimed = None
     results = False

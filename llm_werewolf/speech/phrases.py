@@ -34,6 +34,18 @@ from typing import Any
 from ..texts import TextDataError, merge_mapping, optional_yaml
 
 MIN_PHRASINGS = 6
+"""Fewest phrasings of a ruleset's result."""
+
+MIN_COMMON_PHRASINGS = 10
+"""Fewest phrasings of a common act, a question, an answer, a reason and a lead line (``COMMON_KEYS``)."""
+
+COMMON_KEYS = (
+    *("claim", "accuse", "defend", "defend_self", "agree", "disagree", "vote", "ask", "pass"),
+    *("ask.vote", "ask.trust", "ask.role"),
+    *("answer.vote", "answer.vote.none", "answer.trust", "answer.trust.none", "answer.role", "answer.role.none"),
+    *("reason.voted", "reason.accused", "reason.claimed", "reason.named_first", "reason.quiet"),
+    *("lead.testament", "lead.night", "lead.concede", "lead.doubt", "lead.open", "lead.check"),
+)
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,10 @@ is not cleared and accused, agreed and disagreed with, in one speech).
 A village-side seat is offered only its own card to claim; a bad-side or neutral seat the village
 side's roles (a bluff) and its own neutral role, never a wolf, ghoul or mafia card (no seat gains
 by confessing one) unless the seat wins by being voted out (tanner, jester).
+Nothing offered contradicts what the seat said earlier in the game (:func:`own_record`): a seat
+that claimed a card is offered that card only; no result on a dead seat, none against one of its
+earlier results; no accusation of a seat it reported good, nor vouch for one it reported bad; and a
+bad-side seat is never offered an accusation, a vote or a disagreement against a known partner.
 """
 
 from __future__ import annotations
@@ -21,9 +25,11 @@ from dataclasses import dataclass
 
 from ..llm.base import Completion, CompletionRequest
 from ..rules.acts import Act
+from ..rules.events import Info, Speech
 from ..rules.variant import get_ruleset
 from ..rules.views import SeatView
 from ..texts import TextDataError, role_name
+from .intent import claim_of
 from .knowledge import known_results
 from .phrases import PhraseBank, phrase_bank
 from .stance import contradicts
@@ -61,6 +67,40 @@ def _labels_unique(labels: list[str]) -> list[str]:
     return out
 
 
+@dataclass(frozen=True)
+class OwnRecord:
+    """What a seat said of itself earlier in the game: its claim and its public results and stances."""
+
+    claim: str | None
+    acts: tuple[Act, ...]
+
+
+def own_record(view: SeatView) -> OwnRecord:
+    """The seat's earlier public speeches, read for what the picker must not contradict (its claim, its results)."""
+    claim: str | None = None
+    acts: list[Act] = []
+    for record in view.records:
+        event = record.event
+        if type(event) is not Speech or event.seat != view.seat or event.to is not None:
+            continue
+        for act in event.acts:
+            role = claim_of(act)
+            if role is not None and claim is None:
+                claim = role
+            if act.kind == "result":
+                acts.append(act)
+    return OwnRecord(claim, tuple(acts))
+
+
+def partners(view: SeatView) -> frozenset[int]:
+    """Seats a bad-side seat knows are on its team (team ``Info``): never accused or voted by it."""
+    if view.role not in vocabulary(view.variant).bad_roles:
+        return frozenset()
+    seats = {s for r in view.records if type(e := r.event) is Info and e.fact == "team" for s in e.seats}
+    seats.discard(view.seat if view.seat is not None else -1)
+    return frozenset(seats)
+
+
 def fake_results(view: SeatView) -> list[Act]:
     """Plausible false results for a bad-side seat: the ruleset's first binary check on each living other seat."""
     vocab = vocabulary(view.variant)
@@ -72,7 +112,20 @@ def fake_results(view: SeatView) -> list[Act]:
 
 
 def result_options(view: SeatView) -> list[Act]:
-    return [*known_results(view), *fake_results(view)]
+    """Results a seat may report: none about a dead seat (a check reported on a player already gone is
+    no news), none taking the other side of a result the seat reported earlier in the game, and no
+    second result of the same fact on a seat it already reported."""
+    own = own_record(view)
+    reported = {(a.target, a.fact) for a in own.acts}
+    out: list[Act] = []
+    for act in [*known_results(view), *fake_results(view)]:
+        fact = vocabulary(view.variant).fact(act.fact or "")
+        if fact is not None and fact.target == "seat" and act.target is not None and not view.alive[act.target]:
+            continue
+        if act not in own.acts and ((act.target, act.fact) in reported or contradicts(act, own.acts, view.variant)):
+            continue
+        out.append(act)
+    return out
 
 
 def open_results(view: SeatView, chosen: Sequence[Act]) -> list[Act]:
@@ -96,6 +149,9 @@ def open_results(view: SeatView, chosen: Sequence[Act]) -> list[Act]:
 def claim_roles(view: SeatView) -> list[str]:
     """The roles a seat may be offered to claim (see the module doc)."""
     deck = sorted(set(view.deck))
+    earlier = own_record(view).claim
+    if earlier is not None:  # a seat that claimed a card keeps it: one seat, one story
+        return [earlier] if earlier in deck else []
     if view.role in WIN_BY_DYING:
         return deck
     roles = get_ruleset(view.variant).roles
@@ -142,8 +198,17 @@ def seat_options(view: SeatView, kind: str, chosen: Sequence[Act] = ()) -> list[
     cleared or vouched for is not also accused, and the reverse; see :mod:`.stance`)."""
     assert view.seat is not None
     others = [i for i in view.living() if i != view.seat]
+    if kind in ("accuse", "vote", "disagree"):  # a wolf does not turn on a partner in the acts it is offered
+        team = partners(view)
+        others = [i for i in others if i not in team]
     seats = [view.seat, *others] if kind == "defend" else others
-    return [s for s in seats if not contradicts(Act(kind, target=s), chosen, view.variant)]
+    earlier = own_record(view).acts
+    return [
+        s
+        for s in seats
+        if not contradicts(Act(kind, target=s), chosen, view.variant)
+        and not contradicts(Act(kind, target=s), earlier, view.variant)
+    ]
 
 
 async def pick_acts(

@@ -23,7 +23,20 @@ SEAT_ACTS = frozenset({"accuse", "defend", "agree", "disagree", "vote", "ask"})
 """Kinds whose ``target`` is a seat (the speaker may defend only himself among these)."""
 
 MAX_ACTS = 4
-"""Most acts one speech may carry."""
+"""Most acts a model picks for one speech (and one heuristic intent makes)."""
+
+DISCOURSE_KINDS: tuple[str, ...] = ("answer", "reason")
+"""Kinds the discourse planner adds around an intent (``speech.planner``): an answer to a
+question put to the speaker, and a public fact offered as grounds, with its records' refs."""
+
+QUESTIONS: tuple[str, ...] = ("vote", "trust", "role")
+"""What an ``ask`` (its ``fact``; none: a general question, answered as ``vote``) and an ``answer`` are about."""
+
+REASONS: tuple[str, ...] = ("voted", "claimed", "named_first", "quiet", "accused")
+"""The public facts a ``reason`` asserts (``speech.grounding`` finds and checks them)."""
+
+MAX_SPEECH_ACTS = 8
+"""Most acts one speech may carry (an intent's acts with the planner's answers, reasons and question)."""
 
 TargetKind = Literal["seat", "center", "none"]
 

@@ -23,6 +23,9 @@ _SLOT = re.compile(r"\{([a-z_]+)(?::([^{}]*))?\}")
 
 SUMMARY_JOINERS = {"zh-Hant": "；", "ar": "؛ ", "ar-LB": "؛ "}
 
+UNSUMMARIZED = frozenset({"answer", "reason"})
+"""Act kinds the prompt's one-line summary of a speech leaves out (:func:`summarize`)."""
+
 TIC_SHARE = 0.35
 """How often a speech opens (or closes) with a tic of the speaker's persona."""
 
@@ -58,6 +61,13 @@ def phrase_key(act: Act) -> list[str]:
     if act.kind == "result":
         base = f"result.{act.fact}"
         return [f"{base}.{act.value}", base] if act.value else [base]
+    if act.kind == "answer":
+        said = act.other is not None or act.role is not None
+        return [f"answer.{act.fact}" if said else f"answer.{act.fact}.none"]
+    if act.kind in ("reason", "lead"):
+        return [f"{act.kind}.{act.fact}"]
+    if act.kind == "ask" and act.fact is not None:
+        return [f"ask.{act.fact}", "ask"]
     return [act.kind]
 
 
@@ -119,11 +129,11 @@ def _pieces(template: str) -> tuple[tuple[str, str | None, str | None], ...]:
 
 def _slot_value(slot: str, arg: str | None, template: str, act: Act, speaker: Speaker, bank: PhraseBank) -> str:
     """What one placeholder ``{slot:arg}`` of ``template`` says for ``act`` and ``speaker``."""
-    if slot in ("g", "t"):
+    if slot in ("g", "t", "o"):
         forms = (arg or "").split("|")
         if len(forms) != 2:
             raise TextDataError(f"{template!r}: {{{slot}:...}} needs two forms, male|female")
-        who = speaker.seat if slot == "g" else act.target
+        who = speaker.seat if slot == "g" else act.target if slot == "t" else act.other
         return forms[1] if seat_gender(bank, speaker, who) == "female" else forms[0]
     if slot == "target":
         return _name(bank, speaker, act.target, arg)
@@ -132,14 +142,14 @@ def _slot_value(slot: str, arg: str | None, template: str, act: Act, speaker: Sp
     if slot == "me":
         return _name(bank, speaker, speaker.seat, arg)
     if slot in ("role", "card"):
-        role = act.role if act.kind == "claim" else act.value
+        role = act.role if act.kind in ("claim", "answer", "reason", "lead") else act.value
         if role is None:
             raise TextDataError(f"{template!r}: {{{slot}}} but the act names no role")
         if slot == "role" and arg in ("me", "target"):  # the card as said of that seat: «أصبحتُ العرّاف» of a man
             return _role_of(bank, speaker, role, speaker.seat if arg == "me" else act.target)
         if arg:
             raise TextDataError(f"{template!r}: {{role:{arg}}}: say {{role:me}} or {{role:target}}")
-        return _role(bank, speaker, role, own=slot == "role" and act.kind == "claim")
+        return _role(bank, speaker, role, own=slot == "role" and act.kind in ("claim", "answer", "lead"))
     if slot == "slot":
         if act.target is None:
             raise TextDataError(f"{template!r}: {{slot}} but the act names no center card")
@@ -172,6 +182,7 @@ def _filled_all(templates: Sequence[str], act: Act, speaker: Speaker, bank: Phra
         act.role,
         act.fact,
         act.value,
+        act.refs,
         speaker.seat,
         speaker.names,
         speaker.language,
@@ -189,6 +200,32 @@ def _filled_all(templates: Sequence[str], act: Act, speaker: Speaker, bank: Phra
     return said
 
 
+_SENTENCE_END = re.compile(r"(?<=[.!?。！？؟])\s*")
+
+
+@lru_cache(maxsize=16384)
+def _sentences(text: str) -> tuple[str, ...]:
+    """The sentences of a phrasing long enough to be heard as said before (not «Okay.»)."""
+    parts = [p.strip() for p in _SENTENCE_END.split(text) if p.strip()]
+    return tuple(p for p in parts if len(p) >= 12 or (len(p) >= 6 and not p.isascii()))
+
+
+def _unsaid(sentence: str, earlier: str) -> bool:
+    """Whether neither a phrasing nor any sentence of it was said in ``earlier``."""
+    if sentence in earlier:
+        return False
+    parts = _sentences(sentence)
+    return len(parts) < 2 or not any(part in earlier for part in parts)
+
+
+@lru_cache(maxsize=8192)
+def _opening(template: str) -> str:
+    """How a phrasing opens (its text before the first placeholder, when that is long enough to be
+    heard as a formula: «Keep in mind that»): a speech opens two sentences the same way at most once."""
+    head = template.split("{", 1)[0].strip()
+    return f"\x01{head[:12]}" if len(head) >= 6 else ""
+
+
 def _joined(used: Sequence[str]) -> str:
     """The earlier speeches as one string: a sentence (never holding NUL) is in one of them iff it is in this."""
     return "\x00".join(used)
@@ -202,11 +239,16 @@ def voice_act(
     used: Sequence[str] = (),
     skip: set[str] | None = None,
     earlier: str | None = None,
+    avoid: frozenset[str] = frozenset(),
+    optional: bool = False,
 ) -> str:
     """One act as one sentence; a phrasing already said in ``used`` is avoided while others remain.
 
     ``skip``: phrasings (templates) already chosen in this speech, avoided too; the chosen one is added.
+    ``avoid``: phrasings said earlier today (with any names), avoided while others remain.
     ``earlier``: ``used`` joined by ``_joined`` when the caller has it already (one join per speech).
+    A ``lead`` act (an opening or closing line) whose every phrasing was said is left out: ``""``;
+    so is an ``optional`` one (an accusation the speech's vote says too, a vote its answer says).
     """
     bank = bank or phrase_bank(speaker.language, speaker.variant)
     keys = phrase_key(act)
@@ -220,30 +262,56 @@ def voice_act(
             if earlier is None:
                 earlier = _joined(used)
             if used:
-                fresh = [i for i, s in enumerate(said) if s not in earlier and templates[i] not in taken]
+                fresh = [i for i, s in enumerate(said) if _unsaid(s, earlier) and templates[i] not in taken]
             else:
                 fresh = [i for i in range(len(said)) if templates[i] not in taken]
+            if avoid:
+                fresh = [i for i in fresh if templates[i] not in avoid] or fresh
+            fresh = [i for i in fresh if not _opening(templates[i]) or _opening(templates[i]) not in taken] or fresh
+            if not fresh and (act.kind == "lead" or optional):  # left out rather than said again
+                return ""
             fresh = fresh or [i for i in range(len(said)) if templates[i] not in taken] or list(range(len(said)))
             index = rng.choice(fresh)
             taken.add(templates[index])
+            if _opening(templates[index]):
+                taken.add(_opening(templates[index]))
             return said[index]
     raise TextDataError(f"no phrasing for {' / '.join(keys)} in {speaker.language} ({speaker.variant})")
 
 
 def voice(
-    acts: Sequence[Act], speaker: Speaker, rng: random.Random, used: Sequence[str] = (), joined: str | None = None
+    acts: Sequence[Act],
+    speaker: Speaker,
+    rng: random.Random,
+    used: Sequence[str] = (),
+    joined: str | None = None,
+    *,
+    avoid: frozenset[str] = frozenset(),
+    lead: Act | None = None,
+    close: Act | None = None,
 ) -> str:
     """The speech that says ``acts`` (in order), with a persona tic now and then.
 
     ``used``: speeches already said in the game; their sentences are not said again while
     the bank has another phrasing. ``joined``: ``used`` joined by ``_joined``, when the caller keeps it.
+    ``avoid``: phrasings said earlier today, not used again while others remain.
+    ``lead``: a ``lead`` act (its ``fact`` names the bank's ``lead.<fact>`` lines) said first;
+    ``close``: one said last.
     """
     bank = phrase_bank(speaker.language, speaker.variant)
     parts: list[str] = []
     skip: set[str] = set()
-    earlier = (joined if joined is not None else _joined(used)) if acts and used else ""
-    for act in acts:  # a sentence said earlier, or a phrasing used in this speech, is not said again
-        parts.append(voice_act(act, speaker, rng, bank, used, skip, earlier))
+    earlier = (joined if joined is not None else _joined(used)) if (acts or lead or close) and used else ""
+    answered = {a.role for a in acts if a.kind == "answer" and a.fact == "role" and a.role}
+    spoken = [a for a in acts if not (a.kind == "claim" and a.role in answered)]  # the answer said the claim
+    said = [*([lead] if lead is not None else []), *spoken, *([close] if close is not None else [])]
+    voted = {a.target for a in acts if a.kind == "vote"}
+    told = {a.other for a in acts if a.kind == "answer" and a.fact == "vote"}
+    for act in said:  # no sentence said earlier, or twice in this speech
+        optional = (act.kind == "accuse" and act.target in voted) or (act.kind == "vote" and act.target in told)
+        sentence = voice_act(act, speaker, rng, bank, used, skip, earlier, avoid, optional)
+        if sentence:
+            parts.append(sentence)
     if not parts:
         parts = [fill(rng.choice(bank.phrasings("pass")), Act("pass"), speaker, bank)]
     tics = bank.tics.get(speaker.persona or "", {}) or bank.tics.get("default", {})
@@ -264,10 +332,14 @@ def voice(
 
 
 def summarize(acts: Sequence[Act], speaker: Speaker) -> str:
-    """A short line naming each act (the prompt's history shows it after the speech)."""
+    """A short line naming each act (the prompt's history shows it after the speech). Answers and
+    reasons are left out: the speech's words say them, and the line is there for claims, results
+    and stances."""
     bank = phrase_bank(speaker.language, speaker.variant)
     parts: list[str] = []
     for act in acts:
+        if act.kind in UNSUMMARIZED:
+            continue
         template = bank.summary.get(act.kind)
         if template is None:
             raise TextDataError(f"no summary line for {act.kind!r} in prompts/{speaker.language}/common/phrases.yaml")

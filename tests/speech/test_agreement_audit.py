@@ -146,10 +146,60 @@ CASES: dict[str, tuple[Case, ...]] = {
         Case("he", result("visited", other=True), M, M, F, must="ביקור של תמר", never="תמר בא"),
         Case("he", result("visited", other=True), F, F, M, must="ביקור מעומר", never="עומר באה"),
     ),
+    # the discourse lines: answers, reasons and questions agree with the seat they name
+    "ru first to name": (
+        Case(
+            "ru",
+            Act("reason", target=1, other=2, fact="named_first", refs=(1,)),
+            M,
+            F,
+            M,
+            must="сегодня первой назвала",
+        ),
+        Case(
+            "ru", Act("reason", target=1, other=2, fact="named_first", refs=(1,)), F, M, F, must="сегодня первым назвал"
+        ),
+    ),
+    "ru answered suspect": (
+        Case("ru", Act("reason", target=1, other=2, fact="accused", refs=(1,)), M, M, F, must="подозреваемой"),
+        Case("ru", Act("reason", target=1, other=2, fact="accused", refs=(1,)), M, M, M, must="подозреваемым"),
+    ),
+    "he trusted one was straight": (
+        Case("he", Act("answer", target=1, other=2, fact="trust"), M, M, F, must="הייתה ישרה איתנו"),
+        Case("he", Act("answer", target=1, other=2, fact="trust"), F, F, M, must="היה ישר איתנו"),
+    ),
+    "ar claimed of a seat": (
+        Case("ar", Act("reason", target=1, fact="claimed", role="seer", refs=(1,)), M, F, must="تقول إنّها العرّافة"),
+        Case("ar", Act("reason", target=1, fact="claimed", role="seer", refs=(1,)), F, M, must="يقول إنّه العرّاف"),
+    ),
+    "ar-LB quiet seat": (
+        Case("ar-LB", Act("reason", target=1, fact="quiet", refs=(1,)), M, F, must="ما سمّت ولا مشبوه"),
+        Case("ar-LB", Act("reason", target=1, fact="quiet", refs=(1,)), F, M, must="ما سمّى ولا مشبوه"),
+    ),
+    "zh trusted one": (
+        Case(
+            "zh-Hant",
+            Act("answer", target=1, other=2, fact="trust"),
+            M,
+            M,
+            F,
+            must="她的說法站得住",
+            never="他的說法站得住",
+        ),
+        Case(
+            "zh-Hant",
+            Act("answer", target=1, other=2, fact="trust"),
+            F,
+            F,
+            M,
+            must="他的說法站得住",
+            never="她的說法站得住",
+        ),
+    ),
     "he blocked by me": (Case("he", result("blocked"), F, F, must="על ידיי בלילה", never="על ידי בלילה"),),
-    "he that is suspicious": (
-        Case("he", Act("accuse", target=1), M, F, must="שותקת כשזה חשוב. זה חשוד."),
-        Case("he", Act("accuse", target=1), F, M, must="שותק כשזה חשוב. זה חשוד."),
+    "he that is suspicious": (  # "always quiet when it matters" asserted a fact nobody checked: gone
+        Case("he", Act("accuse", target=1), M, F, must="מדאיגה אותי הכי הרבה", never="כשזה חשוב"),
+        Case("he", Act("accuse", target=1), F, M, must="מדאיג אותי הכי הרבה", never="כשזה חשוב"),
     ),
     "he women's cards": (
         Case("he", claim("tracker"), F, must="אני גששית"),

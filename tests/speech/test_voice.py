@@ -68,7 +68,7 @@ def test_phrase_banks_have_no_english_no_placeholder_and_no_slash_forms(language
         for text in texts:
             bare = re.sub(r"\{(target|other|me)(:(gen|dat|acc|ins|pre))?\}", "", text)
             bare = re.sub(r"\{(role|card|value|slot|wolves|bad|good|text)\}|\{role:(me|target)\}", "", bare)
-            bare = re.sub(r"\{[gt]:([^{}|]*)\|([^{}|]*)\}", r"\1\2", bare)
+            bare = re.sub(r"\{[gto]:([^{}|]*)\|([^{}|]*)\}", r"\1\2", bare)
             assert "{" not in bare and "}" not in bare, (path.name, text)
             assert "TODO" not in text and "..." not in text and "XXX" not in text, (path, text)
             assert "/" not in bare, (path, text)
@@ -131,10 +131,10 @@ def test_speaker_gender_agreement(
 
 def test_target_gender_comes_from_the_name() -> None:
     bank = phrase_bank("he", "online_mafia")
-    template = _one("he", "online_mafia", "accuse", "מתחמק")
+    template = _one("he", "online_mafia", "accuse", "מדאיג")
     me = speaker("online_mafia", "he")  # names: נועה (f), איתי (m), ...
-    assert "איתי מתחמק " in fill(template, Act("accuse", target=1), me, bank)
-    assert "מאיה מתחמקת " in fill(template, Act("accuse", target=2), me, bank)
+    assert "איתי מדאיג " in fill(template, Act("accuse", target=1), me, bank)
+    assert "מאיה מדאיגה " in fill(template, Act("accuse", target=2), me, bank)
 
 
 @pytest.mark.parametrize(
@@ -261,9 +261,9 @@ def test_a_persona_name_at_the_table_has_the_persona_s_gender() -> None:
     names = ("جورج", "ندى", "أبو علي")  # ندى and أبو علي are persona names (personas/ar-LB.yaml)
     me = Speaker(seat=0, names=names, language="ar-LB", variant="lebanese_ghouls")
     bank = phrase_bank("ar-LB", "lebanese_ghouls")
-    template = _one("ar-LB", "lebanese_ghouls", "accuse", "عم يتهرّب")
-    assert "ندى من الصبح عم تتهرّب" in fill(template, Act("accuse", target=1), me, bank)
-    assert "أبو علي من الصبح عم يتهرّب" in fill(template, Act("accuse", target=2), me, bank)
+    template = _one("ar-LB", "lebanese_ghouls", "accuse", "كذّاب واحد")
+    assert "هيّي ندى" in fill(template, Act("accuse", target=1), me, bank)
+    assert "هوّي أبو علي" in fill(template, Act("accuse", target=2), me, bank)
 
 
 @pytest.mark.parametrize(("variant", "language"), PAIRS)

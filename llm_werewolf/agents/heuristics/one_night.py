@@ -24,7 +24,7 @@ from ...rules import SKIP, Choice, Decision, Option, SeatView
 from ...rules.events import ChoiceMade, Info, RoleAssigned, Speech
 from ...speech.intent import heard_intent
 from ...texts import optional_yaml, role_name, terms
-from ..speech import act_speech, canned_speech
+from ..speech import act_speech, answered_line, canned_speech
 from .common import lean, pick_seat, seat_options, team_draw
 from .talk import template_regex
 
@@ -418,14 +418,14 @@ def _speech(view: SeatView, decision: Decision, rng: random.Random) -> Choice:
             )
         text, claim = _opening(view, k, rng)
         if k.side == "tanner":
-            return Choice("speak", text=text, claim=claim)
+            return answered_line(view, decision, rng, text, option="speak")
         return act_speech(view, decision, rng, "report", option="speak", claim=claim)  # the claim and real results
     if k.start == "doppelganger" and k.my_speeches == 1 and k.side == "village":
         text, claim = _village_report(view, k, k.acting, rng)
         if text:
             return act_speech(view, decision, rng, "report", option="speak", claim=claim)
     if k.side == "tanner":
-        return Choice("speak", text=canned_speech(view, "tanner_bait", rng))
+        return answered_line(view, decision, rng, canned_speech(view, "tanner_bait", rng), option="speak")
     if k.side == "wolves":
         others = (Option(f"seat:{j}", "seat", j) for j in range(len(view.names)) if j != k.me)
         options = [o for o in others if o.target not in k.wolves]

@@ -221,5 +221,7 @@ def _read_uncached(event: Speech, language: str, variant: str, names: tuple[str,
     parsed = parse(language, variant, names, event.text)
     if parsed is not None:
         return parsed
+    if event.stage == "last_words" and not event.claim:  # a testament or a wolf's parting line with no act
+        return "last_words", None, None
     # a model's or a human's own words: a claim that names one seat names its result
     return "", (named_seat(event.text, names, event.seat) if event.claim else None), None

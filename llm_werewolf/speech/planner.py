@@ -1,0 +1,367 @@
+"""The discourse planner: one speech as a short plan around what its intent decided.
+
+A heuristic decides an intent (``speech.intent``: a claim, a result, an accusation, a vote);
+:func:`plan` builds the speech around it, in this order where it applies:
+
+1. **react** to what was said to or about the speaker since its last speech: answer each
+   question put to it (``answer``, addressed to the asker by name), rebut the latest
+   accusation (``disagree`` + ``defend`` itself), take a result reported about it;
+2. **state** its position: the claim and results of the intent;
+3. **reason**: up to two public facts that ground its suspicion (``reason`` acts with the
+   references of the records behind them, :mod:`.grounding`), and its stance acts;
+4. **propose**: the vote it intends;
+5. **ask** one question (the intent's, or one of its own, about a subject that fits).
+
+Last words follow the situation (:func:`last_words_plan`): exiled with the card shown, a
+wolf concedes and sows doubt on a villager; otherwise a wolf sows doubt without a plea.
+A villager leaves a testament (its card in the lead line, its results, whom it suspects
+and on what grounds), opened for a death by day or by night. A plea against a vote that
+already happened is never made.
+
+Every act is checked for legality as it is added (``legality.act_can_follow``) and never
+takes the other side of an earlier act of the speech (``stance.contradicts``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..rules.acts import Act
+from ..rules.events import DeathsAnnounced, Speech
+from ..rules.views import SeatView
+from .grounding import NAMING, reasons_about
+from .intent import claim_of
+from .knowledge import known_results
+from .legality import act_can_follow
+from .stance import contradicts
+from .vocabulary import MAX_SPEECH_ACTS, QUESTIONS, vocabulary
+
+PLAIN_ROLES = frozenset({"villager", "farmer", "citizen"})
+"""Cards with nothing to hide: their holders answer "what is your role?" with it."""
+
+NIGHT_MOMENTS = frozenset({"morning", "night", "dawn"})
+"""``DeathsAnnounced.moment`` values of a death by night (any other: by day, at the table)."""
+
+REASONS_PER_SPEECH = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """The acts of one speech, in order, and the lead line that opens it (a phrase bank key
+    ``lead.<lead>``: ``testament``, ``night``, ``concede``, ``doubt``; ``None``: no lead)."""
+
+    acts: tuple[Act, ...]
+    lead: str | None = None
+    close: str | None = None
+    """A closing line (``lead.<close>``): ``check`` asks the night's investigator to look at ``close_target``."""
+    close_target: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Death:
+    """How the table was told the speaker died: ``by_day`` (exiled, shot, executed) and whether its card was shown."""
+
+    by_day: bool
+    shown: bool
+
+
+def _since_my_last_speech(view: SeatView) -> list[tuple[int, Speech]]:
+    """The public speeches of others since the speaker's last public speech (seq, speech), oldest first."""
+    out: list[tuple[int, Speech]] = []
+    for record in reversed(view.records):
+        event = record.event
+        if type(event) is not Speech or event.to is not None:
+            continue
+        if event.seat == view.seat:
+            break
+        out.append((record.seq, event))
+    out.reverse()
+    return out
+
+
+def questions_to(view: SeatView) -> list[tuple[int, str]]:
+    """The open questions put to the speaker since its last speech: (asker, question), one per asker, oldest first."""
+    asked: dict[int, str] = {}
+    for _, speech in _since_my_last_speech(view):
+        for act in speech.acts:
+            if act.kind == "ask" and act.target == view.seat:
+                asked.pop(speech.seat, None)
+                asked[speech.seat] = act.fact if act.fact in QUESTIONS else "vote"
+    return list(asked.items())
+
+
+def _stance_target(acts: Sequence[Act], kinds: tuple[str, ...]) -> int | None:
+    return next((a.target for a in acts if a.kind in kinds and a.target is not None), None)
+
+
+def answer(view: SeatView, asker: int, question: str, acts: Sequence[Act]) -> Act:
+    """The answer to ``asker``'s ``question``, consistent with the speech's own acts and the seat's knowledge."""
+    me = view.seat
+    if question == "role":
+        claimed = next((a.role for a in acts if a.kind == "claim"), None)
+        own = view.role if view.role in PLAIN_ROLES else None
+        return Act("answer", target=asker, fact="role", role=claimed or own)
+    if question == "trust":
+        trusted = _stance_target([a for a in acts if a.target != me], ("defend", "agree"))
+        if trusted is None:
+            good = [a.target for a in known_results(view) if a.value == "good" and a.target not in (None, me)]
+            trusted = next((s for s in good if s is not None and view.alive[s]), None)
+        return Act("answer", target=asker, fact="trust", other=trusted)
+    voted = _stance_target(acts, ("vote", "accuse"))
+    return Act("answer", target=asker, fact="vote", other=voted)
+
+
+def answers(view: SeatView) -> list[Act]:
+    """The answers a seat owes (its open questions from living askers), for a speech with nothing else planned."""
+    return [answer(view, asker, question, ()) for asker, question in questions_to(view) if view.alive[asker]]
+
+
+class _Builder:
+    """Acts added one at a time, each legal after the ones before and never contradicting them."""
+
+    def __init__(self, view: SeatView) -> None:
+        self.view = view
+        self.acts: list[Act] = []
+
+    def add(self, act: Act) -> bool:
+        if len(self.acts) >= MAX_SPEECH_ACTS or act in self.acts or contradicts(act, self.acts, self.view.variant):
+            return False
+        if not act_can_follow(self.view, self.acts, act):
+            return False
+        self.acts.append(act)
+        return True
+
+
+def _react(view: SeatView, intent: Sequence[Act], out: _Builder) -> None:
+    me = view.seat
+    for asker, question in questions_to(view):
+        if view.alive[asker]:
+            out.add(answer(view, asker, question, intent))
+    accuser: int | None = None
+    reporter: tuple[int, bool] | None = None
+    for _, speech in _since_my_last_speech(view):
+        for act in speech.acts:
+            if act.target != me:
+                continue
+            if act.kind in ("accuse", "vote"):
+                accuser = speech.seat
+            elif act.kind == "result" and act.value in ("bad", "good"):
+                reporter = (speech.seat, act.value == "bad")
+    attacked = _stance_target(intent, ("accuse", "vote"))
+    if reporter is not None and not reporter[1]:
+        out.add(Act("agree", target=reporter[0]))
+    if reporter is not None and reporter[1]:
+        accuser = reporter[0]
+    if accuser is not None and view.alive[accuser]:
+        if accuser != attacked:
+            out.add(Act("disagree", target=accuser))
+        out.add(Act("defend", target=me))
+
+
+def _reasons(view: SeatView, subject: int | None, out: _Builder, most: int) -> None:
+    """Up to ``most`` grounded reasons about ``subject`` (none of it going after the speaker: a rebuttal's job)."""
+    if subject is None or subject == view.seat:
+        return
+    added = 0
+    stated = stated_reasons(view)
+    for reason in reasons_about(view, subject):
+        if added >= most:
+            break
+        if reason.other == view.seat or _fact(reason) in stated:
+            continue
+        if out.add(reason):
+            added += 1
+
+
+def _fact(act: Act) -> tuple[str | None, int | None, int | None, str | None]:
+    return (act.fact, act.target, act.other, act.role)
+
+
+TIMES_STATED = 4
+OBSERVATIONS_A_DAY = 4
+"""How many facts of one kind the table's speeches give on their own (not about their subject) in a day."""
+"""How often one fact is given as a reason in a game (the table remembers what was said)."""
+
+
+def stated_reasons(view: SeatView) -> frozenset[tuple[str | None, int | None, int | None, str | None]]:
+    """The facts already given as reasons :data:`TIMES_STATED` times at the table."""
+    counts = Counter(
+        _fact(act)
+        for record in view.records
+        if type(event := record.event) is Speech and event.to is None
+        for act in event.acts
+        if act.kind == "reason"
+    )
+    return frozenset(fact for fact, times in counts.items() if times >= TIMES_STATED)
+
+
+def _observation(view: SeatView, subject: int | None, out: _Builder) -> None:
+    """One more grounded fact about the table, not about ``subject``: who named a target first
+    today, else the latest claim (a speech reads the whole table, not one seat)."""
+    me = view.seat
+    first: int | None = None
+    claimers: list[int] = []
+    phase = view.phase
+    for record in view.records:
+        event = record.event
+        if type(event) is not Speech or event.to is not None or record.phase != phase:
+            continue
+        if first is None and any(a.kind in NAMING for a in event.acts):
+            first = event.seat
+        if any(claim_of(a) is not None for a in event.acts):
+            claimers.append(event.seat)
+    today = Counter(
+        act.fact
+        for record in view.records
+        if record.phase == phase and type(event := record.event) is Speech and event.to is None
+        for act in event.acts
+        if act.kind == "reason"
+    )
+    stated = stated_reasons(view)
+    for seat in dict.fromkeys([*([first] if first is not None else []), *reversed(claimers)]):
+        if seat in (me, subject) or not view.alive[seat]:
+            continue
+        for reason in reasons_about(view, seat):
+            if reason.fact not in ("named_first", "claimed") or today[reason.fact] >= OBSERVATIONS_A_DAY:
+                continue
+            if _fact(reason) not in stated and reason.other != me and out.add(reason):
+                return
+
+
+def _question_for(view: SeatView, target: int, acts: Sequence[Act]) -> str:
+    """What to ask ``target``: its vote when it named nobody, its role when it claimed nothing, else whom it trusts."""
+    reasons = {a.fact for a in acts if a.kind == "reason" and a.target == target}
+    if "quiet" in reasons:
+        return "vote"
+    if "claimed" in reasons:
+        return "trust"
+    phase = view.phase
+    said = [r.event for r in view.records if r.phase == phase and type(r.event) is Speech and r.event.seat == target]
+    if any(a.kind == "claim" for s in said if isinstance(s, Speech) for a in s.acts):
+        return "trust"
+    return QUESTIONS[(target + len(view.records)) % len(QUESTIONS)]
+
+
+def _ask_target(view: SeatView, acts: Sequence[Act]) -> int | None:
+    """Whom to ask: the seat the speech is about, else the latest other speaker not answered here, else a neighbour."""
+    me = view.seat
+    answered = {a.target for a in acts if a.kind == "answer"}
+    subject = _stance_target(acts, ("accuse", "vote"))
+    if subject is not None and view.alive[subject]:
+        return subject
+    for record in reversed(view.records):
+        event = record.event
+        spoke = type(event) is Speech and event.to is None and event.seat != me
+        if spoke and isinstance(event, Speech) and view.alive[event.seat] and event.seat not in answered:
+            return event.seat
+    living = [i for i in view.living() if i != me]
+    if me is None or not living:
+        return None
+    return min(living, key=lambda i: (i - me) % len(view.alive))
+
+
+def plan(view: SeatView, intent: Sequence[Act], *, quiet_intent: bool = False) -> Plan:
+    """The acts of one discussion speech around ``intent`` (the intent's own acts, :func:`intent_acts`).
+
+    ``quiet_intent``: the intent had nothing to say (its only act, if any, is a question to the floor).
+    """
+    out = _Builder(view)
+    _react(view, intent, out)
+    for act in intent:  # a claim an answer already says is kept as an act and not said twice (``voice``)
+        if act.kind in ("claim", "result"):
+            out.add(act)
+    for act in intent:
+        if act.kind in ("accuse", "defend", "agree", "disagree"):
+            out.add(act)
+    subject = _stance_target(intent, ("accuse", "vote"))
+    if subject is None:
+        bad = [a.target for a in intent if a.kind == "result" and a.value == "bad"]
+        subject = bad[0] if bad else None
+    asked = next((a for a in intent if a.kind == "ask"), None)
+    if subject is None and asked is not None:
+        subject = asked.target
+    if subject is None and quiet_intent:
+        subject = _ask_target(view, out.acts)
+    _reasons(view, subject, out, REASONS_PER_SPEECH)
+    _observation(view, subject, out)
+    for act in intent:
+        if act.kind == "vote":
+            out.add(act)
+    target = asked.target if asked is not None else _ask_target(view, out.acts)
+    if target is not None and target != view.seat and view.alive[target]:
+        out.add(Act("ask", target=target, fact=_question_for(view, target, out.acts)))
+    said = [a for a in out.acts if a.kind != "ask"]
+    reacted = any(a.kind == "answer" or (a.kind == "defend" and a.target == view.seat) for a in said)
+    lead = None if reacted or any(a.kind in ("claim", "result") for a in said) else "open"
+    investigated = subject if subject is not None and subject != view.seat else None
+    if investigated is not None and any(a.fact == "claimed" for a in reasons_about(view, investigated)):
+        investigated = None  # a seat with a card on the table is judged by its claim, not sent to the night
+    more_nights = view.variant != "one_night" and not any(a.kind == "claim" for a in out.acts)
+    close = "check" if more_nights and investigated is not None and view.alive[investigated] else None
+    return Plan(tuple(out.acts), lead, close, investigated if close else None)
+
+
+def death_of(view: SeatView) -> Death:
+    """How the table was told the speaker died (the latest announcement naming it; none: by day, card hidden)."""
+    for record in reversed(view.records):
+        event = record.event
+        if type(event) is DeathsAnnounced:
+            for death in event.deaths:
+                if death.seat == view.seat:
+                    return Death(by_day=event.moment not in NIGHT_MOMENTS, shown=death.role is not None)
+    return Death(by_day=True, shown=False)
+
+
+def _partners(view: SeatView) -> frozenset[int]:
+    """Seats the speaker knows to be on its bad side (team info)."""
+    from ..rules.events import Info
+
+    seats: set[int] = set()
+    for record in view.records:
+        event = record.event
+        if type(event) is Info and event.fact == "team":
+            seats.update(event.seats)
+    seats.discard(view.seat if view.seat is not None else -1)
+    return frozenset(seats)
+
+
+def last_words_plan(view: SeatView, intent: Sequence[Act], target: int | None) -> Plan:
+    """Last words that fit how the speaker died (module docstring)."""
+    me = view.seat
+    assert me is not None
+    death = death_of(view)
+    bad = view.role in vocabulary(view.variant).bad_roles
+    out = _Builder(view)
+    partners = _partners(view) if bad else frozenset()
+    living = [s for s in view.living() if s != me and s not in partners]
+    suspect = target if target is not None and target in living else None
+    if suspect is None:  # the first seat that went after the speaker (a wolf sows doubt on it)
+        suspect = next((s for s, _ in _accusers(view) if s in living), None)
+    if bad:
+        lead = "concede" if death.by_day and death.shown else "doubt"
+        if suspect is not None:
+            out.add(Act("accuse", target=suspect))
+            _reasons(view, suspect, out, 1)
+        return Plan(tuple(out.acts), lead)
+    for act in intent:
+        if act.kind == "result":
+            out.add(act)
+    for act in known_results(view)[:2]:
+        out.add(act)
+    if suspect is not None:
+        out.add(Act("accuse", target=suspect))
+        _reasons(view, suspect, out, REASONS_PER_SPEECH)
+    return Plan(tuple(out.acts), "testament" if death.by_day else "night")
+
+
+def _accusers(view: SeatView) -> list[tuple[int, int]]:
+    """(seat, seq) of every public speech that accused or meant to vote for the speaker, oldest first."""
+    out: list[tuple[int, int]] = []
+    for record in view.records:
+        event = record.event
+        spoke = type(event) is Speech and event.to is None and event.seat != view.seat
+        if spoke and isinstance(event, Speech) and any(a.kind in NAMING and a.target == view.seat for a in event.acts):
+            out.append((event.seat, record.seq))
+    return out
