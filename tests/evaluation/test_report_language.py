@@ -86,12 +86,17 @@ def test_a_report_of_real_transcripts_speaks_its_language(language: str, tmp_pat
     page = paths["html"].read_text(encoding="utf-8")
     direction = "rtl" if language in RTL_LANGUAGES else "ltr"
     assert f'<html lang="{language}" dir="{direction}">' in page
-    # Four figures, and the claims figure when the samples hold claims (the model's picked acts do).
+    # Three figures, the ratings figure when a model is rated, and the claims figure when the samples hold
+    # claims (the model's picked acts do).
     claims_figure = (out / "claims.png").exists()
     assert claims_figure == any(
         cell.get("n") for cell in metrics["claims"]["false_rate_by_side_model"].values() if isinstance(cell, dict)
     )
-    assert page.count("data:image/png;base64,") == 4 + claims_figure
+    # The ratings figure plots only the models the ratings table rates (none, when no model is identified).
+    ratings = metrics["ratings"]
+    rated = any(ratings["bradley_terry"].get(m, {}).get("identified") for m in ratings["openskill"])
+    assert (out / "ratings.png").exists() == rated
+    assert page.count("data:image/png;base64,") == 3 + rated + claims_figure
     assert f"<title>{words.text('title')}</title>" in page
 
 
