@@ -6,15 +6,15 @@ with the CPU guard of :mod:`llm_werewolf.llm.cpu_safety` (machines that report A
 
 from __future__ import annotations
 
-import socket
 import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from llm_werewolf.llm import server_process
+from llm_werewolf.llm.errors import BackendConfigError
 
 ALIAS = "gemma-3-270m"
 """The model name the server answers to."""
@@ -32,26 +32,15 @@ def _die_with_parent() -> None:
 
 
 def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+    return server_process.free_port("127.0.0.1")
 
 
 def wait_for(url: str, process: subprocess.Popen[bytes], log: Path, seconds: float = 90) -> None:
-    """Poll ``url`` until it answers 200 (the process must stay up meanwhile)."""
-    deadline = time.monotonic() + seconds
-    while True:
-        if process.poll() is not None:
-            raise RuntimeError(f"{process.args!r} exited: {log.read_text(errors='replace')[-2000:]}")
-        try:
-            with urllib.request.urlopen(url, timeout=2) as response:
-                if response.status == 200:
-                    return
-        except OSError:
-            pass
-        if time.monotonic() > deadline:
-            raise RuntimeError(f"{url} did not answer within {seconds:g} s")
-        time.sleep(0.3)
+    """Poll ``url`` until it answers 200 (the process must stay up meanwhile); the server's log on failure."""
+    try:
+        server_process.wait_ready(url, process, seconds)
+    except BackendConfigError as exc:
+        raise RuntimeError(f"{exc}: {log.read_text(errors='replace')[-2000:]}") from None
 
 
 def stop(process: subprocess.Popen[bytes]) -> None:
