@@ -10,10 +10,10 @@ the word, spaced-out or dotted letters, upper case, the seat by number, by ordin
 (``safety/data/narration_evasion.yaml``); the number words come from the narration
 pack. Every line must be refused: :func:`run` counts the accepted ones.
 
-The third-round corpus (:func:`round3_lines`, English games) says the role without any word of
+The indirect corpus (:func:`indirect_lines`, English games) says the role without any word of
 the first: its name in other languages ("la voyante"), a periphrasis ("the one who sees in the
 dark"), the role word in two pieces ("Trouble maker"), and the seat pointed at without its name
-("the player whose name starts with A"); :func:`run_round3` counts the accepted lines.
+("the player whose name starts with A"); :func:`run_indirect` counts the accepted lines.
 """
 
 from __future__ import annotations
@@ -220,10 +220,10 @@ def split_forms(word: str) -> list[str]:
     return [f"{word[:middle]} {word[middle:]}", f"{word[:middle]}-{word[middle:]}"]
 
 
-def round3_lines(variant: str, moment: Moment, targets: int = 3) -> Iterator[tuple[int, str]]:
-    """(seat, line) of the third-round corpus of an English game: foreign names, periphrases,
+def indirect_lines(variant: str, moment: Moment, targets: int = 3) -> Iterator[tuple[int, str]]:
+    """(seat, line) of the indirect corpus of an English game: foreign names, periphrases,
     split words and seats pointed at without their names."""
-    data = corpus_data()["round3"]
+    data = corpus_data()["indirect"]
     frames = itertools.cycle(data["frames"])
     plain = {"villager", "citizen", "farmer"}
     secret = [
@@ -246,12 +246,12 @@ def round3_lines(variant: str, moment: Moment, targets: int = 3) -> Iterator[tup
                 yield seat, frame.format(initial=moment.names[seat][0], neighbour=neighbour, role=word)
 
 
-def run_round3(variant: str, *, seed: int = 1, targets: int = 3, keep: int = 5) -> EvasionResult:
-    """Check every line of the third-round corpus of (variant, English); count the accepted ones."""
+def run_indirect(variant: str, *, seed: int = 1, targets: int = 3, keep: int = 5) -> EvasionResult:
+    """Check every line of the indirect corpus of (variant, English); count the accepted ones."""
     moment = day_one(variant, "en", seed)
     checker = NarrationChecker(variant, "en", moment.names)
     result = EvasionResult(variant, "en")
-    for _seat, line in round3_lines(variant, moment, targets):
+    for _seat, line in indirect_lines(variant, moment, targets):
         result.total += 1
         if checker.check(line, moment.facts, moment.spoken).ok:
             result.accepted += 1

@@ -14,7 +14,7 @@ from llm_werewolf.safety.narration_evasion import (
     day_one,
     lines,
     run,
-    run_round3,
+    run_indirect,
     template_refusals,
 )
 
@@ -69,8 +69,8 @@ def test_seats_named_by_number_words(language: str, text: str, seat: int | None)
     assert numbers.seats(text) == (set() if seat is None else {seat})
 
 
-def test_the_third_round_corpus_is_refused_but_for_at_most_five_percent() -> None:
-    results = [run_round3(variant) for variant in RULESETS]
+def test_the_indirect_corpus_is_refused_but_for_at_most_five_percent() -> None:
+    results = [run_indirect(variant) for variant in RULESETS]
     total, accepted = sum(r.total for r in results), sum(r.accepted for r in results)
     assert total >= 500
     assert accepted <= 0.05 * total, [line for r in results for line in r.examples]

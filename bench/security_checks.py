@@ -1,6 +1,6 @@
 """Figures of the third security round (docs/reliability.md, item 15), on the code of this checkout.
 
-    PYTHONPATH=/path/to/checkout .venv/bin/python bench/security_round3.py [--texts 2000]
+    PYTHONPATH=/path/to/checkout .venv/bin/python bench/security_checks.py [--texts 2000]
 
 Prints, as JSON:
 
@@ -10,7 +10,7 @@ Prints, as JSON:
   a tag after ``clean_line``, ``clean_output`` or both in a row;
 * ``tracing``: a 9-seat chinese_werewolf game of fake model seats traced in memory, and how many
   span attribute values are seen on the wolves' calls only or on the others' only, default and god view;
-* ``checker``: the third-round evasion corpus (accepted lines) and the template lines of whole
+* ``checker``: the indirect evasion corpus (accepted lines) and the template lines of whole
   heuristic games refused as a model line retelling them (false positives).
 
 Run it on two checkouts to compare (the "before" column of item 15 is the parent of the round's
@@ -31,7 +31,7 @@ from jinja2 import TemplateError
 
 from llm_werewolf.prompting.environment import string_template
 from llm_werewolf.prompting.sanitize import clean_line, clean_output
-from llm_werewolf.safety.narration_evasion import RULESETS, all_pairs, run_round3, template_refusals
+from llm_werewolf.safety.narration_evasion import RULESETS, all_pairs, run_indirect, template_refusals
 from tests.llm.test_sanitize_fixpoint import PADDING, TAGS, WIDE, _tags_in
 from tests.safety.test_template_fuzz import ROOTS, _payloads
 
@@ -138,7 +138,7 @@ def tracing_sides() -> dict[str, Any]:
 
 
 def checker() -> dict[str, Any]:
-    results = [run_round3(variant) for variant in RULESETS]
+    results = [run_indirect(variant) for variant in RULESETS]
     lines, refused = 0, 0
     for variant, language in all_pairs():
         total, bad = template_refusals(variant, language, seeds=(1, 2))
@@ -146,9 +146,9 @@ def checker() -> dict[str, Any]:
     accepted = sum(r.accepted for r in results)
     total = sum(r.total for r in results)
     return {
-        "round3_lines": total,
-        "round3_accepted": accepted,
-        "round3_accepted_share": round(accepted / total, 4),
+        "indirect_lines": total,
+        "indirect_accepted": accepted,
+        "indirect_accepted_share": round(accepted / total, 4),
         "by_ruleset": {r.variant: [r.accepted, r.total] for r in results},
         "template_lines": lines,
         "template_lines_refused": refused,
