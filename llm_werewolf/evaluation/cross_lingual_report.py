@@ -126,7 +126,7 @@ def write_study_page(result: dict[str, Any], out: Path, *, variant: str) -> dict
             reference=reference,
         )
     )
-    lines += ["", _text("groundedness_note", why=result["groundedness"]), "", f"## {_text('levels')}", ""]
+    lines += ["", f"## {_text('levels')}", ""]
     header = [_text("measure"), *result["languages"]]
     rows = [
         [_text("measures." + m), *(_cell(result["levels"][lang][m]) for lang in result["languages"])] for m in MEASURES
