@@ -15,19 +15,23 @@ only scripted players):
 * ``lie_detection``: final exile ballots of studied voters, cast on the day of a false claim or
   later, that target the false claimant / such ballots;
 * ``claim_honesty``: true claims by village-side speakers / their claims;
-* ``groundedness``: :data:`GROUNDEDNESS` (a hook: ``None`` until speech acts carry references to
-  the game facts they rest on; the study then reports it like the others);
+* ``groundedness``: acts of the studied seats' public speeches that assert a fact and hold (a
+  reason whose references hold, a claim or result the speaker believes) / their acts that assert a
+  fact (:mod:`.groundedness`);
+* ``hallucination_share``: of those acts, the reasons whose references do not hold and that the
+  speaker's private note does not mark as a lie;
 * ``win_rate``: studied seats on a winning side / studied seats;
 * ``fallback_share``: decisions of studied seats answered by the fallback / decisions asked.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from .claims import claims_of
 from .facts import GameFacts
+from .groundedness import Ratio, grounding_ratios
 from .intervals import mean_interval
 
 MEASURES: tuple[str, ...] = (
@@ -35,19 +39,10 @@ MEASURES: tuple[str, ...] = (
     "lie_detection",
     "claim_honesty",
     "groundedness",
+    "hallucination_share",
     "win_rate",
     "fallback_share",
 )
-Ratio = tuple[float, int]
-"""(hits, n) of one measure in one game."""
-
-
-def no_groundedness(game: GameFacts, seats: Collection[int]) -> Ratio | None:
-    """The groundedness hook: ``None`` (not measured) until speech acts carry grounded-reason references."""
-    return None
-
-
-GROUNDEDNESS: Callable[[GameFacts, Collection[int]], Ratio | None] = no_groundedness
 
 
 def original_model(game: GameFacts, seat: int) -> str:
@@ -81,7 +76,7 @@ def game_measures(game: GameFacts, models: Collection[str]) -> dict[str, Ratio |
         "lie_rate": (sum(c.false for c in mine), len(mine)),
         "lie_detection": (detect_hits, detect_n),
         "claim_honesty": (sum(not c.false for c in village), len(village)),
-        "groundedness": GROUNDEDNESS(game, seats),
+        **grounding_ratios(game, seats),
         "win_rate": (sum(game.won(s) for s in seats), len(seats)),
         "fallback_share": (sum(game.fallbacks.get(s, 0) for s in seats), asked),
     }
@@ -128,7 +123,4 @@ def cross_lingual(games: Sequence[GameFacts], models: Collection[str], reference
         "games": len(games),
         "levels": levels,
         "differences": differences,
-        "groundedness": "not measured: speech acts carry no grounded-reason references yet"
-        if GROUNDEDNESS is no_groundedness
-        else "measured",
     }

@@ -5,42 +5,29 @@ from __future__ import annotations
 import base64
 import html
 import json
-from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from ..describe.vocabulary import fill_text
 from .cross_lingual import MEASURES
+from .report.document import CSS
+from .report.labels import language_label, ruleset_label
+from .report.words import ENGLISH, ReportWords, words_for
 
 
-@cache
-def _words() -> dict[str, Any]:
-    raw = resources.files(__package__).joinpath("data/cross_lingual_words.yaml").read_text(encoding="utf-8")
-    data = yaml.safe_load(raw)
-    assert isinstance(data, dict)
-    return data
+def _number(value: float, words: ReportWords, signed: bool) -> str:
+    return words.decimal(f"{value:+.3f}" if signed else f"{value:.3f}")
 
 
-def _text(key: str, **slots: object) -> str:
-    value: Any = _words()
-    for part in key.split("."):
-        value = value[part]
-    return fill_text(str(value), **slots)
-
-
-def _cell(cell: dict[str, Any], signed: bool = False) -> str:
+def _cell(cell: dict[str, Any], words: ReportWords, signed: bool = False) -> str:
     mean = cell.get("mean")
     if mean is None:
-        return _text("not_measured")
-    shown = f"{mean:+.3f}" if signed else f"{mean:.3f}"
+        return words.text("study.not_measured")
     low, high = cell.get("low"), cell.get("high")
     if low is None or high is None:
-        return f"{shown} {_text('no_interval')} (n={cell['n']})"
-    interval = f"[{low:+.3f}, {high:+.3f}]" if signed else f"[{low:.3f}, {high:.3f}]"
-    return f"{shown} {interval} (n={cell['n']})"
+        interval = " " + words.text("markers.no_interval")
+    else:
+        interval = " " + words.interval(_number(low, words, signed), _number(high, words, signed))
+    return words.text("compare.cell", value=_number(mean, words, signed), interval=interval, n=cell["n"])
 
 
 def _table(header: list[str], rows: list[list[str]]) -> list[str]:
@@ -48,7 +35,7 @@ def _table(header: list[str], rows: list[list[str]]) -> list[str]:
     return out + ["| " + " | ".join(row) + " |" for row in rows]
 
 
-def _plot(result: dict[str, Any], path: Path) -> bool:
+def _plot(result: dict[str, Any], path: Path, words: ReportWords) -> bool:
     """One row per measure: each language's paired difference to the reference with its interval."""
     languages = list(result["differences"])
     if not languages:
@@ -64,7 +51,13 @@ def _plot(result: dict[str, Any], path: Path) -> bool:
     for measure in MEASURES:
         for lang in languages:
             cell = result["differences"][lang][measure]
-            labels.append(f"{_text('measures.' + measure)} · {lang}")
+            labels.append(
+                words.text(
+                    "study.plot_row",
+                    measure=words.text("study_measures." + measure),
+                    language=language_label(lang, words),
+                )
+            )
             mean, low, high = cell.get("mean"), cell.get("low"), cell.get("high")
             if mean is not None:
                 err = [
@@ -76,7 +69,13 @@ def _plot(result: dict[str, Any], path: Path) -> bool:
     ax.set_yticks(range(len(labels)), labels)
     ax.axvline(0, color="grey", lw=0.8, ls="--")
     ax.invert_yaxis()
-    ax.set_title(_text("plot_title", reference=result["reference"]))
+    if words.text("number.decimal") != ".":  # axis numbers with the language's decimal sign (0,2 in Russian)
+        from matplotlib.ticker import FuncFormatter
+
+        ax.xaxis.set_major_formatter(FuncFormatter(lambda value, _position: words.decimal(f"{value:g}")))
+    fig.suptitle(
+        words.text("study.plot_title", reference=language_label(result["reference"], words)), fontsize="medium"
+    )
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
@@ -111,50 +110,58 @@ def _html_body(lines: list[str]) -> str:
     return "".join(out)
 
 
-def write_study_page(result: dict[str, Any], out: Path, *, variant: str) -> dict[str, Path]:
-    """Write the study's Markdown, HTML (the plot inline) and JSON into ``out``."""
+def write_study_page(result: dict[str, Any], out: Path, *, variant: str, language: str = ENGLISH) -> dict[str, Path]:
+    """Write the study's Markdown, HTML (the plot inline) and JSON into ``out``, the page's words in
+    ``language`` (one of the report languages; right to left for Arabic and Hebrew)."""
+    words = words_for(language)
     out.mkdir(parents=True, exist_ok=True)
-    reference = result["reference"]
-    title = _text("title", variant=variant)
+    reference = language_label(result["reference"], words)
+    title = words.text("study.title", ruleset=ruleset_label(variant, language))
     lines = [f"# {title}", ""]
     lines.append(
-        _text(
-            "design",
-            models=", ".join(result["models"]),
+        words.text(
+            "study.design",
+            models=words.join(result["models"]),
             deals=len(result["deals"]),
-            seeds=", ".join(map(str, result["deals"])),
+            seeds=words.join(map(str, result["deals"])),
             reference=reference,
         )
     )
-    lines += ["", _text("groundedness_note", why=result["groundedness"]), "", f"## {_text('levels')}", ""]
-    header = [_text("measure"), *result["languages"]]
+    lines += ["", f"## {words.text('study.levels')}", ""]
+    measure = words.text("study.measure")
+    header = [measure, *(language_label(lang, words) for lang in result["languages"])]
     rows = [
-        [_text("measures." + m), *(_cell(result["levels"][lang][m]) for lang in result["languages"])] for m in MEASURES
+        [words.text("study_measures." + m), *(_cell(result["levels"][lang][m], words) for lang in result["languages"])]
+        for m in MEASURES
     ]
     lines += _table(header, rows)
     others = list(result["differences"])
     if others:
-        lines += ["", f"## {_text('differences', reference=reference)}", ""]
+        lines += ["", f"## {words.text('study.differences', reference=reference)}", ""]
         rows = [
-            [_text("measures." + m), *(_cell(result["differences"][lang][m], True) for lang in others)]
+            [
+                words.text("study_measures." + m),
+                *(_cell(result["differences"][lang][m], words, True) for lang in others),
+            ]
             for m in MEASURES
         ]
-        lines += _table([_text("measure"), *others], rows)
+        lines += _table([measure, *(language_label(lang, words) for lang in others)], rows)
     plot = out / "differences.png"
-    drawn = _plot(result, plot)
+    drawn = _plot(result, plot, words)
+    plot_title = words.text("study.plot_title", reference=reference)
     if drawn:
-        lines += ["", f"![{_text('plot_title', reference=reference)}](differences.png)"]
+        lines += ["", f"![{plot_title}](differences.png)"]
     markdown = "\n".join(lines) + "\n"
     paths = {"markdown": out / "study.md", "html": out / "study.html", "json": out / "study.json"}
     paths["markdown"].write_text(markdown, encoding="utf-8")
     image = ""
     if drawn:
         data = base64.b64encode(plot.read_bytes()).decode()
-        image = (
-            f'<img alt="{html.escape(_text("plot_title", reference=reference))}" src="data:image/png;base64,{data}">'
-        )
+        image = f'<img alt="{html.escape(plot_title)}" src="data:image/png;base64,{data}">'
+    direction = "rtl" if words.rtl else "ltr"
     paths["html"].write_text(
-        f'<!doctype html><html lang="en"><meta charset="utf-8"><title>{html.escape(title)}</title>'
+        f'<!doctype html><html lang="{words.language}" dir="{direction}"><head><meta charset="utf-8">'
+        f"<title>{html.escape(title)}</title><style>{CSS}</style></head>"
         f"<body>{_html_body(lines)}{image}</body></html>\n",
         encoding="utf-8",
     )

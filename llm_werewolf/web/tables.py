@@ -394,18 +394,26 @@ class WebTable:
             push({"type": "update", "items": items, **self._state(builder)})
 
     def _state(self, builder: ViewBuilder) -> dict[str, Any]:
-        return {
+        state = {
             "phase": self.presenter.phase(builder.phase),
             "card": self.presenter.card(builder.seat, builder.role),
             "players": self.presenter.players(builder.alive, builder.seat),
             "ended": builder.ended,
         }
+        if builder.seat is None:
+            state["fallbacks"] = self.public_fallbacks()
+        return state
+
+    def public_fallbacks(self) -> list[int]:
+        """Per seat, the fallback answers the table screen's discreet marker counts: as on the host page,
+        the day's while the game runs (a night one would tell who acts at night), all once it is over."""
+        return [self._fallbacks(hub.seat) for hub in self.hubs]
 
     def _push_status(self) -> None:
         message = {"type": "status", "status": self.status}
         for hub in self.hubs:
             hub.push(message)
-        self.public.push(message)
+        self.public.push({**message, "fallbacks": self.public_fallbacks()})
 
     # -- what a page receives ------------------------------------------------------------------
     def snapshot(self, seat: int | None) -> dict[str, Any]:

@@ -31,7 +31,7 @@ def test_the_same_deals_and_seats_are_played_in_each_language(tmp_path: Path) ->
     assert result["reference"] == "ar" and result["languages"] == ["ar", "en"] and result["deals"] == [1, 2, 3]
     assert set(result["differences"]["en"]) == set(MEASURES)
     assert result["differences"]["en"]["win_rate"]["n"] == 3
-    assert result["levels"]["en"]["groundedness"]["mean"] is None  # the hook: not measured yet
+    assert result["levels"]["en"]["groundedness"]["n"] == 3
     page = (tmp_path / "report" / "study.md").read_text(encoding="utf-8")
     assert "Paired difference to ar" in page and "(n=3)" in page and "differences.png" in page
     assert "data:image/png;base64," in (tmp_path / "report" / "study.html").read_text(encoding="utf-8")

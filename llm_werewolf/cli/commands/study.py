@@ -43,15 +43,25 @@ def cross_lingual_command(
         Path | None, typer.Option("--config", help="A TOML file whose [llm] and [table] tables set the model seats.")
     ] = None,
     concurrency: Annotated[int, typer.Option(min=1, help="Games at the same time.")] = 1,
+    report_lang: Annotated[
+        str | None,
+        typer.Option(
+            "--report-lang",
+            help="Language of the study page: en, ar, ar-LB, he, ru or zh-Hant (default: your locale's, else en).",
+        ),
+    ] = None,
 ) -> None:
     """Play the same deals with the same seats in each language, then write the paired study page."""
     from ...evaluation.cross_lingual import cross_lingual
     from ...evaluation.cross_lingual_report import write_study_page
+    from ...evaluation.report.words import REPORT_LANGUAGES, locale_language
     from ...evaluation.study import load_study
     from ...evaluation.tournament import ConfigError, TournamentConfig, plan, run_tournament
     from ...rules import get_ruleset
     from ...table.seating import MODEL_KINDS, AgentSpec
 
+    if report_lang is not None and report_lang not in REPORT_LANGUAGES:
+        raise UsageError(f"unknown --report-lang {report_lang!r} (use one of {', '.join(REPORT_LANGUAGES)})")
     try:
         ruleset = get_ruleset(variant)
     except Exception as exc:
@@ -90,7 +100,8 @@ def cross_lingual_command(
     study = load_study(out, tournament.max_fallback_share)
     labels = {AgentSpec.parse(spec).label for spec in models if AgentSpec.parse(spec).kind in MODEL_KINDS}
     measured = cross_lingual(study.games, labels or {AgentSpec.parse(spec).label for spec in models}, reference)
-    paths = write_study_page(measured, out / "report", variant=variant)
+    page_language = report_lang or locale_language()
+    paths = write_study_page(measured, out / "report", variant=variant, language=page_language)
     console.print(
         f"{len(study.games)} games scored, {len(study.unscored)} left out · "
         f"study: {paths['markdown']}, {paths['html']}",

@@ -181,15 +181,31 @@
     }
   }
 
+  // The public pages' discreet marker: how many of a seat's decisions the fallback answered (the server
+  // counts the day's while the game runs and all once it is over, as on the host page).
+  let fallbacks = [];
+  function markFallbacks(counts) {
+    if (counts) fallbacks = counts;
+    playersList.querySelectorAll("li[data-seat]").forEach((li) => {
+      const count = fallbacks[Number(li.dataset.seat) - 1] || 0;
+      let mark = li.querySelector("span.fallback");
+      if (!count) { if (mark) mark.remove(); return; }
+      if (!mark) { mark = el("span", { class: "fallback", title: ui.host.fallbacks }); li.appendChild(mark); }
+      mark.textContent = ` ⚕ ${count}`;
+      mark.setAttribute("aria-label", `${ui.host.fallbacks}: ${count}`);
+    });
+  }
+
   function renderState(state) {
     if (state.phase) phaseEl.textContent = state.phase;
     if (state.players) {
       playersList.replaceChildren();
       for (const p of state.players) {
         const cls = (p.alive ? "alive" : "dead") + (p.you ? " you" : "");
-        playersList.appendChild(el("li", { class: cls, title: p.alive ? ui.alive : ui.dead }, p.label));
+        playersList.appendChild(el("li", { class: cls, title: p.alive ? ui.alive : ui.dead, "data-seat": String(p.seat) }, p.label));
       }
     }
+    if (mode !== "seat") markFallbacks(state.fallbacks);
     if (cardBox && state.card) {
       cardBox.replaceChildren(el("h2", {}, ui.card));
       cardBox.appendChild(el("div", { class: "who" }, fill(ui.your_seat, { number: state.card.seat, name: state.card.name })));
@@ -306,6 +322,7 @@
       } else if (message.type === "status") {
         if (message.status === "running") statusBox.textContent = "";
         if (message.status === "over" || message.status === "failed") { statusBox.textContent = ui.game_over; renderTurn(null); renderPreviews([]); }
+        if (mode !== "seat" && message.fallbacks) markFallbacks(message.fallbacks);
         body.dataset.status = message.status;
       }
       if (message.status) body.dataset.status = message.status;
