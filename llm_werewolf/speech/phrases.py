@@ -47,6 +47,10 @@ COMMON_KEYS = (
     *("lead.testament", "lead.night", "lead.concede", "lead.doubt", "lead.open", "lead.check"),
 )
 
+SITUATION_KEYS = ("lead.parting", "lead.advice", "ask.vote.unnamed")
+"""Lines said in fewer situations (a bad seat's parting after a night kill or a shot, a testament's advice,
+a vote question to a seat that named nobody): at least :data:`MIN_PHRASINGS` phrasings each."""
+
 
 @dataclass(frozen=True)
 class PhraseBank:
