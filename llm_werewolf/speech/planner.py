@@ -239,7 +239,9 @@ def _observation(view: SeatView, subject: int | None, out: _Builder) -> None:
 
 
 def _question_for(view: SeatView, target: int, acts: Sequence[Act]) -> str:
-    """What to ask ``target``: its vote when it named nobody, its role when it claimed nothing, else whom it trusts."""
+    """What to ask ``target``: its vote when it named nobody, its role when it claimed nothing, else whom it trusts.
+
+    A seat that named a target today is never asked for its vote (the question would ignore what it said)."""
     reasons = {a.fact for a in acts if a.kind == "reason" and a.target == target}
     if "quiet" in reasons:
         return "vote"
@@ -247,9 +249,13 @@ def _question_for(view: SeatView, target: int, acts: Sequence[Act]) -> str:
         return "trust"
     phase = view.phase
     said = [r.event for r in view.records if r.phase == phase and type(r.event) is Speech and r.event.seat == target]
-    if any(a.kind == "claim" for s in said if isinstance(s, Speech) for a in s.acts):
+    speeches = [s for s in said if isinstance(s, Speech) and s.to is None]
+    if any(a.kind == "claim" for s in speeches for a in s.acts):
         return "trust"
-    return QUESTIONS[(target + len(view.records)) % len(QUESTIONS)]
+    question = QUESTIONS[(target + len(view.records)) % len(QUESTIONS)]
+    if question == "vote" and any(a.kind in NAMING for s in speeches for a in s.acts):
+        return "trust"
+    return question
 
 
 def _ask_target(view: SeatView, acts: Sequence[Act]) -> int | None:
