@@ -29,6 +29,9 @@ UNSUMMARIZED = frozenset({"answer", "reason"})
 UNNAMED_VOTE_QUESTION = "ask.vote.unnamed"
 """The bank key of a vote question that says its addressee has named nobody (said only when grounded)."""
 
+POINTED_SHARE = 0.5
+"""How often a grounded vote question is worded as the fact (the speech's reason says it already)."""
+
 TIC_SHARE = 0.35
 """How often a speech opens (or closes) with a tic of the speaker's persona."""
 
@@ -319,7 +322,7 @@ def voice(
     quiet = {a.target for a in acts if a.kind == "reason" and a.fact == "quiet"}
     for act in said:  # no sentence said earlier, or twice in this speech
         optional = (act.kind == "accuse" and act.target in voted) or (act.kind == "vote" and act.target in told)
-        grounded = act.kind == "ask" and act.target in quiet
+        grounded = act.kind == "ask" and act.target in quiet and rng.random() < POINTED_SHARE
         sentence = voice_act(act, speaker, rng, bank, used, skip, earlier, avoid, optional, grounded)
         if sentence:
             parts.append(sentence)
