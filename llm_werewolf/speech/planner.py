@@ -13,9 +13,12 @@ A heuristic decides an intent (``speech.intent``: a claim, a result, an accusati
 5. **ask** one question (the intent's, or one of its own, about a subject that fits).
 
 Last words follow the situation (:func:`last_words_plan`): exiled with the card shown, a
-wolf concedes and sows doubt on a villager; otherwise a wolf sows doubt without a plea.
-A villager leaves a testament (its card in the lead line, its results, whom it suspects
-and on what grounds), opened for a death by day or by night. A plea against a vote that
+wolf concedes and sows doubt on a villager; voted out with its card hidden, it doubts the
+vote; killed at night or shot, it parts without a word about a vote. A villager leaves a
+testament (its card in the lead line, its results, whom it suspects and on what grounds,
+and whom the night's investigator should check), opened for a death by day or by night;
+with nothing in hand and nobody the records point at, it closes with what the town should
+watch for, so an opening line never ends the speech alone. A plea against a vote that
 already happened is never made.
 
 Every act is checked for legality as it is added (``legality.act_can_follow``) and never
@@ -44,18 +47,22 @@ PLAIN_ROLES = frozenset({"villager", "farmer", "citizen"})
 NIGHT_MOMENTS = frozenset({"morning", "night", "dawn"})
 """``DeathsAnnounced.moment`` values of a death by night (any other: by day, at the table)."""
 
+VOTED_MOMENTS = frozenset({"vote", "exile", "execution"})
+"""``DeathsAnnounced.moment`` values of a seat the table voted out (a shot or a disqualification is no vote)."""
+
 REASONS_PER_SPEECH = 2
 
 
 @dataclass(frozen=True, slots=True)
 class Plan:
     """The acts of one speech, in order, and the lead line that opens it (a phrase bank key
-    ``lead.<lead>``: ``testament``, ``night``, ``concede``, ``doubt``; ``None``: no lead)."""
+    ``lead.<lead>``: ``testament``, ``night``, ``concede``, ``doubt``, ``parting``, ``open``; ``None``: no lead)."""
 
     acts: tuple[Act, ...]
     lead: str | None = None
     close: str | None = None
-    """A closing line (``lead.<close>``): ``check`` asks the night's investigator to look at ``close_target``."""
+    """A closing line (``lead.<close>``): ``check`` asks the night's investigator to look at ``close_target``;
+    ``advice`` tells the town what to watch for (a testament with nobody to name)."""
     close_target: int | None = None
 
 
@@ -65,6 +72,7 @@ class Death:
 
     by_day: bool
     shown: bool
+    voted: bool = False
 
 
 def _since_my_last_speech(view: SeatView) -> list[tuple[int, Speech]]:
@@ -231,7 +239,9 @@ def _observation(view: SeatView, subject: int | None, out: _Builder) -> None:
 
 
 def _question_for(view: SeatView, target: int, acts: Sequence[Act]) -> str:
-    """What to ask ``target``: its vote when it named nobody, its role when it claimed nothing, else whom it trusts."""
+    """What to ask ``target``: its vote when it named nobody, its role when it claimed nothing, else whom it trusts.
+
+    A seat that named a target today is never asked for its vote (the question would ignore what it said)."""
     reasons = {a.fact for a in acts if a.kind == "reason" and a.target == target}
     if "quiet" in reasons:
         return "vote"
@@ -239,9 +249,13 @@ def _question_for(view: SeatView, target: int, acts: Sequence[Act]) -> str:
         return "trust"
     phase = view.phase
     said = [r.event for r in view.records if r.phase == phase and type(r.event) is Speech and r.event.seat == target]
-    if any(a.kind == "claim" for s in said if isinstance(s, Speech) for a in s.acts):
+    speeches = [s for s in said if isinstance(s, Speech) and s.to is None]
+    if any(a.kind == "claim" for s in speeches for a in s.acts):
         return "trust"
-    return QUESTIONS[(target + len(view.records)) % len(QUESTIONS)]
+    question = QUESTIONS[(target + len(view.records)) % len(QUESTIONS)]
+    if question == "vote" and any(a.kind in NAMING for s in speeches for a in s.acts):
+        return "trust"
+    return question
 
 
 def _ask_target(view: SeatView, acts: Sequence[Act]) -> int | None:
@@ -310,8 +324,12 @@ def death_of(view: SeatView) -> Death:
         if type(event) is DeathsAnnounced:
             for death in event.deaths:
                 if death.seat == view.seat:
-                    return Death(by_day=event.moment not in NIGHT_MOMENTS, shown=death.role is not None)
-    return Death(by_day=True, shown=False)
+                    return Death(
+                        by_day=event.moment not in NIGHT_MOMENTS,
+                        shown=death.role is not None,
+                        voted=event.moment in VOTED_MOMENTS,
+                    )
+    return Death(by_day=True, shown=False, voted=True)
 
 
 def _partners(view: SeatView) -> frozenset[int]:
@@ -340,20 +358,46 @@ def last_words_plan(view: SeatView, intent: Sequence[Act], target: int | None) -
     if suspect is None:  # the first seat that went after the speaker (a wolf sows doubt on it)
         suspect = next((s for s, _ in _accusers(view) if s in living), None)
     if bad:
-        lead = "concede" if death.by_day and death.shown else "doubt"
         if suspect is not None:
             out.add(Act("accuse", target=suspect))
             _reasons(view, suspect, out, 1)
-        return Plan(tuple(out.acts), lead)
+        return Plan(tuple(out.acts), _parting_lead(death))
     for act in intent:
         if act.kind == "result":
             out.add(act)
     for act in known_results(view)[:2]:
         out.add(act)
-    if suspect is not None:
-        out.add(Act("accuse", target=suspect))
+    if suspect is None:  # a seat its own checks found bad, else the one the records give the most reasons against
+        found = [a.target for a in out.acts if a.kind == "result" and a.value == "bad" and a.target in living]
+        suspect = found[0] if found else _most_suspected(view, living)
+    accused = suspect is not None and out.add(Act("accuse", target=suspect))
+    if accused:
         _reasons(view, suspect, out, REASONS_PER_SPEECH)
-    return Plan(tuple(out.acts), "testament" if death.by_day else "night")
+    lead = "testament" if death.by_day else "night"
+    if not accused:  # nobody to name: what the town should watch for
+        return Plan(tuple(out.acts), lead, "advice")
+    claimed = any(a.fact == "claimed" for a in reasons_about(view, suspect)) if suspect is not None else True
+    if view.variant != "one_night" and not claimed:  # whom the night's investigator should check
+        return Plan(tuple(out.acts), lead, "check", suspect)
+    return Plan(tuple(out.acts), lead)
+
+
+def _parting_lead(death: Death) -> str:
+    """A bad seat's opening: it concedes a card shown by day, doubts a vote that hid its card,
+    and otherwise (a night kill, a shot) parts without speaking of a vote."""
+    if death.by_day and death.shown:
+        return "concede"
+    return "doubt" if death.voted else "parting"
+
+
+def _most_suspected(view: SeatView, living: Sequence[int]) -> int | None:
+    """The living seat with the most grounded reasons against it (claims aside), ``None`` when none has any."""
+    best: tuple[int, int] | None = None
+    for seat in living:
+        count = sum(1 for r in reasons_about(view, seat) if r.fact != "claimed" and r.other != view.seat)
+        if count and (best is None or count > best[0]):
+            best = (count, seat)
+    return best[1] if best is not None else None
 
 
 def _accusers(view: SeatView) -> list[tuple[int, int]]:

@@ -26,6 +26,12 @@ SUMMARY_JOINERS = {"zh-Hant": "；", "ar": "؛ ", "ar-LB": "؛ "}
 UNSUMMARIZED = frozenset({"answer", "reason"})
 """Act kinds the prompt's one-line summary of a speech leaves out (:func:`summarize`)."""
 
+UNNAMED_VOTE_QUESTION = "ask.vote.unnamed"
+"""The bank key of a vote question that says its addressee has named nobody (said only when grounded)."""
+
+POINTED_SHARE = 0.5
+"""How often a grounded vote question is worded as the fact (the speech's reason says it already)."""
+
 TIC_SHARE = 0.35
 """How often a speech opens (or closes) with a tic of the speaker's persona."""
 
@@ -241,8 +247,12 @@ def voice_act(
     earlier: str | None = None,
     avoid: frozenset[str] = frozenset(),
     optional: bool = False,
+    grounded: bool = False,
 ) -> str:
     """One act as one sentence; a phrasing already said in ``used`` is avoided while others remain.
+
+    ``grounded``: a question to a seat that the speech's own ``quiet`` reason shows named nobody
+    today; it may be worded as such (``ask.vote.unnamed``). Without it, only neutral wordings.
 
     ``skip``: phrasings (templates) already chosen in this speech, avoided too; the chosen one is added.
     ``avoid``: phrasings said earlier today (with any names), avoided while others remain.
@@ -254,6 +264,8 @@ def voice_act(
     keys = phrase_key(act)
     if act.kind == "defend" and act.target == speaker.seat:
         keys = ["defend_self"]
+    if grounded and act.kind == "ask" and act.fact == "vote":
+        keys = [UNNAMED_VOTE_QUESTION, *keys]
     for key in keys:
         if bank.acts.get(key):
             templates = bank.acts[key]
@@ -307,9 +319,11 @@ def voice(
     said = [*([lead] if lead is not None else []), *spoken, *([close] if close is not None else [])]
     voted = {a.target for a in acts if a.kind == "vote"}
     told = {a.other for a in acts if a.kind == "answer" and a.fact == "vote"}
+    quiet = {a.target for a in acts if a.kind == "reason" and a.fact == "quiet"}
     for act in said:  # no sentence said earlier, or twice in this speech
         optional = (act.kind == "accuse" and act.target in voted) or (act.kind == "vote" and act.target in told)
-        sentence = voice_act(act, speaker, rng, bank, used, skip, earlier, avoid, optional)
+        grounded = act.kind == "ask" and act.target in quiet and rng.random() < POINTED_SHARE
+        sentence = voice_act(act, speaker, rng, bank, used, skip, earlier, avoid, optional, grounded)
         if sentence:
             parts.append(sentence)
     if not parts:
