@@ -35,6 +35,8 @@ EXTRAS: dict[str, str] = {
     "textarena": "bench",
     "pyarrow": "parquet",
     "opentelemetry": "otel",
+    "pettingzoo": "rl",
+    "gymnasium": "rl",
 }
 """Top-level modules of optional dependencies -> the extra that installs them."""
 
