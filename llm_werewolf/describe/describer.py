@@ -53,7 +53,7 @@ class Description:
 
 
 def seat_genders(language: str, variant: str, names: Sequence[str]) -> tuple[Gender, ...]:
-    """Every seat's gender from its persona or its name (issue 16's phrase banks); ``male`` when unknown."""
+    """Every seat's gender from its persona or its name (the phrase banks); ``male`` when unknown."""
     try:
         from ..speech.phrases import phrase_bank
 

@@ -20,6 +20,7 @@ import pytest
 import uvicorn
 from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 
+from llm_werewolf.describe.describer import seat_genders
 from llm_werewolf.web.app import create_app
 from llm_werewolf.web.links import public_bases
 from llm_werewolf.web.tables import Lobby
@@ -171,7 +172,10 @@ def test_two_phones_join_by_the_lan_link_and_play_to_the_end_screen(
                     timeout=5_000,
                 )
                 name = table.game.config.names[number - 1]
-                assert name in screen.inner_text("#turn") and "يتكلّم" in screen.inner_text("#turn")
+                config = table.game.config
+                gender = seat_genders(config.language or "ar", config.variant, config.names)[number - 1]
+                speaks = "تتكلّم" if gender == "female" else "يتكلّم"  # the verb agrees with the seat
+                assert name in screen.inner_text("#turn") and speaks in screen.inner_text("#turn")
                 screen.screenshot(path=str(ARTIFACTS / "screen-ar-speaking.png"))
                 speaker_shown = True
             _play_turn(page, f"مرحبا من المقعد {number}")
