@@ -41,7 +41,10 @@ def format_problem(answer: str, completion_tokens: int | None = None, finish_rea
     found = _TEMPLATE_TOKENS.search(answer)
     if found is not None:
         return f"its answer holds the chat-template token {found.group(0).strip()!r}"
-    if PROBE_SYSTEM.lower() in answer.lower():
+    said = " ".join(answer.lower().split())
+    if PROBE_SYSTEM.lower() in said and "say yes." in said:
+        # The conversation written back as text: the model read it as one document. A model in its own
+        # format may still repeat the system line alone (the 270M one does), which is no sign of format.
         return "its answer repeats the prompt"
     return None
 

@@ -94,7 +94,8 @@ def test_the_server_is_told_the_model_s_format_unless_one_is_given(tmp_path: Pat
         ("[INST] Say no. [/INST]", 9, "'[INST]'"),
         ("<<SYS>> no", 4, "'<<SYS>>'"),
         ("no<end_of_turn>", 2, "'<end_of_turn>'"),
-        ("You answer with one word. no", 7, "repeats the prompt"),
+        ("You answer with one word. Say yes. yes Say no. no", 14, "repeats the prompt"),
+        ("You answer with one word. no", 7, None),  # a weak model echoing its system line, in its own format
         ("", 0, "before its first token"),
     ],
 )
