@@ -12,6 +12,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -45,9 +46,9 @@ def _free_port() -> int:
         return port
 
 
-@pytest.fixture
-def server() -> Iterator[tuple[str, Lobby]]:
-    lobby = Lobby(host_token=HOST)
+@contextmanager
+def serving(lobby: Lobby) -> Iterator[str]:
+    """The web app of ``lobby`` on a free loopback port, while the block runs: its base URL."""
     port = _free_port()
     config = uvicorn.Config(create_app(lobby), host="127.0.0.1", port=port, log_level="warning", access_log=False)
     uv = uvicorn.Server(config)
@@ -57,9 +58,18 @@ def server() -> Iterator[tuple[str, Lobby]]:
     while not uv.started:
         assert time.monotonic() < end, "the server did not start"
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}", lobby
-    uv.should_exit = True
-    thread.join(timeout=10)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        uv.should_exit = True
+        thread.join(timeout=10)
+
+
+@pytest.fixture
+def server() -> Iterator[tuple[str, Lobby]]:
+    lobby = Lobby(host_token=HOST)
+    with serving(lobby) as url:
+        yield url, lobby
 
 
 @pytest.fixture

@@ -3,39 +3,25 @@ falls back carries the marker with the host page's count once the game is over; 
 
 from __future__ import annotations
 
-import threading
-import time
 from collections.abc import Iterator
 
 import pytest
-import uvicorn
 from playwright.sync_api import Browser
 
 from llm_werewolf.session import Session, SessionSettings
-from llm_werewolf.web.app import create_app
 from llm_werewolf.web.tables import Lobby
 from tests.llm.fake_server import fake_openai_server
 
 from .support import HOST
-from .test_browser import _free_port, browser  # noqa: F401  (fixture)
+from .test_browser import browser, serving  # noqa: F401  (fixture)
 
 
 @pytest.fixture
 def model_server() -> Iterator[tuple[str, Lobby]]:
     with fake_openai_server() as (url, _):  # every answer names "Bob", who is never an option
         lobby = Lobby(host_token=HOST, session=Session(SessionSettings(base_url=url, profile="text")))
-        port = _free_port()
-        config = uvicorn.Config(create_app(lobby), host="127.0.0.1", port=port, log_level="warning")
-        uv = uvicorn.Server(config)
-        thread = threading.Thread(target=uv.run, daemon=True)
-        thread.start()
-        end = time.monotonic() + 20
-        while not uv.started:
-            assert time.monotonic() < end, "the server did not start"
-            time.sleep(0.05)
-        yield f"http://127.0.0.1:{port}", lobby
-        uv.should_exit = True
-        thread.join(timeout=10)
+        with serving(lobby) as base:
+            yield base, lobby
 
 
 def test_the_table_screen_marks_the_seat_the_fallback_answered(
