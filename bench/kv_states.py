@@ -25,7 +25,7 @@ from llm_werewolf.agents.llm_agent import LLMAgent, LLMAgentSettings
 from llm_werewolf.llm.local import LocalBackend
 from llm_werewolf.rules import Game, GameConfig
 from llm_werewolf.table import Table
-from llm_werewolf.table.events import Fallback, ModelCall
+from llm_werewolf.table_notes import Fallback, ModelCall
 
 
 def play(variant: str, language: str, players: int, seed: int, kv_mb: int) -> dict[str, Any]:

@@ -33,7 +33,7 @@ from llm_werewolf.prompting.packs import has_pack, search_roots
 from llm_werewolf.rules import Game, GameConfig, Record, get_ruleset
 from llm_werewolf.rules.events import Asked, ChoiceMade
 from llm_werewolf.table import Table, TableSettings
-from llm_werewolf.table.events import Fallback, ModelCall
+from llm_werewolf.table_notes import Fallback, ModelCall
 from llm_werewolf.transcript.schema import TABLE_EVENT_TYPES
 
 # (ruleset, language, players, options): short games for the CPU model.

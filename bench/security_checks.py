@@ -107,7 +107,7 @@ def tracing_sides() -> dict[str, Any]:
     from llm_werewolf.llm import FakeBackend
     from llm_werewolf.rules import Game, GameConfig
     from llm_werewolf.table import Table
-    from llm_werewolf.table.events import ModelCall
+    from llm_werewolf.table_notes import ModelCall
 
     out: dict[str, Any] = {}
     for god in (False, True):

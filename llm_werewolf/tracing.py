@@ -52,7 +52,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .llm.base import CompletionRequest
     from .rules import Decision
-    from .table.events import ModelCall
+    from .table_notes import ModelCall
 
 TRACER_NAME = "llm_werewolf"
 DEFAULT_SERVICE = "llm-werewolf"

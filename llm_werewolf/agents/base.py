@@ -15,7 +15,7 @@ from ..rules import Choice, Decision, SeatView
 from ..rules.events import EventBody
 
 if TYPE_CHECKING:
-    from ..table.events import ModelCall
+    from ..table_notes import ModelCall
 
 Fault = Literal["parse", "answer", "transport", "deadline"]
 """Why an agent has no choice: the answer could not be read (``parse``), was read but is not an

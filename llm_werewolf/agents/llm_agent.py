@@ -36,7 +36,7 @@ from ..prompting.personas import Persona
 from ..prompting.render import Prompt, SeatPrompter
 from ..prompting.script import in_language
 from ..rules import Choice, Decision, SeatView
-from ..table.events import ModelCall
+from ..table_notes import ModelCall
 from .base import DecisionRequest, Reply
 
 RAW_OUTPUT_CHARS = 4000

@@ -413,7 +413,7 @@ class Describer:
         return [*segments, " ", *fill(self.phrase("winners"), names=self.seats(e.winners))]
 
     def _table(self, record: Record, audience: Audience) -> Description | None:
-        from ..table.events import Fallback, Narration, Rejected, Thought
+        from ..table_notes import Fallback, Narration, Rejected, Thought
 
         e = record.event
         if isinstance(e, Narration):

@@ -13,6 +13,6 @@ Modules (each small, each usable alone):
 * :mod:`.tournament` — plan, run and resume a tournament (in-process or Ray);
 * :mod:`.report` — Markdown and HTML with plots.
 
-Nothing is imported here, so the transcript schema can import
-:mod:`.probe_events` without a cycle.
+The probes' answers (vote intents, suspicion estimates) are table notes
+(:mod:`llm_werewolf.table_notes`), which the transcript schema registers.
 """

@@ -26,9 +26,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..rules.acts import Act
+from ..table_notes import VoteIntent
 from .facts import GameFacts, SpeechFact, day_of
 from .intervals import mean_interval
-from .probe_events import VoteIntent
 from .tally import Grouped
 
 

@@ -29,7 +29,7 @@ from ..rules.events import (
     VoteCast,
 )
 from ..rules.questions import question_of
-from ..table.events import Fallback, ModelCall, Rejected, Thought
+from ..table_notes import Fallback, ModelCall, Rejected, Thought
 from ..transcript import Transcript, read_transcript
 from .profiles import EvalProfile, profile_for
 

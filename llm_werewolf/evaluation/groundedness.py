@@ -17,7 +17,7 @@ from collections.abc import Collection
 from ..agents.heuristic import FABRICATED
 from ..rules.events import Speech
 from ..speech.grounding import classify
-from ..table.events import Thought
+from ..table_notes import Thought
 from .facts import GameFacts
 
 Ratio = tuple[float, int]

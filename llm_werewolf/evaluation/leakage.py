@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..rules.events import Speech
-from ..table.events import Thought
+from ..table_notes import Thought
 from .facts import GameFacts
 
 CANARY = re.compile(r"canary-[0-9a-f]{8}")

@@ -6,9 +6,9 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from ..table_notes import SuspicionEstimate, VoteIntent
 from .facts import GameFacts, day_of
 from .intervals import mean_interval
-from .probe_events import SuspicionEstimate, VoteIntent
 from .tally import Grouped, Share
 
 

@@ -28,7 +28,7 @@ from ..rules import Choice, Decision, Option, SeatView, seat_option
 from ..rules.decisions import SKIP_OPTION, plain_option
 from ..rules.events import GOD, PhaseStarted, Speech
 from ..table import Table
-from .probe_events import SuspicionEstimate, VoteIntent
+from ..table_notes import SuspicionEstimate, VoteIntent
 
 PROBE_ID_BASE = 10_000_000
 DISCUSSION_STAGES = frozenset({"discussion", "campaign", "defense"})

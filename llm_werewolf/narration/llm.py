@@ -11,7 +11,7 @@ The answer is cleaned to one line and checked (:mod:`.checker`) before it is
 shown: it may say nothing the public record does not, and must keep the
 seats and role words of the fact it retells. A refused answer is asked once more, with the reason; a second refusal
 (or a transport fault) gives the template line, marked ``fallback=True``.
-Every model call is returned as a :class:`~llm_werewolf.table.events.ModelCall`
+Every model call is returned as a :class:`~llm_werewolf.table_notes.ModelCall`
 before the narration it produced; the table logs those god-only.
 """
 
@@ -35,7 +35,7 @@ from ..prompting.packs import search_roots
 from ..prompting.sanitize import clean_line
 from ..rules.events import EventBody, Record
 from ..rules.variant import get_ruleset
-from ..table.events import ModelCall, Narration
+from ..table_notes import ModelCall, Narration
 from .checker import NarrationChecker, Verdict
 from .moments import Moment, moment_of
 from .public import PublicFacts

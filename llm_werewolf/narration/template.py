@@ -13,7 +13,7 @@ from ..prompting.environment import string_template
 from ..prompting.packs import search_roots
 from ..prompting.sanitize import clean_name
 from ..rules.events import EventBody, Record
-from ..table.events import Narration
+from ..table_notes import Narration
 from .memory import Departure, PublicMemory
 from .moments import Moment, moment_of
 from .packs import NarrationPack, load_pack

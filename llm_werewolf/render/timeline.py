@@ -31,7 +31,7 @@ from ..rules.events import (
     VoteCast,
     VoteTally,
 )
-from ..table.events import Fallback, ModelCall, Narration, Rejected
+from ..table_notes import Fallback, ModelCall, Narration, Rejected
 from ..transcript.schema import Header
 from .labels import Words
 

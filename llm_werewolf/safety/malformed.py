@@ -33,7 +33,7 @@ from ..rules import Decision, Game, GameConfig
 from ..rules.events import Speech
 from ..rules.questions import questions
 from ..table import Table, TableSettings
-from ..table.events import Fallback, ModelCall, Rejected
+from ..table_notes import Fallback, ModelCall, Rejected
 from .games import ended_legally, map_jobs, names_for, players_for, prompt_languages, run
 
 FAULTS: tuple[str, ...] = (

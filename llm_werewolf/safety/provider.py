@@ -33,8 +33,8 @@ from ..rules import Game, GameConfig
 from ..rules.events import GameEnded
 from ..rules.questions import questions
 from ..table import Table, TableSettings
-from ..table.events import Fallback, ModelCall, Rejected
 from ..table.seating import AgentSpec
+from ..table_notes import Fallback, ModelCall, Rejected
 from ..transcript import SeatInfo, TranscriptWriter, header_for
 from .fault_server import MODEL, FaultPlan, fault_server
 from .games import ended_legally, names_for, players_for, prompt_languages

@@ -34,7 +34,7 @@ from pathlib import Path
 from ..rules import GameConfig, get_ruleset
 from ..rules.events import Record, RoleAssigned, Speech
 from ..rules.views import build_view
-from ..table.events import Fallback, SpeechCheck
+from ..table_notes import Fallback, SpeechCheck
 from .coherence import ACTS_ONLY, check_coherence
 from .truth import consistent
 

@@ -23,7 +23,7 @@ from ..llm.base import Completion, CompletionRequest
 from ..rules import Choice, Decision, SeatView
 from ..rules.acts import Act
 from ..rules.errors import IllegalAct
-from ..table.events import SpeechCheck
+from ..table_notes import SpeechCheck
 from ..texts import role_name
 from .coherence import ACTS_ONLY, CARRIES_NO_ACT, Coherence, check_coherence, contradictions, earlier_speeches
 from .grammar import Gender

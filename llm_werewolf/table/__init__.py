@@ -1,6 +1,6 @@
 """Running a game with agents: the async table loop, table events, seating."""
 
-from .events import Fallback, ModelCall, Narration, Rejected, Thought
+from ..table_notes import Fallback, ModelCall, Narration, Rejected, Thought
 from .runner import Narrator, Sink, Table, TableSettings
 
 __all__ = [

@@ -28,7 +28,7 @@ from ..rules.events import (
     VoteTally,
     WhisperNoticed,
 )
-from .events import Fallback, Narration
+from ..table_notes import Fallback, Narration
 
 
 class ConsoleSink:

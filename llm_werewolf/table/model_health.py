@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from ..rules.events import GameEnded, PhaseStarted, Record
 from ..rules.questions import question_of
-from .events import Fallback, ModelCall, Narration
+from ..table_notes import Fallback, ModelCall, Narration
 from .seating import MODEL_KINDS, AgentSpec
 
 STRICT_MIN_DECISIONS = 3

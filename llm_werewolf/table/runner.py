@@ -25,7 +25,7 @@ from ..llm.streaming import previewing
 from ..rules import Choice, Decision, Game, IllegalChoice, Outcome, ViewBuilder, validate_choice
 from ..rules.events import GOD, EventBody, Record, Visibility, to_seats
 from ..seeds import seat_seed
-from .events import Fallback, ModelCall, Rejected, Thought
+from ..table_notes import Fallback, ModelCall, Rejected, Thought
 
 
 class Sink(Protocol):

@@ -42,9 +42,9 @@ from ..rules import Game, Outcome
 from ..rules.events import ChoiceMade, Record, RolesRevealed
 from ..session import Session
 from ..table import Narrator, Table, TableSettings
-from ..table.events import Narration
 from ..table.runner import Sink
 from ..table.seating import AgentSpec, SeatSpecError, build_agent
+from ..table_notes import Narration
 from .io import Transcript, TranscriptWriter, read_transcript
 from .replay import rebuild
 from .schema import TABLE_EVENT_TYPES, Header

@@ -14,10 +14,19 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from typing_extensions import TypedDict
 
-from ..evaluation.probe_events import SuspicionEstimate, VoteIntent
 from ..rules.events import ChoiceMade, Record, RulesEvent, Visibility, make_record
 from ..rules.model import GameConfig
-from ..table.events import Fallback, ModelCall, Narration, Rejected, SpeechCheck, TableEvent, Thought
+from ..table_notes import (
+    Fallback,
+    ModelCall,
+    Narration,
+    Rejected,
+    SpeechCheck,
+    SuspicionEstimate,
+    TableEvent,
+    Thought,
+    VoteIntent,
+)
 
 SCHEMA_VERSION = 2
 """2: a question is logged once, by the ``choice`` line that answers it (``ChoiceMade.options`` and

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from ..rules import Record
 from ..rules.events import Cue
-from ..table.events import Narration
+from ..table_notes import Narration
 
 
 def reading_order(records: Sequence[Record], *, drop_voiced_cues: bool = False) -> list[Record]:

@@ -31,7 +31,7 @@ from ..rules.events import (
     VoteTally,
     WhisperNoticed,
 )
-from ..table.events import Narration, Thought
+from ..table_notes import Narration, Thought
 from .ui_text import fill, label
 
 

@@ -29,10 +29,10 @@ from ..rules.events import GameEnded, RolesRevealed
 from ..seeds import seat_seed
 from ..session import Session
 from ..table import Narrator, Table, TableSettings
-from ..table.events import Fallback
 from ..table.model_health import model_health
 from ..table.night_pacing import NightPacer, night_cue
 from ..table.seating import AgentSpec, SeatSpecError, build_agent
+from ..table_notes import Fallback
 from ..texts import TextDataError
 from ..transcript import TranscriptWriter, header_for, seat_info
 from .feed_order import reading_order

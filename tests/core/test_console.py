@@ -6,7 +6,7 @@ from rich.console import Console
 
 from llm_werewolf.rules.events import PUBLIC, Record, Speech, make_record
 from llm_werewolf.table.console import ConsoleSink
-from llm_werewolf.table.events import Narration
+from llm_werewolf.table_notes import Narration
 
 
 def printed(records: list[Record], *, narrated: bool) -> str:

@@ -31,7 +31,7 @@ from llm_werewolf.rules.events import (
 )
 from llm_werewolf.safety.games import map_jobs
 from llm_werewolf.sim import SyncAgent, parallel_map, play_with_agents, random_policy, run_sync
-from llm_werewolf.table.events import Narration
+from llm_werewolf.table_notes import Narration
 from llm_werewolf.testing.conformance import fresh_records
 from llm_werewolf.transcript.schema import dump_record, load_record
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from llm_werewolf.evaluation.facts import GameFacts
 from llm_werewolf.rules.events import GOD, Asked, RoleAssigned, to_seats
-from llm_werewolf.table.events import Fallback, ModelCall, Rejected, Thought
+from llm_werewolf.table_notes import Fallback, ModelCall, Rejected, Thought
 
 from .builders import FakeGame
 

@@ -74,7 +74,7 @@ def test_a_ballot_the_fallback_cast_counts_for_the_fallback(tmp_path: Path) -> N
     from llm_werewolf.evaluation.facts import load_facts
     from llm_werewolf.evaluation.voting import voting_metrics
     from llm_werewolf.rules.events import GOD, Asked, ChoiceMade, VoteCast, to_seats
-    from llm_werewolf.table.events import Fallback
+    from llm_werewolf.table_notes import Fallback
 
     from .builders import FakeGame
 

@@ -9,12 +9,11 @@ import pytest
 
 from llm_werewolf.agents.heuristic import HeuristicAgent
 from llm_werewolf.evaluation.facts import load_facts
-from llm_werewolf.evaluation.probe_events import SuspicionEstimate, VoteIntent
 from llm_werewolf.evaluation.probe_metrics import auroc, brier, persuasion, suspicion_calibration
 from llm_werewolf.evaluation.probes import CanaryAgent, ProbeSettings, ProbingTable
 from llm_werewolf.rules import Game, GameConfig
 from llm_werewolf.rules.events import GOD, PhaseStarted, Speech
-from llm_werewolf.table.events import Thought
+from llm_werewolf.table_notes import SuspicionEstimate, Thought, VoteIntent
 from llm_werewolf.transcript import SeatInfo, TranscriptWriter, header_for, read_transcript
 from llm_werewolf.transcript.replay import replay_file
 

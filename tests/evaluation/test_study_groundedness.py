@@ -14,7 +14,7 @@ from llm_werewolf.evaluation.groundedness import grounding_counts, grounding_rat
 from llm_werewolf.evaluation.study import load_study
 from llm_werewolf.rules.acts import Act
 from llm_werewolf.rules.events import Record, Speech, make_record
-from llm_werewolf.table.events import Thought
+from llm_werewolf.table_notes import Thought
 from llm_werewolf.transcript import Transcript, read_transcript
 
 FALSE_REASON = Act("reason", target=1, other=2, fact="voted", refs=(0,))

@@ -28,8 +28,8 @@ from llm_werewolf.evaluation.tournament.runner import progress_columns, todo
 from llm_werewolf.rules import Choice, Game
 from llm_werewolf.rules.events import GOD
 from llm_werewolf.sim import random_policy
-from llm_werewolf.table.events import Fallback
 from llm_werewolf.table.seating import AgentSpec
+from llm_werewolf.table_notes import Fallback
 from llm_werewolf.transcript import SeatInfo, TranscriptWriter, header_for
 
 

@@ -48,7 +48,7 @@ from llm_werewolf.rules.events import (
 )
 from llm_werewolf.rules.views import SeatView, build_view
 from llm_werewolf.table import Table, TableSettings
-from llm_werewolf.table.events import Fallback, ModelCall, Narration, Rejected, Thought
+from llm_werewolf.table_notes import Fallback, ModelCall, Narration, Rejected, Thought
 
 PACKS = Path(__file__).parent / "packs"
 TOY_PACK = (str(PACKS),)

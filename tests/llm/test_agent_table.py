@@ -13,7 +13,7 @@ from llm_werewolf.llm.fake import FakeBackend, auto_answer
 from llm_werewolf.rules import Decision, Game
 from llm_werewolf.rules.events import Speech
 from llm_werewolf.rules.questions import questions
-from llm_werewolf.table.events import Fallback, ModelCall, Rejected, Thought
+from llm_werewolf.table_notes import Fallback, ModelCall, Rejected, Thought
 
 from .support import TOY_PACK, events_of, llm_agents, model_calls, play_table, toy_game
 

@@ -17,7 +17,7 @@ from llm_werewolf.prompting.answers import answer_problem, parse_answer
 from llm_werewolf.prompting.render import Prompt, SeatPrompter
 from llm_werewolf.rules import Decision, Game, GameConfig
 from llm_werewolf.rules.events import Speech
-from llm_werewolf.table.events import ModelCall, Narration
+from llm_werewolf.table_notes import ModelCall, Narration
 from llm_werewolf.texts import default_names
 
 GAMES = {

@@ -14,7 +14,7 @@ from llm_werewolf.llm.fake import FakeBackend, auto_answer
 from llm_werewolf.rules import Game, GameConfig
 from llm_werewolf.rules.events import ChoiceMade, Speech
 from llm_werewolf.rules.questions import questions
-from llm_werewolf.table.events import Fallback, Rejected
+from llm_werewolf.table_notes import Fallback, Rejected
 
 from .support import NAMES, TOY_PACK, llm_agents, model_calls, play_table
 

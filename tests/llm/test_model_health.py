@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from llm_werewolf.rules.events import PUBLIC, Asked, GameEnded, PhaseStarted, make_record
-from llm_werewolf.table.events import Fallback, ModelCall, Narration
 from llm_werewolf.table.model_health import UnhealthySeat, main_reason, model_health
 from llm_werewolf.table.seating import AgentSpec
+from llm_werewolf.table_notes import Fallback, ModelCall, Narration
 
 from .fake_server import fake_openai_server
 

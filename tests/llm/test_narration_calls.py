@@ -9,7 +9,7 @@ from llm_werewolf.llm import FakeBackend, TransientError
 from llm_werewolf.narration import TemplateNarrator
 from llm_werewolf.narration.llm import LLMNarrator
 from llm_werewolf.rules import Game, GameConfig, Record
-from llm_werewolf.table.events import ModelCall, Narration
+from llm_werewolf.table_notes import ModelCall, Narration
 
 NAMES = seat_names("en", 8)
 LINE = "The first night settles over the city like a heavy coat."

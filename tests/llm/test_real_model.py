@@ -21,7 +21,7 @@ from llm_werewolf.llm.profiles import get_profile
 from llm_werewolf.rules import Game, GameConfig
 from llm_werewolf.rules.events import ChoiceMade, Speech
 from llm_werewolf.rules.questions import questions
-from llm_werewolf.table.events import Fallback, ModelCall
+from llm_werewolf.table_notes import Fallback, ModelCall
 
 from .conftest import ALIAS
 from .support import play_table

@@ -20,7 +20,7 @@ from llm_werewolf.narration.vocabulary import Lexicon, SeatFinder, Term, normali
 from llm_werewolf.rules import Choice, Game, GameConfig, get_ruleset
 from llm_werewolf.rules.events import Speech
 from llm_werewolf.table import Table
-from llm_werewolf.table.events import Narration
+from llm_werewolf.table_notes import Narration
 from llm_werewolf.texts import terms
 
 from .support import RULESETS

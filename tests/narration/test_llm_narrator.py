@@ -23,8 +23,8 @@ from llm_werewolf.rules import Game, GameConfig, Record, make_record
 from llm_werewolf.rules.events import EventBody, Speech
 from llm_werewolf.session import Session, SessionSettings
 from llm_werewolf.table import Table
-from llm_werewolf.table.events import ModelCall, Narration
 from llm_werewolf.table.seating import AgentSpec
+from llm_werewolf.table_notes import ModelCall, Narration
 
 from .support import public, random_game
 

@@ -17,7 +17,7 @@ from llm_werewolf.narration.llm import LLMNarrator, LLMNarratorSettings
 from llm_werewolf.narration.public import PublicFacts
 from llm_werewolf.rules import Game, GameConfig, get_ruleset
 from llm_werewolf.table import Table
-from llm_werewolf.table.events import ModelCall, Narration
+from llm_werewolf.table_notes import ModelCall, Narration
 
 pytestmark = pytest.mark.model
 

@@ -21,7 +21,7 @@ from llm_werewolf.speech.phrases import phrase_bank
 from llm_werewolf.speech.picker import _line
 from llm_werewolf.speech.voice import Speaker
 from llm_werewolf.table import Table, TableSettings
-from llm_werewolf.table.events import ModelCall, SpeechCheck
+from llm_werewolf.table_notes import ModelCall, SpeechCheck
 from llm_werewolf.texts import default_names
 
 from .helpers import PLAYERS, game_at_speech

@@ -25,7 +25,7 @@ from llm_werewolf.narration.llm import LLMNarrator
 from llm_werewolf.rules import Game, GameConfig
 from llm_werewolf.rules.questions import questions
 from llm_werewolf.table import Table
-from llm_werewolf.table.events import ModelCall
+from llm_werewolf.table_notes import ModelCall
 from tests.llm.test_narration_calls import LINE, _first_moment
 
 NAMES = seat_names("en", 5)

@@ -237,7 +237,7 @@ def test_render_labels_exist_for_every_language_and_keep_their_placeholders() ->
 
 def test_narration_follows_the_record_it_voices(tmp_path: Path) -> None:
     from llm_werewolf.rules.events import Cue, DeathsAnnounced
-    from llm_werewolf.table.events import Narration
+    from llm_werewolf.table_notes import Narration
 
     path = tmp_path / "narrated.jsonl"
     play_to_file(path, "lebanese_ghouls", 3, narrator=True)

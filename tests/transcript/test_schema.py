@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from llm_werewolf.evaluation.probe_events import SuspicionEstimate, VoteIntent
 from llm_werewolf.rules import GOD, PUBLIC, GameConfig, make_record, to_seats, to_team
 from llm_werewolf.rules.events import (
     ActionTaken,
@@ -35,7 +34,16 @@ from llm_werewolf.rules.events import (
     record_key,
     same_records,
 )
-from llm_werewolf.table.events import Fallback, ModelCall, Narration, Rejected, SpeechCheck, Thought
+from llm_werewolf.table_notes import (
+    Fallback,
+    ModelCall,
+    Narration,
+    Rejected,
+    SpeechCheck,
+    SuspicionEstimate,
+    Thought,
+    VoteIntent,
+)
 from llm_werewolf.transcript import SCHEMA_VERSION, SeatInfo, TranscriptWriter, header_for, read_transcript
 from llm_werewolf.transcript.schema import AnyEvent, Header, dump_record, load_record
 from llm_werewolf.transcript.schema_file import DEFAULT_PATH, main, schema_text

@@ -19,7 +19,7 @@ import pytest
 import uvicorn
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from llm_werewolf.table.events import ModelCall
+from llm_werewolf.table_notes import ModelCall
 from llm_werewolf.web.app import create_app
 from llm_werewolf.web.tables import Lobby
 

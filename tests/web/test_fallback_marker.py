@@ -9,7 +9,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from llm_werewolf.session import Session, SessionSettings
-from llm_werewolf.table.events import Fallback
+from llm_werewolf.table_notes import Fallback
 from llm_werewolf.web.app import create_app
 from llm_werewolf.web.tables import Lobby
 from tests.llm.fake_server import fake_openai_server

@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 from llm_werewolf.describe.vocabulary import Vocabulary
 from llm_werewolf.rules import Record, get_ruleset, make_record
 from llm_werewolf.rules.events import Announcement, Cue, GameEnded, PhaseStarted, Visibility
-from llm_werewolf.table.events import Narration
+from llm_werewolf.table_notes import Narration
 from llm_werewolf.web.app import create_app
 from llm_werewolf.web.feed_order import reading_order
 from llm_werewolf.web.present import Presenter

@@ -14,8 +14,8 @@ from ...rules.events import Record
 from ...rules.questions import question_of
 from ...session import Session, SessionSettings
 from ...table import Table, TableSettings
-from ...table.events import Fallback
 from ...table.seating import SCRIPTLESS_KINDS, AgentSpec
+from ...table_notes import Fallback
 from ...texts import default_names
 from ...transcript import TranscriptWriter, header_for, seat_info
 from ..ledger import Entry, Status
