@@ -10,7 +10,7 @@ template narrator seeded as ``play`` seeds it. The narration is cut into rounds 
 characters in rounds 2+ that belong to a line said word for word in an earlier round of the same game
 (pooled over every game); *sentences* is the same share counted sentence by sentence (a host cue
 that keeps the seed's ritual words, «Просыпается Путана.», counts as a repeat there even when its frame
-changes). *Story twice* counts story lines (:mod:`llm_werewolf.narration.story`) said
+changes). *Story twice* counts story lines (:mod:`llm_werewolf.describe.story`) said
 word for word twice in one game.
 
 Reveal: ``--reveal-games`` seeded random games per ruleset and language, every rule switch drawn at
@@ -26,10 +26,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from llm_werewolf.agents.heuristic import HeuristicAgent
+from llm_werewolf.describe.story import load_story
 from llm_werewolf.ladder import standard_boards
 from llm_werewolf.narration import TemplateNarrator
 from llm_werewolf.narration.reveal import reveals
-from llm_werewolf.narration.story import load_story
 from llm_werewolf.narration.vocabulary import sentences
 from llm_werewolf.rules import GameConfig, all_rulesets, get_ruleset
 from llm_werewolf.rules.events import PhaseStarted, Record

@@ -103,11 +103,11 @@ def tracing_sides() -> dict[str, Any]:
 
     from llm_werewolf import tracing
     from llm_werewolf.agents.llm_agent import LLMAgent, LLMAgentSettings
-    from llm_werewolf.cli.common import seat_names
     from llm_werewolf.llm import FakeBackend
     from llm_werewolf.rules import Game, GameConfig
     from llm_werewolf.table import Table
     from llm_werewolf.table_notes import ModelCall
+    from llm_werewolf.texts import default_names
 
     out: dict[str, Any] = {}
     for god in (False, True):
@@ -115,7 +115,7 @@ def tracing_sides() -> dict[str, Any]:
         provider = TracerProvider()
         provider.add_span_processor(SimpleSpanProcessor(memory))
         tracing.setup(True, provider=provider, god_view=god)
-        names = seat_names("en", 9)
+        names = default_names("en", 9)
         game = Game(GameConfig(variant="chinese_werewolf", names=names, seed=7, language="en"))
         agents = [LLMAgent(FakeBackend(seed=3), settings=LLMAgentSettings(seed=i)) for i in range(9)]
         asyncio.run(Table(game, agents).play())

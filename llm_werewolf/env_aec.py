@@ -149,7 +149,7 @@ class WerewolfAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
         """``ansi``: the public record of the game so far, in the table's language."""
         if self.render_mode != "ansi":
             return None
-        from .web.present import Presenter
+        from .describe.present import Presenter
 
         presenter = Presenter(self.game.language, self.variant, self.game.names)
         public = [r for r in self.game.records if r.vis.scope == "public"]

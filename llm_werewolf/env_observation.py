@@ -24,10 +24,10 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
+from .describe.present import Presenter
+from .describe.ui_text import fill
 from .env import WerewolfEnv, event_dict
 from .rules import Decision, get_ruleset
-from .web.present import Presenter
-from .web.ui_text import fill
 
 SPARE_ACTIONS = 16
 """Action indices beyond one per seat: center cards, skip, yes/no and the like."""

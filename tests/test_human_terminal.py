@@ -13,10 +13,10 @@ from llm_werewolf.agents.heuristic import HeuristicAgent
 from llm_werewolf.agents.human_terminal import HotSeat, TerminalHumanAgent, menu_label, menu_numbers, terminal_humans
 from llm_werewolf.cli import app
 from llm_werewolf.cli.common import UsageError
+from llm_werewolf.describe.present import Presenter, deck_of
 from llm_werewolf.rules import Decision, Game, GameConfig, Option, get_ruleset
 from llm_werewolf.rules.events import ChoiceMade, Info, Speech
 from llm_werewolf.table import Table
-from llm_werewolf.web.present import Presenter, deck_of
 
 NAMES = ("Ann", "Bob", "Cyd", "Dee")
 

@@ -7,7 +7,7 @@ again, so nobody reads another player's card. Keys typed before a question is
 asked (while AI seats think) are discarded, so they cannot pass a gate or answer
 a menu. In a menu each option has one number: a seat's own number for a seat.
 Everything shown comes from the seat's view (records visible to it), through
-:class:`llm_werewolf.web.present.Presenter`.
+:class:`llm_werewolf.describe.present.Presenter`.
 """
 
 from __future__ import annotations
@@ -22,10 +22,10 @@ from typing import Protocol
 from rich.console import Console
 
 from ..controls import strip_controls
+from ..describe.feed_order import reading_order
+from ..describe.present import FeedItem, Presenter, deck_of
+from ..describe.ui_text import fill
 from ..rules import Choice, Decision, Option, SeatView
-from ..web.feed_order import reading_order
-from ..web.present import FeedItem, Presenter, deck_of
-from ..web.ui_text import fill
 from .base import DecisionRequest, Reply
 
 DEFAULT_SPEECH_LIMIT = 1200

@@ -8,7 +8,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..rules import get_ruleset
-from ..texts import default_names
 
 
 class UsageError(Exception):
@@ -112,8 +111,3 @@ def deck_players(
             )
     ruleset.check_deck(deck, count, parsed)
     return count
-
-
-def seat_names(language: str, players: int) -> tuple[str, ...]:
-    """Default seat names in the game's language."""
-    return default_names(language, players)

@@ -23,7 +23,8 @@ from ..llm.table_config import TableConfig, load_table_config
 from ..prompting.packs import pack_hash, search_roots
 from ..session import DEFAULT_DEADLINE, DEFAULT_KV_CACHE_MB, DEFAULT_NARRATOR_DEADLINE, Session, SessionSettings
 from ..table.seating import MODEL_KINDS, AgentSpec
-from .common import UsageError, seat_names
+from ..texts import default_names
+from .common import UsageError
 
 
 def check_key_file(path: str, where: str) -> None:
@@ -195,5 +196,5 @@ def table_names(session: Session, language: str, specs: Sequence[AgentSpec], see
         if persona is not None and persona.name not in taken:
             names[index] = persona.name
             taken.add(persona.name)
-    spare = iter(name for name in seat_names(language, len(specs) + len(taken)) if name not in taken)
+    spare = iter(name for name in default_names(language, len(specs) + len(taken)) if name not in taken)
     return tuple(name if name is not None else next(spare) for name in names)

@@ -37,6 +37,7 @@ from ..rules.events import (
 from ..rules.variant import get_ruleset
 from ..texts import TextDataError
 from .segments import Quote, SeatRef, Segment, fill, join
+from .ui_text import ui_texts
 from .vocabulary import Gender, Vocabulary, vocabulary
 
 Audience = Literal["public", "god"] | int
@@ -148,8 +149,6 @@ class Describer:
         """A decision kind's short title: the vocabulary's, else the seat pages' (``ui.yaml``)."""
         if self.words.has("decisions", kind):
             return self.words.word("decisions", kind)
-        from ..web.ui_text import ui_texts
-
         titles = ui_texts(self.language).get("decisions")
         title = titles.get(kind) if isinstance(titles, dict) else None
         return title if isinstance(title, str) else self.words.word("decisions", kind)

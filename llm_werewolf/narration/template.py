@@ -8,6 +8,7 @@ from string import Template
 from typing import Any
 
 from ..describe import Gender, seat_genders, vocabulary
+from ..describe.story import StoryPack, load_story
 from ..describe.vocabulary import form_of
 from ..prompting.environment import string_template
 from ..prompting.packs import search_roots
@@ -17,7 +18,6 @@ from ..table_notes import Narration
 from .memory import Departure, PublicMemory
 from .moments import Moment, moment_of
 from .packs import NarrationPack, load_pack
-from .story import StoryPack, load_story
 
 
 def _table(vocabulary: Mapping[str, Any], name: str) -> dict[str, Any]:

@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from ..describe.story import load_story
 from ..describe.vocabulary import fill_text
 from ..narration import TemplateNarrator
-from ..narration.story import load_story
 from ..prompting.environment import string_template
 from ..rules.events import GameEnded, PhaseStarted, RoleAssigned, RolesRevealed, Speech, VoteCast
 from ..seeds import derive_seed

@@ -28,7 +28,6 @@ from typing import Any
 import yaml
 
 from ..agents.heuristic import HeuristicAgent
-from ..cli.common import seat_names as default_names
 from ..narration import TemplateNarrator
 from ..narration.checker import NarrationChecker
 from ..narration.packs import load_pack
@@ -37,7 +36,7 @@ from ..narration.vocabulary import script_of
 from ..rules import Game, GameConfig, ViewBuilder, get_ruleset
 from ..rules.events import PhaseStarted, RoleAssigned
 from ..seeds import seat_seed
-from ..texts import terms
+from ..texts import default_names, terms
 
 DATA = Path(__file__).parent / "data" / "narration_evasion.yaml"
 RULESETS = ("chinese_werewolf", "city_mafia", "lebanese_ghouls", "one_night", "online_mafia")

@@ -17,9 +17,9 @@ from rich.console import Console
 from rich.live import Live
 from rich.text import Text
 
+from ..describe.present import Presenter
 from ..llm.streaming import shown
 from ..rules.events import Record
-from ..web.present import Presenter
 
 CARET = "▍"
 

@@ -26,6 +26,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.middleware.base import BaseHTTPMiddleware, RequestResponseEndpoint
 
+from ..describe.ui_text import switch_labels, ui_texts
 from ..rules import all_rulesets
 from ..table.seating import MODEL_KINDS, SCRIPTLESS_KINDS
 from .host_check import HostCheck
@@ -42,7 +43,6 @@ from .pages import STATIC, render_page
 from .seats import AnswerRefused
 from .setup import HUMAN, SetupError, TableSetup
 from .tables import Lobby, WebTable
-from .ui_text import switch_labels, ui_texts
 
 ERROR_TEXTS = {
     "too_large": f"message too long (at most {MAX_MESSAGE_CHARS} characters)",

@@ -14,7 +14,7 @@ from pathlib import Path
 from string import Template
 from typing import Literal
 
-from .ui_text import direction, label, ui_texts
+from ..describe.ui_text import direction, label, ui_texts
 
 STATIC = Path(__file__).resolve().parent / "static"
 Mode = Literal["host", "seat", "watch", "screen", "home"]

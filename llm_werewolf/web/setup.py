@@ -7,13 +7,13 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..cli.common import seat_names
 from ..code_refs import CodeRefused, refuse_code
 from ..controls import strip_controls
 from ..rules import GameConfig, get_ruleset
 from ..rules.errors import RulesError
 from ..seeds import fresh_seed
 from ..table.seating import AgentSpec, SeatSpecError
+from ..texts import default_names
 
 HUMAN = "human"
 DEFAULT_SPEECH_LIMIT = 600
@@ -91,7 +91,7 @@ def game_config(setup: TableSetup) -> GameConfig:
         ruleset.parse_options(options)
     except RulesError as exc:
         raise SetupError(str(exc)) from None
-    defaults = seat_names(language, count)
+    defaults = default_names(language, count)
     names = tuple(
         " ".join(strip_controls(seat.name or "").split()) or defaults[i] for i, seat in enumerate(setup.seats)
     )

@@ -20,8 +20,10 @@ from typing import Any, Literal
 
 from ..agents.base import Agent
 from ..agents.heuristic import HeuristicAgent
-from ..cli.common import seat_names
 from ..controls import strip_controls
+from ..describe.feed_order import reading_order
+from ..describe.present import Presenter, deck_of
+from ..describe.ui_text import direction, fill
 from ..llm.errors import LLMError
 from ..rules import Game, GameConfig, Record, ViewBuilder, get_ruleset
 from ..rules.errors import RulesError
@@ -33,15 +35,12 @@ from ..table.model_health import model_health
 from ..table.night_pacing import NightPacer, night_cue
 from ..table.seating import AgentSpec, SeatSpecError, build_agent
 from ..table_notes import Fallback
-from ..texts import TextDataError
+from ..texts import TextDataError, default_names
 from ..transcript import TranscriptWriter, header_for, seat_info
-from .feed_order import reading_order
 from .limits import offer_all
 from .links import qr_data_uri, reachable_from_others
-from .present import Presenter, deck_of
 from .seats import AnswerRefused, DefaultAnswerAgent, HumanWebAgent, SeatHub, check_answer
 from .setup import SetupError, TableSetup, agent_spec, game_config
-from .ui_text import direction, fill
 
 __all__ = ["Lobby", "PublicHub", "WebTable", "narrator_label", "night_cue", "template_narrator"]
 
@@ -205,7 +204,7 @@ class WebTable:
             if persona is not None and persona.name not in taken:
                 names[i] = persona.name
                 taken.add(persona.name)
-        spare = iter(name for name in seat_names(language, len(names) + len(taken)) if name not in taken)
+        spare = iter(name for name in default_names(language, len(names) + len(taken)) if name not in taken)
         return tuple(name if name is not None else next(spare) for name in names)
 
     def table_settings(self) -> dict[str, Any]:

@@ -12,7 +12,7 @@ import pytest
 from rich.console import Console
 
 from llm_werewolf.describe import Describer, vocabulary
-from llm_werewolf.narration.story import load_story
+from llm_werewolf.describe.story import load_story
 from llm_werewolf.narration.template import TemplateNarrator
 from llm_werewolf.render.labels import Words
 from llm_werewolf.render.markdown import render_markdown

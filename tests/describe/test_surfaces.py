@@ -14,6 +14,8 @@ from llm_werewolf.agents.base import DecisionRequest
 from llm_werewolf.agents.heuristic import HeuristicAgent
 from llm_werewolf.agents.human_terminal import TerminalHumanAgent
 from llm_werewolf.describe import Describer, describe, vocabulary
+from llm_werewolf.describe.present import Presenter
+from llm_werewolf.describe.ui_text import fill, ui_texts
 from llm_werewolf.render.html import render_html
 from llm_werewolf.render.markdown import render_markdown
 from llm_werewolf.render.timeline import ViewSpec, build_document
@@ -24,8 +26,6 @@ from llm_werewolf.table.console import ConsoleSink
 from llm_werewolf.texts import default_names
 from llm_werewolf.transcript import header_for
 from llm_werewolf.web.pages import render_page
-from llm_werewolf.web.present import Presenter
-from llm_werewolf.web.ui_text import fill, ui_texts
 
 PAIRS = sorted((r.id, lang) for r in all_rulesets() if r.id != "toy" for lang in r.languages)
 SNAKE = re.compile(r"\b[a-z]+_[a-z0-9_]+\b")

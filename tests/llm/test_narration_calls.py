@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import asyncio
 
-from llm_werewolf.cli.common import seat_names
 from llm_werewolf.llm import FakeBackend, TransientError
 from llm_werewolf.narration import TemplateNarrator
 from llm_werewolf.narration.llm import LLMNarrator
 from llm_werewolf.rules import Game, GameConfig, Record
 from llm_werewolf.table_notes import ModelCall, Narration
+from llm_werewolf.texts import default_names
 
-NAMES = seat_names("en", 8)
+NAMES = default_names("en", 8)
 LINE = "The first night settles over the city like a heavy coat."
 
 

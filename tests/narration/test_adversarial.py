@@ -11,7 +11,6 @@ import pytest
 
 from llm_werewolf.agents.base import DecisionRequest, Reply
 from llm_werewolf.agents.heuristic import HeuristicAgent
-from llm_werewolf.cli.common import seat_names
 from llm_werewolf.llm import CompletionRequest, FakeBackend, get_profile
 from llm_werewolf.narration import TemplateNarrator
 from llm_werewolf.narration.llm import LLMNarrator
@@ -21,7 +20,7 @@ from llm_werewolf.rules import Choice, Game, GameConfig, get_ruleset
 from llm_werewolf.rules.events import Speech
 from llm_werewolf.table import Table
 from llm_werewolf.table_notes import Narration
-from llm_werewolf.texts import terms
+from llm_werewolf.texts import default_names, terms
 
 from .support import RULESETS
 
@@ -79,13 +78,13 @@ def play(variant: str, seed: int, backend_for: str) -> tuple[Game, LLMNarrator]:
     ruleset = get_ruleset(variant)
     language = ruleset.source_language
     players = min(max(ruleset.min_players, 8), ruleset.max_players)
-    game = Game(GameConfig(variant, seat_names(language, players), seed=seed, language=language))
+    game = Game(GameConfig(variant, default_names(language, players), seed=seed, language=language))
     lines = injections(game)
     agents = [Whisperer(seed * 31 + i, lines) for i in range(players)]
     names = list(game.config.names)
     backend = FakeBackend(gullible, profile=get_profile("openai")) if backend_for == "gullible" else None
     if backend is None:
-        probe = Game(GameConfig(variant, seat_names(language, players), seed=seed, language=language))
+        probe = Game(GameConfig(variant, default_names(language, players), seed=seed, language=language))
         asyncio.run(Table(probe, [Whisperer(seed * 31 + i, injections(probe)) for i in range(players)]).play())
         backend = oracle(probe, names)
     narrator = LLMNarrator(variant, language, names, backend)

@@ -6,7 +6,6 @@ from typing import Any
 
 import pytest
 
-from llm_werewolf.cli.common import seat_names
 from llm_werewolf.narration import TemplateNarrator
 from llm_werewolf.narration.checker import NarrationChecker, check_narration, common_words
 from llm_werewolf.narration.public import PublicFacts
@@ -22,7 +21,7 @@ from llm_werewolf.rules.events import (
     Speech,
     StatusChanged,
 )
-from llm_werewolf.texts import terms
+from llm_werewolf.texts import default_names, terms
 
 from .support import RULESETS, languages, random_game
 
@@ -43,7 +42,7 @@ class Table:
     def __init__(self, variant: str, language: str, seed: int = 1) -> None:
         self.variant = variant
         self.language = language
-        self.game = random_game(variant, seed, language, names=seat_names(language, 20))
+        self.game = random_game(variant, seed, language, names=default_names(language, 20))
         self.names = list(self.game.config.names)
         self.template = TemplateNarrator(variant, language, self.names)
         self.checker = NarrationChecker(variant, language, self.names)
@@ -105,7 +104,7 @@ def test_a_seat_that_does_not_exist_is_refused(variant: str, language: str) -> N
         name=table.names[0], number=len(table.names) + 5
     )
     assert "unknown_seat" in table.checker.check(f"{stranger}.", table.facts).codes()
-    unseated = seat_names(language, 20)[len(table.names)]
+    unseated = default_names(language, 20)[len(table.names)]
     assert "unknown_seat" in table.checker.check(f"{unseated}.", table.facts).codes()
 
 
@@ -161,8 +160,8 @@ def facts_for(variant: str, names: list[str], *events: Any) -> PublicFacts:
     return facts
 
 
-NAMES_RU = list(seat_names("ru", 10))
-NAMES_EN = list(seat_names("en", 10))
+NAMES_RU = list(default_names("ru", 10))
+NAMES_EN = list(default_names("en", 10))
 
 
 def test_city_mafia_one_victim_keeps_the_killer_secret() -> None:
@@ -196,7 +195,7 @@ def test_city_mafia_roles_stay_hidden_except_the_maniacs() -> None:
 
 
 def test_chinese_werewolf_night_causes_stay_secret() -> None:
-    names = list(seat_names("zh-Hant", 9))
+    names = list(default_names("zh-Hant", 9))
     checker = NarrationChecker("chinese_werewolf", "zh-Hant", names)
     facts = facts_for("chinese_werewolf", names, DeathsAnnounced(deaths=(AnnouncedDeath(3, None, None),)))
     assert checker.check(f"昨晚{names[3]}倒在了血泊中。", facts).ok
@@ -206,7 +205,7 @@ def test_chinese_werewolf_night_causes_stay_secret() -> None:
 
 
 def test_chinese_werewolf_sheriff_is_public_lovers_are_not() -> None:
-    names = list(seat_names("en", 9))
+    names = list(default_names("en", 9))
     checker = NarrationChecker("chinese_werewolf", "en", names)
     facts = facts_for("chinese_werewolf", names, StatusChanged(seat=2, status="sheriff", value="on"))
     assert checker.check(f"{names[2]} wears the Sheriff's badge proudly.", facts).ok
@@ -214,7 +213,7 @@ def test_chinese_werewolf_sheriff_is_public_lovers_are_not() -> None:
 
 
 def test_lebanese_ghouls_lovers_are_secret_but_announced_causes_are_not() -> None:
-    names = list(seat_names("ar-LB", 9))
+    names = list(default_names("ar-LB", 9))
     checker = NarrationChecker("lebanese_ghouls", "ar-LB", names)
     facts = facts_for(
         "lebanese_ghouls",
@@ -228,7 +227,7 @@ def test_lebanese_ghouls_lovers_are_secret_but_announced_causes_are_not() -> Non
 
 
 def test_online_mafia_a_hidden_role_stays_hidden_and_a_shown_role_may_be_said() -> None:
-    names = list(seat_names("he", 10))
+    names = list(default_names("he", 10))
     checker = NarrationChecker("online_mafia", "he", names)
     facts = facts_for(
         "online_mafia",
@@ -240,7 +239,7 @@ def test_online_mafia_a_hidden_role_stays_hidden_and_a_shown_role_may_be_said() 
 
 
 def test_one_night_cards_are_secret_until_they_are_turned_over() -> None:
-    names = list(seat_names("ar", 6))
+    names = list(default_names("ar", 6))
     checker = NarrationChecker("one_night", "ar", names)
     facts = facts_for("one_night", names)
     text = f"{names[3]} هو المستذئب."

@@ -9,7 +9,6 @@ from collections.abc import Sequence
 import pytest
 
 from llm_werewolf.agents.heuristic import HeuristicAgent
-from llm_werewolf.cli.common import seat_names
 from llm_werewolf.llm import BackendConfigError, Completion, CompletionRequest, FakeBackend, TransportError, get_profile
 from llm_werewolf.narration import TemplateNarrator
 from llm_werewolf.narration.factory import (
@@ -25,10 +24,11 @@ from llm_werewolf.session import Session, SessionSettings
 from llm_werewolf.table import Table
 from llm_werewolf.table.seating import AgentSpec
 from llm_werewolf.table_notes import ModelCall, Narration
+from llm_werewolf.texts import default_names
 
 from .support import public, random_game
 
-NAMES = seat_names("en", 8)
+NAMES = default_names("en", 8)
 
 
 def city_game(seed: int = 3) -> Game:
@@ -188,7 +188,7 @@ def test_the_model_never_sees_a_private_record() -> None:
 def test_chat_and_transcript_prompts_in_every_language() -> None:
     for variant, language in (("city_mafia", "ru"), ("chinese_werewolf", "zh-Hant"), ("lebanese_ghouls", "ar-LB")):
         for profile in ("openai", "local"):
-            game = random_game(variant, 4, language, names=seat_names(language, 20))
+            game = random_game(variant, 4, language, names=default_names(language, 20))
             backend = FakeBackend(lambda request: "", profile=get_profile(profile))
             narrate(LLMNarrator(variant, language, game.config.names, backend), game.records[:40])
             request: CompletionRequest = backend.requests[-1]
@@ -206,7 +206,7 @@ def test_chat_and_transcript_prompts_in_every_language() -> None:
 
 
 def test_at_a_table_model_calls_are_god_only_and_narrations_public() -> None:
-    game = Game(GameConfig("lebanese_ghouls", seat_names("ar-LB", 9), seed=11))
+    game = Game(GameConfig("lebanese_ghouls", default_names("ar-LB", 9), seed=11))
     backend = FakeBackend()
     narrator = LLMNarrator("lebanese_ghouls", "ar-LB", game.config.names, backend)
     agents = [HeuristicAgent(seed=i) for i in range(9)]

@@ -7,9 +7,9 @@ import itertools
 
 import pytest
 
+from llm_werewolf.describe.story import MOMENTS, load_story
 from llm_werewolf.narration import TemplateNarrator
 from llm_werewolf.narration.packs import load_pack
-from llm_werewolf.narration.story import MOMENTS, load_story
 from llm_werewolf.prompting.environment import string_template
 from llm_werewolf.prompting.packs import search_roots
 from llm_werewolf.rules.events import (

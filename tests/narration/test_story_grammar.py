@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from llm_werewolf.narration.story import load_story
+from llm_werewolf.describe.story import load_story
 from llm_werewolf.prompting.environment import string_template
 from llm_werewolf.prompting.packs import search_roots
 

@@ -19,16 +19,16 @@ from opentelemetry.trace import SpanKind, StatusCode
 
 from llm_werewolf import tracing
 from llm_werewolf.agents.llm_agent import LLMAgent, LLMAgentSettings
-from llm_werewolf.cli.common import seat_names
 from llm_werewolf.llm import FakeBackend, TransientError
 from llm_werewolf.narration.llm import LLMNarrator
 from llm_werewolf.rules import Game, GameConfig
 from llm_werewolf.rules.questions import questions
 from llm_werewolf.table import Table
 from llm_werewolf.table_notes import ModelCall
+from llm_werewolf.texts import default_names
 from tests.llm.test_narration_calls import LINE, _first_moment
 
-NAMES = seat_names("en", 5)
+NAMES = default_names("en", 5)
 
 
 def _memory(god_view: bool) -> Iterator[InMemorySpanExporter]:
@@ -86,7 +86,7 @@ def test_every_model_call_of_a_game_is_one_span_in_the_god_view(god_exporter: In
 
 def test_by_default_no_span_attribute_separates_the_sides(exporter: InMemorySpanExporter) -> None:
     # Nine seats of the tencent-style board: wolves, seer, witch, hunter and villagers all call the model.
-    names = seat_names("en", 9)
+    names = default_names("en", 9)
     game = Game(GameConfig(variant="chinese_werewolf", names=names, seed=7, language="en"))
     agents = [LLMAgent(FakeBackend(seed=3), settings=LLMAgentSettings(seed=i)) for i in range(len(names))]
     asyncio.run(Table(game, agents).play())
@@ -107,9 +107,9 @@ def test_by_default_no_span_attribute_separates_the_sides(exporter: InMemorySpan
 
 
 def test_a_failed_call_is_an_error_span_and_the_narrator_is_traced(exporter: InMemorySpanExporter) -> None:
-    narrator = LLMNarrator("city_mafia", "en", seat_names("en", 8), FakeBackend([TransientError("HTTP 503")] * 3))
+    narrator = LLMNarrator("city_mafia", "en", default_names("en", 8), FakeBackend([TransientError("HTTP 503")] * 3))
     asyncio.run(narrator.narrate(_first_moment()))
-    asyncio.run(LLMNarrator("city_mafia", "en", seat_names("en", 8), FakeBackend([LINE])).narrate(_first_moment()))
+    asyncio.run(LLMNarrator("city_mafia", "en", default_names("en", 8), FakeBackend([LINE])).narrate(_first_moment()))
     failed, ok = exporter.get_finished_spans()
     assert failed.status.status_code is StatusCode.ERROR and failed.attributes is not None
     assert failed.attributes["error.type"] == "transport" and failed.attributes["llm_werewolf.retries"] == 2

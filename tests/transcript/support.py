@@ -8,11 +8,11 @@ from pathlib import Path
 
 from llm_werewolf.agents.base import Agent, DecisionRequest, Reply
 from llm_werewolf.agents.heuristic import HeuristicAgent, decision_rng
-from llm_werewolf.cli.common import seat_names
 from llm_werewolf.narration import TemplateNarrator
 from llm_werewolf.rules import Choice, Game, GameConfig, all_rulesets, get_ruleset
 from llm_werewolf.seeds import derive_seed, seat_seed
 from llm_werewolf.table import ModelCall, Table
+from llm_werewolf.texts import default_names
 from llm_werewolf.transcript import SeatInfo, TranscriptWriter, header_for
 
 RULESETS = sorted({r.id for r in all_rulesets()} | {"toy"})
@@ -83,7 +83,7 @@ def play_to_file(
     """Play one game through the async table, writing its transcript to ``path``."""
     ruleset = get_ruleset(variant)
     count = players or players_for(variant)
-    seat_list = tuple(names) if names is not None else seat_names(ruleset.source_language, count)
+    seat_list = tuple(names) if names is not None else default_names(ruleset.source_language, count)
     config = GameConfig(variant=variant, names=seat_list, seed=seed)
     game = Game(config)
     seats = [

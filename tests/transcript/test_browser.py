@@ -53,10 +53,10 @@ def browser(games: dict[str, Transcript]) -> Iterator[Browser]:
 
 
 def game(tmp_path: Path, variant: str, seed: int) -> Transcript:
-    from llm_werewolf.cli.common import seat_names
     from llm_werewolf.rules import get_ruleset
+    from llm_werewolf.texts import default_names
 
-    names = list(seat_names(get_ruleset(variant).source_language, 8))
+    names = list(default_names(get_ruleset(variant).source_language, 8))
     names[2] = LATIN_NAME
     personas: list[str | None] = [None] * 8
     personas[5] = LATIN_PERSONA

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from llm_werewolf.describe.story import load_story
 from llm_werewolf.llm import FakeBackend, TransportError
 from llm_werewolf.narration import TemplateNarrator
-from llm_werewolf.narration.story import load_story
 from llm_werewolf.render.chronicle import Quote, Votes, build_chronicle
 from llm_werewolf.render.chronicle_llm import ModelChronicler
 from llm_werewolf.render.chronicle_writers import chronicle_html, chronicle_markdown

@@ -7,13 +7,13 @@ import time
 import pytest
 from fastapi.testclient import TestClient
 
+from llm_werewolf.describe.feed_order import reading_order
+from llm_werewolf.describe.present import Presenter
 from llm_werewolf.describe.vocabulary import Vocabulary
 from llm_werewolf.rules import Record, get_ruleset, make_record
 from llm_werewolf.rules.events import Announcement, Cue, GameEnded, PhaseStarted, Visibility
 from llm_werewolf.table_notes import Narration
 from llm_werewolf.web.app import create_app
-from llm_werewolf.web.feed_order import reading_order
-from llm_werewolf.web.present import Presenter
 from llm_werewolf.web.tables import Lobby
 
 from .support import HOST, answer, create, seats, start, state, token_of, wait_for

@@ -21,10 +21,10 @@ import uvicorn
 from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 
 from llm_werewolf.describe.describer import seat_genders
+from llm_werewolf.describe.ui_text import ui_texts
 from llm_werewolf.web.app import create_app
 from llm_werewolf.web.links import public_bases
 from llm_werewolf.web.tables import Lobby
-from llm_werewolf.web.ui_text import ui_texts
 
 from .support import HOST, wait_for
 from .test_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, _play_turn

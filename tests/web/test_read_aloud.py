@@ -9,7 +9,7 @@ from typing import Any
 
 from playwright.sync_api import Browser
 
-from llm_werewolf.narration.story import load_story
+from llm_werewolf.describe.story import load_story
 from llm_werewolf.table_notes import Narration
 from llm_werewolf.web.tables import Lobby
 

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
+from llm_werewolf.describe.present import Presenter
+from llm_werewolf.describe.ui_text import direction, fill, label
 from llm_werewolf.texts import LANGUAGES, load_yaml
-from llm_werewolf.web.present import Presenter
-from llm_werewolf.web.ui_text import direction, fill, label
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 

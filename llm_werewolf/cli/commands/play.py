@@ -15,6 +15,7 @@ from ...agents.base import Agent
 from ...agents.human_terminal import terminal_humans
 from ...code_refs import trust
 from ...describe import vocabulary
+from ...describe.ui_text import ui_texts
 from ...llm.errors import PreflightError
 from ...rules import Game, GameConfig, Record, get_ruleset
 from ...seeds import derive_seed, fresh_seed
@@ -25,7 +26,6 @@ from ...table.live_speech import ConsolePreview
 from ...table.model_health import ModelHealth, UnhealthySeat, model_health
 from ...table.seating import AgentSpec, parse_seat_overrides
 from ...transcript import TranscriptWriter, header_for, seat_info
-from ...web.ui_text import ui_texts
 from ..common import DECK_HELP, PRESET_HELP, UsageError, deck_players, parse_deck, preset_options
 from ..llm_setup import prompt_packs, setup_llm, table_names
 

@@ -17,8 +17,8 @@ from ...prompting.personas import pick_personas
 from ...prompting.render import Prompt, SeatPrompter
 from ...rules import Decision, Game, GameConfig, Ruleset, SeatView, ViewBuilder, get_ruleset
 from ...rules.errors import RulesError
-from ...texts import TextDataError
-from ..common import UsageError, parse_options, seat_names
+from ...texts import TextDataError, default_names
+from ..common import UsageError, parse_options
 
 GAMES_TO_TRY = 40
 
@@ -54,7 +54,7 @@ def find_example(
     """
     seats, extra = deck_with_role(ruleset, role, players, switches)
     faced: set[str] = set()
-    names = seat_names(language, players)
+    names = default_names(language, players)
     for attempt in range(GAMES_TO_TRY):
         mine = attempt % players
         rest = list(seats[1:])

@@ -18,7 +18,8 @@ from ...agents.heuristic import HeuristicAgent
 from ...rules import Game, GameConfig, get_ruleset
 from ...sim import SyncAgent, auto_workers, chunks, parallel_map, play_with_agents, random_policy, run_sync
 from ...stats import Summary
-from ..common import DECK_HELP, PRESET_HELP, UsageError, deck_players, parse_deck, preset_options, seat_names
+from ...texts import default_names
+from ..common import DECK_HELP, PRESET_HELP, UsageError, deck_players, parse_deck, preset_options
 
 DEFAULT_PLAYERS = 12
 
@@ -64,7 +65,7 @@ def simulate_chunk(
     """The summary of ``piece`` = (first seed, games), played in this process."""
     first, games = piece
     ruleset = get_ruleset(variant)
-    names = seat_names(ruleset.source_language, players)
+    names = default_names(ruleset.source_language, players)
     summary = Summary()
     for game_seed in range(first, first + games):
         config = GameConfig(variant=variant, names=names, seed=game_seed, deck=deck, options=options)

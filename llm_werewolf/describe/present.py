@@ -11,8 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..describe import Describer, SeatRef, vocabulary
-from ..narration.story import load_story
 from ..rules import Decision, Option, Record, SeatView, get_ruleset
 from ..rules.events import (
     Announcement,
@@ -32,6 +30,10 @@ from ..rules.events import (
     WhisperNoticed,
 )
 from ..table_notes import Narration, Thought
+from . import vocabulary
+from .describer import Describer
+from .segments import SeatRef
+from .story import load_story
 from .ui_text import fill, label
 
 
@@ -45,7 +47,7 @@ class FeedItem:
     private: bool = False
     speak: str = ""
     """The language to read this line aloud in, for the table screen's read-aloud switch: set on the
-    narrator's story lines (dawn, exile, end; :mod:`llm_werewolf.narration.story`), empty otherwise."""
+    narrator's story lines (dawn, exile, end; :mod:`llm_werewolf.describe.story`), empty otherwise."""
 
     def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"seq": self.seq, "cls": self.cls, "text": self.text, "private": self.private}
