@@ -8,7 +8,7 @@ stopped every cell has about the same number of games; a game whose transcript e
 played again. Then::
 
     .venv/bin/python bench/speech_games.py --games 20 --out runs/speech     # plays (hours on one core)
-    .venv/bin/python -m llm_werewolf.speech.measure runs/speech/*/*.jsonl   # the table
+    .venv/bin/python -m llm_werewolf.evaluation.speech_measure runs/speech/*/*.jsonl   # the table
 
 ``--jobs 2`` plays two games at a time. Each game's llama.cpp gets one thread (``[llm] threads = 1``):
 on a shared CPU one thread per process is faster than two (docs/llm.md).

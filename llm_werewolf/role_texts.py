@@ -28,11 +28,13 @@ from typing import Any
 
 import yaml
 
-from .texts import TextDataError
-
 ROLE_DIR = "roles"
 SECTIONS = ("terms", "decisions", "narration", "vocabulary")
 KEYS = frozenset({"name", "rules", *SECTIONS})
+
+
+class TextDataError(ValueError):
+    """A text data file is missing or malformed (raised by the loaders here and in :mod:`llm_werewolf.texts`)."""
 
 
 def merge_deep(merged: dict[str, Any], data: Any, where: str) -> None:

@@ -14,6 +14,9 @@ from typing import Any, Literal
 
 import yaml
 
+from .role_texts import TextDataError as TextDataError  # the error of every text loader, here and there
+from .role_texts import layered
+
 DataKind = Literal["prompts", "personas"]
 
 LANGUAGES: tuple[str, ...] = ("en", "zh-Hant", "ar-LB", "ar", "ru", "he")
@@ -31,10 +34,6 @@ def data_root(kind: DataKind) -> Path:
     if checkout.is_dir():
         return checkout
     raise FileNotFoundError(f"cannot find the {kind}/ folder (looked in {packaged} and {checkout})")
-
-
-class TextDataError(ValueError):
-    """A text data file is missing or malformed."""
 
 
 @lru_cache(maxsize=512)
@@ -67,8 +66,6 @@ def terms(language: str, variant: str) -> dict[str, Any]:
     merged: dict[str, Any] = {}
     for relative in (f"{language}/common/terms.yaml", f"{language}/{variant}/terms.yaml"):
         merge_mapping(merged, optional_yaml("prompts", relative), f"prompts/{relative}")
-    from .role_texts import layered  # one role's words in one file (prompts/<lang>/<variant>/roles/)
-
     return layered(merged, (data_root("prompts"),), language, variant, "terms")
 
 

@@ -11,8 +11,8 @@ from pathlib import Path
 import pexpect
 from rich.console import Console
 
+from llm_werewolf.render.console import ConsoleSink
 from llm_werewolf.rules.events import PUBLIC, Record, Speech, make_record
-from llm_werewolf.table.console import ConsoleSink
 from llm_werewolf.table.live_speech import CARET, ConsolePreview
 from tests.web.stream_server import SPEECH, streaming_server
 

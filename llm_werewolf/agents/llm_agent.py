@@ -34,8 +34,8 @@ from ..prompting.answers import Parsed, parse_answer
 from ..prompting.packs import pack_hash
 from ..prompting.personas import Persona
 from ..prompting.render import Prompt, SeatPrompter
-from ..prompting.script import in_language
 from ..rules import Choice, Decision, SeatView
+from ..strings.script import in_language
 from ..table_notes import ModelCall
 from .base import DecisionRequest, Reply
 

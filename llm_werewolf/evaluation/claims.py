@@ -1,7 +1,7 @@
 """Role-claim honesty: false-claim rate, detection within k days, false-claim survival.
 
 A claim is a public statement "I am the <role>": the structured ``Speech.claim``
-where the speaker sent one, or what :mod:`.claim_extractor` finds in the text.
+where the speaker sent one, or what :mod:`llm_werewolf.speech.claim_extractor` finds in the text.
 Only valid utterances are read (:mod:`.validity`): a placeholder echo or a loop
 is counted as invalid, never as a claim, true or false.
 Each (game, seat, claimed role) counts once, at its first statement. It is
@@ -15,10 +15,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from .claim_extractor import extract_claims
+from ..speech.claim_extractor import extract_claims
+from ..strings.chinese import to_traditional
 from .facts import GameFacts, SpeechFact
 from .tally import Grouped, Share
-from .validity import to_traditional
 
 ClaimSource = Literal["auto", "structured", "text"]
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from ..rules import get_ruleset
@@ -30,7 +29,7 @@ from ..rules.events import (
 )
 from ..rules.questions import question_of
 from ..table_notes import Fallback, ModelCall, Rejected, Thought
-from ..transcript import Transcript, read_transcript
+from ..transcript import Transcript
 from .profiles import EvalProfile, profile_for
 
 MACHINE_KINDS = frozenset({"random", "heuristic", "scripted", "local", "openai", "langchain", "fake"})
@@ -229,18 +228,6 @@ FALLBACK_MODEL = "fallback"
 
 class BadGame(ValueError):
     """A transcript that reads but cannot be scored (the message says why)."""
-
-
-def load_facts(path: str | Path, max_fallback_share: float | None = None) -> GameFacts:
-    """Read one transcript file into :class:`GameFacts` (:class:`BadGame` when it cannot be scored); a
-    model seat the fallback answered more often than ``max_fallback_share`` (default
-    :data:`.fallback_seats.FALLBACK_SHARE_LIMIT`) is scored as the fallback's."""
-    from .fallback_seats import FALLBACK_SHARE_LIMIT, attribute_fallbacks
-
-    facts = facts_from(read_transcript(path), str(path))
-    check_facts(facts)
-    attribute_fallbacks(facts, FALLBACK_SHARE_LIMIT if max_fallback_share is None else max_fallback_share)
-    return facts
 
 
 def check_facts(facts: GameFacts) -> None:

@@ -13,10 +13,11 @@ from .applicability import declaration, games_for
 from .claims import ClaimSource, claim_honesty
 from .cost import cost
 from .deception import deception
-from .facts import BadGame, GameFacts, load_facts
+from .facts import BadGame, GameFacts
 from .language import language_fidelity, speech_validity
 from .leakage import leakage
 from .ledger import LEDGER_NAME, read_ledger
+from .load import load_facts
 from .outcomes import key_role_survival, margin_and_speed, win_rates
 from .paired import paired_differences
 from .probe_metrics import persuasion, suspicion_calibration

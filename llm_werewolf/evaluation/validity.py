@@ -38,6 +38,8 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
+from ..strings.chinese import chinese_script
+
 Verdict = Literal["valid", "empty", "template", "placeholder", "degenerate", "off_language"]
 VERDICTS: tuple[Verdict, ...] = ("valid", "empty", "template", "placeholder", "degenerate", "off_language")
 
@@ -188,40 +190,8 @@ def identify(text: str) -> tuple[str | None, float]:
     return best.language.name, float(best.value)
 
 
-@cache
-def _converters() -> tuple[object, object] | None:
-    try:
-        import opencc
-    except ImportError:
-        return None
-    return opencc.OpenCC("s2t.json"), opencc.OpenCC("t2s.json")
-
-
-def to_traditional(text: str) -> str:
-    """``text`` in Traditional characters (OpenCC s2t; unchanged without OpenCC)."""
-    converters = _converters()
-    return text if converters is None else str(converters[0].convert(text))  # type: ignore[attr-defined]
-
-
-def chinese_script(text: str) -> Literal["traditional", "simplified", "neutral"]:
-    """Which Chinese script ``text`` is written in: more characters that only Simplified has, or only Traditional."""
-    converters = _converters()
-    if converters is None:
-        return "neutral"
-    s2t, t2s = converters
-    as_traditional = s2t.convert(text)  # type: ignore[attr-defined]
-    as_simplified = t2s.convert(text)  # type: ignore[attr-defined]
-    simplified_only = sum(a != b for a, b in zip(text, as_traditional, strict=False))
-    traditional_only = sum(a != b for a, b in zip(text, as_simplified, strict=False))
-    if simplified_only > traditional_only:
-        return "simplified"
-    if traditional_only > simplified_only:
-        return "traditional"
-    return "neutral"
-
-
 def _script_ok(text: str, language: str) -> bool | None:
-    from ..prompting.script import letter_share
+    from ..strings.script import letter_share
 
     share = letter_share(text, "zh-Hant" if language == "zh-Hans" else language)
     return None if share is None else share >= 0.6

@@ -193,7 +193,7 @@ def names() -> tuple[str, ...]:
 
 
 def convert_text() -> Any:
-    from ..evaluation.validity import to_traditional
+    from ..strings.chinese import to_traditional
 
     return to_traditional
 

@@ -25,7 +25,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 
 from ..controls import strip_controls
-from ..prompting.sanitize import DELIMITERS, clean_output
+from ..strings.sanitize import DELIMITERS, clean_output
 from .base import CompletionRequest
 
 PreviewHook = Callable[[str], None]

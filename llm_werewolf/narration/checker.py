@@ -54,8 +54,8 @@ from functools import lru_cache
 from typing import Any
 
 from ..describe import vocabulary as vocabulary_of
-from ..prompting.script import in_language
 from ..rules.variant import get_ruleset
+from ..strings.script import in_language
 from ..texts import optional_yaml
 from .evasion import IndirectSeats, SeatNumbers, readings, role_terms, split_words
 from .packs import NarrationPack, load_pack

@@ -32,9 +32,9 @@ from ..llm.errors import LLMError, TransportError
 from ..prompting.answers import answer_problem
 from ..prompting.environment import get_template
 from ..prompting.packs import search_roots
-from ..prompting.sanitize import clean_line
 from ..rules.events import EventBody, Record
 from ..rules.variant import get_ruleset
+from ..strings.sanitize import clean_line
 from ..table_notes import ModelCall, Narration
 from .checker import NarrationChecker, Verdict
 from .moments import Moment, moment_of

@@ -12,8 +12,8 @@ from ..describe.story import StoryPack, load_story
 from ..describe.vocabulary import form_of
 from ..prompting.environment import string_template
 from ..prompting.packs import search_roots
-from ..prompting.sanitize import clean_name
 from ..rules.events import EventBody, Record
+from ..strings.sanitize import clean_name
 from ..table_notes import Narration
 from .memory import Departure, PublicMemory
 from .moments import Moment, moment_of

@@ -40,8 +40,8 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..rules import Decision
+from ..strings.sanitize import DELIMITERS, clean_line, clean_output
 from .render import Prompt
-from .sanitize import DELIMITERS, clean_line, clean_output
 
 _FENCE_RE = re.compile(r"```(?:json)?\s*(.*?)```", re.DOTALL)
 _NUMBER_RE = re.compile(r"^\D{0,12}?(\d{1,3})\D{0,3}$")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..rules.events import AnnouncedDeath, Record, field_names
-from .sanitize import clean_line
+from ..strings.sanitize import clean_line
 
 SKIPPED_KINDS = frozenset({"asked", "game_started", "model_call", "rejected", "fallback", "narration"})
 THOUGHT_CHARS = 200

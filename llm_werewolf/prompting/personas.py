@@ -12,9 +12,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
+from ..strings.sanitize import clean_line, clean_name
 from ..texts import TextDataError, data_root
 from .packs import load_yaml
-from .sanitize import clean_line, clean_name
 
 Level = Literal["low", "medium", "high"]
 Verbosity = Literal["terse", "normal", "talkative"]

@@ -28,6 +28,7 @@ from ..llm.base import AnswerMode
 from ..llm.profiles import Profile
 from ..role_texts import layered
 from ..rules import Decision, Option, SeatView, get_ruleset
+from ..strings.sanitize import DELIMITERS, clean_line, clean_name
 from ..texts import TextDataError
 from .environment import get_template, string_template
 from .errors import PromptError as PromptError
@@ -35,7 +36,6 @@ from .history import HistoryBook, HistoryParts
 from .packs import MissingPromptFile, merged_yaml, require_pack, search_roots
 from .personas import Persona
 from .rules_text import dealt_role_rules, role_flags, told_switches, view_options
-from .sanitize import DELIMITERS, clean_line, clean_name
 from .say import Say, history_words
 
 CUT_TO = 0.7

@@ -23,9 +23,9 @@ from ..narration.public import PublicFacts
 from ..prompting.answers import answer_problem
 from ..prompting.environment import get_template
 from ..prompting.packs import search_roots
-from ..prompting.sanitize import clean_line
 from ..rules.variant import get_ruleset
 from ..seeds import derive_seed
+from ..strings.sanitize import clean_line
 from ..transcript import Transcript
 from .chronicle import Chronicle, Quote, Scene
 from .labels import Words

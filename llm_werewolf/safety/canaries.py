@@ -36,11 +36,11 @@ from ..llm.fake import FakeBackend, auto_answer
 from ..llm.profiles import get_profile
 from ..narration import TemplateNarrator
 from ..render import build_document, render_html, render_markdown
+from ..render.console import ConsoleSink
 from ..render.timeline import ViewSpec
 from ..rules import Game, GameConfig
 from ..rules.events import Info, Record, Visibility
 from ..table import Table, TableSettings
-from ..table.console import ConsoleSink
 from ..transcript import SeatInfo, header_for
 from ..transcript.schema import dump_record
 from .corpus import MARKER_RE, marker

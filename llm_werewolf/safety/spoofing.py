@@ -29,13 +29,13 @@ from ..llm.profiles import get_profile
 from ..narration import TemplateNarrator
 from ..prompting.packs import search_roots
 from ..prompting.render import Phrasebook
-from ..prompting.sanitize import clean_name
 from ..render import build_document, render_html, render_markdown
+from ..render.console import ConsoleSink
 from ..render.timeline import ViewSpec
 from ..rules import Choice, Game, GameConfig, get_ruleset
 from ..rules.events import Speech
+from ..strings.sanitize import clean_name
 from ..table import Table, TableSettings
-from ..table.console import ConsoleSink
 from ..transcript import SeatInfo, header_for
 from .corpus import MARKER_RE, SpoofText, spoof_corpus
 from .games import ended_legally, names_for, players_for, prompt_languages, run

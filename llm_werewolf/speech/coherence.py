@@ -4,7 +4,7 @@
 a speech passes when every rule holds —
 
 1. *length*: at least 3 words (Chinese: 6 characters) and at most 120 words;
-2. *language*: most letters are in the game's script (``prompting.script``);
+2. *language*: most letters are in the game's script (``strings.script``);
 3. *grounded*: it names a player at the table, a role of the ruleset, or an act
    word of the language (``coherence.keywords`` in the phrase bank: vote, suspect...);
 4. *not a copy*: no run of 6 words (Chinese: 10 characters) taken from the prompt
@@ -32,10 +32,10 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ..prompting.script import in_language
 from ..rules.acts import Act
 from ..rules.events import Speech
 from ..rules.views import SeatView
+from ..strings.script import in_language
 from ..texts import terms
 from .phrases import phrase_bank
 
@@ -172,7 +172,7 @@ def check_coherence(text: str, view: SeatView, *, prompt: str = "", earlier: Ite
 
 def contradictions(text: str, acts: Sequence[Act], view: SeatView) -> list[str]:
     """Ways ``acts`` contradict ``text`` (empty: none found)."""
-    from ..evaluation.claim_extractor import extract_claims
+    from .claim_extractor import extract_claims
 
     found: list[str] = []
     claimed = [a.role for a in acts if a.kind == "claim" and a.role]

@@ -18,8 +18,8 @@ from typing import Any
 from ..agents.base import DecisionRequest, Reply
 from ..agents.heuristic import HeuristicAgent
 from ..controls import strip_controls
-from ..prompting.sanitize import clean_output
 from ..rules import Choice, Decision, SeatView
+from ..strings.sanitize import clean_output
 from .limits import offer_all
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from rich.console import Console
 
+from llm_werewolf.render.console import ConsoleSink
 from llm_werewolf.rules.events import PUBLIC, Record, Speech, make_record
-from llm_werewolf.table.console import ConsoleSink
 from llm_werewolf.table_notes import Narration
 
 

@@ -14,6 +14,7 @@ from rich.console import Console
 from llm_werewolf.describe import Describer, vocabulary
 from llm_werewolf.describe.story import load_story
 from llm_werewolf.narration.template import TemplateNarrator
+from llm_werewolf.render.console import ConsoleSink
 from llm_werewolf.render.labels import Words
 from llm_werewolf.render.markdown import render_markdown
 from llm_werewolf.render.timeline import ViewSpec, build_document
@@ -34,7 +35,6 @@ from llm_werewolf.rules.events import (
     make_record,
     to_seats,
 )
-from llm_werewolf.table.console import ConsoleSink
 from llm_werewolf.texts import default_names
 from llm_werewolf.transcript import header_for
 

@@ -16,13 +16,13 @@ from llm_werewolf.agents.human_terminal import TerminalHumanAgent
 from llm_werewolf.describe import Describer, describe, vocabulary
 from llm_werewolf.describe.present import Presenter
 from llm_werewolf.describe.ui_text import fill, ui_texts
+from llm_werewolf.render.console import ConsoleSink
 from llm_werewolf.render.html import render_html
 from llm_werewolf.render.markdown import render_markdown
 from llm_werewolf.render.timeline import ViewSpec, build_document
 from llm_werewolf.rules import Game, GameConfig, ViewBuilder, all_rulesets, build_view, get_ruleset
 from llm_werewolf.rules.events import PUBLIC, Died, Speech, make_record
 from llm_werewolf.sim import play_with_agents
-from llm_werewolf.table.console import ConsoleSink
 from llm_werewolf.texts import default_names
 from llm_werewolf.transcript import header_for
 from llm_werewolf.web.pages import render_page

@@ -11,7 +11,7 @@ from rich.cells import cell_len
 from rich.console import Console
 
 from llm_werewolf.describe.wrap import wrap
-from llm_werewolf.table.console import ConsoleSink
+from llm_werewolf.render.console import ConsoleSink
 
 from .test_surfaces import heuristic_game
 

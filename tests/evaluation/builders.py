@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from llm_werewolf.evaluation.facts import GameFacts, load_facts
+from llm_werewolf.evaluation.facts import GameFacts
+from llm_werewolf.evaluation.load import load_facts
 from llm_werewolf.rules.acts import Act
 from llm_werewolf.rules.events import (
     GOD,

@@ -10,9 +10,9 @@ import pytest
 from typer.testing import CliRunner
 
 from llm_werewolf.cli import app
-from llm_werewolf.evaluation.claim_extractor import _cue_data
 from llm_werewolf.evaluation.validity import classify
 from llm_werewolf.rules import get_ruleset
+from llm_werewolf.speech.claim_extractor import _cue_data
 from llm_werewolf.texts import terms
 
 from .builders import FakeGame

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from llm_werewolf.evaluation.claim_extractor import extract_claims, normalize
 from llm_werewolf.rules import get_ruleset
+from llm_werewolf.speech.claim_extractor import extract_claims, normalize
 from llm_werewolf.texts import load_yaml, optional_yaml, terms
 
 PAIRS = [

@@ -71,7 +71,7 @@ def test_the_report_says_so_in_every_language(tournament: Path, tmp_path: Path, 
 
 def test_a_ballot_the_fallback_cast_counts_for_the_fallback(tmp_path: Path) -> None:
     """Below the limit the seat stays the model's, but the ballot the fallback cast for it is the fallback's."""
-    from llm_werewolf.evaluation.facts import load_facts
+    from llm_werewolf.evaluation.load import load_facts
     from llm_werewolf.evaluation.voting import voting_metrics
     from llm_werewolf.rules.events import GOD, Asked, ChoiceMade, VoteCast, to_seats
     from llm_werewolf.table_notes import Fallback

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from llm_werewolf.evaluation.facts import BadGame, load_facts
+from llm_werewolf.evaluation.facts import BadGame
+from llm_werewolf.evaluation.load import load_facts
 from llm_werewolf.evaluation.study import load_study
 from llm_werewolf.rules.events import VoteCast
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from llm_werewolf.agents.heuristic import HeuristicAgent
-from llm_werewolf.evaluation.facts import load_facts
+from llm_werewolf.evaluation.load import load_facts
 from llm_werewolf.evaluation.probe_metrics import auroc, brier, persuasion, suspicion_calibration
 from llm_werewolf.evaluation.probes import CanaryAgent, ProbeSettings, ProbingTable
 from llm_werewolf.rules import Game, GameConfig

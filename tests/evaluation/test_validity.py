@@ -8,7 +8,8 @@ import pytest
 
 from llm_werewolf.evaluation.claims import claim_honesty, claims_of
 from llm_werewolf.evaluation.language import language_fidelity, speech_validity
-from llm_werewolf.evaluation.validity import chinese_script, classify, placeholder_fragments
+from llm_werewolf.evaluation.validity import classify, placeholder_fragments
+from llm_werewolf.strings.chinese import chinese_script
 
 from .builders import FakeGame
 

@@ -7,10 +7,10 @@ import pytest
 from llm_werewolf.llm.profiles import get_profile
 from llm_werewolf.prompting.personas import Persona
 from llm_werewolf.prompting.render import SeatPrompter
-from llm_werewolf.prompting.sanitize import DELIMITERS, clean_line, clean_name, clean_output
-from llm_werewolf.prompting.script import in_language, script_share
 from llm_werewolf.rules.events import PUBLIC, Speech, make_record
 from llm_werewolf.rules.views import build_view
+from llm_werewolf.strings.sanitize import DELIMITERS, clean_line, clean_name, clean_output
+from llm_werewolf.strings.script import in_language, script_share
 from llm_werewolf.texts import LANGUAGES
 
 from .support import TOY_PACK, sample_decision, sample_records

@@ -14,7 +14,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from llm_werewolf.prompting.sanitize import DELIMITERS, clean_line, clean_output
+from llm_werewolf.strings.sanitize import DELIMITERS, clean_line, clean_output
 
 TAGS = (
     "<start_of_turn>", "<end_of_turn>", "<bos>", "<eos>",  # Gemma

@@ -12,7 +12,6 @@ from llm_werewolf.agents.llm_agent import LLMAgent, LLMAgentSettings
 from llm_werewolf.llm.base import CompletionRequest
 from llm_werewolf.llm.fake import FakeBackend
 from llm_werewolf.llm.profiles import get_profile
-from llm_werewolf.prompting.script import in_language
 from llm_werewolf.rules import Game, GameConfig, get_ruleset
 from llm_werewolf.rules.events import Speech
 from llm_werewolf.speech.coherence import ACTS_ONLY, check_coherence
@@ -20,6 +19,7 @@ from llm_werewolf.speech.model_speech import speaker_of
 from llm_werewolf.speech.phrases import phrase_bank
 from llm_werewolf.speech.picker import _line
 from llm_werewolf.speech.voice import Speaker
+from llm_werewolf.strings.script import in_language
 from llm_werewolf.table import Table, TableSettings
 from llm_werewolf.table_notes import ModelCall, SpeechCheck
 from llm_werewolf.texts import default_names
@@ -118,7 +118,7 @@ def test_the_picker_lines_agree_with_the_speaker(language: str, key: str) -> Non
 
 async def test_the_measure_counts_acts_only_speeches_apart_from_free_texts() -> None:
     """An acts-only speech asked for no words: it is not a free text that failed the check."""
-    from llm_werewolf.speech.measure import Tally, measure_game
+    from llm_werewolf.evaluation.speech_measure import Tally, measure_game
 
     names = default_names("en", 6)
     game = Game(GameConfig(variant="one_night", names=names, seed=1, language="en"))

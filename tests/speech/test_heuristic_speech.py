@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from llm_werewolf.agents.heuristic import HeuristicAgent
+from llm_werewolf.evaluation.speech_measure import Tally, measure_game
 from llm_werewolf.rules import Act, Choice, Game, GameConfig, get_ruleset
 from llm_werewolf.rules.events import Info, RoleAssigned, Speech
 from llm_werewolf.rules.views import build_view
@@ -12,7 +13,6 @@ from llm_werewolf.sim import play_with_agents
 from llm_werewolf.speech.coherence import check_coherence
 from llm_werewolf.speech.intent import heard_intent, intent_acts
 from llm_werewolf.speech.knowledge import known_results
-from llm_werewolf.speech.measure import Tally, measure_game
 from llm_werewolf.speech.truth import consistent, is_true
 from llm_werewolf.speech.vocabulary import DISCOURSE_KINDS, vocabulary
 from llm_werewolf.texts import default_names

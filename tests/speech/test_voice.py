@@ -269,7 +269,7 @@ def test_a_persona_name_at_the_table_has_the_persona_s_gender() -> None:
 @pytest.mark.parametrize(("variant", "language"), PAIRS)
 def test_every_voiced_claim_is_read_as_that_claim_by_the_free_text_extractor(variant: str, language: str) -> None:
     """Evaluation reads voiced claims like any speech: each phrasing of each role is found."""
-    from llm_werewolf.evaluation.claim_extractor import extract_claims
+    from llm_werewolf.speech.claim_extractor import extract_claims
 
     bank = phrase_bank(language, variant)
     for gender in ("male", "female"):

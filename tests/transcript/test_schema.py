@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from llm_werewolf.export.schema_file import DEFAULT_PATH, main, schema_text
 from llm_werewolf.rules import GOD, PUBLIC, GameConfig, make_record, to_seats, to_team
 from llm_werewolf.rules.events import (
     ActionTaken,
@@ -46,7 +47,6 @@ from llm_werewolf.table_notes import (
 )
 from llm_werewolf.transcript import SCHEMA_VERSION, SeatInfo, TranscriptWriter, header_for, read_transcript
 from llm_werewolf.transcript.schema import AnyEvent, Header, dump_record, load_record
-from llm_werewolf.transcript.schema_file import DEFAULT_PATH, main, schema_text
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
@@ -163,7 +163,7 @@ def test_header_rejects_unknown_fields() -> None:
 
 def test_committed_json_schema_is_up_to_date() -> None:
     assert DEFAULT_PATH.read_text(encoding="utf-8") == schema_text(), (
-        "docs/transcript-schema.json is stale: run python -m llm_werewolf.transcript.schema_file"
+        "docs/transcript-schema.json is stale: run python -m llm_werewolf.export.schema_file"
     )
     assert main(["--check"]) == 0
 

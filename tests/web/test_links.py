@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from llm_werewolf.cli.commands.serve import serve_banner
-from llm_werewolf.prompting.script import in_language
+from llm_werewolf.strings.script import in_language
 from llm_werewolf.web.app import create_app
 from llm_werewolf.web.links import (
     LinkError,

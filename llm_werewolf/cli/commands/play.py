@@ -17,11 +17,11 @@ from ...code_refs import trust
 from ...describe import vocabulary
 from ...describe.ui_text import ui_texts
 from ...llm.errors import PreflightError
+from ...render.console import ConsoleSink, health_line_printer
 from ...rules import Game, GameConfig, Record, get_ruleset
 from ...seeds import derive_seed, fresh_seed
 from ...session import Session
 from ...table import Narrator, Table, TableSettings
-from ...table.console import ConsoleSink, health_line_printer
 from ...table.live_speech import ConsolePreview
 from ...table.model_health import ModelHealth, UnhealthySeat, model_health
 from ...table.seating import AgentSpec, parse_seat_overrides

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from ...table.console import ConsoleSink
+from ...render.console import ConsoleSink
 from ...transcript.replay import ReplayMismatch
 from ...transcript.resume import ResumeError, resume_file
 

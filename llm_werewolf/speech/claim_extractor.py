@@ -90,7 +90,7 @@ def _spellings(form: str, language: str) -> set[str]:
     characters before reading claims (OpenCC writes 才 as 纔, 著 as 着...), so a cue must match both."""
     if language != "zh-Hant":
         return {form}
-    from .validity import to_traditional
+    from ..strings.chinese import to_traditional
 
     return {form, to_traditional(form)}
 

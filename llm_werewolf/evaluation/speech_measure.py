@@ -2,7 +2,7 @@
 
 Per ruleset × language:
 
-* ``coherent``: share of said speeches that pass the coherence check (:mod:`.coherence`,
+* ``coherent``: share of said speeches that pass the coherence check (:mod:`llm_werewolf.speech.coherence`,
   without the prompt-copy rule: the prompt is not in the transcript);
 * ``model_text_ok``: model seats only, share of their *free texts* that passed (``SpeechCheck``; ``—``
   when no text was asked for: ``Profile.speech_text`` off, counted in ``acts_only``);
@@ -10,15 +10,15 @@ Per ruleset × language:
 * ``voiced``: model seats only, share of speeches whose acts were voiced instead;
 * ``distinct``: distinct speeches / speeches, per game, averaged;
 * ``consistent``: share of village-side acts (claims, results, accusations, votes,
-  vouches) that agree with the speaker's own knowledge (:func:`.truth.consistent`);
+  vouches) that agree with the speaker's own knowledge (:func:`llm_werewolf.speech.truth.consistent`);
 * ``words``: mean and median words per speech (Chinese: characters);
 * ``fallbacks``: decisions (speeches or not) a seat did not make itself (``Fallback`` records: an
   error or timeout handed them to the heuristic player), so that such games can be told apart.
 
 Usage::
 
-    python -m llm_werewolf.speech.measure --play heuristic --games 20      # every ruleset, both languages
-    python -m llm_werewolf.speech.measure transcripts/*.jsonl              # any recorded games
+    python -m llm_werewolf.evaluation.speech_measure --play heuristic --games 20      # every ruleset, both languages
+    python -m llm_werewolf.evaluation.speech_measure transcripts/*.jsonl              # any recorded games
 """
 
 from __future__ import annotations
@@ -34,9 +34,9 @@ from pathlib import Path
 from ..rules import GameConfig, get_ruleset
 from ..rules.events import Record, RoleAssigned, Speech
 from ..rules.views import build_view
+from ..speech.coherence import ACTS_ONLY, check_coherence
+from ..speech.truth import consistent
 from ..table_notes import Fallback, SpeechCheck
-from .coherence import ACTS_ONLY, check_coherence
-from .truth import consistent
 
 VILLAGE_SIDES = frozenset({"village", "farmers", "town"})
 

@@ -1,7 +1,7 @@
 """Writes (or checks) ``docs/transcript-schema.json``, generated from the pydantic models.
 
-python -m llm_werewolf.transcript.schema_file            # rewrite docs/transcript-schema.json
-python -m llm_werewolf.transcript.schema_file --check    # exit 1 if the committed file is stale
+python -m llm_werewolf.export.schema_file            # rewrite docs/transcript-schema.json
+python -m llm_werewolf.export.schema_file --check    # exit 1 if the committed file is stale
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ DEFAULT_PATH = Path(__file__).resolve().parents[2] / "docs" / "transcript-schema
 
 def full_schema() -> dict[str, Any]:
     """The transcript schema plus the dataset export rows."""
-    from ..export.rows import GameRow, UtteranceRow
-    from .schema import json_schema
+    from ..transcript.schema import json_schema
+    from .rows import GameRow, UtteranceRow
 
     schema = json_schema()
     schema["dataset"] = {
@@ -41,7 +41,7 @@ def main(argv: list[str] | None = None) -> int:
     if check:
         current = path.read_text(encoding="utf-8") if path.exists() else ""
         if current != text:
-            print(f"{path} is out of date: run python -m llm_werewolf.transcript.schema_file", file=sys.stderr)
+            print(f"{path} is out of date: run python -m llm_werewolf.export.schema_file", file=sys.stderr)
             return 1
         print(f"{path} is up to date")
         return 0

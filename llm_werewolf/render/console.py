@@ -12,7 +12,6 @@ from ..describe import Audience, Describer, SeatRef
 from ..describe.vocabulary import fill_text
 from ..describe.wrap import wrap_offsets
 from ..narration.moments import moment_of
-from ..prompting.sanitize import clean_output
 from ..rules.events import (
     Announcement,
     Cue,
@@ -28,6 +27,7 @@ from ..rules.events import (
     VoteTally,
     WhisperNoticed,
 )
+from ..strings.sanitize import clean_output
 from ..table_notes import Fallback, Narration
 
 
