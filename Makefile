@@ -41,6 +41,8 @@ play: install
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	@# The layers of docs/architecture.md (contracts in pyproject.toml; scripts/import_graph.py lists them)
+	$(BIN)/lint-imports
 
 typecheck: install
 	$(BIN)/mypy llm_werewolf tests bench

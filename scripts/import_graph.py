@@ -49,7 +49,7 @@ def floors(layers: Sequence[str]) -> dict[str, Floor]:
     for index, layer in enumerate(layers):
         independent = "|" in layer
         for name in layer.replace("|", ":").split(":"):
-            found[name.strip()] = Floor(index, independent)
+            found[name.strip().strip("()")] = Floor(index, independent)  # "(name)": an optional layer
     return found
 
 
