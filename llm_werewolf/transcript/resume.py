@@ -28,11 +28,9 @@ byte-identical to an uninterrupted run.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
 
 from ..agents.base import Agent
 from ..agents.heuristic import HeuristicAgent
@@ -225,32 +223,6 @@ def narrator_from(mode: str, header: Header) -> Narrator | None:
     raise ResumeError(f"cannot rebuild the narrator {mode!r} (use --narrator template or off)")
 
 
-class ResumedTable(Table):
-    """A :class:`Table` that starts from a rebuilt game whose first ``point.start`` records are on file."""
-
-    def __init__(self, point: ResumePoint, agents: Sequence[Agent], **kwargs: Any) -> None:
-        super().__init__(point.game, agents, **kwargs)
-        self.point = point
-
-    async def play(self) -> Outcome:
-        start = self.point.start
-        for builder in self.builders:
-            builder.extend(self.game.records[:start])
-        recall = getattr(self.narrator, "recall", None)
-        if callable(recall):  # a narrator that remembers hears the file's past again, silently
-            recall(self.point.transcript.records[:start])
-        self._published = start
-        if self.point.partial_batch:
-            # Finish the half-answered batch with the views of the moment it was asked.
-            pending = self.game.pending
-            answers = await asyncio.gather(*(self._answer(d) for d in pending))
-            for decision, answer in zip(pending, answers, strict=True):
-                for body, vis in answer.notes:
-                    self.game.note(body, vis)
-                self.game.submit(decision.id, answer.choice)
-        return await super().play()
-
-
 @dataclass
 class ResumeResult:
     point: ResumePoint
@@ -291,6 +263,9 @@ def resume_file(
     )
     voice = narrator_from(mode, header)
     with TranscriptWriter(path, header, append=True, truncate_at=point.cut_at) as writer:
-        table = ResumedTable(point, seated, sinks=[writer, *sinks], narrator=voice, settings=settings_from(header))
-        outcome = session.run(table.play)
+        table = Table(game, seated, sinks=[writer, *sinks], narrator=voice, settings=settings_from(header))
+        recall = getattr(voice, "recall", None)
+        if callable(recall):  # a narrator that remembers hears the file's past again, silently
+            recall(transcript.records[: point.start])
+        outcome = session.run(lambda: table.play(published=point.start))
     return ResumeResult(point=point, outcome=outcome, written=len(game.records) - len(transcript.records))

@@ -19,7 +19,7 @@ from ...table.seating import SCRIPTLESS_KINDS, AgentSpec
 from ...texts import default_names
 from ...transcript import TranscriptWriter, header_for, seat_info
 from ..ledger import Entry, Status
-from ..probes import ProbeSettings, ProbingTable, wrap_canaries
+from ..probes import Probes, ProbeSettings, wrap_canaries
 from .config import LLMConfig, ModelEntry, ProbeConfig, TableConfig
 from .plan import GameJob
 
@@ -144,14 +144,12 @@ async def play_game(job: GameJob, path: Path, settings: GameSettings, session: S
     )
     path.parent.mkdir(parents=True, exist_ok=True)
     with TranscriptWriter(path, header) as writer:
-        table: Table
+        table = Table(game, agents, sinks=[writer], settings=table_settings)
         if probes.vote_intent or probes.suspicion:
             probe_settings = ProbeSettings(
                 vote_intent=probes.vote_intent, suspicion=probes.suspicion, samples=probes.samples
             )
-            table = ProbingTable(game, agents, sinks=[writer], settings=table_settings, probes=probe_settings)
-        else:
-            table = Table(game, agents, sinks=[writer], settings=table_settings)
+            table.observers.append(Probes(config.variant, probe_settings))
         await table.play()
     wall = round(time.perf_counter() - started, 3)
     status, reason = ledger_status(game.records, specs, settings.max_fallback_share)
