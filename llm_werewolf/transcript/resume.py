@@ -36,14 +36,15 @@ from ..agents.base import Agent
 from ..agents.heuristic import HeuristicAgent
 from ..agents.random_agent import RandomAgent
 from ..code_refs import CodeRefused, refuse_code
+from ..opening import open_table
 from ..rules import Game, Outcome
 from ..rules.events import ChoiceMade, Record, RolesRevealed
 from ..session import Session
-from ..table import Narrator, Table, TableSettings
+from ..table import Narrator, TableSettings
 from ..table.events import Narration
 from ..table.runner import Sink
-from ..table.seating import AgentSpec, SeatSpecError, build_agent
-from .io import Transcript, TranscriptWriter, read_transcript
+from ..table.seating import AgentSpec, SeatSpecError, scriptless_agent
+from .io import Transcript, read_transcript
 from .replay import rebuild
 from .schema import TABLE_EVENT_TYPES, Header
 
@@ -187,16 +188,11 @@ def agents_from(
             agents.append(HeuristicAgent(seed=seat.agent_seed))
         elif seat.agent_seed is not None and spec.kind == "random":
             agents.append(RandomAgent(seed=seat.agent_seed))
+        elif session is None:
+            agents.append(scriptless_agent(spec, seat=index, seed=header.seed))
         else:
             agents.append(
-                build_agent(
-                    spec,
-                    seat=index,
-                    seed=header.seed,
-                    language=header.language,
-                    variant=header.variant,
-                    session=session,
-                )
+                session.agent(spec, seat=index, seed=header.seed, language=header.language, variant=header.variant)
             )
     return agents
 
@@ -262,10 +258,17 @@ def resume_file(
         list(agents) if agents is not None else agents_from(header, session, model=model, header_models=header_models)
     )
     voice = narrator_from(mode, header)
-    with TranscriptWriter(path, header, append=True, truncate_at=point.cut_at) as writer:
-        table = Table(game, seated, sinks=[writer, *sinks], narrator=voice, settings=settings_from(header))
-        recall = getattr(voice, "recall", None)
-        if callable(recall):  # a narrator that remembers hears the file's past again, silently
-            recall(transcript.records[: point.start])
-        outcome = session.run(lambda: table.play(published=point.start))
+    recall = getattr(voice, "recall", None)
+    if callable(recall):  # a narrator that remembers hears the file's past again, silently
+        recall(transcript.records[: point.start])
+    specs = [None] * len(seated)  # every seat is seated already; the file's header describes them
+    opened = open_table(
+        game, specs, session, sinks, seated=dict(enumerate(seated)), narrator=voice, header=header,
+        settings=settings_from(header),
+    )  # fmt: skip
+    try:
+        opened.write_to(path, append=True, truncate_at=point.cut_at)
+        outcome = session.run(lambda: opened.table.play(published=point.start))
+    finally:
+        opened.close()
     return ResumeResult(point=point, outcome=outcome, written=len(game.records) - len(transcript.records))

@@ -7,17 +7,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...agents.base import Agent
 from ...code_refs import trust
+from ...opening import open_table
 from ...rules import Game, GameConfig
 from ...rules.events import Record
 from ...rules.questions import question_of
 from ...session import Session, SessionSettings
-from ...table import Table, TableSettings
+from ...table import TableSettings
 from ...table.events import Fallback
 from ...table.seating import SCRIPTLESS_KINDS, AgentSpec
 from ...texts import default_names
-from ...transcript import TranscriptWriter, header_for, seat_info
 from ..ledger import Entry, Status
 from ..probes import Probes, ProbeSettings, wrap_canaries
 from .config import LLMConfig, ModelEntry, ProbeConfig, TableConfig
@@ -130,27 +129,25 @@ async def play_game(job: GameJob, path: Path, settings: GameSettings, session: S
             await own.aclose()
     started = time.perf_counter()
     config, specs = build_game(job)
-    game = Game(config)
-    agents: list[Agent] = session.agents(specs, seed=job.seed, language=job.language, variant=job.variant)
-    seats = [seat_info(name, spec, agent) for name, spec, agent in zip(config.names, specs, agents, strict=True)]
     probes = settings.probes
-    if probes.canaries:
-        agents = wrap_canaries(agents, job.seed)
-    header = header_for(config, job.language, seats)
     table_settings = TableSettings(
         max_attempts=settings.table.max_attempts,
         decision_timeout=settings.table.decision_timeout,
         concurrency=settings.table.concurrency,
     )
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with TranscriptWriter(path, header) as writer:
-        table = Table(game, agents, sinks=[writer], settings=table_settings)
-        if probes.vote_intent or probes.suspicion:
-            probe_settings = ProbeSettings(
-                vote_intent=probes.vote_intent, suspicion=probes.suspicion, samples=probes.samples
-            )
-            table.observers.append(Probes(config.variant, probe_settings))
-        await table.play()
+    canaries = (lambda agents: wrap_canaries(agents, job.seed)) if probes.canaries else None
+    opened = open_table(config, specs, session, settings=table_settings, wrap=canaries)
+    if probes.vote_intent or probes.suspicion:
+        probe_settings = ProbeSettings(
+            vote_intent=probes.vote_intent, suspicion=probes.suspicion, samples=probes.samples
+        )
+        opened.table.observers.append(Probes(config.variant, probe_settings))
+    try:
+        opened.write_to(path)
+        await opened.table.play()
+    finally:
+        opened.close()
+    game, header = opened.game, opened.header
     wall = round(time.perf_counter() - started, 3)
     status, reason = ledger_status(game.records, specs, settings.max_fallback_share)
     return Entry(
