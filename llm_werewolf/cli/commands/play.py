@@ -25,6 +25,7 @@ from ...table.console import ConsoleSink, health_line_printer
 from ...table.live_speech import ConsolePreview
 from ...table.model_health import UnhealthySeat, model_health
 from ...table.seating import AgentSpec, parse_seat_overrides
+from ...transcript import TranscriptWriter
 from ...web.ui_text import ui_texts
 from ..common import DECK_HELP, PRESET_HELP, UsageError, deck_players, parse_deck, preset_options
 from ..llm_setup import setup_llm, table_names
@@ -187,15 +188,7 @@ def play(
     players = players or setup.game.get("players")
     lang = lang or setup.game.get("lang")
     seed = seed if seed is not None else setup.game.get("seed")
-    ruleset = get_ruleset(variant)
-    language = lang or ruleset.source_language
-    if language not in ruleset.languages:
-        raise UsageError(f"{variant} is available in {', '.join(ruleset.languages)}, not {language!r}")
-    options = preset_options(variant, preset, option)  # fails fast with a clear message
-    cards = parse_deck(deck)
-    count = deck_players(variant, cards, players, options) or min(max(9, ruleset.min_players), ruleset.max_players)
-    if not ruleset.min_players <= count <= ruleset.max_players:
-        raise UsageError(f"{variant} is played by {ruleset.min_players}-{ruleset.max_players} players, not {count}")
+    language, options, cards, count = board(variant, players, lang, preset, option, deck)
     game_seed = seed if seed is not None else fresh_seed()
     specs = seat_specs(
         agents or setup.default_agents or DEFAULT_AGENTS, count, setup.seats, seat or [], human or [], config_file
@@ -260,14 +253,34 @@ def play(
         raise UsageError(str(exc)) from None
     finally:
         opened.close()
-        writer = opened.writer
-        # The seed decides every card: shown once the game is over (or stopped), never during it.
-        words = ui_texts(language)  # in the table's language, like the game above it
-        if began:  # only for a game that began (not after a failed preflight)
-            console.print(f"[dim]{escape(seed_line(words, game_seed, writer is not None))}[/]", highlight=False)
-        if writer is not None:  # one line, never wrapped inside the path (a terminal may cut it, not break it)
-            line = words["transcript_file"].format(path=writer.path)
-            console.print(f"[dim]{escape(line)}[/]", highlight=False, soft_wrap=True)
+        print_ending(console, language, game_seed if began else None, opened.writer)
+
+
+def board(
+    variant: str, players: int | None, lang: str | None, preset: str | None, option: list[str] | None, deck: str | None
+) -> tuple[str, dict[str, Any], tuple[str, ...] | None, int]:
+    """The table's language, rule options, deck and number of seats, checked against the ruleset."""
+    ruleset = get_ruleset(variant)
+    language = lang or ruleset.source_language
+    if language not in ruleset.languages:
+        raise UsageError(f"{variant} is available in {', '.join(ruleset.languages)}, not {language!r}")
+    options = preset_options(variant, preset, option)  # fails fast with a clear message
+    cards = parse_deck(deck)
+    count = deck_players(variant, cards, players, options) or min(max(9, ruleset.min_players), ruleset.max_players)
+    if not ruleset.min_players <= count <= ruleset.max_players:
+        raise UsageError(f"{variant} is played by {ruleset.min_players}-{ruleset.max_players} players, not {count}")
+    return language, options, cards, count
+
+
+def print_ending(console: Console, language: str, seed: int | None, writer: TranscriptWriter | None) -> None:
+    """The seed (``None``: the game never began, as after a failed preflight) and the transcript's path."""
+    # The seed decides every card: shown once the game is over (or stopped), never during it.
+    words = ui_texts(language)  # in the table's language, like the game above it
+    if seed is not None:
+        console.print(f"[dim]{escape(seed_line(words, seed, writer is not None))}[/]", highlight=False)
+    if writer is not None:  # one line, never wrapped inside the path (a terminal may cut it, not break it)
+        line = words["transcript_file"].format(path=writer.path)
+        console.print(f"[dim]{escape(line)}[/]", highlight=False, soft_wrap=True)
 
 
 def seat_specs(
