@@ -88,7 +88,6 @@ class Table:
         if len(agents) != players:
             raise ValueError(f"{players} seats but {len(agents)} agents")
         self.game = game
-        self.agents = list(agents)
         self.sinks = list(sinks)
         self.narrator = narrator
         self.settings = settings or TableSettings()
@@ -99,20 +98,34 @@ class Table:
         )
         self.builders = [ViewBuilder(i) for i in range(players)]
         self._published = 0
-        semaphore = asyncio.Semaphore(max(1, self.settings.concurrency))
-        timeout = self.settings.decision_timeout
-        self.limited: list[Agent] = [Bounded(Deadline(agent, timeout), semaphore) for agent in self.agents]
+        self._semaphore = asyncio.Semaphore(max(1, self.settings.concurrency))
+        self.agents: tuple[Agent, ...] = tuple(agents)
+        """Who plays each seat (change one with :meth:`seat_agent`)."""
+        self.limited: list[Agent] = [self._limited(agent) for agent in agents]
         """Each seat's agent within the table's deadline and its limit on agents answering at once."""
-        self.seats: list[Seat] = [
-            answering_seat(agent, stand_in, game, max_attempts=self.settings.max_attempts, timeout=timeout)
-            for agent, stand_in in zip(self.limited, self.fallbacks, strict=True)
-        ]
+        self.seats: list[Seat] = [self._answering(seat) for seat in range(players)]
         """What answers each seat's decisions: its agent wrapped in re-asks, checks and a fallback
         (:mod:`.seat_wrappers`); replace one to change how a seat is asked."""
         self.observers: list[Observer] = []
         """Called, in order, with every batch of records sent out (see :class:`Observer`)."""
         self.outstanding: set[int] = set()
         """Ids of the decisions whose agents are answering right now."""
+
+    def seat_agent(self, seat: int, agent: Agent) -> None:
+        """Let ``agent`` play ``seat`` from now on, in the standard seat wrappers."""
+        self.agents = (*self.agents[:seat], agent, *self.agents[seat + 1 :])
+        self.limited[seat] = self._limited(agent)
+        self.seats[seat] = self._answering(seat)
+
+    def _limited(self, agent: Agent) -> Agent:
+        return Bounded(Deadline(agent, self.settings.decision_timeout), self._semaphore)
+
+    def _answering(self, seat: int) -> Seat:
+        settings = self.settings
+        return answering_seat(
+            self.limited[seat], self.fallbacks[seat], self.game,
+            max_attempts=settings.max_attempts, timeout=settings.decision_timeout,
+        )  # fmt: skip
 
     # -- records ---------------------------------------------------------------
     async def _publish(self) -> None:
