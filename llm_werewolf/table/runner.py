@@ -5,10 +5,12 @@ simultaneous) the table asks each seat's agent concurrently, bounded by a
 per-game semaphore. Each answer is validated by the rules; a refused answer is
 re-asked with the error shown, up to ``max_attempts``; after that, or on an
 agent failure or timeout, the seat's fallback agent answers and a ``Fallback``
-record says so. The game never crashes on agent output.
+record says so. The game never crashes on agent output. Each of these jobs is a seat wrapper
+(:mod:`.seat_wrappers`); ``table.seats`` holds each seat's stack.
 
 Every record (rules events and table events alike) goes, in order, to the
-game's log and to each sink (transcript writer, console, narrator...).
+game's log and to each sink (transcript writer, console, narrator...); then
+each observer (``table.observers``: probes, canaries) sees the batch.
 """
 
 from __future__ import annotations
