@@ -26,7 +26,7 @@ from .llm.factory import BackendConfig, BackendPool
 from .llm.preflight import preflight_all
 from .llm.profiles import get_profile
 from .seeds import derive_seed, seat_seed
-from .table.seating import MODEL_KINDS, AgentSpec, SeatSpecError, scriptless_agent
+from .table.seating import MODEL_KINDS, NAMED_MODEL_KINDS, AgentSpec, SeatSpecError, scriptless_agent
 
 if TYPE_CHECKING:
     from .agents.base import Agent
@@ -41,9 +41,6 @@ DEFAULT_NARRATOR_DEADLINE = 30.0
 
 DEFAULT_KV_CACHE_MB = 512
 """Local backend: memory for saved KV states (per seat and shared prefix)."""
-
-NAMED_MODEL_KINDS = ("openai", "langchain")
-"""Backends whose model is a name an endpoint serves (``local`` takes a GGUF path, ``fake`` a seed)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,7 +21,7 @@ from ..llm.profiles import PROFILES
 from ..llm.table_config import TableConfig, load_table_config
 from ..prompting.packs import search_roots
 from ..session import DEFAULT_DEADLINE, DEFAULT_KV_CACHE_MB, DEFAULT_NARRATOR_DEADLINE, Session, SessionSettings
-from ..table.seating import MODEL_KINDS, AgentSpec
+from ..table.seating import MODEL_KINDS, NAMED_MODEL_KINDS, AgentSpec
 from .common import UsageError, seat_names
 
 
@@ -160,7 +160,7 @@ def check_table_keys(table: TableConfig, cli_url: str | None, cli_key: bool, con
     url_from_file = cli_url is None and "base_url" in llm
     uses = key_uses(f"{table.path} [llm]", llm, base_url=url, cli_key=cli_key, url_from_file=url_from_file)
     for number, entry in table.seats.items():
-        if entry.kind not in ("openai", "langchain"):
+        if entry.kind not in NAMED_MODEL_KINDS:
             continue
         section = {"api_key_file": entry.api_key_file} if entry.api_key_file else {}
         if entry.api_key:

@@ -11,6 +11,9 @@ from ..seeds import seat_seed
 
 SCRIPTLESS_KINDS = ("random", "heuristic")
 MODEL_KINDS = ("local", "openai", "langchain", "fake")
+NAMED_MODEL_KINDS = ("openai", "langchain")
+"""Model seats whose model is a name an endpoint serves, called with the user's key (``local`` takes a
+GGUF path, ``fake`` a seed)."""
 HUMAN_KINDS = ("human",)
 """Seats a person plays; the front end seats them (``play --human N``, ``serve``), not :func:`scriptless_agent`."""
 
@@ -38,14 +41,15 @@ class AgentSpec:
     api_key_file: str | None = None
 
     @staticmethod
-    def parse(text: str) -> AgentSpec:
-        """``heuristic``, ``random``, ``local``, ``local:/path.gguf``, ``openai:MODEL``, ``fake``..."""
+    def parse(text: str, *, persona: str | None = None, base_url: str | None = None) -> AgentSpec:
+        """``heuristic``, ``random``, ``local``, ``local:/path.gguf``, ``openai:MODEL``, ``fake``...; with the
+        seat's own ``persona`` and endpoint (a tournament entry, a browser table's seat, a transcript header)."""
         kind, _, model = text.strip().partition(":")
         kind = kind.lower()
         known = SCRIPTLESS_KINDS + MODEL_KINDS + HUMAN_KINDS
         if kind not in known:
             raise SeatSpecError(f"unknown player kind {kind!r} in {text!r} (use one of: {', '.join(known)})")
-        return AgentSpec(kind=kind, model=model or None)
+        return AgentSpec(kind=kind, model=model or None, base_url=base_url, persona=persona)
 
     @property
     def label(self) -> str:

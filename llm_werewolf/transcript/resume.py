@@ -43,7 +43,7 @@ from ..session import Session
 from ..table import Narrator, TableSettings
 from ..table.events import Narration
 from ..table.runner import Sink
-from ..table.seating import AgentSpec, SeatSpecError, scriptless_agent
+from ..table.seating import NAMED_MODEL_KINDS, AgentSpec, SeatSpecError, scriptless_agent
 from .io import Transcript, read_transcript
 from .replay import rebuild
 from .schema import TABLE_EVENT_TYPES, Header
@@ -136,16 +136,12 @@ def settings_from(header: Header) -> TableSettings:
     return settings
 
 
-PAID_KINDS = frozenset({"openai", "langchain"})
-"""Seats whose calls go to an endpoint with the user's key: the header must not choose their model."""
-
-
 def paid_models(header: Header) -> dict[int, str]:
     """Seat index -> the header's spec, for the seats that would spend the user's key on the header's model."""
     found: dict[int, str] = {}
     for index, seat in enumerate(header.seats):
         kind, _, model = seat.agent.strip().partition(":")
-        if kind.lower() in PAID_KINDS and model:
+        if kind.lower() in NAMED_MODEL_KINDS and model:  # the header must not choose what the user's key pays
             found[index] = seat.agent
     return found
 
@@ -177,7 +173,7 @@ def agents_from(
     agents: list[Agent] = []
     for index, seat in enumerate(header.seats):
         try:
-            spec = replace(AgentSpec.parse(seat.agent), persona=seat.persona)
+            spec = AgentSpec.parse(seat.agent, persona=seat.persona)
         except SeatSpecError as exc:
             raise ResumeError(str(exc)) from None
         if index in paid and model is not None:

@@ -35,8 +35,7 @@ class GameSettings:
 
 def agent_spec(entry: ModelEntry) -> AgentSpec:
     trust(entry.spec)  # the tournament config is a file the user passed explicitly
-    spec = AgentSpec.parse(entry.spec)
-    return AgentSpec(kind=spec.kind, model=spec.model, base_url=entry.base_url, persona=entry.persona)
+    return AgentSpec.parse(entry.spec, base_url=entry.base_url, persona=entry.persona)
 
 
 def session_settings(llm: LLMConfig) -> SessionSettings:
