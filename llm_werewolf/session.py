@@ -2,8 +2,8 @@
 
 A command (``play``, ``serve``, ``tournament``, ``resume``) builds one :class:`Session` from its
 flags and table file and passes it down: seats and the narrator are built through it
-(:meth:`Session.agent`, :meth:`Session.narrator`), so every seat and the narrator that name the
-same endpoint share one backend (one model in memory, one HTTP connection pool).
+(:meth:`Session.agent`, :func:`llm_werewolf.narration.factory.build_narrator`), so every seat and
+the narrator that name the same endpoint share one backend (one model in memory, one HTTP connection pool).
 
 An HTTP client belongs to the event loop it first ran in, so the preflight, the game and the
 narrator must run in one loop, and the backends must be closed in it: :meth:`Session.run` does
@@ -26,12 +26,10 @@ from .llm.factory import BackendConfig, BackendPool
 from .llm.preflight import preflight_all
 from .llm.profiles import get_profile
 from .seeds import derive_seed, seat_seed
-from .table.seating import MODEL_KINDS, AgentSpec, SeatSpecError, build_agent
+from .table.seating import MODEL_KINDS, NAMED_MODEL_KINDS, AgentSpec, SeatSpecError, scriptless_agent
 
 if TYPE_CHECKING:
     from .agents.base import Agent
-    from .narration.llm import LLMNarrator
-    from .narration.template import TemplateNarrator
     from .prompting.personas import Persona
 
 T = TypeVar("T")
@@ -43,9 +41,6 @@ DEFAULT_NARRATOR_DEADLINE = 30.0
 
 DEFAULT_KV_CACHE_MB = 512
 """Local backend: memory for saved KV states (per seat and shared prefix)."""
-
-NAMED_MODEL_KINDS = ("openai", "langchain")
-"""Backends whose model is a name an endpoint serves (``local`` takes a GGUF path, ``fake`` a seed)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,7 +172,7 @@ class Session:
         error naming the missing file, before the game starts).
         """
         if spec.kind not in MODEL_KINDS:
-            return build_agent(spec, seat=seat, seed=seed, language=language, variant=variant)
+            return scriptless_agent(spec, seat=seat, seed=seed)
         from .agents.llm_agent import LLMAgent, LLMAgentSettings
         from .prompting.packs import require_pack, search_roots
 
@@ -206,26 +201,6 @@ class Session:
         settings = self.settings
         kind = settings.backend if settings.backend in MODEL_KINDS else "local"
         return AgentSpec(kind=kind, model=settings.model if kind == settings.backend else None)
-
-    def narrator(
-        self,
-        mode: str,
-        variant: str,
-        language: str,
-        names: Sequence[str],
-        *,
-        seat_specs: Sequence[AgentSpec] = (),
-        seed: int = 0,
-    ) -> TemplateNarrator | LLMNarrator | None:
-        """The narrator for ``--narrator MODE`` (``off``, ``template``, ``llm``, ``llm:KIND[:MODEL]``)."""
-        from .narration.factory import build_narrator
-
-        return build_narrator(mode, variant, language, names, seat_specs=seat_specs, seed=seed, session=self)
-
-    def narrator_label(self, mode: str, seat_specs: Sequence[AgentSpec] = ()) -> str:
-        from .narration.factory import narrator_label
-
-        return narrator_label(mode, seat_specs, self.default_model_spec())
 
     # -- the loop ----------------------------------------------------------------------------
     async def preflight(self, agents: Sequence[object] = (), narrator: object = None) -> None:

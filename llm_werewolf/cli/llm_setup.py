@@ -13,16 +13,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..agents.llm_agent import LLMAgent
 from ..code_refs import CodeRefused, refuse_code, trust
 from ..key_guard import KeyDestinationRefused, check_key_uses, key_uses
 from ..llm.errors import BackendConfigError
 from ..llm.factory import BACKEND_KINDS
 from ..llm.profiles import PROFILES
 from ..llm.table_config import TableConfig, load_table_config
-from ..prompting.packs import pack_hash, search_roots
+from ..prompting.packs import search_roots
 from ..session import DEFAULT_DEADLINE, DEFAULT_KV_CACHE_MB, DEFAULT_NARRATOR_DEADLINE, Session, SessionSettings
-from ..table.seating import MODEL_KINDS, AgentSpec
+from ..table.seating import MODEL_KINDS, NAMED_MODEL_KINDS, AgentSpec
 from ..texts import default_names
 from .common import UsageError
 
@@ -162,7 +161,7 @@ def check_table_keys(table: TableConfig, cli_url: str | None, cli_key: bool, con
     url_from_file = cli_url is None and "base_url" in llm
     uses = key_uses(f"{table.path} [llm]", llm, base_url=url, cli_key=cli_key, url_from_file=url_from_file)
     for number, entry in table.seats.items():
-        if entry.kind not in ("openai", "langchain"):
+        if entry.kind not in NAMED_MODEL_KINDS:
             continue
         section = {"api_key_file": entry.api_key_file} if entry.api_key_file else {}
         if entry.api_key:
@@ -174,14 +173,6 @@ def check_table_keys(table: TableConfig, cli_url: str | None, cli_key: bool, con
         if section or entry.base_url is not None:
             uses += key_uses(where, section, base_url=seat_url, cli_key=seat_key, url_from_file=from_file)
     check_key_uses(uses, confirmed)
-
-
-def prompt_packs(session: Session, agents: Sequence[object], language: str, variant: str) -> dict[str, str]:
-    """``{"<lang>/<variant>": hash}`` when model seats read prompts (for the transcript header)."""
-    if not any(isinstance(agent, LLMAgent) for agent in agents):
-        return {}
-    roots = search_roots(session.settings.packs)
-    return {f"{language}/{variant}": pack_hash(roots, language, variant)}
 
 
 def table_names(session: Session, language: str, specs: Sequence[AgentSpec], seed: int) -> tuple[str, ...]:

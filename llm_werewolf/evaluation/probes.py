@@ -26,7 +26,7 @@ from typing import Any
 from ..agents.base import Agent, DecisionRequest, Reply
 from ..rules import Choice, Decision, Option, SeatView, seat_option
 from ..rules.decisions import SKIP_OPTION, plain_option
-from ..rules.events import GOD, PhaseStarted, Speech
+from ..rules.events import GOD, PhaseStarted, Record, Speech
 from ..table import Table
 from ..table_notes import SuspicionEstimate, VoteIntent
 
@@ -59,44 +59,37 @@ class ProbeSettings:
     """Vote intents sampled per seat for one suspicion estimate."""
 
 
-class ProbingTable(Table):
-    """A :class:`Table` that polls vote intents and suspicion estimates as the game goes."""
+class Probes:
+    """A table observer (``table.observers``) that polls vote intents and suspicion estimates as the game goes."""
 
-    def __init__(self, *args: Any, probes: ProbeSettings | None = None, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, variant: str, probes: ProbeSettings | None = None) -> None:
         self.probes = probes or ProbeSettings()
-        self.poll = POLLS.get(self.game.state.variant)
+        self.poll = POLLS.get(variant)
         self._next_id = PROBE_ID_BASE
         self._round = 0
-        self._scanned = 0
         self._suspicion_days: set[int] = set()
 
-    async def _publish(self) -> None:
-        await super()._publish()
-        if self.poll is None or self.game.over:
+    async def observe(self, table: Table, records: Sequence[Record]) -> None:
+        """Poll after each public discussion speech (and once at daybreak); estimate suspicion before a vote."""
+        if self.poll is None or table.game.over:
             return
-        while self._scanned < len(self.game.records):
-            records = self.game.records[self._scanned :]
-            self._scanned = len(self.game.records)
-            if self.probes.vote_intent:
-                for record in records:
-                    event = record.event
-                    if (isinstance(event, PhaseStarted) and event.phase == "day") or (
-                        isinstance(event, Speech)
-                        and record.vis.scope == "public"
-                        and event.to is None
-                        and event.stage in DISCUSSION_STAGES
-                    ):
-                        await self._poll_intents(record.seq)
-            if self.probes.suspicion:
-                await self._maybe_suspicion()
-            await super()._publish()
-            self._scanned = max(self._scanned, self._published)
+        if self.probes.vote_intent:
+            for record in records:
+                event = record.event
+                if (isinstance(event, PhaseStarted) and event.phase == "day") or (
+                    isinstance(event, Speech)
+                    and record.vis.scope == "public"
+                    and event.to is None
+                    and event.stage in DISCUSSION_STAGES
+                ):
+                    await self._poll_intents(table, record.seq)
+        if self.probes.suspicion:
+            await self._maybe_suspicion(table)
 
     # -- asking ----------------------------------------------------------------------------
-    def _decision(self, seat: int) -> Decision:
+    def _decision(self, table: Table, seat: int) -> Decision:
         assert self.poll is not None
-        living = self.game.state.living()
+        living = table.game.state.living()
         options: list[Option] = [seat_option(i) for i in living if i != seat]
         if self.poll.abstain == "skip":
             options.append(SKIP_OPTION)
@@ -112,45 +105,45 @@ class ProbingTable(Table):
             group="probe",
         )
 
-    async def _intent(self, seat: int) -> tuple[Decision, Choice]:
-        decision = self._decision(seat)
-        view: SeatView = self.builders[seat].view()
+    async def _intent(self, table: Table, seat: int) -> tuple[Decision, Choice]:
+        decision = self._decision(table, seat)
+        view: SeatView = table.builders[seat].view()
         try:
-            reply = await self._ask(self.agents[seat], DecisionRequest(decision=decision, view=view))
+            reply = await table.ask(seat, DecisionRequest(decision=decision, view=view))
         except Exception:  # a probe never ends a game
             return decision, Choice(decision.default or "")
         for call in reply.calls:
-            self.game.note(call, GOD)
+            table.game.note(call, GOD)
         return decision, reply.choice or Choice(decision.default or "")
 
-    async def _poll_intents(self, about: int) -> None:
+    async def _poll_intents(self, table: Table, about: int) -> None:
         self._round += 1
-        living = self.game.state.living()
-        answers = await asyncio.gather(*(self._intent(s) for s in living))
+        living = table.game.state.living()
+        answers = await asyncio.gather(*(self._intent(table, s) for s in living))
         for seat, (decision, choice) in zip(living, answers, strict=True):
             target = next((o.target for o in decision.options if o.id == choice.option and o.kind == "seat"), None)
             option = choice.option if any(o.id == choice.option for o in decision.options) else "invalid"
-            self.game.note(VoteIntent(seat=seat, about=about, round=self._round, option=option, target=target), GOD)
+            table.game.note(VoteIntent(seat=seat, about=about, round=self._round, option=option, target=target), GOD)
 
-    async def _maybe_suspicion(self) -> None:
+    async def _maybe_suspicion(self, table: Table) -> None:
         assert self.poll is not None
-        pending = self.game.pending
-        day = self.game.state.phase.number
+        pending = table.game.pending
+        day = table.game.state.phase.number
         if day in self._suspicion_days or not any(d.kind == self.poll.kind for d in pending):
             return
         self._suspicion_days.add(day)
-        living = self.game.state.living()
+        living = table.game.state.living()
         for seat in living:
             others = [i for i in living if i != seat]
             counts = dict.fromkeys(others, 0)
             samples = max(1, self.probes.samples)
             for _ in range(samples):
-                decision, choice = await self._intent(seat)
+                decision, choice = await self._intent(table, seat)
                 target = next((o.target for o in decision.options if o.id == choice.option and o.kind == "seat"), None)
                 if target in counts:
                     counts[target] += 1
             estimates = tuple((j, round(counts[j] / samples, 4)) for j in others)
-            self.game.note(
+            table.game.note(
                 SuspicionEstimate(seat=seat, day=day, estimates=estimates, method=f"sampled_intents:{samples}"), GOD
             )
 

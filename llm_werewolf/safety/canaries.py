@@ -96,27 +96,22 @@ class _Counter:
         return marker(f"{self.prefix}{self.n:05d}")
 
 
-class CanaryTable(Table):
-    """A table that logs a canary ``Info`` with the same visibility after every private rules record."""
+class CanaryPlanter:
+    """A table observer (``table.observers``) that logs a canary ``Info`` with the same visibility
+    after every private rules record."""
 
-    def __init__(self, *args: Any, counter: _Counter, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._planted = 0
+    def __init__(self, counter: _Counter) -> None:
         self._counter = counter
 
-    async def _publish(self) -> None:
-        records = self.game.records
-        new = records[self._planted :]
-        for record in new:
+    async def observe(self, table: Table, records: Sequence[Record]) -> None:
+        for record in records:
             event = record.event
             if record.vis.scope == "public" or getattr(event, "fact", None) == PLANTED_FACT:
                 continue
             if getattr(event, "kind", "") in ("model_call", "thought", "rejected", "fallback", "narration"):
                 continue  # table records carry the model's own markers
             seats = record.vis.seats
-            self.game.note(Info(fact=PLANTED_FACT, value=self._counter.next(), seats=seats), record.vis)
-        self._planted = len(records)
-        await super()._publish()
+            table.game.note(Info(fact=PLANTED_FACT, value=self._counter.next(), seats=seats), record.vis)
 
 
 class _PromptWatch:
@@ -174,7 +169,8 @@ def play_canary_game(variant: str, language: str, players: int, seed: int, repor
         for i in range(players)
     ]
     narrator = TemplateNarrator(variant, language, names)
-    table = CanaryTable(game, agents, narrator=narrator, settings=TableSettings(max_attempts=2), counter=counter)
+    table = Table(game, agents, narrator=narrator, settings=TableSettings(max_attempts=2))
+    table.observers.append(CanaryPlanter(counter))
     run(table.play())
     report.games += 1
     where = f"{variant}/{language}/seed {seed}"

@@ -5,10 +5,12 @@ simultaneous) the table asks each seat's agent concurrently, bounded by a
 per-game semaphore. Each answer is validated by the rules; a refused answer is
 re-asked with the error shown, up to ``max_attempts``; after that, or on an
 agent failure or timeout, the seat's fallback agent answers and a ``Fallback``
-record says so. The game never crashes on agent output.
+record says so. The game never crashes on agent output. Each of these jobs is a seat wrapper
+(:mod:`.seat_wrappers`); ``table.seats`` holds each seat's stack.
 
 Every record (rules events and table events alike) goes, in order, to the
-game's log and to each sink (transcript writer, console, narrator...).
+game's log and to each sink (transcript writer, console, narrator...); then
+each observer (``table.observers``: probes, canaries) sees the batch.
 """
 
 from __future__ import annotations
@@ -19,13 +21,14 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Protocol
 
-from ..agents.base import FINAL_FAULTS, Agent, DecisionRequest, Reply
+from ..agents.base import Agent, DecisionRequest, Reply
 from ..agents.heuristic import HeuristicAgent
 from ..llm.streaming import previewing
-from ..rules import Choice, Decision, Game, IllegalChoice, Outcome, ViewBuilder, validate_choice
+from ..rules import Choice, Decision, Game, Outcome, ViewBuilder
 from ..rules.events import GOD, EventBody, Record, Visibility, to_seats
 from ..seeds import seat_seed
-from ..table_notes import Fallback, ModelCall, Rejected, Thought
+from ..table_notes import ModelCall, Thought
+from .seat_wrappers import Bounded, Deadline, Seat, answering_seat
 
 
 class Sink(Protocol):
@@ -87,7 +90,6 @@ class Table:
         if len(agents) != players:
             raise ValueError(f"{players} seats but {len(agents)} agents")
         self.game = game
-        self.agents = list(agents)
         self.sinks = list(sinks)
         self.narrator = narrator
         self.settings = settings or TableSettings()
@@ -99,17 +101,53 @@ class Table:
         self.builders = [ViewBuilder(i) for i in range(players)]
         self._published = 0
         self._semaphore = asyncio.Semaphore(max(1, self.settings.concurrency))
+        self.agents: tuple[Agent, ...] = tuple(agents)
+        """Who plays each seat (change one with :meth:`seat_agent`)."""
+        self.limited: list[Agent] = [self._limited(agent) for agent in agents]
+        """Each seat's agent within the table's deadline and its limit on agents answering at once."""
+        self.seats: list[Seat] = [self._answering(seat) for seat in range(players)]
+        """What answers each seat's decisions: its agent wrapped in re-asks, checks and a fallback
+        (:mod:`.seat_wrappers`); replace one to change how a seat is asked."""
+        self.observers: list[Observer] = []
+        """Called, in order, with every batch of records sent out (see :class:`Observer`)."""
         self.outstanding: set[int] = set()
         """Ids of the decisions whose agents are answering right now."""
 
+    def seat_agent(self, seat: int, agent: Agent) -> None:
+        """Let ``agent`` play ``seat`` from now on, in the standard seat wrappers."""
+        self.agents = (*self.agents[:seat], agent, *self.agents[seat + 1 :])
+        self.limited[seat] = self._limited(agent)
+        self.seats[seat] = self._answering(seat)
+
+    def _limited(self, agent: Agent) -> Agent:
+        return Bounded(Deadline(agent, self.settings.decision_timeout), self._semaphore)
+
+    def _answering(self, seat: int) -> Seat:
+        settings = self.settings
+        return answering_seat(
+            self.limited[seat], self.fallbacks[seat], self.game,
+            max_attempts=settings.max_attempts, timeout=settings.decision_timeout,
+        )  # fmt: skip
+
     # -- records ---------------------------------------------------------------
     async def _publish(self) -> None:
-        """Narrate new public records, then send everything new to the views and the sinks.
+        """Send everything new out (:meth:`_send`), then show it to each observer; what the observers
+        note is sent and shown in turn, until nothing new is left."""
+        sent = await self._send()
+        while sent and self.observers:
+            for observer in self.observers:
+                await observer.observe(self, sent)
+            sent = await self._send()
+
+    async def _send(self) -> list[Record]:
+        """Narrate new public records, then send everything new to the views and the sinks; returns
+        what was sent.
 
         Narration lines are logged right after the batch they voice (each names
         its source record in ``about``), and reach the sinks in the same write.
         """
         records = self.game.records
+        sent: list[Record] = []
         while self._published < len(records):
             if self.narrator is not None:
                 public = [r for r in records[self._published :] if r.vis.scope == "public"]
@@ -118,6 +156,7 @@ class Table:
                         self.game.note(body, GOD if isinstance(body, ModelCall) else Visibility("public"))
             new = records[self._published :]
             self._published = len(records)
+            sent.extend(new)
             for builder in self.builders:
                 builder.extend(new)
             for sink in self.sinks:
@@ -126,14 +165,13 @@ class Table:
                 # only what the public sees is paced: a private question (a wolf's "self-destruct?")
                 # must not add a pause that shows on the shared screen
                 await self.settings.pace(new)
+        return sent
 
     # -- answering -------------------------------------------------------------
-    async def _ask(self, agent: Agent, request: DecisionRequest) -> Reply:
-        async with self._semaphore:
-            coro = agent.decide(request)
-            if self.settings.decision_timeout is None:
-                return await coro
-            return await asyncio.wait_for(coro, self.settings.decision_timeout)
+    async def ask(self, seat: int, request: DecisionRequest) -> Reply:
+        """Ask the agent of ``seat`` once, within the table's deadline and its limit on agents answering at
+        once, with no re-ask, check or fallback (a probe's extra question; :attr:`seats` answer the game)."""
+        return await self.limited[seat].decide(request)
 
     async def _answer(self, decision: Decision) -> _Answer:
         """Answer ``decision``; while it is being answered its id is in :attr:`outstanding`."""
@@ -155,114 +193,54 @@ class Table:
 
     async def _answer_now(self, decision: Decision) -> _Answer:
         seat = decision.seat
-        agent = self.agents[seat]
-        view = self.builders[seat].view()
-        notes: list[tuple[EventBody, Visibility]] = []
-        error: str | None = None
-        attempts = max(1, self.settings.max_attempts)
-        for attempt in range(attempts):
-            request = DecisionRequest(decision=decision, view=view, attempt=attempt, error=error)
-            try:
-                reply = await self._ask(agent, request)
-            except TimeoutError:
-                error = f"no answer within {self.settings.decision_timeout} s"
-                notes.append(
-                    (
-                        Rejected(seat=seat, decision_id=decision.id, attempt=attempt, answer="", error=error),
-                        GOD,
-                    )
-                )
-                continue
-            except Exception as exc:  # an agent bug must not end the game
-                error = f"{type(exc).__name__}: {exc}"
-                notes.append(
-                    (
-                        Rejected(seat=seat, decision_id=decision.id, attempt=attempt, answer="", error=error[:500]),
-                        GOD,
-                    )
-                )
-                break
-            notes.extend((call, GOD) for call in reply.calls)
-            notes.extend((body, GOD) for body in reply.notes)  # e.g. the speech check (god-only)
-            if reply.choice is None:
-                error = (reply.error or "no answer")[:500]
-                notes.append(
-                    (
-                        Rejected(
-                            seat=seat, decision_id=decision.id, attempt=attempt, answer=reply.answer[:200], error=error
-                        ),
-                        GOD,
-                    )
-                )
-                if reply.fault in FINAL_FAULTS:
-                    break
-                continue
-            try:
-                validate_choice(self.game.state, decision.id, reply.choice)
-            except IllegalChoice as exc:
-                error = str(exc)
-                notes.append(
-                    (
-                        Rejected(
-                            seat=seat,
-                            decision_id=decision.id,
-                            attempt=attempt,
-                            answer=reply.choice.option[:200],
-                            error=error,
-                        ),
-                        GOD,
-                    )
-                )
-                continue
-            if reply.thought:
-                notes.append((Thought(seat=seat, decision_id=decision.id, text=reply.thought), to_seats(seat)))
-            return _Answer(reply.choice, notes)
-        choice, source = self._fallback_choice(decision, view)
-        notes.append(
-            (
-                Fallback(
-                    seat=seat,
-                    decision_id=decision.id,
-                    decision=decision.kind,
-                    option=choice.option,
-                    reason=error or "no valid answer",
-                    source=source,
-                ),
-                GOD,
-            )
-        )
-        return _Answer(choice, notes)
-
-    def _fallback_choice(self, decision: Decision, view: object) -> tuple[Choice, str]:
-        from ..rules import SeatView
-
-        assert isinstance(view, SeatView)
-        stand_in = self.fallbacks[decision.seat]
-        try:
-            choice = stand_in.choose(view, decision)
-            validate_choice(self.game.state, decision.id, choice)
-            return choice, fallback_source(stand_in)
-        except IllegalChoice:
-            option = decision.default or decision.options[0].id
-            return Choice(option), "default"
+        request = DecisionRequest(decision=decision, view=self.builders[seat].view())
+        attempt = await self.seats[seat].answer(request)
+        assert attempt.choice is not None, "a table's seat always answers (its last wrapper falls back)"
+        notes = list(attempt.notes)
+        if attempt.thought:
+            notes.append((Thought(seat=seat, decision_id=decision.id, text=attempt.thought), to_seats(seat)))
+        return _Answer(attempt.choice, notes)
 
     # -- the game loop ---------------------------------------------------------
-    async def play(self) -> Outcome:
-        """Play until the game ends; returns the outcome."""
+    async def play(self, *, published: int = 0) -> Outcome:
+        """Play until the game ends; returns the outcome.
+
+        ``published``: how many of the game's records are already out (a game resumed from its
+        transcript, :mod:`llm_werewolf.transcript.resume`). The seats' views take them in silently (no
+        sink, narrator or observer sees them again), and a batch whose answers only partly reached the
+        log is finished with those views, as it was asked, before the game goes on.
+        """
+        if published:
+            for builder in self.builders:
+                builder.extend(self.game.records[:published])
+            self._published = published
+        if not self.game.over and self.game.state.answers:
+            await self._answer_batch()  # a resumed batch, half answered
         await self._publish()
         while not self.game.over:
-            pending = self.game.pending
-            if not pending:
+            if not self.game.pending:
                 raise RuntimeError("the game is not over but no decision is pending")
-            answers = await asyncio.gather(*(self._answer(d) for d in pending))
-            for decision, answer in zip(pending, answers, strict=True):
-                for body, vis in answer.notes:
-                    self.game.note(body, vis)
-                self.game.submit(decision.id, answer.choice)
+            await self._answer_batch()
             await self._publish()
         outcome = self.game.outcome
         assert outcome is not None
         return outcome
+
+    async def _answer_batch(self) -> None:
+        """Ask every pending decision at once (one simultaneous batch), then log and submit the answers."""
+        pending = self.game.pending
+        answers = await asyncio.gather(*(self._answer(d) for d in pending))
+        for decision, answer in zip(pending, answers, strict=True):
+            for body, vis in answer.notes:
+                self.game.note(body, vis)
+            self.game.submit(decision.id, answer.choice)
+
+
+class Observer(Protocol):
+    """Sees every batch of records the table sent out (a probe, a canary): it may ask seats more
+    (:meth:`Table.ask`) and note records (``table.game.note``), which are sent out next."""
+
+    async def observe(self, table: Table, records: Sequence[Record]) -> None: ...
 
 
 def previewable(decision: Decision, phase_kind: str) -> bool:
@@ -271,14 +249,3 @@ def previewable(decision: Decision, phase_kind: str) -> bool:
     if not decision.speech or phase_kind == "night":
         return False
     return not any(option.kind == "whisper" for option in decision.options)
-
-
-def fallback_source(stand_in: object) -> str:
-    """What a stand-in agent's answers are recorded as (``Fallback.source``).
-
-    A stand-in declares it with a ``fallback_source`` attribute (the web's
-    rules'-default stand-in says ``default``); a plain heuristic stand-in is
-    ``heuristic``.
-    """
-    source = getattr(stand_in, "fallback_source", None)
-    return source if isinstance(source, str) and source else "heuristic"

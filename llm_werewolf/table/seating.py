@@ -3,20 +3,19 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from ..agents.base import Agent
 from ..agents.heuristic import HeuristicAgent
 from ..agents.random_agent import RandomAgent
 from ..seeds import seat_seed
 
-if TYPE_CHECKING:
-    from ..session import Session
-
 SCRIPTLESS_KINDS = ("random", "heuristic")
 MODEL_KINDS = ("local", "openai", "langchain", "fake")
+NAMED_MODEL_KINDS = ("openai", "langchain")
+"""Model seats whose model is a name an endpoint serves, called with the user's key (``local`` takes a
+GGUF path, ``fake`` a seed)."""
 HUMAN_KINDS = ("human",)
-"""Seats a person plays; the front end seats them (``play --human N``, ``serve``), not :func:`build_agent`."""
+"""Seats a person plays; the front end seats them (``play --human N``, ``serve``), not :func:`scriptless_agent`."""
 
 
 class SeatSpecError(ValueError):
@@ -42,14 +41,15 @@ class AgentSpec:
     api_key_file: str | None = None
 
     @staticmethod
-    def parse(text: str) -> AgentSpec:
-        """``heuristic``, ``random``, ``local``, ``local:/path.gguf``, ``openai:MODEL``, ``fake``..."""
+    def parse(text: str, *, persona: str | None = None, base_url: str | None = None) -> AgentSpec:
+        """``heuristic``, ``random``, ``local``, ``local:/path.gguf``, ``openai:MODEL``, ``fake``...; with the
+        seat's own ``persona`` and endpoint (a tournament entry, a browser table's seat, a transcript header)."""
         kind, _, model = text.strip().partition(":")
         kind = kind.lower()
         known = SCRIPTLESS_KINDS + MODEL_KINDS + HUMAN_KINDS
         if kind not in known:
             raise SeatSpecError(f"unknown player kind {kind!r} in {text!r} (use one of: {', '.join(known)})")
-        return AgentSpec(kind=kind, model=model or None)
+        return AgentSpec(kind=kind, model=model or None, base_url=base_url, persona=persona)
 
     @property
     def label(self) -> str:
@@ -70,16 +70,13 @@ def parse_seat_overrides(items: list[str], players: int) -> dict[int, AgentSpec]
     return out
 
 
-def build_agent(
-    spec: AgentSpec, *, seat: int, seed: int, language: str, variant: str, session: Session | None = None
-) -> Agent:
-    """Create the agent for one seat; a model seat needs the command's ``session`` (its backends)."""
+def scriptless_agent(spec: AgentSpec, *, seat: int, seed: int) -> Agent:
+    """The agent of a seat no model plays (``random``, ``heuristic``); a model seat is seated by the
+    session that owns its backend (:meth:`llm_werewolf.session.Session.agent`)."""
     if spec.kind == "random":
         return RandomAgent(seed=seat_seed(seed, seat))
     if spec.kind == "heuristic":
         return HeuristicAgent(seed=seat_seed(seed, seat))
     if spec.kind in HUMAN_KINDS:
         raise SeatSpecError("a human seat is seated by its front end: `play --human N` or `serve`")
-    if session is None:
-        raise SeatSpecError(f"seat {seat + 1}: a model seat ({spec.label}) needs the session that owns its backend")
-    return session.agent(spec, seat=seat, seed=seed, language=language, variant=variant)
+    raise SeatSpecError(f"seat {seat + 1}: a model seat ({spec.label}) needs the session that owns its backend")

@@ -28,24 +28,23 @@ byte-identical to an uninterrupted run.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
 
 from ..agents.base import Agent
 from ..agents.heuristic import HeuristicAgent
 from ..agents.random_agent import RandomAgent
 from ..code_refs import CodeRefused, refuse_code
+from ..opening import open_table
 from ..rules import Game, Outcome
 from ..rules.events import ChoiceMade, Record, RolesRevealed
 from ..session import Session
-from ..table import Narrator, Table, TableSettings
+from ..table import Narrator, TableSettings
 from ..table.runner import Sink
-from ..table.seating import AgentSpec, SeatSpecError, build_agent
+from ..table.seating import NAMED_MODEL_KINDS, AgentSpec, SeatSpecError, scriptless_agent
 from ..table_notes import Narration
-from .io import Transcript, TranscriptWriter, read_transcript
+from .io import Transcript, read_transcript
 from .replay import rebuild
 from .schema import TABLE_EVENT_TYPES, Header
 
@@ -137,16 +136,12 @@ def settings_from(header: Header) -> TableSettings:
     return settings
 
 
-PAID_KINDS = frozenset({"openai", "langchain"})
-"""Seats whose calls go to an endpoint with the user's key: the header must not choose their model."""
-
-
 def paid_models(header: Header) -> dict[int, str]:
     """Seat index -> the header's spec, for the seats that would spend the user's key on the header's model."""
     found: dict[int, str] = {}
     for index, seat in enumerate(header.seats):
         kind, _, model = seat.agent.strip().partition(":")
-        if kind.lower() in PAID_KINDS and model:
+        if kind.lower() in NAMED_MODEL_KINDS and model:  # the header must not choose what the user's key pays
             found[index] = seat.agent
     return found
 
@@ -178,7 +173,7 @@ def agents_from(
     agents: list[Agent] = []
     for index, seat in enumerate(header.seats):
         try:
-            spec = replace(AgentSpec.parse(seat.agent), persona=seat.persona)
+            spec = AgentSpec.parse(seat.agent, persona=seat.persona)
         except SeatSpecError as exc:
             raise ResumeError(str(exc)) from None
         if index in paid and model is not None:
@@ -189,16 +184,11 @@ def agents_from(
             agents.append(HeuristicAgent(seed=seat.agent_seed))
         elif seat.agent_seed is not None and spec.kind == "random":
             agents.append(RandomAgent(seed=seat.agent_seed))
+        elif session is None:
+            agents.append(scriptless_agent(spec, seat=index, seed=header.seed))
         else:
             agents.append(
-                build_agent(
-                    spec,
-                    seat=index,
-                    seed=header.seed,
-                    language=header.language,
-                    variant=header.variant,
-                    session=session,
-                )
+                session.agent(spec, seat=index, seed=header.seed, language=header.language, variant=header.variant)
             )
     return agents
 
@@ -223,32 +213,6 @@ def narrator_from(mode: str, header: Header) -> Narrator | None:
         seed = derive_seed(header.seed, "narrator")  # as `play` seeds it
         return TemplateNarrator(header.variant, header.language, tuple(header.names), seed=seed)
     raise ResumeError(f"cannot rebuild the narrator {mode!r} (use --narrator template or off)")
-
-
-class ResumedTable(Table):
-    """A :class:`Table` that starts from a rebuilt game whose first ``point.start`` records are on file."""
-
-    def __init__(self, point: ResumePoint, agents: Sequence[Agent], **kwargs: Any) -> None:
-        super().__init__(point.game, agents, **kwargs)
-        self.point = point
-
-    async def play(self) -> Outcome:
-        start = self.point.start
-        for builder in self.builders:
-            builder.extend(self.game.records[:start])
-        recall = getattr(self.narrator, "recall", None)
-        if callable(recall):  # a narrator that remembers hears the file's past again, silently
-            recall(self.point.transcript.records[:start])
-        self._published = start
-        if self.point.partial_batch:
-            # Finish the half-answered batch with the views of the moment it was asked.
-            pending = self.game.pending
-            answers = await asyncio.gather(*(self._answer(d) for d in pending))
-            for decision, answer in zip(pending, answers, strict=True):
-                for body, vis in answer.notes:
-                    self.game.note(body, vis)
-                self.game.submit(decision.id, answer.choice)
-        return await super().play()
 
 
 @dataclass
@@ -290,7 +254,17 @@ def resume_file(
         list(agents) if agents is not None else agents_from(header, session, model=model, header_models=header_models)
     )
     voice = narrator_from(mode, header)
-    with TranscriptWriter(path, header, append=True, truncate_at=point.cut_at) as writer:
-        table = ResumedTable(point, seated, sinks=[writer, *sinks], narrator=voice, settings=settings_from(header))
-        outcome = session.run(table.play)
+    recall = getattr(voice, "recall", None)
+    if callable(recall):  # a narrator that remembers hears the file's past again, silently
+        recall(transcript.records[: point.start])
+    specs = [None] * len(seated)  # every seat is seated already; the file's header describes them
+    opened = open_table(
+        game, specs, session, sinks, seated=dict(enumerate(seated)), narrator=voice, header=header,
+        settings=settings_from(header),
+    )  # fmt: skip
+    try:
+        opened.write_to(path, append=True, truncate_at=point.cut_at)
+        outcome = session.run(lambda: opened.table.play(published=point.start))
+    finally:
+        opened.close()
     return ResumeResult(point=point, outcome=outcome, written=len(game.records) - len(transcript.records))

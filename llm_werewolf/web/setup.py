@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -107,8 +106,6 @@ def agent_spec(seat: SeatSetup) -> AgentSpec | None:
         return None
     try:
         refuse_code(seat.player, "a seat of this table")
-        spec = AgentSpec.parse(seat.player)
+        return AgentSpec.parse(seat.player, persona=(seat.persona or "").strip() or None)
     except (SeatSpecError, CodeRefused) as exc:
         raise SetupError(str(exc)) from None
-    persona = (seat.persona or "").strip() or None
-    return replace(spec, persona=persona) if persona else spec

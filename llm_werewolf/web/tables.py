@@ -25,18 +25,19 @@ from ..describe.feed_order import reading_order
 from ..describe.present import Presenter, deck_of
 from ..describe.ui_text import direction, fill
 from ..llm.errors import LLMError
+from ..opening import open_table
 from ..rules import Game, GameConfig, Record, ViewBuilder, get_ruleset
 from ..rules.errors import RulesError
 from ..rules.events import GameEnded, RolesRevealed
 from ..seeds import seat_seed
 from ..session import Session
-from ..table import Narrator, Table, TableSettings
+from ..table import Narrator, TableSettings
 from ..table.model_health import model_health
 from ..table.night_pacing import NightPacer, night_cue
-from ..table.seating import AgentSpec, SeatSpecError, build_agent
+from ..table.seating import AgentSpec, SeatSpecError
 from ..table_notes import Fallback
 from ..texts import TextDataError, default_names
-from ..transcript import TranscriptWriter, header_for, seat_info
+from ..transcript import TranscriptWriter
 from .limits import offer_all
 from .links import qr_data_uri, reachable_from_others
 from .seats import AnswerRefused, DefaultAnswerAgent, HumanWebAgent, SeatHub, check_answer
@@ -136,8 +137,8 @@ class WebTable:
                 fallbacks.append(DefaultAnswerAgent(seed) if default else HeuristicAgent(seed=seed))
             else:
                 try:
-                    agent = build_agent(
-                        spec, seat=i, seed=config.seed, language=language, variant=config.variant, session=self.session
+                    agent = self.session.agent(
+                        spec, seat=i, seed=config.seed, language=language, variant=config.variant
                     )
                 except (SeatSpecError, TextDataError, LLMError) as exc:  # an unknown persona, model or backend
                     message = str(exc)
@@ -149,15 +150,7 @@ class WebTable:
         """Model seats' calls and fallbacks: a summary on the server's console when the game ends (its host
         may be playing: no lines per phase), and the host page's fallback marker."""
         self.day_fallbacks: dict[int, int] = {}
-        sinks: list[Any] = [self.health, self]
         narrator = narrator_factory(setup, self.game) if narrator_factory is not None else None
-        if transcripts is not None:
-            infos = [
-                seat_info(name, spec, agent) for name, spec, agent in zip(config.names, specs, agents, strict=True)
-            ]
-            header = header_for(config, language, infos, narrator=narrator_label(narrator), table=self.table_settings())
-            self.writer = TranscriptWriter(transcripts / f"{header.game_id}.jsonl", header)
-            sinks.insert(0, self.writer)
         self.hidden_classes = frozenset({"cue"}) if narrator is not None else frozenset()
         """Feed lines left out: with a narrator, its lines replace the bare moderator cues."""
         self.night_step = setup.night_seconds()
@@ -170,7 +163,14 @@ class WebTable:
             on_progress=self._announce_turn,
             on_preview=self._preview,
         )
-        self.table = Table(self.game, agents, sinks=sinks, narrator=narrator, fallbacks=fallbacks, settings=settings)
+        opened = open_table(
+            self.game, specs, self.session, [self.health, self], seated=dict(enumerate(agents)), narrator=narrator,
+            header={"narrator": narrator_label(narrator), "table": self.table_settings()},
+            settings=settings, fallbacks=fallbacks,
+        )  # fmt: skip
+        if transcripts is not None:
+            self.writer = opened.write_to(transcripts / f"{opened.header.game_id}.jsonl")
+        self.table = opened.table
         self._turn_seats: tuple[int, ...] = ()
         self._since: dict[int, float] = {}
         """When each seat in the turn began answering (event-loop time): one seat finishing never

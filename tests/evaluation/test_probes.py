@@ -10,9 +10,10 @@ import pytest
 from llm_werewolf.agents.heuristic import HeuristicAgent
 from llm_werewolf.evaluation.load import load_facts
 from llm_werewolf.evaluation.probe_metrics import auroc, brier, persuasion, suspicion_calibration
-from llm_werewolf.evaluation.probes import CanaryAgent, ProbeSettings, ProbingTable
+from llm_werewolf.evaluation.probes import CanaryAgent, Probes, ProbeSettings
 from llm_werewolf.rules import Game, GameConfig
 from llm_werewolf.rules.events import GOD, PhaseStarted, Speech
+from llm_werewolf.table import Table
 from llm_werewolf.table_notes import SuspicionEstimate, Thought, VoteIntent
 from llm_werewolf.transcript import SeatInfo, TranscriptWriter, header_for, read_transcript
 from llm_werewolf.transcript.replay import replay_file
@@ -73,7 +74,9 @@ def play_probed(tmp_path: Path, variant: str, players: int, seed: int, probes: P
     header = header_for(config, game.state.language, [SeatInfo(name=n, agent="heuristic") for n in names])
     path = tmp_path / f"{variant}.jsonl"
     with TranscriptWriter(path, header) as writer:
-        asyncio.run(ProbingTable(game, agents, sinks=[writer], probes=probes).play())
+        table = Table(game, agents, sinks=[writer])
+        table.observers.append(Probes(variant, probes))
+        asyncio.run(table.play())
     return path
 
 

@@ -9,7 +9,7 @@ from typing import Any
 from llm_werewolf.evaluation.study import evaluate, load_study
 from llm_werewolf.rules import Game, GameConfig, all_rulesets
 from llm_werewolf.table import Table
-from llm_werewolf.table.seating import AgentSpec, build_agent
+from llm_werewolf.table.seating import AgentSpec, scriptless_agent
 from llm_werewolf.transcript import SeatInfo, TranscriptWriter, header_for
 
 VARIANTS = ("chinese_werewolf", "city_mafia", "lebanese_ghouls", "one_night", "online_mafia")
@@ -19,9 +19,7 @@ def play(folder: Path, variant: str, seed: int, players: int = 8) -> None:
     specs = [AgentSpec.parse("heuristic" if i % 2 else "random") for i in range(players)]
     config = GameConfig(variant=variant, names=tuple(f"P{i + 1}" for i in range(players)), seed=seed)
     game = Game(config)
-    agents = [
-        build_agent(s, seat=i, seed=seed, language=game.state.language, variant=variant) for i, s in enumerate(specs)
-    ]
+    agents = [scriptless_agent(s, seat=i, seed=seed) for i, s in enumerate(specs)]
     header = header_for(
         config, game.state.language, [SeatInfo(name=n, agent=s.label) for n, s in zip(config.names, specs, strict=True)]
     )

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from llm_werewolf.agents.base import Agent
+from llm_werewolf.narration.factory import build_narrator
 from llm_werewolf.rules import Game, GameConfig
 from llm_werewolf.rules.questions import questions
 from llm_werewolf.safety.fault_server import MODEL, FaultPlan, fault_server
@@ -40,7 +41,11 @@ def _play(kind: str, *, narrate: bool) -> tuple[Game, float]:
         agents: list[Agent] = [
             session.agent(spec, seat=i, seed=3, language="en", variant="one_night") for i in range(len(NAMES))
         ]
-        narrator = session.narrator("llm", "one_night", "en", NAMES, seat_specs=[spec], seed=3) if narrate else None
+        narrator = (
+            build_narrator("llm", "one_night", "en", NAMES, seat_specs=[spec], seed=3, session=session)
+            if narrate
+            else None
+        )
         table = Table(game, agents, narrator=narrator, settings=TableSettings(max_attempts=3))
         started = time.perf_counter()
         session.run(table.play)

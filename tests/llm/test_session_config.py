@@ -17,6 +17,7 @@ from llm_werewolf.llm.chat_format_check import PROBE_MESSAGES
 from llm_werewolf.llm.errors import BackendConfigError
 from llm_werewolf.llm.openai_backend import NO_KEY, OpenAIBackend, resolve_api_key
 from llm_werewolf.llm.table_config import load_table_config
+from llm_werewolf.narration.factory import build_narrator
 from llm_werewolf.session import Session, SessionSettings
 from llm_werewolf.session import resolve_backend as backend_config
 from llm_werewolf.table.seating import AgentSpec
@@ -67,7 +68,9 @@ def test_the_llm_narrator_takes_the_session_profile_model_and_url() -> None:
 
     defaults = SessionSettings(model="test-model", profile="llamacpp", base_url="http://127.0.0.1:9/v1")
     session = Session(defaults)
-    narrator = session.narrator("llm", "one_night", "en", ("A", "B", "C"), seat_specs=[AgentSpec("openai")])
+    narrator = build_narrator(
+        "llm", "one_night", "en", ("A", "B", "C"), seat_specs=[AgentSpec("openai")], session=session
+    )
     assert isinstance(narrator, LLMNarrator)
     seat = session.agent(AgentSpec("openai"), seat=0, seed=0, language="en", variant="one_night")
     assert getattr(seat, "backend", None) is narrator.backend  # one backend for the seat and the narrator

@@ -257,10 +257,11 @@ def test_a_backend_that_cannot_load_its_model_does_not_end_the_game() -> None:
 def test_a_bare_llm_narrator_follows_the_sessions_backend() -> None:
     session = Session(SessionSettings(backend="openai", model="gpt-4o-mini"))
     assert session.default_model_spec() == AgentSpec("openai", "gpt-4o-mini")
-    assert session.narrator_label("llm", [AgentSpec("heuristic")]) == "llm:openai:gpt-4o-mini"
-    assert session.narrator_label("llm", [AgentSpec("local")]) == "llm:local"
+    default = session.default_model_spec()
+    assert narrator_label("llm", [AgentSpec("heuristic")], default) == "llm:openai:gpt-4o-mini"
+    assert narrator_label("llm", [AgentSpec("local")], default) == "llm:local"
     assert narrator_label("llm", [AgentSpec("heuristic")]) == "llm:local"
-    assert session.narrator_label("template") == "template"
+    assert narrator_label("template", (), default) == "template"
     with pytest.raises(NarratorSpecError):
         build_narrator("llm:heuristic", "city_mafia", "en", NAMES)
     with pytest.raises(NarratorSpecError):

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from llm_werewolf.rules import PUBLIC, Choice, Game, GameConfig, Record, make_record
 from llm_werewolf.rules.events import Cue, Info, Speech, to_seats
-from llm_werewolf.safety.canaries import Audience, CanaryTable, LeakReport, audiences, play_canary_game
+from llm_werewolf.safety.canaries import Audience, CanaryPlanter, LeakReport, audiences, play_canary_game
 from llm_werewolf.safety.corpus import marker
 from llm_werewolf.safety.games import players_for, prompt_languages, rulesets
 from llm_werewolf.safety.interference import NEVER_FIRST, Divergence, Swap, compare, dealt, swaps_for
 from llm_werewolf.safety.sizes import current
+from llm_werewolf.table import Table
 
 SIZES = current()
 RULESETS = rulesets()
@@ -129,20 +132,19 @@ def test_a_leaking_engine_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     assert caught == 5
 
 
-class LeakyCanaryTable(CanaryTable):
+class LeakyCanaryPlanter(CanaryPlanter):
     """A broken table for the negative control: it repeats one private marker in a public speech."""
 
-    async def _publish(self) -> None:
-        await super()._publish()
-        records = self.game.records
-        secrets = [r.event.value for r in records if isinstance(r.event, Info) and r.vis.scope != "public"]
+    async def observe(self, table: Table, records: Sequence[Record]) -> None:
+        await super().observe(table, records)
+        secrets = [r.event.value for r in table.game.records if isinstance(r.event, Info) and r.vis.scope != "public"]
         if secrets and not getattr(self, "done", False):
             self.done = True
-            self.game.note(Speech(seat=0, text=f"psst {secrets[-1]}"), PUBLIC)
+            table.game.note(Speech(seat=0, text=f"psst {secrets[-1]}"), PUBLIC)
 
 
 def test_a_public_repeat_of_a_private_marker_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("llm_werewolf.safety.canaries.CanaryTable", LeakyCanaryTable)
+    monkeypatch.setattr("llm_werewolf.safety.canaries.CanaryPlanter", LeakyCanaryPlanter)
     report = LeakReport()
     play_canary_game("one_night", "en", players_for("one_night"), 1, report)
     assert any("public record" in leak for leak in report.leaks), report.leaks[:3]

@@ -12,6 +12,7 @@ from llm_werewolf.agents.base import DecisionRequest, Reply
 from llm_werewolf.agents.heuristic import HeuristicAgent
 from llm_werewolf.rules.events import Info, RoleAssigned, RolesRevealed
 from llm_werewolf.rules.questions import questions
+from llm_werewolf.table_notes import Thought
 from llm_werewolf.web.tables import Lobby
 
 from .support import HOST, answer, create, seats, start, state, token_of
@@ -40,7 +41,7 @@ def test_no_frame_on_seat_a_carries_another_seats_secret(client: TestClient, lob
     )
     web = lobby.tables[table["id"]]
     for i in range(2, 5):
-        web.table.agents[i] = Canary(seed=i)
+        web.table.seat_agent(i, Canary(seed=i))
     a_token = token_of(table["seats"][0]["link"])
     others = [token_of(table["seats"][1]["link"]), token_of(table["watch"]), HOST]
     frames: list[str] = []
@@ -71,6 +72,8 @@ def test_no_frame_on_seat_a_carries_another_seats_secret(client: TestClient, lob
     hidden_info = [web.presenter.item(r, 0) for r in records if isinstance(r.event, Info) and r.seq not in visible]
     hidden_texts = {item.text for item in hidden_info if item is not None}
     assert len(frames) > 20 and my_decisions
+    planted = [r for r in records if isinstance(r.event, Thought) and r.event.text.startswith("CANARY-")]
+    assert {r.event.seat for r in planted} == {2, 3, 4}  # type: ignore[attr-defined]  # the canaries did play
     ended = False
     for raw in frames:
         for secret in (*others, *canaries, *hidden_texts):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -11,23 +11,24 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from ...agents.base import Agent
 from ...agents.human_terminal import terminal_humans
 from ...code_refs import trust
 from ...describe import vocabulary
 from ...describe.ui_text import ui_texts
 from ...llm.errors import PreflightError
+from ...narration.factory import NarratorSpecError, build_narrator, narrator_label
+from ...opening import open_table
 from ...render.console import ConsoleSink, health_line_printer
 from ...rules import Game, GameConfig, Record, get_ruleset
 from ...seeds import derive_seed, fresh_seed
 from ...session import Session
-from ...table import Narrator, Table, TableSettings
+from ...table import Narrator, Sink, TableSettings
 from ...table.live_speech import ConsolePreview
-from ...table.model_health import ModelHealth, UnhealthySeat, model_health
+from ...table.model_health import UnhealthySeat, model_health
 from ...table.seating import AgentSpec, parse_seat_overrides
-from ...transcript import TranscriptWriter, header_for, seat_info
+from ...transcript import TranscriptWriter
 from ..common import DECK_HELP, PRESET_HELP, UsageError, deck_players, parse_deck, preset_options
-from ..llm_setup import prompt_packs, setup_llm, table_names
+from ..llm_setup import setup_llm, table_names
 
 DEFAULT_VARIANT = "chinese_werewolf"
 DEFAULT_AGENTS = "local"
@@ -54,10 +55,8 @@ def make_narrator(
     seed: int = 0,
 ) -> Narrator | None:
     """``off``, ``template``, or ``llm[:KIND[:MODEL]]`` (a bare ``llm`` uses the first model seat's backend)."""
-    from ...narration.factory import NarratorSpecError
-
     try:
-        return session.narrator(mode, variant, language, names, seat_specs=specs, seed=seed)
+        return build_narrator(mode, variant, language, names, seat_specs=specs, seed=seed, session=session)
     except NarratorSpecError as exc:
         raise UsageError(str(exc)) from None
 
@@ -189,30 +188,11 @@ def play(
     players = players or setup.game.get("players")
     lang = lang or setup.game.get("lang")
     seed = seed if seed is not None else setup.game.get("seed")
-    agents = agents or setup.default_agents or DEFAULT_AGENTS
-    ruleset = get_ruleset(variant)
-    language = lang or ruleset.source_language
-    if language not in ruleset.languages:
-        raise UsageError(f"{variant} is available in {', '.join(ruleset.languages)}, not {language!r}")
-    options = preset_options(variant, preset, option)  # fails fast with a clear message
-    cards = parse_deck(deck)
-    count = deck_players(variant, cards, players, options) or min(max(9, ruleset.min_players), ruleset.max_players)
-    if not ruleset.min_players <= count <= ruleset.max_players:
-        raise UsageError(f"{variant} is played by {ruleset.min_players}-{ruleset.max_players} players, not {count}")
+    language, options, cards, count = board(variant, players, lang, preset, option, deck)
     game_seed = seed if seed is not None else fresh_seed()
-    specs = [AgentSpec.parse(agents)] * count
-    for index, spec in setup.seats.items():
-        if not 0 <= index < count:
-            raise UsageError(f"{config_file}: seat {index + 1} does not exist (seats 1 to {count})")
-        specs[index] = spec
-    for index, spec in parse_seat_overrides(seat or [], count).items():
-        specs[index] = spec
-    for number in human or []:
-        if not 1 <= number <= count:
-            raise UsageError(f"bad --human {number}: seats are numbered 1 to {count}")
-        specs[number - 1] = AgentSpec("human")
-    for spec in specs:  # named by the user: on the command line or in the --config they passed
-        trust(spec.label)
+    specs = seat_specs(
+        agents or setup.default_agents or DEFAULT_AGENTS, count, setup.seats, seat or [], human or [], config_file
+    )
     trust(narrator.partition(":")[2])
     names = table_names(session, language, specs, game_seed)
     config = GameConfig(variant=variant, names=names, seed=game_seed, language=language, deck=cards, options=options)
@@ -222,61 +202,47 @@ def play(
     game = Game(config)
     console = Console()
     humans = terminal_humans(people, console=console, speech_limit=game.state.options.max_speech_chars)
-    seated: list[Agent] = [
-        humans[i] if i in humans else session.agent(spec, seat=i, seed=game_seed, language=language, variant=variant)
-        for i, spec in enumerate(specs)
-    ]
-    pace_hook = make_pace(pace)
     table_narrator = make_narrator(
         session, narrator, variant, language, names, specs, derive_seed(game_seed, "narrator")
     )
+    label = narrator_label(narrator, specs, session.default_model_spec())
     preview = ConsolePreview(console, language=language, variant=variant, names=names)  # public speech, live
     health = model_health(
         specs,
-        narrator=session.narrator_label(narrator, specs),
+        narrator=label,
         report=health_line_printer(console),
         strict=strict,
         live=not people,  # people at this terminal would learn who acts at night: the summary at the end only
     )
-    sinks: list[ConsoleSink | TranscriptWriter | ConsolePreview | ModelHealth] = [
-        preview,
-        ConsoleSink(console, names, variant=variant, language=language, god=god, narrated=narrator != "off"),
-    ]
+    sinks: list[Sink] = [preview]
     if health.active:  # before the console: a phase's health lines close that phase, above the next one's header
-        sinks.insert(1, health)
-    header = None
-    if not no_transcript:
-        header = header_for(
-            config,
-            language,
-            [seat_info(n, s, a) for n, s, a in zip(names, specs, seated, strict=True)],
-            narrator=session.narrator_label(narrator, specs),
-            prompt_packs=prompt_packs(session, seated, language, variant),
-        )
-    writer: TranscriptWriter | None = None
+        sinks.append(health)
+    sinks.append(ConsoleSink(console, names, variant=variant, language=language, god=god, narrated=narrator != "off"))
+    # Only a terminal shows previews: a pipe or a file asks the endpoints exactly as before.
+    settings = TableSettings(pace=make_pace(pace), on_preview=preview if preview.active else None)
+    opened = open_table(
+        game, specs, session, sinks, seated=humans, narrator=table_narrator, header={"narrator": label},
+        settings=settings,
+    )  # fmt: skip
     began = False
 
     async def main() -> None:
         # One event loop for the preflight, the game and the narrator: the HTTP clients they share
         # belong to the loop that first used them (see llm_werewolf.session).
-        nonlocal writer, began
+        nonlocal began
         if not no_preflight:
             try:
-                await session.preflight(seated, table_narrator)
+                await session.preflight(opened.table.agents, table_narrator)
             except PreflightError as exc:
                 raise UsageError(str(exc)) from None
         began = True
         words = vocabulary(language, variant)
         opening = words.frame("table", game=words.game_title(), count=words.number(count))
         console.print(f"[bold]{escape(opening)}[/]", highlight=False)
-        if header is not None:
-            writer = TranscriptWriter(transcript_path(transcripts, header.game_id), header)
-            sinks.insert(0, writer)
-        # Only a terminal shows previews: a pipe or a file asks the endpoints exactly as before.
-        settings = TableSettings(pace=pace_hook, on_preview=preview if preview.active else None)
-        table = Table(game, seated, sinks=sinks, narrator=table_narrator, settings=settings)
+        if not no_transcript:
+            opened.write_to(transcript_path(transcripts, opened.header.game_id))
         try:
-            await table.play()
+            await opened.table.play()
         finally:
             preview.close()
             health.report_summary()
@@ -286,15 +252,60 @@ def play(
     except UnhealthySeat as exc:
         raise UsageError(str(exc)) from None
     finally:
-        if writer is not None:
-            writer.close()
-        # The seed decides every card: shown once the game is over (or stopped), never during it.
-        words = ui_texts(language)  # in the table's language, like the game above it
-        if began:  # only for a game that began (not after a failed preflight)
-            console.print(f"[dim]{escape(seed_line(words, game_seed, writer is not None))}[/]", highlight=False)
-        if writer is not None:  # one line, never wrapped inside the path (a terminal may cut it, not break it)
-            line = words["transcript_file"].format(path=writer.path)
-            console.print(f"[dim]{escape(line)}[/]", highlight=False, soft_wrap=True)
+        opened.close()
+        print_ending(console, language, game_seed if began else None, opened.writer)
+
+
+def board(
+    variant: str, players: int | None, lang: str | None, preset: str | None, option: list[str] | None, deck: str | None
+) -> tuple[str, dict[str, Any], tuple[str, ...] | None, int]:
+    """The table's language, rule options, deck and number of seats, checked against the ruleset."""
+    ruleset = get_ruleset(variant)
+    language = lang or ruleset.source_language
+    if language not in ruleset.languages:
+        raise UsageError(f"{variant} is available in {', '.join(ruleset.languages)}, not {language!r}")
+    options = preset_options(variant, preset, option)  # fails fast with a clear message
+    cards = parse_deck(deck)
+    count = deck_players(variant, cards, players, options) or min(max(9, ruleset.min_players), ruleset.max_players)
+    if not ruleset.min_players <= count <= ruleset.max_players:
+        raise UsageError(f"{variant} is played by {ruleset.min_players}-{ruleset.max_players} players, not {count}")
+    return language, options, cards, count
+
+
+def print_ending(console: Console, language: str, seed: int | None, writer: TranscriptWriter | None) -> None:
+    """The seed (``None``: the game never began, as after a failed preflight) and the transcript's path."""
+    # The seed decides every card: shown once the game is over (or stopped), never during it.
+    words = ui_texts(language)  # in the table's language, like the game above it
+    if seed is not None:
+        console.print(f"[dim]{escape(seed_line(words, seed, writer is not None))}[/]", highlight=False)
+    if writer is not None:  # one line, never wrapped inside the path (a terminal may cut it, not break it)
+        line = words["transcript_file"].format(path=writer.path)
+        console.print(f"[dim]{escape(line)}[/]", highlight=False, soft_wrap=True)
+
+
+def seat_specs(
+    agents: str,
+    count: int,
+    configured: Mapping[int, AgentSpec],
+    overrides: Sequence[str],
+    humans: Sequence[int],
+    config_file: Path | None,
+) -> list[AgentSpec]:
+    """Who plays each seat: ``--agents`` for all, then the ``--config`` file's seats, ``--seat`` and ``--human``."""
+    specs = [AgentSpec.parse(agents)] * count
+    for index, spec in configured.items():
+        if not 0 <= index < count:
+            raise UsageError(f"{config_file}: seat {index + 1} does not exist (seats 1 to {count})")
+        specs[index] = spec
+    for index, spec in parse_seat_overrides(list(overrides), count).items():
+        specs[index] = spec
+    for number in humans:
+        if not 1 <= number <= count:
+            raise UsageError(f"bad --human {number}: seats are numbered 1 to {count}")
+        specs[number - 1] = AgentSpec("human")
+    for spec in specs:  # named by the user: on the command line or in the --config they passed
+        trust(spec.label)
+    return specs
 
 
 SHORT_SEED_DIGITS = 12

@@ -113,12 +113,13 @@ def tournament(
 def check_endpoints(path: Path, settings: Any, confirmed: Sequence[str]) -> None:
     """The config's API key goes to an endpoint it names only when ``--send-key-to`` confirms it."""
     from ...key_guard import KeyDestinationRefused, check_key_uses, key_uses
+    from ...table.seating import NAMED_MODEL_KINDS
 
     llm = settings.llm
     section = {"api_key_env": llm.api_key_env} if llm.api_key_env != "OPENAI_API_KEY" else {}
     uses = []
     for entry in settings.models:
-        if entry.spec.strip().partition(":")[0].lower() not in ("openai", "langchain"):
+        if entry.spec.strip().partition(":")[0].lower() not in NAMED_MODEL_KINDS:
             continue
         url = entry.base_url or llm.base_url
         uses += key_uses(f"{path} ({entry.spec})", section, base_url=url, cli_key=False, url_from_file=url is not None)

@@ -7,19 +7,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...agents.base import Agent
 from ...code_refs import trust
+from ...opening import open_table
 from ...rules import Game, GameConfig
 from ...rules.events import Record
 from ...rules.questions import question_of
 from ...session import Session, SessionSettings
-from ...table import Table, TableSettings
+from ...table import TableSettings
 from ...table.seating import SCRIPTLESS_KINDS, AgentSpec
 from ...table_notes import Fallback
 from ...texts import default_names
-from ...transcript import TranscriptWriter, header_for, seat_info
 from ..ledger import Entry, Status
-from ..probes import ProbeSettings, ProbingTable, wrap_canaries
+from ..probes import Probes, ProbeSettings, wrap_canaries
 from .config import LLMConfig, ModelEntry, ProbeConfig, TableConfig
 from .plan import GameJob
 
@@ -36,8 +35,7 @@ class GameSettings:
 
 def agent_spec(entry: ModelEntry) -> AgentSpec:
     trust(entry.spec)  # the tournament config is a file the user passed explicitly
-    spec = AgentSpec.parse(entry.spec)
-    return AgentSpec(kind=spec.kind, model=spec.model, base_url=entry.base_url, persona=entry.persona)
+    return AgentSpec.parse(entry.spec, base_url=entry.base_url, persona=entry.persona)
 
 
 def session_settings(llm: LLMConfig) -> SessionSettings:
@@ -130,29 +128,25 @@ async def play_game(job: GameJob, path: Path, settings: GameSettings, session: S
             await own.aclose()
     started = time.perf_counter()
     config, specs = build_game(job)
-    game = Game(config)
-    agents: list[Agent] = session.agents(specs, seed=job.seed, language=job.language, variant=job.variant)
-    seats = [seat_info(name, spec, agent) for name, spec, agent in zip(config.names, specs, agents, strict=True)]
     probes = settings.probes
-    if probes.canaries:
-        agents = wrap_canaries(agents, job.seed)
-    header = header_for(config, job.language, seats)
     table_settings = TableSettings(
         max_attempts=settings.table.max_attempts,
         decision_timeout=settings.table.decision_timeout,
         concurrency=settings.table.concurrency,
     )
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with TranscriptWriter(path, header) as writer:
-        table: Table
-        if probes.vote_intent or probes.suspicion:
-            probe_settings = ProbeSettings(
-                vote_intent=probes.vote_intent, suspicion=probes.suspicion, samples=probes.samples
-            )
-            table = ProbingTable(game, agents, sinks=[writer], settings=table_settings, probes=probe_settings)
-        else:
-            table = Table(game, agents, sinks=[writer], settings=table_settings)
-        await table.play()
+    canaries = (lambda agents: wrap_canaries(agents, job.seed)) if probes.canaries else None
+    opened = open_table(config, specs, session, settings=table_settings, wrap=canaries)
+    if probes.vote_intent or probes.suspicion:
+        probe_settings = ProbeSettings(
+            vote_intent=probes.vote_intent, suspicion=probes.suspicion, samples=probes.samples
+        )
+        opened.table.observers.append(Probes(config.variant, probe_settings))
+    try:
+        opened.write_to(path)
+        await opened.table.play()
+    finally:
+        opened.close()
+    game, header = opened.game, opened.header
     wall = round(time.perf_counter() - started, 3)
     status, reason = ledger_status(game.records, specs, settings.max_fallback_share)
     return Entry(
