@@ -18,6 +18,7 @@ from llm_werewolf.prompting.render import Phrasebook, SeatPrompter
 from llm_werewolf.role_texts import role_file, role_files, role_section
 from llm_werewolf.rules import Game, GameConfig, RoleInfo, ViewBuilder, get_ruleset
 from llm_werewolf.rules.units import RoleUnit, UnitError, roles_with_units, with_units
+from llm_werewolf.rules.variants.chinese_werewolf import units as units_package
 from llm_werewolf.rules.variants.chinese_werewolf.roles import GODS
 from llm_werewolf.rules.variants.chinese_werewolf.units import UNITS
 from llm_werewolf.texts import TextDataError, role_name, terms
@@ -29,10 +30,18 @@ WITH_IDIOT = ("seer", "werewolf", "werewolf", "idiot", "villager", "villager", "
 WITHOUT_IDIOT = ("seer", "werewolf", "werewolf", "hunter", "villager", "villager", "witch")
 
 
+def test_every_module_of_units_is_a_role_of_the_ruleset() -> None:
+    folder = Path(units_package.__file__).parent
+    modules = sorted(path.stem for path in folder.glob("*.py") if path.stem != "__init__")
+    assert "idiot" in modules
+    assert sorted(unit.role.id for unit in UNITS) == modules, "a unit's role id is its module's name"
+    assert set(modules) <= set(get_ruleset(CW).roles)
+
+
 def test_the_idiot_unit_is_found_and_declares_its_vocabulary() -> None:
     ruleset = get_ruleset(CW)
-    assert [unit.role.id for unit in UNITS] == ["idiot"]
-    assert ruleset.roles["idiot"] == RoleInfo("idiot", "village", power=True, description=UNITS[0].role.description)
+    idiot = next(unit for unit in UNITS if unit.role.id == "idiot")
+    assert ruleset.roles["idiot"] == RoleInfo("idiot", "village", power=True, description=idiot.role.description)
     assert {"idiot_revealed", "badge_lost"} <= set(ruleset.announcement_keys)
     assert "idiot_revealed" in ruleset.statuses
     assert "idiot" in GODS, "a village card with a power is a god for the side-wipe victory"
