@@ -100,7 +100,7 @@ def test_a_user_pack_role_file_wins_over_the_builtin_one(tmp_path: Path) -> None
     (folder / "idiot.yaml").write_text("name: Fool\n", encoding="utf-8")
     roots = (tmp_path, *ROOTS)
     assert role_files(roots, "en", CW)["idiot"] == folder / "idiot.yaml"
-    assert role_section(roots, "en", CW, "terms")["roles"] == {"idiot": "Fool"}
+    assert role_section(roots, "en", CW, "terms")["roles"]["idiot"] == "Fool"
     assert Phrasebook(roots, "en", CW).term("roles", "idiot") == "Fool"
 
 
