@@ -20,6 +20,7 @@ from llm_werewolf.rules import Game, GameConfig, RoleInfo, ViewBuilder, get_rule
 from llm_werewolf.rules.units import RoleUnit, UnitError, roles_with_units, with_units
 from llm_werewolf.rules.variants.chinese_werewolf import units as units_package
 from llm_werewolf.rules.variants.chinese_werewolf.roles import GODS
+from llm_werewolf.rules.variants.chinese_werewolf.ruleset import ChineseWerewolf
 from llm_werewolf.rules.variants.chinese_werewolf.units import UNITS
 from llm_werewolf.texts import TextDataError, role_name, terms
 
@@ -110,3 +111,24 @@ def test_a_unit_may_not_redeclare_what_the_ruleset_has() -> None:
         roles_with_units(get_ruleset(CW).roles, [unit])
     with pytest.raises(UnitError, match="status 'sheriff'"):
         with_units({"sheriff": "badge"}, [unit], lambda u: u.statuses, "status")
+
+
+def test_a_ruleset_class_that_names_its_units_holds_their_vocabulary() -> None:
+    jester = RoleUnit(
+        RoleInfo("jester", "village"),
+        decision_kinds={"jest": "a joke"},
+        statuses={"jested": "laughed at"},
+        posthumous_kinds=frozenset({"jest"}),
+    )
+
+    class WithJester(ChineseWerewolf):
+        units = (jester,)
+
+    assert WithJester.decision_kinds["jest"] == "a joke"
+    assert WithJester.statuses["jested"] == "laughed at"
+    assert "jest" in WithJester.posthumous_kinds
+    assert set(get_ruleset(CW).statuses) < set(WithJester.statuses), "the ruleset's own are kept"
+    with pytest.raises(UnitError, match="status 'sheriff'"):
+
+        class Twice(ChineseWerewolf):
+            units = (RoleUnit(RoleInfo("jester", "village"), statuses={"sheriff": "again"}),)

@@ -7,7 +7,7 @@ from enum import StrEnum
 from typing import ClassVar
 
 from llm_werewolf.rules import BaseOptions, GameState, Preset, RoleInfo, Ruleset, Seat, Step, register
-from llm_werewolf.rules.units import kinds_with_units, with_units
+from llm_werewolf.rules.units import RoleUnit
 from llm_werewolf.rules.versions import RulesVersion
 
 from . import roles as cards
@@ -101,18 +101,15 @@ class ChineseWerewolf(Ruleset[CWData, ChineseWerewolfOptions]):
     roles: ClassVar[Mapping[str, RoleInfo]] = cards.ROLES
     sides: ClassVar[tuple[str, ...]] = (cards.VILLAGE, cards.WOLVES, cards.LOVERS)
     options_model: ClassVar[type[BaseOptions]] = ChineseWerewolfOptions
-    decision_kinds: ClassVar[Mapping[str, str]] = with_units(
-        DECISION_KINDS, UNITS, lambda u: u.decision_kinds, "decision kind"
-    )
-    death_causes: ClassVar[Mapping[str, str]] = with_units(DEATH_CAUSES, UNITS, lambda u: u.death_causes, "death cause")
+    decision_kinds: ClassVar[Mapping[str, str]] = DECISION_KINDS
+    death_causes: ClassVar[Mapping[str, str]] = DEATH_CAUSES
+    units: ClassVar[tuple[RoleUnit, ...]] = UNITS
     outcome_reasons: ClassVar[type[StrEnum]] = Reason
-    announcement_keys: ClassVar[Mapping[str, str]] = with_units(
-        ANNOUNCEMENT_KEYS, UNITS, lambda u: u.announcement_keys, "announcement key"
-    )
-    statuses: ClassVar[Mapping[str, str]] = with_units(STATUSES, UNITS, lambda u: u.statuses, "status")
+    announcement_keys: ClassVar[Mapping[str, str]] = ANNOUNCEMENT_KEYS
+    statuses: ClassVar[Mapping[str, str]] = STATUSES
     ballots: ClassVar[Mapping[str, tuple[str, ...]]] = BALLOTS
     board_switches: ClassVar[frozenset[str]] = frozenset({"with_cupid", "with_thief", "with_little_girl", "with_guard"})
-    posthumous_kinds: ClassVar[frozenset[str]] = kinds_with_units(POSTHUMOUS_KINDS, UNITS)
+    posthumous_kinds: ClassVar[frozenset[str]] = POSTHUMOUS_KINDS
     presets: ClassVar[Mapping[str, Preset]] = PRESETS
     history: ClassVar[tuple[RulesVersion, ...]] = HISTORY
 

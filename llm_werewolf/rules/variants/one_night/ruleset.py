@@ -7,7 +7,7 @@ from enum import StrEnum
 from typing import ClassVar
 
 from llm_werewolf.rules import BaseOptions, GameState, RoleInfo, Ruleset, Seat, Step, register
-from llm_werewolf.rules.units import kinds_with_units, with_units
+from llm_werewolf.rules.units import RoleUnit
 
 from . import setups
 from .data import NightData, OneNightOptions
@@ -69,16 +69,13 @@ class OneNightRuleset(Ruleset[NightData, OneNightOptions]):
     roles: ClassVar[Mapping[str, RoleInfo]] = ROLES
     sides: ClassVar[tuple[str, ...]] = SIDES
     options_model: ClassVar[type[BaseOptions]] = OneNightOptions
-    posthumous_kinds: ClassVar[frozenset[str]] = kinds_with_units(frozenset(), UNITS)
+    posthumous_kinds: ClassVar[frozenset[str]] = frozenset()
     outcome_reasons: ClassVar[type[StrEnum]] = Reason
-    announcement_keys: ClassVar[Mapping[str, str]] = with_units(
-        ANNOUNCEMENT_KEYS, UNITS, lambda u: u.announcement_keys, "announcement key"
-    )
-    statuses: ClassVar[Mapping[str, str]] = with_units(STATUSES, UNITS, lambda u: u.statuses, "status")
-    decision_kinds: ClassVar[Mapping[str, str]] = with_units(
-        DECISION_KINDS, UNITS, lambda u: u.decision_kinds, "decision kind"
-    )
-    death_causes: ClassVar[Mapping[str, str]] = with_units(DEATH_CAUSES, UNITS, lambda u: u.death_causes, "death cause")
+    announcement_keys: ClassVar[Mapping[str, str]] = ANNOUNCEMENT_KEYS
+    statuses: ClassVar[Mapping[str, str]] = STATUSES
+    decision_kinds: ClassVar[Mapping[str, str]] = DECISION_KINDS
+    death_causes: ClassVar[Mapping[str, str]] = DEATH_CAUSES
+    units: ClassVar[tuple[RoleUnit, ...]] = UNITS
     ballots: ClassVar[Mapping[str, tuple[str, ...]]] = BALLOTS
 
     def standard_deck(self, players: int, options: OneNightOptions) -> tuple[str, ...]:
