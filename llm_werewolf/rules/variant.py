@@ -26,6 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from . import errors
 from .engine import Ctx, Step, advance
+from .eval_profile import EvalProfile
 from .events import GameStarted, Record, RoleAssigned, to_seats
 from .model import GameConfig, GameState, Outcome, Seat
 from .rng import Rng
@@ -118,6 +119,9 @@ class Ruleset(ABC, Generic[D, O_]):
     """The ruleset's role units (``variants/<id>/units/``). A subclass declares its own vocabulary
     and its units; the class then holds both (:func:`.units.add_units`: decision kinds, death
     causes, announcement keys, statuses and posthumous kinds)."""
+
+    eval_profile: ClassVar[EvalProfile | None] = None
+    """How the evaluation reads this ruleset's transcripts (``None``: voting metrics do not apply)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -7,6 +7,7 @@ from enum import StrEnum
 from typing import ClassVar
 
 from llm_werewolf.rules import BaseOptions, GameState, Preset, RoleInfo, Ruleset, Seat, Step, register
+from llm_werewolf.rules.eval_profile import EvalProfile
 from llm_werewolf.rules.units import RoleUnit
 from llm_werewolf.rules.versions import RulesVersion
 
@@ -92,6 +93,17 @@ BALLOTS: Mapping[str, tuple[str, ...]] = {
 }
 
 
+EVAL_PROFILE = EvalProfile(
+    variant="chinese_werewolf",
+    exile_ballots=("exile_",),
+    village_sides=frozenset({"village"}),
+    wolf_sides=frozenset({"wolves"}),
+    exile_causes=frozenset({"exile"}),
+    lovers_side="lovers",
+)
+"""How the evaluation reads this ruleset's transcripts (:mod:`llm_werewolf.rules.eval_profile`)."""
+
+
 class ChineseWerewolf(Ruleset[CWData, ChineseWerewolfOptions]):
     id: ClassVar[str] = "chinese_werewolf"
     source_language: ClassVar[str] = "zh-Hant"
@@ -104,6 +116,7 @@ class ChineseWerewolf(Ruleset[CWData, ChineseWerewolfOptions]):
     decision_kinds: ClassVar[Mapping[str, str]] = DECISION_KINDS
     death_causes: ClassVar[Mapping[str, str]] = DEATH_CAUSES
     units: ClassVar[tuple[RoleUnit, ...]] = UNITS
+    eval_profile: ClassVar[EvalProfile | None] = EVAL_PROFILE
     outcome_reasons: ClassVar[type[StrEnum]] = Reason
     announcement_keys: ClassVar[Mapping[str, str]] = ANNOUNCEMENT_KEYS
     statuses: ClassVar[Mapping[str, str]] = STATUSES

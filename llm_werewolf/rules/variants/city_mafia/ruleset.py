@@ -9,6 +9,7 @@ from typing import ClassVar
 
 from llm_werewolf.rules import BaseOptions, GameState, RoleInfo, Ruleset, Seat, Step, register
 from llm_werewolf.rules.day_limit import end_at_day_limit
+from llm_werewolf.rules.eval_profile import EvalProfile
 from llm_werewolf.rules.units import RoleUnit
 from llm_werewolf.rules.versions import RulesVersion
 
@@ -89,6 +90,16 @@ BALLOTS: Mapping[str, tuple[str, ...]] = {
 }
 
 
+EVAL_PROFILE = EvalProfile(
+    variant="city_mafia",
+    exile_ballots=("elimination", "revote"),
+    village_sides=frozenset({"town"}),
+    wolf_sides=frozenset({"mafia"}),
+    exile_causes=frozenset({"vote"}),
+)
+"""How the evaluation reads this ruleset's transcripts (:mod:`llm_werewolf.rules.eval_profile`)."""
+
+
 class CityMafiaRuleset(Ruleset[CityData, CityMafiaOptions]):
     id: ClassVar[str] = "city_mafia"
     source_language: ClassVar[str] = "ru"
@@ -101,6 +112,7 @@ class CityMafiaRuleset(Ruleset[CityData, CityMafiaOptions]):
     decision_kinds: ClassVar[Mapping[str, str]] = DECISION_KINDS
     death_causes: ClassVar[Mapping[str, str]] = DEATH_CAUSES
     units: ClassVar[tuple[RoleUnit, ...]] = UNITS
+    eval_profile: ClassVar[EvalProfile | None] = EVAL_PROFILE
     posthumous_kinds: ClassVar[frozenset[str]] = POSTHUMOUS_KINDS
     history: ClassVar[tuple[RulesVersion, ...]] = HISTORY
     outcome_reasons: ClassVar[type[StrEnum]] = Reason

@@ -7,6 +7,7 @@ from enum import StrEnum
 from typing import ClassVar
 
 from llm_werewolf.rules import BaseOptions, GameState, RoleInfo, Ruleset, Seat, Step, register
+from llm_werewolf.rules.eval_profile import EvalProfile
 from llm_werewolf.rules.units import RoleUnit
 from llm_werewolf.rules.versions import RulesVersion
 
@@ -62,6 +63,18 @@ DECISION_KINDS: Mapping[str, str] = {
 }
 
 
+EVAL_PROFILE = EvalProfile(
+    variant="lebanese_ghouls",
+    exile_ballots=("execution", "execution_revote"),
+    village_sides=frozenset({"farmers"}),
+    wolf_sides=frozenset({"ghouls"}),
+    exile_causes=frozenset({"execution"}),
+    abstain_options=frozenset({"abstain"}),
+    lovers_side="lovers",
+)
+"""How the evaluation reads this ruleset's transcripts (:mod:`llm_werewolf.rules.eval_profile`)."""
+
+
 class LebaneseGhouls(Ruleset[GhoulsData, GhoulsOptions]):
     id: ClassVar[str] = "lebanese_ghouls"
     source_language: ClassVar[str] = "ar-LB"
@@ -74,6 +87,7 @@ class LebaneseGhouls(Ruleset[GhoulsData, GhoulsOptions]):
     decision_kinds: ClassVar[Mapping[str, str]] = DECISION_KINDS
     death_causes: ClassVar[Mapping[str, str]] = SEED_DEATH_CAUSES
     units: ClassVar[tuple[RoleUnit, ...]] = UNITS
+    eval_profile: ClassVar[EvalProfile | None] = EVAL_PROFILE
     posthumous_kinds: ClassVar[frozenset[str]] = frozenset({"sayyad_shot"})
     history: ClassVar[tuple[RulesVersion, ...]] = HISTORY
     outcome_reasons: ClassVar[type[StrEnum]] = Reason

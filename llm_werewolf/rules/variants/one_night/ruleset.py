@@ -7,6 +7,7 @@ from enum import StrEnum
 from typing import ClassVar
 
 from llm_werewolf.rules import BaseOptions, GameState, RoleInfo, Ruleset, Seat, Step, register
+from llm_werewolf.rules.eval_profile import EvalProfile
 from llm_werewolf.rules.units import RoleUnit
 
 from . import setups
@@ -60,6 +61,22 @@ BALLOTS: Mapping[str, tuple[str, ...]] = {
 }
 
 
+EVAL_PROFILE = EvalProfile(
+    variant="one_night",
+    exile_ballots=("vote",),
+    village_sides=frozenset({"village"}),
+    wolf_sides=frozenset({"wolves"}),
+    exile_causes=frozenset({"vote"}),
+    identity_announcements={
+        "doppelganger": ("doppelganger_became", "doppelganger_copied"),
+        "paranormal_investigator": ("investigator_became",),
+    },
+    claims_compare_start_role=True,
+    day_roles_final=True,
+)
+"""How the evaluation reads this ruleset's transcripts (:mod:`llm_werewolf.rules.eval_profile`)."""
+
+
 class OneNightRuleset(Ruleset[NightData, OneNightOptions]):
     id: ClassVar[str] = "one_night"
     source_language: ClassVar[str] = "ar"
@@ -76,6 +93,7 @@ class OneNightRuleset(Ruleset[NightData, OneNightOptions]):
     decision_kinds: ClassVar[Mapping[str, str]] = DECISION_KINDS
     death_causes: ClassVar[Mapping[str, str]] = DEATH_CAUSES
     units: ClassVar[tuple[RoleUnit, ...]] = UNITS
+    eval_profile: ClassVar[EvalProfile | None] = EVAL_PROFILE
     ballots: ClassVar[Mapping[str, tuple[str, ...]]] = BALLOTS
 
     def standard_deck(self, players: int, options: OneNightOptions) -> tuple[str, ...]:

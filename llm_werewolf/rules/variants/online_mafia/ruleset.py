@@ -8,6 +8,7 @@ from enum import StrEnum
 from typing import ClassVar
 
 from llm_werewolf.rules import BaseOptions, GameState, Preset, RoleInfo, Ruleset, Seat, Step, register
+from llm_werewolf.rules.eval_profile import EvalProfile
 from llm_werewolf.rules.events import Info
 from llm_werewolf.rules.units import RoleUnit
 from llm_werewolf.rules.versions import RulesVersion
@@ -151,6 +152,17 @@ BALLOTS: Mapping[str, tuple[str, ...]] = {
 }
 
 
+EVAL_PROFILE = EvalProfile(
+    variant="online_mafia",
+    exile_ballots=("nominate_", "verdict_"),
+    village_sides=frozenset({"town"}),
+    wolf_sides=frozenset({"mafia"}),
+    exile_causes=frozenset({"execution"}),
+    accuse_options={"verdict_": "guilty"},
+)
+"""How the evaluation reads this ruleset's transcripts (:mod:`llm_werewolf.rules.eval_profile`)."""
+
+
 class OnlineMafia(Ruleset[OMData, OnlineMafiaOptions]):
     id: ClassVar[str] = "online_mafia"
     source_language: ClassVar[str] = "he"
@@ -165,6 +177,7 @@ class OnlineMafia(Ruleset[OMData, OnlineMafiaOptions]):
     decision_kinds: ClassVar[Mapping[str, str]] = DECISION_KINDS
     death_causes: ClassVar[Mapping[str, str]] = DEATH_CAUSES
     units: ClassVar[tuple[RoleUnit, ...]] = UNITS
+    eval_profile: ClassVar[EvalProfile | None] = EVAL_PROFILE
     posthumous_kinds: ClassVar[frozenset[str]] = frozenset()
     outcome_reasons: ClassVar[type[StrEnum]] = Reason
     announcement_keys: ClassVar[Mapping[str, str]] = ANNOUNCEMENT_KEYS
