@@ -28,6 +28,7 @@ from . import errors
 from .engine import Ctx, Step, advance
 from .eval_profile import EvalProfile
 from .events import GameStarted, Record, RoleAssigned, to_seats
+from .heard import HeardKeys
 from .model import GameConfig, GameState, Outcome, Seat
 from .rng import Rng
 from .versions import RulesVersion
@@ -122,6 +123,8 @@ class Ruleset(ABC, Generic[D, O_]):
 
     eval_profile: ClassVar[EvalProfile | None] = None
     """How the evaluation reads this ruleset's transcripts (``None``: voting metrics do not apply)."""
+    heard: ClassVar[HeardKeys] = HeardKeys()
+    """How the heuristic players hear this ruleset's speeches (its intent keys, :mod:`.heard`)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -17,6 +17,7 @@ from llm_werewolf.prompting.packs import builtin_root, pack_files
 from llm_werewolf.prompting.render import Phrasebook, SeatPrompter
 from llm_werewolf.role_texts import role_file, role_files, role_section
 from llm_werewolf.rules import Game, GameConfig, RoleInfo, ViewBuilder, get_ruleset
+from llm_werewolf.rules import variant as variant_module
 from llm_werewolf.rules.units import RoleUnit, UnitError, roles_with_units, with_units
 from llm_werewolf.rules.variants.chinese_werewolf import units as units_package
 from llm_werewolf.rules.variants.chinese_werewolf.roles import GODS
@@ -132,3 +133,19 @@ def test_a_ruleset_class_that_names_its_units_holds_their_vocabulary() -> None:
 
         class Twice(ChineseWerewolf):
             units = (RoleUnit(RoleInfo("jester", "village"), statuses={"sheriff": "again"}),)
+
+
+def test_a_ruleset_declares_how_its_speeches_are_heard(monkeypatch: pytest.MonkeyPatch) -> None:
+    from llm_werewolf.rules.acts import Act
+    from llm_werewolf.rules.heard import HeardKeys
+    from llm_werewolf.speech.intent import heard_intent
+
+    class Renamed(ChineseWerewolf):
+        id = "renamed_werewolf"
+        heard = HeardKeys(check=("found_wolf", "found_good"), seer_claim="oracle")
+
+    monkeypatch.setitem(variant_module._REGISTRY, "renamed_werewolf", Renamed())
+    said = [Act("claim", role="oracle"), Act("result", target=2, fact="check", value="bad")]
+    assert heard_intent(said, "renamed_werewolf", NAMES).key == "found_wolf"
+    assert heard_intent(said[:1], "renamed_werewolf", NAMES).key == "seer_claim"
+    assert heard_intent(said, CW, NAMES).key == "seer_wolf"

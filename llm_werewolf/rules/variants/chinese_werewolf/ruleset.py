@@ -8,6 +8,7 @@ from typing import ClassVar
 
 from llm_werewolf.rules import BaseOptions, GameState, Preset, RoleInfo, Ruleset, Seat, Step, register
 from llm_werewolf.rules.eval_profile import EvalProfile
+from llm_werewolf.rules.heard import HeardKeys
 from llm_werewolf.rules.units import RoleUnit
 from llm_werewolf.rules.versions import RulesVersion
 
@@ -104,6 +105,15 @@ EVAL_PROFILE = EvalProfile(
 """How the evaluation reads this ruleset's transcripts (:mod:`llm_werewolf.rules.eval_profile`)."""
 
 
+HEARD = HeardKeys(
+    check=("seer_wolf", "seer_good"),
+    saw_wolf="little_girl_wolf",
+    seer_claim="seer",
+    votes_apart=True,
+)
+"""How the heuristic players hear this ruleset's speeches (:mod:`llm_werewolf.rules.heard`)."""
+
+
 class ChineseWerewolf(Ruleset[CWData, ChineseWerewolfOptions]):
     id: ClassVar[str] = "chinese_werewolf"
     source_language: ClassVar[str] = "zh-Hant"
@@ -117,6 +127,7 @@ class ChineseWerewolf(Ruleset[CWData, ChineseWerewolfOptions]):
     death_causes: ClassVar[Mapping[str, str]] = DEATH_CAUSES
     units: ClassVar[tuple[RoleUnit, ...]] = UNITS
     eval_profile: ClassVar[EvalProfile | None] = EVAL_PROFILE
+    heard: ClassVar[HeardKeys] = HEARD
     outcome_reasons: ClassVar[type[StrEnum]] = Reason
     announcement_keys: ClassVar[Mapping[str, str]] = ANNOUNCEMENT_KEYS
     statuses: ClassVar[Mapping[str, str]] = STATUSES

@@ -10,6 +10,7 @@ from typing import ClassVar
 from llm_werewolf.rules import BaseOptions, GameState, RoleInfo, Ruleset, Seat, Step, register
 from llm_werewolf.rules.day_limit import end_at_day_limit
 from llm_werewolf.rules.eval_profile import EvalProfile
+from llm_werewolf.rules.heard import HeardKeys
 from llm_werewolf.rules.units import RoleUnit
 from llm_werewolf.rules.versions import RulesVersion
 
@@ -100,6 +101,10 @@ EVAL_PROFILE = EvalProfile(
 """How the evaluation reads this ruleset's transcripts (:mod:`llm_werewolf.rules.eval_profile`)."""
 
 
+HEARD = HeardKeys(check=("reveal_mafia", "reveal_clear"))
+"""How the heuristic players hear this ruleset's speeches (:mod:`llm_werewolf.rules.heard`)."""
+
+
 class CityMafiaRuleset(Ruleset[CityData, CityMafiaOptions]):
     id: ClassVar[str] = "city_mafia"
     source_language: ClassVar[str] = "ru"
@@ -113,6 +118,7 @@ class CityMafiaRuleset(Ruleset[CityData, CityMafiaOptions]):
     death_causes: ClassVar[Mapping[str, str]] = DEATH_CAUSES
     units: ClassVar[tuple[RoleUnit, ...]] = UNITS
     eval_profile: ClassVar[EvalProfile | None] = EVAL_PROFILE
+    heard: ClassVar[HeardKeys] = HEARD
     posthumous_kinds: ClassVar[frozenset[str]] = POSTHUMOUS_KINDS
     history: ClassVar[tuple[RulesVersion, ...]] = HISTORY
     outcome_reasons: ClassVar[type[StrEnum]] = Reason

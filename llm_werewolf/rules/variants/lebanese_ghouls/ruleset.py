@@ -8,6 +8,7 @@ from typing import ClassVar
 
 from llm_werewolf.rules import BaseOptions, GameState, RoleInfo, Ruleset, Seat, Step, register
 from llm_werewolf.rules.eval_profile import EvalProfile
+from llm_werewolf.rules.heard import HeardKeys
 from llm_werewolf.rules.units import RoleUnit
 from llm_werewolf.rules.versions import RulesVersion
 
@@ -75,6 +76,10 @@ EVAL_PROFILE = EvalProfile(
 """How the evaluation reads this ruleset's transcripts (:mod:`llm_werewolf.rules.eval_profile`)."""
 
 
+HEARD = HeardKeys(check=("reveal_ghoul", ""), saw_wolf="jara_saw")
+"""How the heuristic players hear this ruleset's speeches (:mod:`llm_werewolf.rules.heard`)."""
+
+
 class LebaneseGhouls(Ruleset[GhoulsData, GhoulsOptions]):
     id: ClassVar[str] = "lebanese_ghouls"
     source_language: ClassVar[str] = "ar-LB"
@@ -88,6 +93,7 @@ class LebaneseGhouls(Ruleset[GhoulsData, GhoulsOptions]):
     death_causes: ClassVar[Mapping[str, str]] = SEED_DEATH_CAUSES
     units: ClassVar[tuple[RoleUnit, ...]] = UNITS
     eval_profile: ClassVar[EvalProfile | None] = EVAL_PROFILE
+    heard: ClassVar[HeardKeys] = HEARD
     posthumous_kinds: ClassVar[frozenset[str]] = frozenset({"sayyad_shot"})
     history: ClassVar[tuple[RulesVersion, ...]] = HISTORY
     outcome_reasons: ClassVar[type[StrEnum]] = Reason

@@ -8,6 +8,7 @@ from typing import ClassVar
 
 from llm_werewolf.rules import BaseOptions, GameState, RoleInfo, Ruleset, Seat, Step, register
 from llm_werewolf.rules.eval_profile import EvalProfile
+from llm_werewolf.rules.heard import HeardKeys
 from llm_werewolf.rules.units import RoleUnit
 
 from . import setups
@@ -77,6 +78,23 @@ EVAL_PROFILE = EvalProfile(
 """How the evaluation reads this ruleset's transcripts (:mod:`llm_werewolf.rules.eval_profile`)."""
 
 
+HEARD = HeardKeys(
+    saw_wolf="little_girl_report",
+    results={
+        "robbed": "robber_report",
+        "swapped": "troublemaker_report",
+        "woke_as": "insomniac_report",
+        "saw_mason": "mason_report",
+        "saw_center": "seer_center_report",
+    },
+    untargeted=frozenset({"woke_as", "saw_center"}),
+    paired=frozenset({"swapped"}),
+    role_seen="seer_report",
+    role_seen_by={"paranormal_investigator": "pi_report", "doppelganger": "doppel_report"},
+)
+"""How the heuristic players hear this ruleset's speeches (:mod:`llm_werewolf.rules.heard`)."""
+
+
 class OneNightRuleset(Ruleset[NightData, OneNightOptions]):
     id: ClassVar[str] = "one_night"
     source_language: ClassVar[str] = "ar"
@@ -94,6 +112,7 @@ class OneNightRuleset(Ruleset[NightData, OneNightOptions]):
     death_causes: ClassVar[Mapping[str, str]] = DEATH_CAUSES
     units: ClassVar[tuple[RoleUnit, ...]] = UNITS
     eval_profile: ClassVar[EvalProfile | None] = EVAL_PROFILE
+    heard: ClassVar[HeardKeys] = HEARD
     ballots: ClassVar[Mapping[str, tuple[str, ...]]] = BALLOTS
 
     def standard_deck(self, players: int, options: OneNightOptions) -> tuple[str, ...]:

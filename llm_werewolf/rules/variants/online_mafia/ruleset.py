@@ -10,6 +10,7 @@ from typing import ClassVar
 from llm_werewolf.rules import BaseOptions, GameState, Preset, RoleInfo, Ruleset, Seat, Step, register
 from llm_werewolf.rules.eval_profile import EvalProfile
 from llm_werewolf.rules.events import Info
+from llm_werewolf.rules.heard import HeardKeys
 from llm_werewolf.rules.units import RoleUnit
 from llm_werewolf.rules.versions import RulesVersion
 
@@ -163,6 +164,10 @@ EVAL_PROFILE = EvalProfile(
 """How the evaluation reads this ruleset's transcripts (:mod:`llm_werewolf.rules.eval_profile`)."""
 
 
+HEARD = HeardKeys(check=("expose", "expose"), check_words=("suspicious", "innocent"), any_result="expose")
+"""How the heuristic players hear this ruleset's speeches (:mod:`llm_werewolf.rules.heard`)."""
+
+
 class OnlineMafia(Ruleset[OMData, OnlineMafiaOptions]):
     id: ClassVar[str] = "online_mafia"
     source_language: ClassVar[str] = "he"
@@ -178,6 +183,7 @@ class OnlineMafia(Ruleset[OMData, OnlineMafiaOptions]):
     death_causes: ClassVar[Mapping[str, str]] = DEATH_CAUSES
     units: ClassVar[tuple[RoleUnit, ...]] = UNITS
     eval_profile: ClassVar[EvalProfile | None] = EVAL_PROFILE
+    heard: ClassVar[HeardKeys] = HEARD
     posthumous_kinds: ClassVar[frozenset[str]] = frozenset()
     outcome_reasons: ClassVar[type[StrEnum]] = Reason
     announcement_keys: ClassVar[Mapping[str, str]] = ANNOUNCEMENT_KEYS
