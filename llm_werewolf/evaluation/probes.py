@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..agents.base import Agent, DecisionRequest, Reply
-from ..rules import Choice, Decision, Option, SeatView, seat_option
+from ..rules import Choice, Decision, Option, SeatView, get_ruleset, seat_option
 from ..rules.decisions import SKIP_OPTION, plain_option
 from ..rules.events import GOD, PhaseStarted, Speech
 from ..table import Table
@@ -32,23 +32,6 @@ from .probe_events import SuspicionEstimate, VoteIntent
 
 PROBE_ID_BASE = 10_000_000
 DISCUSSION_STAGES = frozenset({"discussion", "campaign", "defense"})
-
-
-@dataclass(frozen=True, slots=True)
-class PollSpec:
-    """How to ask "whom would you vote against?" in one ruleset."""
-
-    kind: str
-    abstain: str | None
-
-
-POLLS: dict[str, PollSpec] = {
-    "chinese_werewolf": PollSpec("exile_vote", "skip"),
-    "lebanese_ghouls": PollSpec("vote", "abstain"),
-    "one_night": PollSpec("vote", None),
-    "online_mafia": PollSpec("nominate", "skip"),
-}
-"""city_mafia votes yes/no per nominee: no "whom" question to reuse, so it is not polled."""
 
 
 @dataclass
@@ -65,7 +48,8 @@ class ProbingTable(Table):
     def __init__(self, *args: Any, probes: ProbeSettings | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.probes = probes or ProbeSettings()
-        self.poll = POLLS.get(self.game.state.variant)
+        profile = get_ruleset(self.game.state.variant).eval_profile
+        self.poll = profile.poll if profile is not None else None
         self._next_id = PROBE_ID_BASE
         self._round = 0
         self._scanned = 0

@@ -14,6 +14,14 @@ from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True, slots=True)
+class PollSpec:
+    """How the probes ask "whom would you vote against?" in one ruleset."""
+
+    kind: str
+    abstain: str | None
+
+
+@dataclass(frozen=True, slots=True)
 class EvalProfile:
     """How the evaluation reads one ruleset's transcripts."""
 
@@ -36,6 +44,8 @@ class EvalProfile:
     """Claims are about the dealt card (one night: "I am the Robber" is true of a dealt Robber)."""
     day_roles_final: bool = False
     """Cards move unseen at night (one night): during the day every seat holds its final card."""
+    poll: PollSpec | None = None
+    """The vote-intent probes' question (a decision kind and its abstention); ``None``: not polled."""
 
     def is_exile_ballot(self, ballot: str) -> bool:
         return any(ballot == b or (b.endswith("_") and ballot.startswith(b)) for b in self.exile_ballots)

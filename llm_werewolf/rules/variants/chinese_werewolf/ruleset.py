@@ -7,7 +7,7 @@ from enum import StrEnum
 from typing import ClassVar
 
 from llm_werewolf.rules import BaseOptions, GameState, Preset, RoleInfo, Ruleset, Seat, Step, register
-from llm_werewolf.rules.eval_profile import EvalProfile
+from llm_werewolf.rules.eval_profile import EvalProfile, PollSpec
 from llm_werewolf.rules.heard import HeardKeys
 from llm_werewolf.rules.units import RoleUnit
 from llm_werewolf.rules.versions import RulesVersion
@@ -101,6 +101,7 @@ EVAL_PROFILE = EvalProfile(
     wolf_sides=frozenset({"wolves"}),
     exile_causes=frozenset({"exile"}),
     lovers_side="lovers",
+    poll=PollSpec("exile_vote", "skip"),
 )
 """How the evaluation reads this ruleset's transcripts (:mod:`llm_werewolf.rules.eval_profile`)."""
 

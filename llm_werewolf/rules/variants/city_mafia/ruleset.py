@@ -97,6 +97,7 @@ EVAL_PROFILE = EvalProfile(
     village_sides=frozenset({"town"}),
     wolf_sides=frozenset({"mafia"}),
     exile_causes=frozenset({"vote"}),
+    # no poll: the city votes yes/no per nominee, so the probes have no "whom" question to reuse
 )
 """How the evaluation reads this ruleset's transcripts (:mod:`llm_werewolf.rules.eval_profile`)."""
 

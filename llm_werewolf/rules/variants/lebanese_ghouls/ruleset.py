@@ -7,7 +7,7 @@ from enum import StrEnum
 from typing import ClassVar
 
 from llm_werewolf.rules import BaseOptions, GameState, RoleInfo, Ruleset, Seat, Step, register
-from llm_werewolf.rules.eval_profile import EvalProfile
+from llm_werewolf.rules.eval_profile import EvalProfile, PollSpec
 from llm_werewolf.rules.heard import HeardKeys
 from llm_werewolf.rules.units import RoleUnit
 from llm_werewolf.rules.versions import RulesVersion
@@ -72,6 +72,7 @@ EVAL_PROFILE = EvalProfile(
     exile_causes=frozenset({"execution"}),
     abstain_options=frozenset({"abstain"}),
     lovers_side="lovers",
+    poll=PollSpec("vote", "abstain"),
 )
 """How the evaluation reads this ruleset's transcripts (:mod:`llm_werewolf.rules.eval_profile`)."""
 

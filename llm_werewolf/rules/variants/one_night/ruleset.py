@@ -7,7 +7,7 @@ from enum import StrEnum
 from typing import ClassVar
 
 from llm_werewolf.rules import BaseOptions, GameState, RoleInfo, Ruleset, Seat, Step, register
-from llm_werewolf.rules.eval_profile import EvalProfile
+from llm_werewolf.rules.eval_profile import EvalProfile, PollSpec
 from llm_werewolf.rules.heard import HeardKeys
 from llm_werewolf.rules.units import RoleUnit
 
@@ -74,6 +74,7 @@ EVAL_PROFILE = EvalProfile(
     },
     claims_compare_start_role=True,
     day_roles_final=True,
+    poll=PollSpec("vote", None),
 )
 """How the evaluation reads this ruleset's transcripts (:mod:`llm_werewolf.rules.eval_profile`)."""
 

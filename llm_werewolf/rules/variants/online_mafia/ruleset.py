@@ -8,7 +8,7 @@ from enum import StrEnum
 from typing import ClassVar
 
 from llm_werewolf.rules import BaseOptions, GameState, Preset, RoleInfo, Ruleset, Seat, Step, register
-from llm_werewolf.rules.eval_profile import EvalProfile
+from llm_werewolf.rules.eval_profile import EvalProfile, PollSpec
 from llm_werewolf.rules.events import Info
 from llm_werewolf.rules.heard import HeardKeys
 from llm_werewolf.rules.units import RoleUnit
@@ -160,6 +160,7 @@ EVAL_PROFILE = EvalProfile(
     wolf_sides=frozenset({"mafia"}),
     exile_causes=frozenset({"execution"}),
     accuse_options={"verdict_": "guilty"},
+    poll=PollSpec("nominate", "skip"),
 )
 """How the evaluation reads this ruleset's transcripts (:mod:`llm_werewolf.rules.eval_profile`)."""
 
