@@ -16,6 +16,7 @@ from typing import Any
 from ..rules import get_ruleset
 from ..rules.acts import Act
 from ..rules.errors import UnknownVariant
+from ..rules.eval_profile import EvalProfile
 from ..rules.events import (
     Announcement,
     ChoiceMade,
@@ -30,7 +31,6 @@ from ..rules.events import (
 from ..rules.questions import question_of
 from ..table_notes import Fallback, ModelCall, Rejected, Thought
 from ..transcript import Transcript
-from .profiles import EvalProfile, profile_for
 
 MACHINE_KINDS = frozenset({"random", "heuristic", "scripted", "local", "openai", "langchain", "fake"})
 """Seat kinds whose speeches carry a structured claim; any other kind (a human) is read by the claim extractor."""
@@ -273,7 +273,7 @@ def facts_from(transcript: Transcript, path: str = "") -> GameFacts:
         names=tuple(header.names),
         models=models,
         kinds=kinds,
-        profile=profile_for(header.variant),
+        profile=_profile_for(header.variant),
         complete=False,
         transcript=transcript,
     )
@@ -363,6 +363,14 @@ def _scan(facts: GameFacts, transcript: Transcript) -> None:
                     facts.identities[card] = announced[key]
                     break
         facts.day_votes = _day_votes(facts, profile)
+
+
+def _profile_for(variant: str) -> EvalProfile | None:
+    """The ruleset's evaluation profile (``None`` for an unknown ruleset or one without voting metrics)."""
+    try:
+        return get_ruleset(variant).eval_profile
+    except UnknownVariant:
+        return None
 
 
 def _ballot(profile: EvalProfile, seq: int, phase: str, event: VoteCast, fallback: bool = False) -> Ballot:

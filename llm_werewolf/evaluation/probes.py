@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..agents.base import Agent, DecisionRequest, Reply
-from ..rules import Choice, Decision, Option, SeatView, seat_option
+from ..rules import Choice, Decision, Option, SeatView, get_ruleset, seat_option
 from ..rules.decisions import SKIP_OPTION, plain_option
 from ..rules.events import GOD, PhaseStarted, Record, Speech
 from ..table import Table
@@ -32,23 +32,6 @@ from ..table_notes import SuspicionEstimate, VoteIntent
 
 PROBE_ID_BASE = 10_000_000
 DISCUSSION_STAGES = frozenset({"discussion", "campaign", "defense"})
-
-
-@dataclass(frozen=True, slots=True)
-class PollSpec:
-    """How to ask "whom would you vote against?" in one ruleset."""
-
-    kind: str
-    abstain: str | None
-
-
-POLLS: dict[str, PollSpec] = {
-    "chinese_werewolf": PollSpec("exile_vote", "skip"),
-    "lebanese_ghouls": PollSpec("vote", "abstain"),
-    "one_night": PollSpec("vote", None),
-    "online_mafia": PollSpec("nominate", "skip"),
-}
-"""city_mafia votes yes/no per nominee: no "whom" question to reuse, so it is not polled."""
 
 
 @dataclass
@@ -64,7 +47,8 @@ class Probes:
 
     def __init__(self, variant: str, probes: ProbeSettings | None = None) -> None:
         self.probes = probes or ProbeSettings()
-        self.poll = POLLS.get(variant)
+        profile = get_ruleset(variant).eval_profile
+        self.poll = profile.poll if profile is not None else None
         self._next_id = PROBE_ID_BASE
         self._round = 0
         self._suspicion_days: set[int] = set()

@@ -5,7 +5,8 @@ A ruleset that accepts role units has a ``units`` subpackage; every module in it
 hooks: where the rules ask a unit, e.g. "does this death happen?"). :func:`discover` imports
 them all, in module-name order, so a new role is one new file: the ruleset's role table and its
 declared vocabulary (decision kinds, death causes, announcement keys, statuses, posthumous
-kinds) take the units' in through :func:`with_units` and :func:`kinds_with_units`. Its words
+kinds) take the units' in: the ruleset class names them (``units = UNITS``) and the base class
+adds their vocabulary to its own (:func:`add_units`). Its words
 are one role file per language (:mod:`llm_werewolf.role_texts`).
 
 Every ruleset takes units; their unit classes: ``chinese_werewolf`` (``CWUnit``), ``city_mafia``
@@ -20,9 +21,12 @@ import importlib
 import pkgutil
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .variant import RoleInfo
+
+if TYPE_CHECKING:
+    from .variant import Ruleset
 
 U = TypeVar("U", bound="RoleUnit")
 
@@ -81,3 +85,16 @@ def roles_with_units(base: Mapping[str, RoleInfo], units: Iterable[RoleUnit]) ->
 def kinds_with_units(base: frozenset[str], units: Iterable[RoleUnit]) -> frozenset[str]:
     """Posthumous decision kinds with the units' added."""
     return base.union(*(unit.posthumous_kinds for unit in units))
+
+
+def add_units(ruleset: type[Ruleset[Any, Any]]) -> None:
+    """Give the ruleset class its units' vocabulary beside its own (called by ``Ruleset`` for every
+    subclass that names ``units``); a key declared twice is an error."""
+    units = ruleset.units
+    ruleset.decision_kinds = with_units(ruleset.decision_kinds, units, lambda u: u.decision_kinds, "decision kind")
+    ruleset.death_causes = with_units(ruleset.death_causes, units, lambda u: u.death_causes, "death cause")
+    ruleset.announcement_keys = with_units(
+        ruleset.announcement_keys, units, lambda u: u.announcement_keys, "announcement key"
+    )
+    ruleset.statuses = with_units(ruleset.statuses, units, lambda u: u.statuses, "status")
+    ruleset.posthumous_kinds = kinds_with_units(ruleset.posthumous_kinds, units)

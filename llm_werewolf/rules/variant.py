@@ -20,16 +20,21 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from . import errors
 from .engine import Ctx, Step, advance
+from .eval_profile import EvalProfile
 from .events import GameStarted, Record, RoleAssigned, to_seats
+from .heard import HeardKeys
 from .model import GameConfig, GameState, Outcome, Seat
 from .rng import Rng
 from .versions import RulesVersion
+
+if TYPE_CHECKING:
+    from .units import RoleUnit
 
 D = TypeVar("D")
 O_ = TypeVar("O_", bound="BaseOptions")
@@ -111,6 +116,22 @@ class Ruleset(ABC, Generic[D, O_]):
     """Switches that only shape the standard deck (a fixed deal ignores them)."""
     history: ClassVar[tuple[RulesVersion, ...]] = ()
     """The ruleset's versions after the first, oldest first (:mod:`.versions`)."""
+    units: ClassVar[tuple[RoleUnit, ...]] = ()
+    """The ruleset's role units (``variants/<id>/units/``). A subclass declares its own vocabulary
+    and its units; the class then holds both (:func:`.units.add_units`: decision kinds, death
+    causes, announcement keys, statuses and posthumous kinds)."""
+
+    eval_profile: ClassVar[EvalProfile | None] = None
+    """How the evaluation reads this ruleset's transcripts (``None``: voting metrics do not apply)."""
+    heard: ClassVar[HeardKeys] = HeardKeys()
+    """How the heuristic players hear this ruleset's speeches (its intent keys, :mod:`.heard`)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "units" in cls.__dict__:
+            from .units import add_units  # units imports RoleInfo from here
+
+            add_units(cls)
 
     # -- metadata --------------------------------------------------------------
     def reason_ids(self) -> frozenset[str]:

@@ -14,8 +14,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..rules import get_ruleset
 from ..rules.acts import Act
+from ..rules.errors import UnknownVariant
 from ..rules.events import Speech
+from ..rules.heard import HeardKeys
 from ..rules.views import SeatView
 from .knowledge import known_results
 from .legality import act_can_follow
@@ -171,23 +174,6 @@ def _fake_result(view: SeatView, key: str, claimed: str | None, target: int, bad
     return None
 
 
-_CHECK_KEYS = {
-    "chinese_werewolf": ("seer_wolf", "seer_good"),
-    "lebanese_ghouls": ("reveal_ghoul", ""),
-    "city_mafia": ("reveal_mafia", "reveal_clear"),
-    "online_mafia": ("expose", "expose"),
-}
-_SAW_WOLF = {"chinese_werewolf": "little_girl_wolf", "lebanese_ghouls": "jara_saw", "one_night": "little_girl_report"}
-_ONE_NIGHT = {
-    "robbed": "robber_report",
-    "swapped": "troublemaker_report",
-    "woke_as": "insomniac_report",
-    "saw_mason": "mason_report",
-    "saw_center": "seer_center_report",
-}
-_LOOKERS = {"paranormal_investigator": "pi_report", "doppelganger": "doppel_report"}
-
-
 @dataclass(frozen=True, slots=True)
 class Heard:
     """A speech's acts read back as the heuristics' intent: key, target, role, result."""
@@ -200,20 +186,28 @@ class Heard:
 
 def heard_intent(acts: Sequence[Act], variant: str, names: Sequence[str]) -> Heard:
     """The intent key a heuristic listener understands for ``acts`` (the inverse of :func:`intent_acts`)."""
+    keys = _heard_keys(variant)
     claim = next((role for a in acts if (role := claim_of(a)) is not None), None)
     result = next((a for a in acts if a.kind == "result"), None)
     if result is not None:
-        return _heard_result(result, claim, variant, names)
+        return _heard_result(result, claim, keys, names)
     accused = next((a.target for a in acts if a.kind in ("accuse", "vote")), None)
     if claim is not None:
-        key = "seer_claim" if variant == "chinese_werewolf" and claim == "seer" else "claim"
+        key = "seer_claim" if keys.seer_claim is not None and claim == keys.seer_claim else "claim"
         return Heard(key, accused, claim)
     if accused is not None:
-        voted_only = variant == "chinese_werewolf" and not any(a.kind == "accuse" for a in acts)
+        voted_only = keys.votes_apart and not any(a.kind == "accuse" for a in acts)
         return Heard("vote_for" if voted_only else "accuse", accused)
     if any(a.kind == "defend" for a in acts):
         return Heard("defend")
     return Heard("neutral")
+
+
+def _heard_keys(variant: str) -> HeardKeys:
+    try:
+        return get_ruleset(variant).heard
+    except UnknownVariant:
+        return HeardKeys()
 
 
 def claim_of(act: Act) -> str | None:
@@ -223,26 +217,23 @@ def claim_of(act: Act) -> str | None:
     return None
 
 
-def _heard_result(act: Act, claim: str | None, variant: str, names: Sequence[str]) -> Heard:
+def _heard_result(act: Act, claim: str | None, keys: HeardKeys, names: Sequence[str]) -> Heard:
     fact, value, target = act.fact, act.value, act.target
-    if fact == "check" and variant in _CHECK_KEYS:
-        bad_key, good_key = _CHECK_KEYS[variant]
-        word = {"online_mafia": "suspicious" if value == "bad" else "innocent"}.get(variant)
+    if fact == "check" and keys.check is not None:
+        bad_key, good_key = keys.check
+        word = None if keys.check_words is None else keys.check_words[0 if value == "bad" else 1]
         return Heard(bad_key if value == "bad" else good_key, target, claim, word)
     if fact == "saved":
         return Heard("witch_saved", target, claim)
-    if fact == "saw_wolf" and variant in _SAW_WOLF:
-        return Heard(_SAW_WOLF[variant], target, claim)
-    if variant == "one_night":
-        if fact == "saw_role":
-            return Heard(_LOOKERS.get(claim or "", "seer_report"), target, value)
-        if fact == "swapped":
-            other = names[act.other] if act.other is not None and 0 <= act.other < len(names) else None
-            return Heard("troublemaker_report", target, None, other)
-        if fact in _ONE_NIGHT:
-            return Heard(_ONE_NIGHT[fact], None if fact in ("woke_as", "saw_center") else target, value)
-    if variant == "online_mafia":
-        return Heard("expose", target, claim, value)
-    if variant == "city_mafia" and fact == "sheriff_check":
-        return Heard("", target, claim, value)
+    if fact == "saw_wolf" and keys.saw_wolf is not None:
+        return Heard(keys.saw_wolf, target, claim)
+    if fact == "saw_role" and keys.role_seen is not None:
+        return Heard(keys.role_seen_by.get(claim or "", keys.role_seen), target, value)
+    if fact is not None and fact in keys.paired:
+        other = names[act.other] if act.other is not None and 0 <= act.other < len(names) else None
+        return Heard(keys.results[fact], target, None, other)
+    if fact is not None and fact in keys.results:
+        return Heard(keys.results[fact], None if fact in keys.untargeted else target, value)
+    if keys.any_result is not None:
+        return Heard(keys.any_result, target, claim, value)
     return Heard("", target, claim, value)

@@ -99,7 +99,18 @@ def chinese_werewolf() -> Iterator[EventBody]:
     yield from (StatusChanged(seat=3, status="sheriff", value=v) for v in ("on", "off"))
     yield from tallies(("sheriff_1", "sheriff_2"), ("elected", "tie", "no_votes"))
     yield from tallies(("exile_1", "exile_2"), ("exiled", "tie", "no_votes", "no_majority"))
+    yield from unit_deaths()
     yield from common("chinese_werewolf", ("wolves",))
+
+
+def unit_deaths() -> Iterator[EventBody]:
+    """The deaths of every cause a chinese_werewolf role unit declares, each announced as the moment
+    of its name (``units/``: no list here to edit), with its role's card shown."""
+    from llm_werewolf.rules.variants.chinese_werewolf.units import UNITS
+
+    for unit in UNITS:
+        for cause in unit.death_causes:
+            yield from deaths(cause, cause, None, role=unit.role.id)
 
 
 def city_mafia() -> Iterator[EventBody]:

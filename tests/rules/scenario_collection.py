@@ -13,10 +13,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from llm_werewolf.rules import BaseOptions, Ruleset, get_ruleset
+from llm_werewolf.rules import BaseOptions, Ruleset, get_ruleset, variants
 from llm_werewolf.scenarios import Scenario, load_scenario
 
 SCENARIO_ROOT = Path(__file__).resolve().parents[1] / "scenarios"
+RULESETS_ROOT = Path(variants.__file__).resolve().parent
+"""A ruleset's folder may carry the scenarios of its role units (``variants/<id>/scenarios/``)."""
+
+
+def scenario_files(variant: str) -> tuple[Path, ...]:
+    """The ruleset's scenario files: those under tests/scenarios/<id>/ and those of its own folder."""
+    found = [*(SCENARIO_ROOT / variant).glob("*.yaml"), *(RULESETS_ROOT / variant / "scenarios").glob("*.yaml")]
+    return tuple(sorted(found, key=lambda path: path.name))
 
 
 @dataclass(frozen=True)
@@ -27,7 +35,7 @@ class ScenarioCollection:
 
     @classmethod
     def load(cls, variant: str) -> ScenarioCollection:
-        files = tuple(sorted((SCENARIO_ROOT / variant).glob("*.yaml")))
+        files = scenario_files(variant)
         return cls(variant, files, tuple(load_scenario(path).scenario for path in files))
 
     @property

@@ -17,8 +17,11 @@ from llm_werewolf.prompting.packs import builtin_root, pack_files
 from llm_werewolf.prompting.render import Phrasebook, SeatPrompter
 from llm_werewolf.role_texts import role_file, role_files, role_section
 from llm_werewolf.rules import Game, GameConfig, RoleInfo, ViewBuilder, get_ruleset
+from llm_werewolf.rules import variant as variant_module
 from llm_werewolf.rules.units import RoleUnit, UnitError, roles_with_units, with_units
+from llm_werewolf.rules.variants.chinese_werewolf import units as units_package
 from llm_werewolf.rules.variants.chinese_werewolf.roles import GODS
+from llm_werewolf.rules.variants.chinese_werewolf.ruleset import ChineseWerewolf
 from llm_werewolf.rules.variants.chinese_werewolf.units import UNITS
 from llm_werewolf.texts import TextDataError, role_name, terms
 
@@ -29,10 +32,18 @@ WITH_IDIOT = ("seer", "werewolf", "werewolf", "idiot", "villager", "villager", "
 WITHOUT_IDIOT = ("seer", "werewolf", "werewolf", "hunter", "villager", "villager", "witch")
 
 
+def test_every_module_of_units_is_a_role_of_the_ruleset() -> None:
+    folder = Path(units_package.__file__).parent
+    modules = sorted(path.stem for path in folder.glob("*.py") if path.stem != "__init__")
+    assert "idiot" in modules
+    assert sorted(unit.role.id for unit in UNITS) == modules, "a unit's role id is its module's name"
+    assert set(modules) <= set(get_ruleset(CW).roles)
+
+
 def test_the_idiot_unit_is_found_and_declares_its_vocabulary() -> None:
     ruleset = get_ruleset(CW)
-    assert [unit.role.id for unit in UNITS] == ["idiot"]
-    assert ruleset.roles["idiot"] == RoleInfo("idiot", "village", power=True, description=UNITS[0].role.description)
+    idiot = next(unit for unit in UNITS if unit.role.id == "idiot")
+    assert ruleset.roles["idiot"] == RoleInfo("idiot", "village", power=True, description=idiot.role.description)
     assert {"idiot_revealed", "badge_lost"} <= set(ruleset.announcement_keys)
     assert "idiot_revealed" in ruleset.statuses
     assert "idiot" in GODS, "a village card with a power is a god for the side-wipe victory"
@@ -91,7 +102,7 @@ def test_a_user_pack_role_file_wins_over_the_builtin_one(tmp_path: Path) -> None
     (folder / "idiot.yaml").write_text("name: Fool\n", encoding="utf-8")
     roots = (tmp_path, *ROOTS)
     assert role_files(roots, "en", CW)["idiot"] == folder / "idiot.yaml"
-    assert role_section(roots, "en", CW, "terms")["roles"] == {"idiot": "Fool"}
+    assert role_section(roots, "en", CW, "terms")["roles"]["idiot"] == "Fool"
     assert Phrasebook(roots, "en", CW).term("roles", "idiot") == "Fool"
 
 
@@ -101,3 +112,40 @@ def test_a_unit_may_not_redeclare_what_the_ruleset_has() -> None:
         roles_with_units(get_ruleset(CW).roles, [unit])
     with pytest.raises(UnitError, match="status 'sheriff'"):
         with_units({"sheriff": "badge"}, [unit], lambda u: u.statuses, "status")
+
+
+def test_a_ruleset_class_that_names_its_units_holds_their_vocabulary() -> None:
+    jester = RoleUnit(
+        RoleInfo("jester", "village"),
+        decision_kinds={"jest": "a joke"},
+        statuses={"jested": "laughed at"},
+        posthumous_kinds=frozenset({"jest"}),
+    )
+
+    class WithJester(ChineseWerewolf):
+        units = (jester,)
+
+    assert WithJester.decision_kinds["jest"] == "a joke"
+    assert WithJester.statuses["jested"] == "laughed at"
+    assert "jest" in WithJester.posthumous_kinds
+    assert set(get_ruleset(CW).statuses) < set(WithJester.statuses), "the ruleset's own are kept"
+    with pytest.raises(UnitError, match="status 'sheriff'"):
+
+        class Twice(ChineseWerewolf):
+            units = (RoleUnit(RoleInfo("jester", "village"), statuses={"sheriff": "again"}),)
+
+
+def test_a_ruleset_declares_how_its_speeches_are_heard(monkeypatch: pytest.MonkeyPatch) -> None:
+    from llm_werewolf.rules.acts import Act
+    from llm_werewolf.rules.heard import HeardKeys
+    from llm_werewolf.speech.intent import heard_intent
+
+    class Renamed(ChineseWerewolf):
+        id = "renamed_werewolf"
+        heard = HeardKeys(check=("found_wolf", "found_good"), seer_claim="oracle")
+
+    monkeypatch.setitem(variant_module._REGISTRY, "renamed_werewolf", Renamed())
+    said = [Act("claim", role="oracle"), Act("result", target=2, fact="check", value="bad")]
+    assert heard_intent(said, "renamed_werewolf", NAMES).key == "found_wolf"
+    assert heard_intent(said[:1], "renamed_werewolf", NAMES).key == "seer_claim"
+    assert heard_intent(said, CW, NAMES).key == "seer_wolf"

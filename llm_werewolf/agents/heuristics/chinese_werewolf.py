@@ -33,6 +33,8 @@ from dataclasses import dataclass, field
 
 from ...rules import SKIP, Choice, Decision, SeatView
 from ...rules.events import ChoiceMade, DeathsAnnounced, Info, Record, StatusChanged, VoteCast
+from ...rules.variants.chinese_werewolf.unit import Tactic
+from ...rules.variants.chinese_werewolf.units import UNITS
 from ..speech import act_speech
 from ..thoughts import thought
 from .common import drawn_bluffer, lean, pick_seat, team_draw
@@ -216,6 +218,14 @@ class Facts:
 
     def found_wolves(self) -> list[int]:
         return [s for s, r in sorted(self.known.items()) if r == WEREWOLF and s in self.living and s != self.me]
+
+    def exposed_wolves(self) -> list[int]:
+        """Living seats the believed seer called wolves, in seat order."""
+        believed, _ = self.belief()
+        if believed is None:
+            return []
+        told = self.reports.get(believed, {})
+        return [s for s, v in sorted(told.items()) if v == WEREWOLF and s in self.living and s != self.me]
 
 
 _READ_EVENTS = frozenset({Info, VoteCast, ChoiceMade, StatusChanged, DeathsAnnounced})
@@ -711,6 +721,10 @@ HANDLERS: dict[str, Handler] = {
 }
 
 
+UNIT_TACTICS: dict[str, Tactic] = {kind: tactic for unit in UNITS for kind, tactic in unit.tactics.items()}
+"""The heuristic play each role unit brings for its own decision kinds (``units/`` of the ruleset)."""
+
+
 def _legal(choice: Choice, decision: Decision, view: SeatView, rng: random.Random) -> Choice:
     if decision.option(choice.option) is None:
         choice = Choice(decision.default or decision.options[0].id)
@@ -733,6 +747,10 @@ def decide_noted(
         return _legal(noted.choice, decision, view, rng), noted.note
     handler = HANDLERS.get(decision.kind)
     if handler is None:
+        tactic = UNIT_TACTICS.get(decision.kind)
+        chosen = tactic(read_facts(view, memory), decision) if tactic is not None else None
+        if chosen is not None:
+            return _legal(chosen, decision, view, rng), ""
         return _legal(Choice(decision.default or rng.choice(decision.options).id), decision, view, rng), ""
     return _legal(handler(read_facts(view, memory), decision, rng), decision, view, rng), ""
 

@@ -24,9 +24,11 @@ from .win import CheckWin
 
 SHOT_CAUSES = frozenset({"wolves", "guard_and_antidote", "exile"})
 """Deaths after which the hunter may shoot (never poison, grief, or another shot)."""
-REVEALED_CAUSES = frozenset({"exile", "hunter", "self_destruct"})
-FLIPPED_CAUSES = frozenset({"exile", "self_destruct"})
-"""Deaths that flip the card (the exiled, a wolf who self-destructs); a hunter who may shoot flips too."""
+SHOWN_BY_UNITS = frozenset().union(*(unit.shown_causes for unit in UNITS))
+REVEALED_CAUSES = frozenset({"exile", "hunter", "self_destruct"}) | SHOWN_BY_UNITS
+FLIPPED_CAUSES = frozenset({"exile", "self_destruct"}) | SHOWN_BY_UNITS
+"""Deaths that flip the card (the exiled, a wolf who self-destructs, the causes a role unit shows);
+a hunter who may shoot flips too."""
 
 
 def may_shoot(role: str, cause: str) -> bool:

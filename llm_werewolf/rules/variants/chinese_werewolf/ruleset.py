@@ -7,7 +7,9 @@ from enum import StrEnum
 from typing import ClassVar
 
 from llm_werewolf.rules import BaseOptions, GameState, Preset, RoleInfo, Ruleset, Seat, Step, register
-from llm_werewolf.rules.units import kinds_with_units, with_units
+from llm_werewolf.rules.eval_profile import EvalProfile, PollSpec
+from llm_werewolf.rules.heard import HeardKeys
+from llm_werewolf.rules.units import RoleUnit
 from llm_werewolf.rules.versions import RulesVersion
 
 from . import roles as cards
@@ -92,6 +94,27 @@ BALLOTS: Mapping[str, tuple[str, ...]] = {
 }
 
 
+EVAL_PROFILE = EvalProfile(
+    variant="chinese_werewolf",
+    exile_ballots=("exile_",),
+    village_sides=frozenset({"village"}),
+    wolf_sides=frozenset({"wolves"}),
+    exile_causes=frozenset({"exile"}),
+    lovers_side="lovers",
+    poll=PollSpec("exile_vote", "skip"),
+)
+"""How the evaluation reads this ruleset's transcripts (:mod:`llm_werewolf.rules.eval_profile`)."""
+
+
+HEARD = HeardKeys(
+    check=("seer_wolf", "seer_good"),
+    saw_wolf="little_girl_wolf",
+    seer_claim="seer",
+    votes_apart=True,
+)
+"""How the heuristic players hear this ruleset's speeches (:mod:`llm_werewolf.rules.heard`)."""
+
+
 class ChineseWerewolf(Ruleset[CWData, ChineseWerewolfOptions]):
     id: ClassVar[str] = "chinese_werewolf"
     source_language: ClassVar[str] = "zh-Hant"
@@ -101,18 +124,17 @@ class ChineseWerewolf(Ruleset[CWData, ChineseWerewolfOptions]):
     roles: ClassVar[Mapping[str, RoleInfo]] = cards.ROLES
     sides: ClassVar[tuple[str, ...]] = (cards.VILLAGE, cards.WOLVES, cards.LOVERS)
     options_model: ClassVar[type[BaseOptions]] = ChineseWerewolfOptions
-    decision_kinds: ClassVar[Mapping[str, str]] = with_units(
-        DECISION_KINDS, UNITS, lambda u: u.decision_kinds, "decision kind"
-    )
-    death_causes: ClassVar[Mapping[str, str]] = with_units(DEATH_CAUSES, UNITS, lambda u: u.death_causes, "death cause")
+    decision_kinds: ClassVar[Mapping[str, str]] = DECISION_KINDS
+    death_causes: ClassVar[Mapping[str, str]] = DEATH_CAUSES
+    units: ClassVar[tuple[RoleUnit, ...]] = UNITS
+    eval_profile: ClassVar[EvalProfile | None] = EVAL_PROFILE
+    heard: ClassVar[HeardKeys] = HEARD
     outcome_reasons: ClassVar[type[StrEnum]] = Reason
-    announcement_keys: ClassVar[Mapping[str, str]] = with_units(
-        ANNOUNCEMENT_KEYS, UNITS, lambda u: u.announcement_keys, "announcement key"
-    )
-    statuses: ClassVar[Mapping[str, str]] = with_units(STATUSES, UNITS, lambda u: u.statuses, "status")
+    announcement_keys: ClassVar[Mapping[str, str]] = ANNOUNCEMENT_KEYS
+    statuses: ClassVar[Mapping[str, str]] = STATUSES
     ballots: ClassVar[Mapping[str, tuple[str, ...]]] = BALLOTS
     board_switches: ClassVar[frozenset[str]] = frozenset({"with_cupid", "with_thief", "with_little_girl", "with_guard"})
-    posthumous_kinds: ClassVar[frozenset[str]] = kinds_with_units(POSTHUMOUS_KINDS, UNITS)
+    posthumous_kinds: ClassVar[frozenset[str]] = POSTHUMOUS_KINDS
     presets: ClassVar[Mapping[str, Preset]] = PRESETS
     history: ClassVar[tuple[RulesVersion, ...]] = HISTORY
 

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from llm_werewolf.rules import SKIP, SKIP_OPTION, Answers, Step, plain_option
 from llm_werewolf.rules.events import Announcement, Speech
 
 from .data import CWCtx
 from .roles import WEREWOLF
+from .units import UNITS
 
 SPEAK = "speak"
 SELF_DESTRUCT = "self_destruct"
@@ -25,10 +26,17 @@ class Talk(Step):
     stage: str = "discussion"
     offered: bool = False
     """The werewolf has already been offered his self-destruct before this speech."""
+    units_asked: bool = False
+    """The role units' day actions before this speech (:meth:`CWUnit.before_speech`) have run."""
 
     def run(self, ctx: CWCtx) -> None:
         if not ctx.state.is_alive(self.seat) or ctx.data.day_over:
             return
+        if not self.units_asked:
+            actions = [step for unit in UNITS if (step := unit.before_speech(ctx, self.seat, self.stage)) is not None]
+            if actions:
+                ctx.push(*actions, replace(self, units_asked=True))
+                return
         if not self.offered and may_self_destruct(ctx, self.seat, self.stage):
             ctx.ask(self.seat, SELF_DESTRUCT, [plain_option(SELF_DESTRUCT), SKIP_OPTION], default=SKIP)
             return
@@ -40,7 +48,7 @@ class Talk(Step):
             if choice.option == SELF_DESTRUCT:
                 self_destruct(ctx, self.seat)
             else:
-                ctx.push(Talk(self.seat, self.kind, self.stage, offered=True))
+                ctx.push(replace(self, offered=True))
             return
         ctx.emit(Speech(seat=self.seat, text=choice.text, stage=self.stage, claim=choice.claim, acts=choice.acts))
 

@@ -4,23 +4,59 @@ A role added to 狼人殺 is one module in ``units/`` defining ``UNIT``, a :clas
 subclass instance: its card (``RoleInfo``; ``power=True`` makes it a god, 神民, for the
 side-wipe victory), what it adds to the declared vocabulary, and the hooks it overrides.
 State a unit keeps on a seat goes in ``CWData.marks`` as ``(seat, status)``, the status
-declared in the unit's ``statuses``.
+declared in the unit's ``statuses``. A unit may also bring its own heuristic play
+(``tactics``: decision kind -> :data:`Tactic`) and its own scenario files
+(``scenarios/`` of this ruleset's folder, played by the scenario tests).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol
 
 from llm_werewolf.rules.units import RoleUnit
 
 if TYPE_CHECKING:
+    from llm_werewolf.rules import Choice, Decision, Step
+
     from .data import CWCtx, CWData
+
+
+class Reading(Protocol):
+    """What the heuristic player of this ruleset has read from a seat's view, for a unit's tactic."""
+
+    @property
+    def me(self) -> int: ...
+
+    @property
+    def wolf(self) -> bool: ...
+
+    def found_wolves(self) -> list[int]:
+        """Living seats this seat knows to be wolves (its own checks, its team)."""
+        ...
+
+    def exposed_wolves(self) -> list[int]:
+        """Living seats the seer this seat believes has called wolves."""
+        ...
+
+    def suspects(self, threshold: float = 2.0) -> list[int]:
+        """Living seats, most suspect first, whose suspicion reaches ``threshold``."""
+        ...
+
+
+Tactic = Callable[["Reading", "Decision"], "Choice | None"]
+"""A unit's heuristic answer to one of its decisions; ``None`` leaves it to the default."""
 
 
 @dataclass(frozen=True)
 class CWUnit(RoleUnit):
     """A chinese_werewolf role unit; the defaults change nothing."""
+
+    shown_causes: frozenset[str] = frozenset()
+    """Death causes the unit declares whose cause and card the table sees (as an exile's)."""
+    tactics: Mapping[str, Tactic] = field(default_factory=dict)
+    """The heuristic player's answer to the unit's decision kinds."""
 
     def spares(self, ctx: CWCtx, seat: int, cause: str) -> bool:
         """Called for each death before it happens (``cause`` as in ``DEATH_CAUSES``); ``True``
@@ -30,3 +66,8 @@ class CWUnit(RoleUnit):
     def may_vote(self, data: CWData, seat: int) -> bool:
         """Whether the living ``seat`` is asked in the exile vote."""
         return True
+
+    def before_speech(self, ctx: CWCtx, seat: int, stage: str) -> Step | None:
+        """Called before each speech of a living seat (``stage``: discussion, campaign, defense);
+        a step returned runs first (a day action), then the speech unless the day is over."""
+        return None

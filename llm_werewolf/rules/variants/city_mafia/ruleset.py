@@ -9,7 +9,9 @@ from typing import ClassVar
 
 from llm_werewolf.rules import BaseOptions, GameState, RoleInfo, Ruleset, Seat, Step, register
 from llm_werewolf.rules.day_limit import end_at_day_limit
-from llm_werewolf.rules.units import kinds_with_units, with_units
+from llm_werewolf.rules.eval_profile import EvalProfile
+from llm_werewolf.rules.heard import HeardKeys
+from llm_werewolf.rules.units import RoleUnit
 from llm_werewolf.rules.versions import RulesVersion
 
 from . import setup
@@ -89,6 +91,21 @@ BALLOTS: Mapping[str, tuple[str, ...]] = {
 }
 
 
+EVAL_PROFILE = EvalProfile(
+    variant="city_mafia",
+    exile_ballots=("elimination", "revote"),
+    village_sides=frozenset({"town"}),
+    wolf_sides=frozenset({"mafia"}),
+    exile_causes=frozenset({"vote"}),
+    # no poll: the city votes yes/no per nominee, so the probes have no "whom" question to reuse
+)
+"""How the evaluation reads this ruleset's transcripts (:mod:`llm_werewolf.rules.eval_profile`)."""
+
+
+HEARD = HeardKeys(check=("reveal_mafia", "reveal_clear"))
+"""How the heuristic players hear this ruleset's speeches (:mod:`llm_werewolf.rules.heard`)."""
+
+
 class CityMafiaRuleset(Ruleset[CityData, CityMafiaOptions]):
     id: ClassVar[str] = "city_mafia"
     source_language: ClassVar[str] = "ru"
@@ -98,17 +115,16 @@ class CityMafiaRuleset(Ruleset[CityData, CityMafiaOptions]):
     roles: ClassVar[Mapping[str, RoleInfo]] = ROLES
     sides: ClassVar[tuple[str, ...]] = SIDES
     options_model: ClassVar[type[BaseOptions]] = CityMafiaOptions
-    decision_kinds: ClassVar[Mapping[str, str]] = with_units(
-        DECISION_KINDS, UNITS, lambda u: u.decision_kinds, "decision kind"
-    )
-    death_causes: ClassVar[Mapping[str, str]] = with_units(DEATH_CAUSES, UNITS, lambda u: u.death_causes, "death cause")
-    posthumous_kinds: ClassVar[frozenset[str]] = kinds_with_units(POSTHUMOUS_KINDS, UNITS)
+    decision_kinds: ClassVar[Mapping[str, str]] = DECISION_KINDS
+    death_causes: ClassVar[Mapping[str, str]] = DEATH_CAUSES
+    units: ClassVar[tuple[RoleUnit, ...]] = UNITS
+    eval_profile: ClassVar[EvalProfile | None] = EVAL_PROFILE
+    heard: ClassVar[HeardKeys] = HEARD
+    posthumous_kinds: ClassVar[frozenset[str]] = POSTHUMOUS_KINDS
     history: ClassVar[tuple[RulesVersion, ...]] = HISTORY
     outcome_reasons: ClassVar[type[StrEnum]] = Reason
-    announcement_keys: ClassVar[Mapping[str, str]] = with_units(
-        ANNOUNCEMENT_KEYS, UNITS, lambda u: u.announcement_keys, "announcement key"
-    )
-    statuses: ClassVar[Mapping[str, str]] = with_units(STATUSES, UNITS, lambda u: u.statuses, "status")
+    announcement_keys: ClassVar[Mapping[str, str]] = ANNOUNCEMENT_KEYS
+    statuses: ClassVar[Mapping[str, str]] = STATUSES
     ballots: ClassVar[Mapping[str, tuple[str, ...]]] = BALLOTS
 
     def standard_deck(self, players: int, options: CityMafiaOptions) -> tuple[str, ...]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from llm_werewolf.rules import RoleInfo
-from llm_werewolf.rules.units import roles_with_units, with_units
+from llm_werewolf.rules.units import roles_with_units
 
 from .units import UNITS
 
@@ -56,4 +56,3 @@ SEED_DEATH_CAUSES: Mapping[str, str] = {
     EXECUTION: "executed by the day vote",
     SHOT: "shot by the Sayyad",
 }
-DEATH_CAUSES: Mapping[str, str] = with_units(SEED_DEATH_CAUSES, UNITS, lambda u: u.death_causes, "death cause")

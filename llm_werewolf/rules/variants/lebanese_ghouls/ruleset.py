@@ -7,7 +7,9 @@ from enum import StrEnum
 from typing import ClassVar
 
 from llm_werewolf.rules import BaseOptions, GameState, RoleInfo, Ruleset, Seat, Step, register
-from llm_werewolf.rules.units import kinds_with_units, with_units
+from llm_werewolf.rules.eval_profile import EvalProfile, PollSpec
+from llm_werewolf.rules.heard import HeardKeys
+from llm_werewolf.rules.units import RoleUnit
 from llm_werewolf.rules.versions import RulesVersion
 
 from . import setup
@@ -15,7 +17,7 @@ from .data import GhoulsData
 from .history import HISTORY
 from .night import Night
 from .options import GhoulsOptions
-from .roles import DEATH_CAUSES, ROLES, SIDES
+from .roles import ROLES, SEED_DEATH_CAUSES, SIDES
 from .units import UNITS
 from .victory import side_of
 
@@ -47,7 +49,7 @@ BALLOTS: Mapping[str, tuple[str, ...]] = {
     "execution_revote": ("executed", "tie"),
 }
 
-SEED_DECISION_KINDS: Mapping[str, str] = {
+DECISION_KINDS: Mapping[str, str] = {
     "umm_lhaf_first": "night 1: Umm Lhaf names the first lover (any living seat, herself included)",
     "umm_lhaf_second": "night 1: Umm Lhaf names the second lover (any other living seat)",
     "bassara_look": "the Bassara names a seat whose card she sees",
@@ -60,7 +62,23 @@ SEED_DECISION_KINDS: Mapping[str, str] = {
     "vote": "the simultaneous day vote (seat | abstain = a vote against oneself; default abstain)",
     "sayyad_shot": "the dead Sayyad shoots another living player (seat | skip; default skip)",
 }
-DECISION_KINDS: Mapping[str, str] = with_units(SEED_DECISION_KINDS, UNITS, lambda u: u.decision_kinds, "decision kind")
+
+
+EVAL_PROFILE = EvalProfile(
+    variant="lebanese_ghouls",
+    exile_ballots=("execution", "execution_revote"),
+    village_sides=frozenset({"farmers"}),
+    wolf_sides=frozenset({"ghouls"}),
+    exile_causes=frozenset({"execution"}),
+    abstain_options=frozenset({"abstain"}),
+    lovers_side="lovers",
+    poll=PollSpec("vote", "abstain"),
+)
+"""How the evaluation reads this ruleset's transcripts (:mod:`llm_werewolf.rules.eval_profile`)."""
+
+
+HEARD = HeardKeys(check=("reveal_ghoul", ""), saw_wolf="jara_saw")
+"""How the heuristic players hear this ruleset's speeches (:mod:`llm_werewolf.rules.heard`)."""
 
 
 class LebaneseGhouls(Ruleset[GhoulsData, GhoulsOptions]):
@@ -73,14 +91,15 @@ class LebaneseGhouls(Ruleset[GhoulsData, GhoulsOptions]):
     sides: ClassVar[tuple[str, ...]] = SIDES
     options_model: ClassVar[type[BaseOptions]] = GhoulsOptions
     decision_kinds: ClassVar[Mapping[str, str]] = DECISION_KINDS
-    death_causes: ClassVar[Mapping[str, str]] = DEATH_CAUSES
-    posthumous_kinds: ClassVar[frozenset[str]] = kinds_with_units(frozenset({"sayyad_shot"}), UNITS)
+    death_causes: ClassVar[Mapping[str, str]] = SEED_DEATH_CAUSES
+    units: ClassVar[tuple[RoleUnit, ...]] = UNITS
+    eval_profile: ClassVar[EvalProfile | None] = EVAL_PROFILE
+    heard: ClassVar[HeardKeys] = HEARD
+    posthumous_kinds: ClassVar[frozenset[str]] = frozenset({"sayyad_shot"})
     history: ClassVar[tuple[RulesVersion, ...]] = HISTORY
     outcome_reasons: ClassVar[type[StrEnum]] = Reason
-    announcement_keys: ClassVar[Mapping[str, str]] = with_units(
-        ANNOUNCEMENT_KEYS, UNITS, lambda u: u.announcement_keys, "announcement key"
-    )
-    statuses: ClassVar[Mapping[str, str]] = with_units(STATUSES, UNITS, lambda u: u.statuses, "status")
+    announcement_keys: ClassVar[Mapping[str, str]] = ANNOUNCEMENT_KEYS
+    statuses: ClassVar[Mapping[str, str]] = STATUSES
     ballots: ClassVar[Mapping[str, tuple[str, ...]]] = BALLOTS
 
     def side_of(self, state: GState, seat: int) -> str:

@@ -7,7 +7,9 @@ from enum import StrEnum
 from typing import ClassVar
 
 from llm_werewolf.rules import BaseOptions, GameState, RoleInfo, Ruleset, Seat, Step, register
-from llm_werewolf.rules.units import kinds_with_units, with_units
+from llm_werewolf.rules.eval_profile import EvalProfile, PollSpec
+from llm_werewolf.rules.heard import HeardKeys
+from llm_werewolf.rules.units import RoleUnit
 
 from . import setups
 from .data import NightData, OneNightOptions
@@ -60,6 +62,40 @@ BALLOTS: Mapping[str, tuple[str, ...]] = {
 }
 
 
+EVAL_PROFILE = EvalProfile(
+    variant="one_night",
+    exile_ballots=("vote",),
+    village_sides=frozenset({"village"}),
+    wolf_sides=frozenset({"wolves"}),
+    exile_causes=frozenset({"vote"}),
+    identity_announcements={
+        "doppelganger": ("doppelganger_became", "doppelganger_copied"),
+        "paranormal_investigator": ("investigator_became",),
+    },
+    claims_compare_start_role=True,
+    day_roles_final=True,
+    poll=PollSpec("vote", None),
+)
+"""How the evaluation reads this ruleset's transcripts (:mod:`llm_werewolf.rules.eval_profile`)."""
+
+
+HEARD = HeardKeys(
+    saw_wolf="little_girl_report",
+    results={
+        "robbed": "robber_report",
+        "swapped": "troublemaker_report",
+        "woke_as": "insomniac_report",
+        "saw_mason": "mason_report",
+        "saw_center": "seer_center_report",
+    },
+    untargeted=frozenset({"woke_as", "saw_center"}),
+    paired=frozenset({"swapped"}),
+    role_seen="seer_report",
+    role_seen_by={"paranormal_investigator": "pi_report", "doppelganger": "doppel_report"},
+)
+"""How the heuristic players hear this ruleset's speeches (:mod:`llm_werewolf.rules.heard`)."""
+
+
 class OneNightRuleset(Ruleset[NightData, OneNightOptions]):
     id: ClassVar[str] = "one_night"
     source_language: ClassVar[str] = "ar"
@@ -69,16 +105,15 @@ class OneNightRuleset(Ruleset[NightData, OneNightOptions]):
     roles: ClassVar[Mapping[str, RoleInfo]] = ROLES
     sides: ClassVar[tuple[str, ...]] = SIDES
     options_model: ClassVar[type[BaseOptions]] = OneNightOptions
-    posthumous_kinds: ClassVar[frozenset[str]] = kinds_with_units(frozenset(), UNITS)
+    posthumous_kinds: ClassVar[frozenset[str]] = frozenset()
     outcome_reasons: ClassVar[type[StrEnum]] = Reason
-    announcement_keys: ClassVar[Mapping[str, str]] = with_units(
-        ANNOUNCEMENT_KEYS, UNITS, lambda u: u.announcement_keys, "announcement key"
-    )
-    statuses: ClassVar[Mapping[str, str]] = with_units(STATUSES, UNITS, lambda u: u.statuses, "status")
-    decision_kinds: ClassVar[Mapping[str, str]] = with_units(
-        DECISION_KINDS, UNITS, lambda u: u.decision_kinds, "decision kind"
-    )
-    death_causes: ClassVar[Mapping[str, str]] = with_units(DEATH_CAUSES, UNITS, lambda u: u.death_causes, "death cause")
+    announcement_keys: ClassVar[Mapping[str, str]] = ANNOUNCEMENT_KEYS
+    statuses: ClassVar[Mapping[str, str]] = STATUSES
+    decision_kinds: ClassVar[Mapping[str, str]] = DECISION_KINDS
+    death_causes: ClassVar[Mapping[str, str]] = DEATH_CAUSES
+    units: ClassVar[tuple[RoleUnit, ...]] = UNITS
+    eval_profile: ClassVar[EvalProfile | None] = EVAL_PROFILE
+    heard: ClassVar[HeardKeys] = HEARD
     ballots: ClassVar[Mapping[str, tuple[str, ...]]] = BALLOTS
 
     def standard_deck(self, players: int, options: OneNightOptions) -> tuple[str, ...]:

@@ -8,8 +8,10 @@ from enum import StrEnum
 from typing import ClassVar
 
 from llm_werewolf.rules import BaseOptions, GameState, Preset, RoleInfo, Ruleset, Seat, Step, register
+from llm_werewolf.rules.eval_profile import EvalProfile, PollSpec
 from llm_werewolf.rules.events import Info
-from llm_werewolf.rules.units import with_units
+from llm_werewolf.rules.heard import HeardKeys
+from llm_werewolf.rules.units import RoleUnit
 from llm_werewolf.rules.versions import RulesVersion
 
 from .data import OMCtx, OMData
@@ -151,6 +153,22 @@ BALLOTS: Mapping[str, tuple[str, ...]] = {
 }
 
 
+EVAL_PROFILE = EvalProfile(
+    variant="online_mafia",
+    exile_ballots=("nominate_", "verdict_"),
+    village_sides=frozenset({"town"}),
+    wolf_sides=frozenset({"mafia"}),
+    exile_causes=frozenset({"execution"}),
+    accuse_options={"verdict_": "guilty"},
+    poll=PollSpec("nominate", "skip"),
+)
+"""How the evaluation reads this ruleset's transcripts (:mod:`llm_werewolf.rules.eval_profile`)."""
+
+
+HEARD = HeardKeys(check=("expose", "expose"), check_words=("suspicious", "innocent"), any_result="expose")
+"""How the heuristic players hear this ruleset's speeches (:mod:`llm_werewolf.rules.heard`)."""
+
+
 class OnlineMafia(Ruleset[OMData, OnlineMafiaOptions]):
     id: ClassVar[str] = "online_mafia"
     source_language: ClassVar[str] = "he"
@@ -162,16 +180,15 @@ class OnlineMafia(Ruleset[OMData, OnlineMafiaOptions]):
     } | {unit.role.id: unit.role for unit in UNITS}
     sides: ClassVar[tuple[str, ...]] = SIDES
     options_model: ClassVar[type[BaseOptions]] = OnlineMafiaOptions
-    decision_kinds: ClassVar[Mapping[str, str]] = with_units(
-        DECISION_KINDS, UNITS, lambda u: u.decision_kinds, "decision kind"
-    )
-    death_causes: ClassVar[Mapping[str, str]] = with_units(DEATH_CAUSES, UNITS, lambda u: u.death_causes, "death cause")
+    decision_kinds: ClassVar[Mapping[str, str]] = DECISION_KINDS
+    death_causes: ClassVar[Mapping[str, str]] = DEATH_CAUSES
+    units: ClassVar[tuple[RoleUnit, ...]] = UNITS
+    eval_profile: ClassVar[EvalProfile | None] = EVAL_PROFILE
+    heard: ClassVar[HeardKeys] = HEARD
     posthumous_kinds: ClassVar[frozenset[str]] = frozenset()
     outcome_reasons: ClassVar[type[StrEnum]] = Reason
-    announcement_keys: ClassVar[Mapping[str, str]] = with_units(
-        ANNOUNCEMENT_KEYS, UNITS, lambda u: u.announcement_keys, "announcement key"
-    )
-    statuses: ClassVar[Mapping[str, str]] = with_units(STATUSES, UNITS, lambda u: u.statuses, "status")
+    announcement_keys: ClassVar[Mapping[str, str]] = ANNOUNCEMENT_KEYS
+    statuses: ClassVar[Mapping[str, str]] = STATUSES
     ballots: ClassVar[Mapping[str, tuple[str, ...]]] = BALLOTS
     board_switches: ClassVar[frozenset[str]] = frozenset({"preset"})
     history: ClassVar[tuple[RulesVersion, ...]] = HISTORY
