@@ -402,7 +402,7 @@ def validate_choice(state: GameState[Any, Any], decision_id: int, choice: Choice
             if choice.claim not in get_ruleset(state.variant).claimable_roles():
                 raise errors.UnknownClaim(f"{choice.claim!r} is not a role of {state.variant}")
         if choice.acts:
-            from ..speech.legality import check_state_acts
+            from .act_legality import check_state_acts
 
             check_state_acts(state, decision.seat, choice.acts)
     return decision

@@ -20,11 +20,13 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from functools import cached_property
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from . import errors
+from .act_vocabulary import Fact, Vocabulary
 from .engine import Ctx, Step, advance
 from .events import GameStarted, Record, RoleAssigned, to_seats
 from .model import GameConfig, GameState, Outcome, Seat
@@ -112,10 +114,23 @@ class Ruleset(ABC, Generic[D, O_]):
     history: ClassVar[tuple[RulesVersion, ...]] = ()
     """The ruleset's versions after the first, oldest first (:mod:`.versions`)."""
 
+    # -- what a speech may say (``result`` acts; see :mod:`.act_vocabulary` and :mod:`.act_legality`) --
+    speech_facts: ClassVar[tuple[Fact, ...]] = ()
+    """Every result a role of this ruleset can report, with its role units' (``variants/<id>/facts.py``)."""
+    bad_roles: ClassVar[frozenset[str]] = frozenset()
+    """The roles a binary ``check`` result reports as bad."""
+    center_cards: ClassVar[bool] = False
+    """The undealt cards lie face down in the center, where roles may look: a result may name center card k."""
+
     # -- metadata --------------------------------------------------------------
     def reason_ids(self) -> frozenset[str]:
         """The values of :attr:`outcome_reasons`."""
         return frozenset(member.value for member in self.outcome_reasons)
+
+    @cached_property
+    def act_vocabulary(self) -> Vocabulary:
+        """The speech acts of this ruleset: the common kinds and :attr:`speech_facts`."""
+        return Vocabulary(self.id, self.speech_facts, self.bad_roles)
 
     def claimable_roles(self) -> frozenset[str]:
         return frozenset(self.roles)

@@ -14,13 +14,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..rules.act_legality import act_can_follow
+from ..rules.act_vocabulary import MAX_ACTS, vocabulary
 from ..rules.acts import Act
 from ..rules.events import Speech
 from ..rules.views import SeatView
 from .knowledge import known_results
-from .legality import act_can_follow
 from .stance import contradicts
-from .vocabulary import MAX_ACTS, vocabulary
 
 REPORTS = frozenset(
     {

@@ -7,11 +7,13 @@ from enum import StrEnum
 from typing import ClassVar
 
 from llm_werewolf.rules import BaseOptions, GameState, Preset, RoleInfo, Ruleset, Seat, Step, register
-from llm_werewolf.rules.units import kinds_with_units, with_units
+from llm_werewolf.rules.act_vocabulary import Fact
+from llm_werewolf.rules.units import facts_with_units, kinds_with_units, with_units
 from llm_werewolf.rules.versions import RulesVersion
 
 from . import roles as cards
 from .data import CWData
+from .facts import BAD_ROLES, FACTS
 from .flow import Night
 from .history import HISTORY
 from .options import ChineseWerewolfOptions
@@ -111,6 +113,8 @@ class ChineseWerewolf(Ruleset[CWData, ChineseWerewolfOptions]):
     )
     statuses: ClassVar[Mapping[str, str]] = with_units(STATUSES, UNITS, lambda u: u.statuses, "status")
     ballots: ClassVar[Mapping[str, tuple[str, ...]]] = BALLOTS
+    speech_facts: ClassVar[tuple[Fact, ...]] = facts_with_units(FACTS, UNITS)
+    bad_roles: ClassVar[frozenset[str]] = BAD_ROLES
     board_switches: ClassVar[frozenset[str]] = frozenset({"with_cupid", "with_thief", "with_little_girl", "with_guard"})
     posthumous_kinds: ClassVar[frozenset[str]] = kinds_with_units(POSTHUMOUS_KINDS, UNITS)
     presets: ClassVar[Mapping[str, Preset]] = PRESETS

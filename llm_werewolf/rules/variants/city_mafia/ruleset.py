@@ -8,13 +8,15 @@ from enum import StrEnum
 from typing import ClassVar
 
 from llm_werewolf.rules import BaseOptions, GameState, RoleInfo, Ruleset, Seat, Step, register
+from llm_werewolf.rules.act_vocabulary import Fact
 from llm_werewolf.rules.day_limit import end_at_day_limit
-from llm_werewolf.rules.units import kinds_with_units, with_units
+from llm_werewolf.rules.units import facts_with_units, kinds_with_units, with_units
 from llm_werewolf.rules.versions import RulesVersion
 
 from . import setup
 from .common import CityCtx
 from .data import CityData
+from .facts import BAD_ROLES, FACTS
 from .history import HISTORY
 from .morning import Morning
 from .night import NIGHT_STEPS
@@ -110,6 +112,8 @@ class CityMafiaRuleset(Ruleset[CityData, CityMafiaOptions]):
     )
     statuses: ClassVar[Mapping[str, str]] = with_units(STATUSES, UNITS, lambda u: u.statuses, "status")
     ballots: ClassVar[Mapping[str, tuple[str, ...]]] = BALLOTS
+    speech_facts: ClassVar[tuple[Fact, ...]] = facts_with_units(FACTS, UNITS)
+    bad_roles: ClassVar[frozenset[str]] = BAD_ROLES
 
     def standard_deck(self, players: int, options: CityMafiaOptions) -> tuple[str, ...]:
         return setup.standard_deck(players)

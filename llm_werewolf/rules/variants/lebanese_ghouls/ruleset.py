@@ -7,11 +7,13 @@ from enum import StrEnum
 from typing import ClassVar
 
 from llm_werewolf.rules import BaseOptions, GameState, RoleInfo, Ruleset, Seat, Step, register
-from llm_werewolf.rules.units import kinds_with_units, with_units
+from llm_werewolf.rules.act_vocabulary import Fact
+from llm_werewolf.rules.units import facts_with_units, kinds_with_units, with_units
 from llm_werewolf.rules.versions import RulesVersion
 
 from . import setup
 from .data import GhoulsData
+from .facts import BAD_ROLES, FACTS
 from .history import HISTORY
 from .night import Night
 from .options import GhoulsOptions
@@ -82,6 +84,8 @@ class LebaneseGhouls(Ruleset[GhoulsData, GhoulsOptions]):
     )
     statuses: ClassVar[Mapping[str, str]] = with_units(STATUSES, UNITS, lambda u: u.statuses, "status")
     ballots: ClassVar[Mapping[str, tuple[str, ...]]] = BALLOTS
+    speech_facts: ClassVar[tuple[Fact, ...]] = facts_with_units(FACTS, UNITS)
+    bad_roles: ClassVar[frozenset[str]] = BAD_ROLES
 
     def side_of(self, state: GState, seat: int) -> str:
         return side_of(state, seat)

@@ -7,11 +7,13 @@ from enum import StrEnum
 from typing import ClassVar
 
 from llm_werewolf.rules import BaseOptions, GameState, RoleInfo, Ruleset, Seat, Step, register
-from llm_werewolf.rules.units import kinds_with_units, with_units
+from llm_werewolf.rules.act_vocabulary import Fact
+from llm_werewolf.rules.units import facts_with_units, kinds_with_units, with_units
 
 from . import setups
 from .data import NightData, OneNightOptions
 from .day import Dawn
+from .facts import BAD_ROLES, FACTS
 from .night import Night
 from .roles import ROLES, SIDES, seat_identity, side_of_identity
 from .units import UNITS
@@ -80,6 +82,9 @@ class OneNightRuleset(Ruleset[NightData, OneNightOptions]):
     )
     death_causes: ClassVar[Mapping[str, str]] = with_units(DEATH_CAUSES, UNITS, lambda u: u.death_causes, "death cause")
     ballots: ClassVar[Mapping[str, tuple[str, ...]]] = BALLOTS
+    speech_facts: ClassVar[tuple[Fact, ...]] = facts_with_units(FACTS, UNITS)
+    bad_roles: ClassVar[frozenset[str]] = BAD_ROLES
+    center_cards: ClassVar[bool] = True
 
     def standard_deck(self, players: int, options: OneNightOptions) -> tuple[str, ...]:
         return setups.standard_deck(players)

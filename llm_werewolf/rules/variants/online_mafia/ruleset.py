@@ -8,12 +8,14 @@ from enum import StrEnum
 from typing import ClassVar
 
 from llm_werewolf.rules import BaseOptions, GameState, Preset, RoleInfo, Ruleset, Seat, Step, register
+from llm_werewolf.rules.act_vocabulary import Fact
 from llm_werewolf.rules.events import Info
-from llm_werewolf.rules.units import with_units
+from llm_werewolf.rules.units import facts_with_units, with_units
 from llm_werewolf.rules.versions import RulesVersion
 
 from .data import OMCtx, OMData
 from .deaths import set_role, tell_team
+from .facts import BAD_ROLES, FACTS
 from .history import HISTORY
 from .model import Faction
 from .night import Night
@@ -173,6 +175,8 @@ class OnlineMafia(Ruleset[OMData, OnlineMafiaOptions]):
     )
     statuses: ClassVar[Mapping[str, str]] = with_units(STATUSES, UNITS, lambda u: u.statuses, "status")
     ballots: ClassVar[Mapping[str, tuple[str, ...]]] = BALLOTS
+    speech_facts: ClassVar[tuple[Fact, ...]] = facts_with_units(FACTS, UNITS)
+    bad_roles: ClassVar[frozenset[str]] = BAD_ROLES
     board_switches: ClassVar[frozenset[str]] = frozenset({"preset"})
     history: ClassVar[tuple[RulesVersion, ...]] = HISTORY
     presets: ClassVar[Mapping[str, Preset]] = {
