@@ -246,7 +246,7 @@ class Ruleset(ABC, Generic[D, O_]):
             options=options,
             data=self.initial_data(seats, extra, options),
             rng=rng,
-            asked_records=config.asked_records,
+            transition=config.transition,
         )
         ctx: Ctx[D, O_] = Ctx(state)
         ctx.emit(
