@@ -33,13 +33,13 @@ from dataclasses import dataclass, field
 from llm_werewolf.agents.heuristic import FABRICATED, HeuristicAgent
 from llm_werewolf.ladder import standard_boards
 from llm_werewolf.rules import Choice, Decision, GameConfig, SeatView, get_ruleset
+from llm_werewolf.rules.act_vocabulary import vocabulary
 from llm_werewolf.rules.events import DeathsAnnounced, Record, RoleAssigned, Speech
 from llm_werewolf.sim import SyncAgent, play_with_agents
 from llm_werewolf.speech.grounding import by_seq, check_reason, classify
 from llm_werewolf.speech.intent import claim_of
 from llm_werewolf.speech.phrases import phrase_bank
 from llm_werewolf.speech.repeats import templates_in
-from llm_werewolf.speech.vocabulary import vocabulary
 
 TALK = ("discussion", "defense", "campaign")
 _SENTENCE = re.compile(r"(?<=[.!?。！？؟])\s*")

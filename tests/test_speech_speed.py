@@ -16,13 +16,13 @@ from llm_werewolf.agents.heuristic import HeuristicAgent, decision_rng
 from llm_werewolf.agents.heuristics import record_scan, talk
 from llm_werewolf.ladder import standard_boards
 from llm_werewolf.rules import Choice, Decision, GameConfig, SeatView, all_rulesets
+from llm_werewolf.rules.act_legality import act_can_follow, check_view_acts
+from llm_werewolf.rules.act_vocabulary import vocabulary
 from llm_werewolf.rules.acts import Act
 from llm_werewolf.rules.errors import IllegalAct
 from llm_werewolf.rules.events import ChoiceMade, EventBody, Info, RoleAssigned, SharedEventRecord, Speech
 from llm_werewolf.sim import SyncAgent, play_with_agents
 from llm_werewolf.speech import knowledge
-from llm_werewolf.speech.legality import act_can_follow, check_view_acts
-from llm_werewolf.speech.vocabulary import vocabulary
 
 VARIANTS = [r.id for r in all_rulesets()]
 

@@ -1,10 +1,11 @@
 """Speech acts: the structured content of a speech (what it claims, reports, asks).
 
 An :class:`Act` is plain data carried by a speech :class:`~.decisions.Choice` and
-recorded in its ``ChoiceMade`` and ``Speech`` events. The vocabulary (which act
-kinds and result facts each ruleset has) and the legality check live in
-:mod:`llm_werewolf.speech`; :func:`~.engine.validate_choice` calls that check,
-so an illegal act is refused like an illegal option.
+recorded in its ``ChoiceMade`` and ``Speech`` events. The vocabulary (the act kinds,
+and the result facts each ruleset and role unit declares) is :mod:`.act_vocabulary`, the
+legality check :mod:`.act_legality`; :func:`~.engine.validate_choice` calls that check,
+so an illegal act is refused like an illegal option. Turning acts into words is the
+speech layer's work, above the rules.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ class Act:
     ``value``: what a ``result`` reports (``check`` / ``bad``, ``saw_role`` / a role id...);
     the question of an ``ask`` or ``answer`` and the kind of a ``reason`` are its ``fact``.
     ``refs``: sequence numbers of the records that support a fact the act asserts (a
-    ``reason``'s vote, speech or claim), checked by ``llm_werewolf.speech.grounding``.
+    ``reason``'s vote, speech or claim), checked by the speech layer's grounding.
     """
 
     kind: str

@@ -99,7 +99,7 @@ class Choice:
     text: str = ""
     claim: str | None = None
     acts: tuple[Act, ...] = ()
-    """Speech acts (speech decisions only): what the text claims, reports, asks (see llm_werewolf.speech)."""
+    """Speech acts (speech decisions only): what the text claims, reports, asks (see :mod:`.acts`)."""
 
 
 def target_of(choice: Choice) -> int | None:

@@ -29,7 +29,6 @@ from .events import (
     GOD,
     PUBLIC,
     SEAT_VISIBILITIES,
-    Asked,
     ChoiceMade,
     EventBody,
     GameEnded,
@@ -282,6 +281,23 @@ class Ctx(Generic[D, O_]):
         value, self._rng = self._rng.random()
         return value
 
+    # -- the log's record of an answer ---------------------------------------
+    @staticmethod
+    def answer_record(decision: Decision, choice: Choice) -> ChoiceMade:
+        """The record of ``choice`` answering ``decision``: it carries the options offered and the group
+        (a subclass given as ``GameConfig.transition`` may log a question otherwise)."""
+        return ChoiceMade(
+            decision_id=decision.id,
+            seat=decision.seat,
+            decision=decision.kind,
+            option=choice.option,
+            text=choice.text,
+            claim=choice.claim,
+            acts=choice.acts,
+            options=option_ids(decision),
+            group=decision.group,
+        )
+
     # -- commit -------------------------------------------------------------
     def _commit(self, step: Step | None) -> GameState[D, O_]:
         """Write the transition's counters and agenda into its private state and hand it out."""
@@ -308,34 +324,6 @@ class Ctx(Generic[D, O_]):
         return state
 
 
-class AskedCtx(Ctx[D, O_]):
-    """A transition that also logs each question as an ``Asked`` record when it is put, as games
-    did up to transcript schema 1 (``GameState.asked_records``: replaying such a file)."""
-
-    __slots__ = ()
-
-    def ask(
-        self,
-        seat: int,
-        kind: str,
-        options: Sequence[Option],
-        *,
-        default: str | None = None,
-        group: str | None = None,
-        collective: bool = False,
-        speech: bool = False,
-    ) -> int:
-        decision_id = Ctx.ask(
-            self, seat, kind, options, default=default, group=group, collective=collective, speech=speech
-        )
-        decision = self._asked[-1]
-        asked = Asked(
-            decision_id=decision_id, seat=seat, decision=kind, options=option_ids(decision), group=decision.group
-        )
-        self.emit(asked, SEAT_VISIBILITIES[seat] if 0 <= seat < len(SEAT_VISIBILITIES) else to_seats(seat))
-        return decision_id
-
-
 def option_ids(decision: Decision) -> tuple[str, ...]:
     """``decision``'s option ids as one shared tuple per distinct list (most repeat one: every
     voter of a ballot is offered the same seats), so a long log keeps each list once."""
@@ -354,7 +342,7 @@ def advance(state: GameState[D, O_], *, owned: bool = False) -> tuple[GameState[
     """
     records: list[Record] = []
     steps = 0
-    new_ctx = AskedCtx if state.asked_records else Ctx
+    new_ctx = state.transition or Ctx
     while state.outcome is None and not state.pending:
         agenda = state.agenda
         if not agenda:
@@ -402,7 +390,7 @@ def validate_choice(state: GameState[Any, Any], decision_id: int, choice: Choice
             if choice.claim not in get_ruleset(state.variant).claimable_roles():
                 raise errors.UnknownClaim(f"{choice.claim!r} is not a role of {state.variant}")
         if choice.acts:
-            from ..speech.legality import check_state_acts
+            from .act_legality import check_state_acts
 
             check_state_acts(state, decision.seat, choice.acts)
     return decision
@@ -412,18 +400,8 @@ def submit(state: GameState[D, O_], decision_id: int, choice: Choice) -> tuple[G
     """Answer one pending decision. Illegal input raises and leaves ``state`` as it was."""
     decision = validate_choice(state, decision_id, choice)
     seat = decision.seat
-    asked_records = state.asked_records  # schema 1: the Asked record holds the options
-    made = ChoiceMade(
-        decision_id=decision.id,
-        seat=seat,
-        decision=decision.kind,
-        option=choice.option,
-        text=choice.text,
-        claim=choice.claim,
-        acts=choice.acts,
-        options=() if asked_records else option_ids(decision),
-        group=None if asked_records else decision.group,
-    )
+    transition = state.transition or Ctx
+    made = transition.answer_record(decision, choice)
     vis = SEAT_VISIBILITIES[seat] if 0 <= seat < len(SEAT_VISIBILITIES) else to_seats(seat)
     record: Record = made
     record.seq = seq_int(state.seq)
@@ -441,7 +419,7 @@ def submit(state: GameState[D, O_], decision_id: int, choice: Choice) -> tuple[G
             return waiting, [record]
         by_id = dict(answers)
         pairs = tuple([(d, by_id[d.id]) for d in pending])
-    ctx: Ctx[D, O_] = (AskedCtx if asked_records else Ctx)(state)
+    ctx: Ctx[D, O_] = transition(state)
     ctx.records.append(record)
     ctx._seq += 1
     step = state.waiting

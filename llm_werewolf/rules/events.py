@@ -205,7 +205,7 @@ class Cue(EventBody):
 @dataclass(slots=True, kw_only=True, unsafe_hash=True)
 class Asked(EventBody):
     """A question put to a seat: logged only by games replaying a schema-1 transcript
-    (``GameState.asked_records``); since schema 2 the answering ``ChoiceMade`` carries its options."""
+    (``transcript.schema_one.AskedCtx``); since schema 2 the answering ``ChoiceMade`` carries its options."""
 
     kind: Literal["asked"] = "asked"
     decision_id: int

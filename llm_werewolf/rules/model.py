@@ -11,7 +11,7 @@ from .decisions import Choice, Decision
 from .rng import Rng
 
 if TYPE_CHECKING:
-    from .engine import Step
+    from .engine import Ctx, Step
 
 D = TypeVar("D")
 O_ = TypeVar("O_")
@@ -72,9 +72,9 @@ class GameConfig:
     extra: tuple[str, ...] = ()
     deck: tuple[str, ...] | None = None
     options: Mapping[str, Any] = field(default_factory=dict)
-    asked_records: bool = False
-    """Log each question as an ``Asked`` record when it is put, as transcripts of schema version 1
-    did (their replay sets it); otherwise the ``ChoiceMade`` that answers it carries its options."""
+    transition: type[Ctx[Any, Any]] | None = None
+    """The class every transition of the game runs in (``None``: ``engine.Ctx``). A reader of an
+    older log format gives a subclass that logs as that format did (``transcript.schema_one``)."""
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -104,8 +104,8 @@ class GameState(Generic[D, O_]):
     seq: int = 0
     outcome: Outcome | None = None
     days_played: int = 0
-    asked_records: bool = False
-    """See :attr:`GameConfig.asked_records`; fixed for the whole game."""
+    transition: type[Ctx[Any, Any]] | None = None
+    """See :attr:`GameConfig.transition`; fixed for the whole game."""
 
     # -- read helpers -------------------------------------------------------
     def seat(self, index: int) -> Seat:
@@ -166,7 +166,7 @@ class GameState(Generic[D, O_]):
         new.seq = self.seq
         new.outcome = self.outcome
         new.days_played = self.days_played
-        new.asked_records = self.asked_records
+        new.transition = self.transition
         return new
 
     def with_seat(self, index: int, **changes: Any) -> GameState[D, O_]:

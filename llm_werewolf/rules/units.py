@@ -20,9 +20,10 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from .act_vocabulary import Fact
 from .variant import RoleInfo
 
 if TYPE_CHECKING:
@@ -41,6 +42,9 @@ class RoleUnit:
     announcement_keys: Mapping[str, str] = field(default_factory=dict)
     statuses: Mapping[str, str] = field(default_factory=dict)
     posthumous_kinds: frozenset[str] = frozenset()
+    facts: tuple[Fact, ...] = ()
+    """The results its holder can report in a speech; one the ruleset declares already (same id)
+    gains the unit's role, and must then have the same shape (:func:`facts_with_units`)."""
 
 
 class UnitError(RuntimeError):
@@ -87,9 +91,33 @@ def kinds_with_units(base: frozenset[str], units: Iterable[RoleUnit]) -> frozens
     return base.union(*(unit.posthumous_kinds for unit in units))
 
 
+def facts_with_units(base: Iterable[Fact], units: Iterable[RoleUnit]) -> tuple[Fact, ...]:
+    """The ruleset's speech results with every unit's added, in declaration order.
+
+    A unit's result with an id already declared adds the unit's role and decision kinds to it
+    (the Apprentice Seer reports ``saw_center`` as the Seer does); it must then take the same
+    values and seats, and be learned the same way.
+    """
+    merged: dict[str, Fact] = {fact.id: fact for fact in base}
+    for unit in units:
+        for fact in unit.facts:
+            known = merged.get(fact.id)
+            if known is None:
+                merged[fact.id] = fact
+                continue
+            if replace(fact, roles=known.roles, decisions=known.decisions) != known:
+                raise UnitError(f"role unit {unit.role.id!r} declares result {fact.id!r} with another shape")
+            merged[fact.id] = replace(
+                known,
+                roles=known.roles + tuple(r for r in fact.roles if r not in known.roles),
+                decisions=known.decisions + tuple(d for d in fact.decisions if d not in known.decisions),
+            )
+    return tuple(merged.values())
+
+
 def add_units(ruleset: type[Ruleset[Any, Any]]) -> None:
-    """Give the ruleset class its units' vocabulary beside its own (called by ``Ruleset`` for every
-    subclass that names ``units``); a key declared twice is an error."""
+    """Give the ruleset class its units' vocabulary beside its own and their speech results (called by ``Ruleset``
+    for every subclass that names ``units``); a key declared twice is an error."""
     units = ruleset.units
     ruleset.decision_kinds = with_units(ruleset.decision_kinds, units, lambda u: u.decision_kinds, "decision kind")
     ruleset.death_causes = with_units(ruleset.death_causes, units, lambda u: u.death_causes, "death cause")
@@ -98,3 +126,4 @@ def add_units(ruleset: type[Ruleset[Any, Any]]) -> None:
     )
     ruleset.statuses = with_units(ruleset.statuses, units, lambda u: u.statuses, "status")
     ruleset.posthumous_kinds = kinds_with_units(ruleset.posthumous_kinds, units)
+    ruleset.speech_facts = facts_with_units(ruleset.speech_facts, units)

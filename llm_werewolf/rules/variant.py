@@ -20,11 +20,13 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from . import errors
+from .act_vocabulary import Fact, Vocabulary
 from .engine import Ctx, Step, advance
 from .eval_profile import EvalProfile
 from .events import GameStarted, Record, RoleAssigned, to_seats
@@ -133,10 +135,23 @@ class Ruleset(ABC, Generic[D, O_]):
 
             add_units(cls)
 
+    # -- what a speech may say (``result`` acts; see :mod:`.act_vocabulary` and :mod:`.act_legality`) --
+    speech_facts: ClassVar[tuple[Fact, ...]] = ()
+    """Every result a role of this ruleset can report, with its role units' (``variants/<id>/facts.py``)."""
+    bad_roles: ClassVar[frozenset[str]] = frozenset()
+    """The roles a binary ``check`` result reports as bad."""
+    center_cards: ClassVar[bool] = False
+    """The undealt cards lie face down in the center, where roles may look: a result may name center card k."""
+
     # -- metadata --------------------------------------------------------------
     def reason_ids(self) -> frozenset[str]:
         """The values of :attr:`outcome_reasons`."""
         return frozenset(member.value for member in self.outcome_reasons)
+
+    @cached_property
+    def act_vocabulary(self) -> Vocabulary:
+        """The speech acts of this ruleset: the common kinds and :attr:`speech_facts`."""
+        return Vocabulary(self.id, self.speech_facts, self.bad_roles)
 
     def claimable_roles(self) -> frozenset[str]:
         return frozenset(self.roles)
@@ -252,7 +267,7 @@ class Ruleset(ABC, Generic[D, O_]):
             options=options,
             data=self.initial_data(seats, extra, options),
             rng=rng,
-            asked_records=config.asked_records,
+            transition=config.transition,
         )
         ctx: Ctx[D, O_] = Ctx(state)
         ctx.emit(

@@ -1,7 +1,7 @@
 """Speech acts: the typed, checkable content of every speech (see docs/speech-acts.md).
 
-* :mod:`.vocabulary`: the act kinds and each ruleset's results (pure data);
-* :mod:`.legality`: refuses acts that cannot exist at this table (``IllegalAct``);
+* the act kinds, each ruleset's results and their legality are rules data:
+  :mod:`llm_werewolf.rules.act_vocabulary` and :mod:`llm_werewolf.rules.act_legality`;
 * :mod:`.truth`: whether an act matches the speaker's knowledge and the god view;
 * :mod:`.phrases`, :mod:`.grammar`, :mod:`.voice`: acts -> text in the game's language;
 * :mod:`.coherence`: whether a model's free text is a usable speech, and whether it
@@ -10,17 +10,8 @@
 
 from ..rules.acts import Act
 from ..rules.errors import IllegalAct
-from .legality import check_acts, check_state_acts, check_view_acts
-from .vocabulary import ACT_KINDS, Fact, Vocabulary, vocabulary
 
 __all__ = [
-    "ACT_KINDS",
     "Act",
-    "Fact",
     "IllegalAct",
-    "Vocabulary",
-    "check_acts",
-    "check_state_acts",
-    "check_view_acts",
-    "vocabulary",
 ]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..rules.act_vocabulary import SEAT_ACTS, vocabulary
 from ..rules.acts import Act
 from ..rules.variant import get_ruleset
-from .vocabulary import SEAT_ACTS, vocabulary
 
 
 def sample_acts(variant: str, *, speaker: int = 0, target: int = 1, other: int = 2) -> Iterator[Act]:

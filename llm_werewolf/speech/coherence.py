@@ -195,7 +195,7 @@ def contradictions(text: str, acts: Sequence[Act], view: SeatView) -> list[str]:
 
 
 def _center(act: Act, view: SeatView) -> bool:
-    from .vocabulary import vocabulary
+    from ..rules.act_vocabulary import vocabulary
 
     fact = vocabulary(view.variant).fact(act.fact or "")
     return fact is not None and fact.target == "center"

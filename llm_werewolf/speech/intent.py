@@ -15,15 +15,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..rules import get_ruleset
+from ..rules.act_legality import act_can_follow
+from ..rules.act_vocabulary import MAX_ACTS, vocabulary
 from ..rules.acts import Act
 from ..rules.errors import UnknownVariant
 from ..rules.events import Speech
 from ..rules.heard import HeardKeys
 from ..rules.views import SeatView
 from .knowledge import known_results
-from .legality import act_can_follow
 from .stance import contradicts
-from .vocabulary import MAX_ACTS, vocabulary
 
 REPORTS = frozenset(
     {

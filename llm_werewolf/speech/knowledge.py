@@ -11,11 +11,11 @@ from collections.abc import Collection, Iterable, Sequence
 from functools import cache
 from typing import NamedTuple
 
+from ..rules.act_legality import act_can_follow
+from ..rules.act_vocabulary import vocabulary
 from ..rules.acts import Act
 from ..rules.events import ChoiceMade, Info, Record, RoleAssigned, SharedEventRecord
 from ..rules.views import SeatView
-from .legality import act_can_follow
-from .vocabulary import vocabulary
 
 _BINARY = {"yes": "bad", "no": "good", "suspicious": "bad", "innocent": "good"}
 

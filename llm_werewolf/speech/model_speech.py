@@ -21,6 +21,8 @@ from typing import Any
 
 from ..llm.base import Completion, CompletionRequest
 from ..rules import Choice, Decision, SeatView
+from ..rules.act_legality import check_view_acts
+from ..rules.act_vocabulary import ACT_KINDS, MAX_ACTS, vocabulary
 from ..rules.acts import Act
 from ..rules.errors import IllegalAct
 from ..table_notes import SpeechCheck
@@ -28,9 +30,7 @@ from ..texts import role_name
 from .coherence import ACTS_ONLY, CARRIES_NO_ACT, Coherence, check_coherence, contradictions, earlier_speeches
 from .grammar import Gender
 from .intent import floor_act
-from .legality import check_view_acts
 from .picker import MAX_PICKED, PickContext, pick_acts
-from .vocabulary import ACT_KINDS, MAX_ACTS, vocabulary
 from .voice import Speaker, voice
 
 Complete = Callable[[CompletionRequest, str], Awaitable[Completion]]

@@ -24,6 +24,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
 from ..llm.base import Completion, CompletionRequest
+from ..rules.act_vocabulary import SEAT_ACTS, vocabulary
 from ..rules.acts import Act
 from ..rules.events import Info, Speech
 from ..rules.variant import get_ruleset
@@ -33,7 +34,6 @@ from .intent import claim_of
 from .knowledge import known_results
 from .phrases import PhraseBank, phrase_bank
 from .stance import contradicts
-from .vocabulary import SEAT_ACTS, vocabulary
 from .voice import Speaker, fill, phrase_key
 
 VILLAGE_SIDES = frozenset({"village", "farmers", "town"})

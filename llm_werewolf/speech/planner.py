@@ -31,15 +31,15 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..rules.act_legality import act_can_follow
+from ..rules.act_vocabulary import MAX_SPEECH_ACTS, QUESTIONS, vocabulary
 from ..rules.acts import Act
 from ..rules.events import DeathsAnnounced, Speech
 from ..rules.views import SeatView
 from .grounding import NAMING, reasons_about
 from .intent import claim_of
 from .knowledge import known_results
-from .legality import act_can_follow
 from .stance import contradicts
-from .vocabulary import MAX_SPEECH_ACTS, QUESTIONS, vocabulary
 
 PLAIN_ROLES = frozenset({"villager", "farmer", "citizen"})
 """Cards with nothing to hide: their holders answer "what is your role?" with it."""

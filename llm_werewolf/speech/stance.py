@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Literal
 
+from ..rules.act_vocabulary import vocabulary
 from ..rules.acts import Act
-from .vocabulary import vocabulary
 
 Stance = Literal["for", "against"]
 

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from ..rules.act_vocabulary import Fact, Vocabulary, vocabulary
 from ..rules.acts import Act
 from ..rules.events import ChoiceMade, Info, Record, RoleAssigned
 from .knowledge import saved_seats
-from .vocabulary import Fact, Vocabulary, vocabulary
 
 _YES = {"yes": "bad", "no": "good", "suspicious": "bad", "innocent": "good"}
 """Binary Info values, as a check's bad/good."""

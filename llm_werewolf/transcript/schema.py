@@ -27,14 +27,12 @@ from ..table_notes import (
     Thought,
     VoteIntent,
 )
+from .schema_one import schema_transition
 
 SCHEMA_VERSION = 2
 """2: a question is logged once, by the ``choice`` line that answers it (``ChoiceMade.options`` and
 ``group``). 1: each question also had an ``asked`` line when it was put, and ``choice`` lines had
-no ``options``/``group``; such files still load and replay byte for byte (``asked_records``)."""
-
-ASKED_SCHEMA = 1
-"""The last schema version that logged ``asked`` records."""
+no ``options``/``group``; such files still load and replay byte for byte (:mod:`.schema_one`)."""
 
 AnyEvent = Annotated[RulesEvent | TableEvent | VoteIntent | SuspicionEstimate, Field(discriminator="kind")]
 """Every event body a transcript can hold: the rules' events, the table's, and the evaluation probes'."""
@@ -94,7 +92,7 @@ class Header(BaseModel):
             extra=tuple(self.extra),
             deck=tuple(self.deck) if self.deck is not None else None,
             options=dict(self.options),
-            asked_records=self.schema_version <= ASKED_SCHEMA,
+            transition=schema_transition(self.schema_version),
         )
 
     def with_game_id(self) -> Header:

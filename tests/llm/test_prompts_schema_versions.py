@@ -13,6 +13,7 @@ from llm_werewolf.rules import Game, GameConfig, all_rulesets, get_ruleset
 from llm_werewolf.rules.events import Asked, ChoiceMade
 from llm_werewolf.rules.variant import BUILTIN_MODULES
 from llm_werewolf.texts import default_names
+from llm_werewolf.transcript.schema_one import AskedCtx
 
 
 @pytest.mark.parametrize("variant", sorted(BUILTIN_MODULES))
@@ -23,8 +24,8 @@ def test_prompts_are_the_same_in_both_schemas(variant: str) -> None:
     players = min(max(8, ruleset.min_players), ruleset.max_players)
     names = default_names(language, players)
     games = [
-        Game(GameConfig(variant=variant, names=names, seed=7, language=language, asked_records=asked))
-        for asked in (False, True)
+        Game(GameConfig(variant=variant, names=names, seed=7, language=language, transition=transition))
+        for transition in (None, AskedCtx)
     ]
     agents = [HeuristicAgent(seed=i) for i in range(players)]
     prompters = [

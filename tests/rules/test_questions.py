@@ -1,6 +1,6 @@
 """A decision is logged once, by the ``ChoiceMade`` that answers it (transcript schema 2); the
-``asked_records`` switch (schema-1 replays) logs the same game with an ``Asked`` record per
-question, and ``rules.questions`` reads the questions of either log."""
+transition of schema-1 replays (``transcript.schema_one.AskedCtx``) logs the same game with an
+``Asked`` record per question, and ``rules.questions`` reads the questions of either log."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from llm_werewolf.rules import Choice, Game, GameConfig, Record
 from llm_werewolf.rules.events import Asked, ChoiceMade
 from llm_werewolf.rules.questions import offered, question_of, questions
 from llm_werewolf.rules.variant import BUILTIN_MODULES
+from llm_werewolf.transcript.schema_one import AskedCtx
 
 TABLES = sorted(BUILTIN_MODULES)
 
@@ -21,7 +22,8 @@ def _play(variant: str, seed: int, *, asked_records: bool) -> tuple[Game, list[t
     """A random game; also returns every pending decision as it was when answered."""
     ruleset_players = {"city_mafia": 9, "online_mafia": 9}.get(variant, 8)
     names = tuple(f"P{i}" for i in range(ruleset_players))
-    game = Game(GameConfig(variant=variant, names=names, seed=seed, asked_records=asked_records))
+    transition = AskedCtx if asked_records else None
+    game = Game(GameConfig(variant=variant, names=names, seed=seed, transition=transition))
     picker = random.Random(seed)
     put: list[tuple[int, object]] = []
     while not game.over:
@@ -78,7 +80,7 @@ def test_the_schema1_switch_logs_the_same_game_with_an_asked_record_per_question
         tuple(getattr(q, f) for f in fields) for q in questions(new.records)
     ]
     assert offered(old.records) == offered(new.records)
-    assert old.state.asked_records and not new.state.asked_records
+    assert old.state.transition is AskedCtx and new.state.transition is None
 
 
 def test_an_asked_record_stands_where_the_decision_was_put() -> None:

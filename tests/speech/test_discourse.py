@@ -8,6 +8,7 @@ import pytest
 
 from llm_werewolf.agents.heuristic import FABRICATED, HeuristicAgent
 from llm_werewolf.rules import Act, Game, GameConfig, get_ruleset
+from llm_werewolf.rules.act_vocabulary import vocabulary
 from llm_werewolf.rules.events import DeathsAnnounced, Record, Speech, VoteCast
 from llm_werewolf.rules.views import build_view
 from llm_werewolf.sim import SyncAgent, play_with_agents
@@ -15,7 +16,6 @@ from llm_werewolf.speech.grounding import by_seq, check_reason, reasons_about
 from llm_werewolf.speech.phrases import phrase_bank
 from llm_werewolf.speech.repeats import templates_in
 from llm_werewolf.speech.truth import consistent
-from llm_werewolf.speech.vocabulary import vocabulary
 
 from .helpers import PLAYERS
 

@@ -7,6 +7,7 @@ import pytest
 from llm_werewolf.agents.heuristic import HeuristicAgent
 from llm_werewolf.evaluation.speech_measure import Tally, measure_game
 from llm_werewolf.rules import Act, Choice, Game, GameConfig, get_ruleset
+from llm_werewolf.rules.act_vocabulary import DISCOURSE_KINDS, vocabulary
 from llm_werewolf.rules.events import Info, RoleAssigned, Speech
 from llm_werewolf.rules.views import build_view
 from llm_werewolf.sim import play_with_agents
@@ -14,7 +15,6 @@ from llm_werewolf.speech.coherence import check_coherence
 from llm_werewolf.speech.intent import heard_intent, intent_acts
 from llm_werewolf.speech.knowledge import known_results
 from llm_werewolf.speech.truth import consistent, is_true
-from llm_werewolf.speech.vocabulary import DISCOURSE_KINDS, vocabulary
 from llm_werewolf.texts import default_names
 
 from .helpers import PLAYERS, game_at_speech
@@ -100,7 +100,7 @@ def test_known_results_come_from_the_seat_s_own_records() -> None:
 
 
 def test_every_heuristic_speech_is_legal_and_names_its_targets() -> None:
-    from llm_werewolf.speech.legality import check_view_acts
+    from llm_werewolf.rules.act_legality import check_view_acts
 
     for variant in PLAYERS:
         language = get_ruleset(variant).languages[-1]

@@ -7,13 +7,13 @@ import random
 import pytest
 
 from llm_werewolf.rules import Act, get_ruleset
+from llm_werewolf.rules.act_vocabulary import vocabulary
 from llm_werewolf.rules.events import Speech
 from llm_werewolf.rules.views import SeatView, build_view
 from llm_werewolf.speech.grounding import NAMING, by_seq, check_reason
 from llm_werewolf.speech.phrases import MIN_PHRASINGS, phrase_bank
 from llm_werewolf.speech.planner import death_of, last_words_plan
 from llm_werewolf.speech.repeats import template_pattern
-from llm_werewolf.speech.vocabulary import vocabulary
 from llm_werewolf.speech.voice import Speaker, voice
 
 from .test_discourse import PAIRS, played, public_speeches

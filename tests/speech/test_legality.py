@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 
 from llm_werewolf.rules import Act, Choice, IllegalAct, TextNotAllowed
+from llm_werewolf.rules.act_legality import check_acts, check_view_acts
+from llm_werewolf.rules.act_vocabulary import vocabulary
 from llm_werewolf.rules.events import ChoiceMade, Speech
-from llm_werewolf.speech import check_acts, check_view_acts, vocabulary
 from llm_werewolf.transcript import TranscriptWriter, read_transcript
 from llm_werewolf.transcript.replay import replay_transcript
 from llm_werewolf.transcript.schema import header_for

@@ -13,12 +13,12 @@ from llm_werewolf.llm.base import CompletionRequest
 from llm_werewolf.llm.fake import FakeBackend
 from llm_werewolf.llm.profiles import get_profile
 from llm_werewolf.rules import Act, Game, GameConfig, get_ruleset
+from llm_werewolf.rules.act_legality import check_view_acts
+from llm_werewolf.rules.act_vocabulary import vocabulary
 from llm_werewolf.rules.events import Speech
 from llm_werewolf.speech.coherence import check_coherence, contradictions
-from llm_werewolf.speech.legality import check_view_acts
 from llm_werewolf.speech.model_speech import chat_model_speech
 from llm_werewolf.speech.phrases import phrase_bank
-from llm_werewolf.speech.vocabulary import vocabulary
 from llm_werewolf.strings.script import in_language
 from llm_werewolf.table import Table, TableSettings
 from llm_werewolf.table_notes import ModelCall, SpeechCheck

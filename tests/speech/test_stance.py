@@ -7,16 +7,16 @@ from dataclasses import replace
 
 import pytest
 
-from llm_werewolf.rules import SeatView
+from llm_werewolf.rules import SeatView, all_rulesets
+from llm_werewolf.rules.act_vocabulary import SEAT_ACTS, vocabulary
 from llm_werewolf.rules.acts import Act
 from llm_werewolf.speech.intent import BAD, REPORTS, intent_acts
 from llm_werewolf.speech.picker import claim_roles, kind_options, open_results, seat_options
 from llm_werewolf.speech.stance import contradictions_within, stance
-from llm_werewolf.speech.vocabulary import SEAT_ACTS, VOCABULARIES, vocabulary
 
 from .helpers import game_at_speech
 
-WITH_RESULTS = sorted(v for v, vocab in VOCABULARIES.items() if vocab.facts)
+WITH_RESULTS = sorted(r.id for r in all_rulesets() if r.act_vocabulary.facts)
 
 
 def _side(act: Act, variant: str) -> str | None:

@@ -8,10 +8,10 @@ import re
 import pytest
 
 from llm_werewolf.rules import Act, get_ruleset
+from llm_werewolf.rules.act_vocabulary import vocabulary
 from llm_werewolf.speech.catalog import sample_acts
 from llm_werewolf.speech.grammar import decline_ru, gender_or_default
 from llm_werewolf.speech.phrases import MIN_PHRASINGS, phrase_bank
-from llm_werewolf.speech.vocabulary import vocabulary
 from llm_werewolf.speech.voice import Speaker, fill, phrase_key, voice, voice_act
 from llm_werewolf.texts import data_root, default_names
 

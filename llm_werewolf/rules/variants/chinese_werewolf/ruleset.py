@@ -7,6 +7,7 @@ from enum import StrEnum
 from typing import ClassVar
 
 from llm_werewolf.rules import BaseOptions, GameState, Preset, RoleInfo, Ruleset, Seat, Step, register
+from llm_werewolf.rules.act_vocabulary import Fact
 from llm_werewolf.rules.eval_profile import EvalProfile, PollSpec
 from llm_werewolf.rules.heard import HeardKeys
 from llm_werewolf.rules.units import RoleUnit
@@ -14,6 +15,7 @@ from llm_werewolf.rules.versions import RulesVersion
 
 from . import roles as cards
 from .data import CWData
+from .facts import BAD_ROLES, FACTS
 from .flow import Night
 from .history import HISTORY
 from .options import ChineseWerewolfOptions
@@ -133,6 +135,8 @@ class ChineseWerewolf(Ruleset[CWData, ChineseWerewolfOptions]):
     announcement_keys: ClassVar[Mapping[str, str]] = ANNOUNCEMENT_KEYS
     statuses: ClassVar[Mapping[str, str]] = STATUSES
     ballots: ClassVar[Mapping[str, tuple[str, ...]]] = BALLOTS
+    speech_facts: ClassVar[tuple[Fact, ...]] = FACTS
+    bad_roles: ClassVar[frozenset[str]] = BAD_ROLES
     board_switches: ClassVar[frozenset[str]] = frozenset({"with_cupid", "with_thief", "with_little_girl", "with_guard"})
     posthumous_kinds: ClassVar[frozenset[str]] = POSTHUMOUS_KINDS
     presets: ClassVar[Mapping[str, Preset]] = PRESETS

@@ -8,6 +8,7 @@ from enum import StrEnum
 from typing import ClassVar
 
 from llm_werewolf.rules import BaseOptions, GameState, RoleInfo, Ruleset, Seat, Step, register
+from llm_werewolf.rules.act_vocabulary import Fact
 from llm_werewolf.rules.day_limit import end_at_day_limit
 from llm_werewolf.rules.eval_profile import EvalProfile
 from llm_werewolf.rules.heard import HeardKeys
@@ -17,6 +18,7 @@ from llm_werewolf.rules.versions import RulesVersion
 from . import setup
 from .common import CityCtx
 from .data import CityData
+from .facts import BAD_ROLES, FACTS
 from .history import HISTORY
 from .morning import Morning
 from .night import NIGHT_STEPS
@@ -126,6 +128,8 @@ class CityMafiaRuleset(Ruleset[CityData, CityMafiaOptions]):
     announcement_keys: ClassVar[Mapping[str, str]] = ANNOUNCEMENT_KEYS
     statuses: ClassVar[Mapping[str, str]] = STATUSES
     ballots: ClassVar[Mapping[str, tuple[str, ...]]] = BALLOTS
+    speech_facts: ClassVar[tuple[Fact, ...]] = FACTS
+    bad_roles: ClassVar[frozenset[str]] = BAD_ROLES
 
     def standard_deck(self, players: int, options: CityMafiaOptions) -> tuple[str, ...]:
         return setup.standard_deck(players)

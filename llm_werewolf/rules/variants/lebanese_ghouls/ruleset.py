@@ -7,6 +7,7 @@ from enum import StrEnum
 from typing import ClassVar
 
 from llm_werewolf.rules import BaseOptions, GameState, RoleInfo, Ruleset, Seat, Step, register
+from llm_werewolf.rules.act_vocabulary import Fact
 from llm_werewolf.rules.eval_profile import EvalProfile, PollSpec
 from llm_werewolf.rules.heard import HeardKeys
 from llm_werewolf.rules.units import RoleUnit
@@ -14,6 +15,7 @@ from llm_werewolf.rules.versions import RulesVersion
 
 from . import setup
 from .data import GhoulsData
+from .facts import BAD_ROLES, FACTS
 from .history import HISTORY
 from .night import Night
 from .options import GhoulsOptions
@@ -101,6 +103,8 @@ class LebaneseGhouls(Ruleset[GhoulsData, GhoulsOptions]):
     announcement_keys: ClassVar[Mapping[str, str]] = ANNOUNCEMENT_KEYS
     statuses: ClassVar[Mapping[str, str]] = STATUSES
     ballots: ClassVar[Mapping[str, tuple[str, ...]]] = BALLOTS
+    speech_facts: ClassVar[tuple[Fact, ...]] = FACTS
+    bad_roles: ClassVar[frozenset[str]] = BAD_ROLES
 
     def side_of(self, state: GState, seat: int) -> str:
         return side_of(state, seat)

@@ -7,6 +7,7 @@ from enum import StrEnum
 from typing import ClassVar
 
 from llm_werewolf.rules import BaseOptions, GameState, RoleInfo, Ruleset, Seat, Step, register
+from llm_werewolf.rules.act_vocabulary import Fact
 from llm_werewolf.rules.eval_profile import EvalProfile, PollSpec
 from llm_werewolf.rules.heard import HeardKeys
 from llm_werewolf.rules.units import RoleUnit
@@ -14,6 +15,7 @@ from llm_werewolf.rules.units import RoleUnit
 from . import setups
 from .data import NightData, OneNightOptions
 from .day import Dawn
+from .facts import BAD_ROLES, FACTS
 from .night import Night
 from .roles import ROLES, SIDES, seat_identity, side_of_identity
 from .units import UNITS
@@ -115,6 +117,9 @@ class OneNightRuleset(Ruleset[NightData, OneNightOptions]):
     eval_profile: ClassVar[EvalProfile | None] = EVAL_PROFILE
     heard: ClassVar[HeardKeys] = HEARD
     ballots: ClassVar[Mapping[str, tuple[str, ...]]] = BALLOTS
+    speech_facts: ClassVar[tuple[Fact, ...]] = FACTS
+    bad_roles: ClassVar[frozenset[str]] = BAD_ROLES
+    center_cards: ClassVar[bool] = True
 
     def standard_deck(self, players: int, options: OneNightOptions) -> tuple[str, ...]:
         return setups.standard_deck(players)

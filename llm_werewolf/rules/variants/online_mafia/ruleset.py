@@ -8,6 +8,7 @@ from enum import StrEnum
 from typing import ClassVar
 
 from llm_werewolf.rules import BaseOptions, GameState, Preset, RoleInfo, Ruleset, Seat, Step, register
+from llm_werewolf.rules.act_vocabulary import Fact
 from llm_werewolf.rules.eval_profile import EvalProfile, PollSpec
 from llm_werewolf.rules.events import Info
 from llm_werewolf.rules.heard import HeardKeys
@@ -16,6 +17,7 @@ from llm_werewolf.rules.versions import RulesVersion
 
 from .data import OMCtx, OMData
 from .deaths import set_role, tell_team
+from .facts import BAD_ROLES, FACTS
 from .history import HISTORY
 from .model import Faction
 from .night import Night
@@ -190,6 +192,8 @@ class OnlineMafia(Ruleset[OMData, OnlineMafiaOptions]):
     announcement_keys: ClassVar[Mapping[str, str]] = ANNOUNCEMENT_KEYS
     statuses: ClassVar[Mapping[str, str]] = STATUSES
     ballots: ClassVar[Mapping[str, tuple[str, ...]]] = BALLOTS
+    speech_facts: ClassVar[tuple[Fact, ...]] = FACTS
+    bad_roles: ClassVar[frozenset[str]] = BAD_ROLES
     board_switches: ClassVar[frozenset[str]] = frozenset({"preset"})
     history: ClassVar[tuple[RulesVersion, ...]] = HISTORY
     presets: ClassVar[Mapping[str, Preset]] = {

@@ -1,7 +1,8 @@
 """The Apprentice Seer (العرّافة المتدرّبة), a card of the official Daybreak box.
 
 She wakes right after the Seer and may look at one center card (fact ``center_role``), or at
-nothing. A Doppelganger who copies her looks at once. docs/rules/one_night.md, "Added roles".
+nothing; in a speech she reports it as the Seer does (result ``saw_center``). A Doppelganger
+who copies her looks at once. docs/rules/one_night.md, "Added roles".
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from llm_werewolf.rules import SKIP, SKIP_OPTION, Answers, RoleInfo, Step
+from llm_werewolf.rules.act_vocabulary import ROLE, Fact
 
 from ..moves import OneCtx, center_slots, show_center
 from ..unit import OneNightUnit
@@ -41,4 +43,5 @@ UNIT = ApprenticeSeer(
     RoleInfo(APPRENTICE_SEER, "village", power=True, description="views one center card, after the Seer"),
     decision_kinds={KIND: "the Apprentice Seer may view one center card (center:k or skip)"},
     wakes_after="seer",
+    facts=(Fact("saw_center", (APPRENTICE_SEER,), ROLE, target="center", info="center_role"),),
 )

@@ -6,6 +6,9 @@ a vote or a question, are alive and not the speaker), a claimed role is in this
 game's deck, a reported result is one the claimed role (or, without a claim in
 the same speech, some role in the deck) could have, with a value that result
 can take. Errors are :class:`~llm_werewolf.rules.IllegalAct` with one precise line.
+
+What differs between rulesets is their data, asked of the ruleset: its roles, its results
+(:mod:`.act_vocabulary`) and whether its undealt cards lie in the center (``Ruleset.center_cards``).
 """
 
 from __future__ import annotations
@@ -13,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..rules.acts import Act
-from ..rules.errors import IllegalAct
-from ..rules.variant import get_ruleset
-from .vocabulary import DISCOURSE_KINDS, MAX_SPEECH_ACTS, QUESTIONS, REASONS, SEAT_ACTS, Fact, vocabulary
+from .act_vocabulary import DISCOURSE_KINDS, MAX_SPEECH_ACTS, QUESTIONS, REASONS, SEAT_ACTS, Fact, vocabulary
+from .acts import Act
+from .errors import IllegalAct
+from .variant import get_ruleset
 
 
 def _player(seat: int) -> str:
@@ -43,7 +46,7 @@ def check_acts(
     """Raise :class:`IllegalAct` for the first act that cannot be said at this table.
 
     ``alive``: one flag per seat; ``deck``: every card in play (seat and center cards);
-    ``center``: how many center cards there are (one_night).
+    ``center``: how many center cards a result may name (``Ruleset.center_cards``).
     """
     if len(acts) > MAX_SPEECH_ACTS:
         raise IllegalAct(f"{len(acts)} speech acts; at most {MAX_SPEECH_ACTS} per speech")
@@ -210,7 +213,7 @@ def check_state_acts(state: Any, speaker: int, acts: Sequence[Act]) -> None:
     seats = state.seats
     deck = [s.role for s in seats] + list(state.extra)
     alive = [s.alive for s in seats]
-    center = len(state.extra) if state.variant == "one_night" else 0
+    center = len(state.extra) if get_ruleset(state.variant).center_cards else 0
     check_acts(state.variant, acts, speaker=speaker, alive=alive, deck=deck, center=center)
 
 
@@ -218,7 +221,7 @@ def check_view_acts(view: Any, acts: Sequence[Act]) -> None:
     """The same check from a seat's view (what an agent can test before answering)."""
     if view.seat is None:
         raise IllegalAct("a spectator makes no speech acts")
-    center = len(view.deck) - len(view.names) if view.variant == "one_night" else 0
+    center = len(view.deck) - len(view.names) if get_ruleset(view.variant).center_cards else 0
     check_acts(view.variant, acts, speaker=view.seat, alive=view.alive, deck=view.deck, center=center)
 
 
@@ -251,9 +254,10 @@ def act_can_follow(view: Any, acts: Sequence[Act], act: Act) -> bool:
             return True
         claimed = act.role
     variant = view.variant
-    center = len(view.deck) - len(view.names) if variant == "one_night" else 0
+    ruleset = get_ruleset(variant)
+    center = len(view.deck) - len(view.names) if ruleset.center_cards else 0
     try:
-        _check_act(act, variant, get_ruleset(variant).roles, claimed, frozenset(view.deck), seat, view.alive, center)
+        _check_act(act, variant, ruleset.roles, claimed, frozenset(view.deck), seat, view.alive, center)
     except IllegalAct:
         return False
     return True
