@@ -58,7 +58,7 @@ def files(b: Checks, full: bool) -> None:
     from llm_werewolf.code_refs import forget_all
     from llm_werewolf.llm.errors import BackendConfigError
     from llm_werewolf.llm.factory import BackendConfig, make_backend
-    from llm_werewolf.transcript.resume import ResumeError, resume_file
+    from llm_werewolf.opening.resume import ResumeError, resume_file
     from llm_werewolf.web.setup import SetupError, TableSetup, agent_spec
 
     with tempfile.TemporaryDirectory() as tmp:

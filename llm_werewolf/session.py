@@ -2,7 +2,7 @@
 
 A command (``play``, ``serve``, ``tournament``, ``resume``) builds one :class:`Session` from its
 flags and table file and passes it down: seats and the narrator are built through it
-(:meth:`Session.agent`, :func:`llm_werewolf.narration.factory.build_narrator`), so every seat and
+(:meth:`Session.agent`, :func:`llm_werewolf.opening.narrators.build_narrator`), so every seat and
 the narrator that name the same endpoint share one backend (one model in memory, one HTTP connection pool).
 
 An HTTP client belongs to the event loop it first ran in, so the preflight, the game and the

@@ -18,12 +18,12 @@ from ..key_guard import KeyDestinationRefused, check_key_uses, key_uses
 from ..llm.errors import BackendConfigError
 from ..llm.factory import BACKEND_KINDS
 from ..llm.profiles import PROFILES
-from ..llm.table_config import TableConfig, load_table_config
 from ..prompting.packs import search_roots
 from ..session import DEFAULT_DEADLINE, DEFAULT_KV_CACHE_MB, DEFAULT_NARRATOR_DEADLINE, Session, SessionSettings
 from ..table.seating import MODEL_KINDS, NAMED_MODEL_KINDS, AgentSpec
 from ..texts import default_names
 from .common import UsageError
+from .table_config import TableConfig, load_table_config
 
 
 def check_key_file(path: str, where: str) -> None:

@@ -6,7 +6,7 @@ narrator. Then, for each kill point, a *forked child process* plays the same
 game and sends itself ``SIGKILL`` right after the transcript writer has written
 a chosen record, sometimes after having written part of the next line as well
 (a crash in the middle of a write). The parent resumes the partial file with
-:func:`llm_werewolf.transcript.resume.resume_file` and the same kind of agents;
+:func:`llm_werewolf.opening.resume.resume_file` and the same kind of agents;
 the file must then be byte-identical to the reference.
 """
 
@@ -25,11 +25,11 @@ from ..agents.base import Agent
 from ..agents.llm_agent import LLMAgent, LLMAgentSettings
 from ..llm.fake import FakeBackend
 from ..narration import TemplateNarrator
+from ..opening.resume import resume_file
 from ..rules import Game, GameConfig, Record
 from ..seeds import derive_seed
 from ..table import Table, TableSettings
 from ..transcript import SeatInfo, TranscriptWriter, header_for, read_transcript
-from ..transcript.resume import resume_file
 from ..transcript.schema import Header, dump_record
 from .games import names_for, players_for, prompt_languages
 

@@ -206,7 +206,7 @@ class Table:
         """Play until the game ends; returns the outcome.
 
         ``published``: how many of the game's records are already out (a game resumed from its
-        transcript, :mod:`llm_werewolf.transcript.resume`). The seats' views take them in silently (no
+        transcript, :mod:`llm_werewolf.opening.resume`). The seats' views take them in silently (no
         sink, narrator or observer sees them again), and a batch whose answers only partly reached the
         log is finished with those views, as it was asked, before the game goes on.
         """

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from llm_werewolf.agents.base import Agent
-from llm_werewolf.narration.factory import build_narrator
+from llm_werewolf.opening.narrators import build_narrator
 from llm_werewolf.rules import Game, GameConfig
 from llm_werewolf.rules.questions import questions
 from llm_werewolf.safety.fault_server import MODEL, FaultPlan, fault_server

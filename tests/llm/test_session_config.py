@@ -13,11 +13,11 @@ import pytest
 
 from llm_werewolf.cli.common import UsageError
 from llm_werewolf.cli.llm_setup import setup_llm
+from llm_werewolf.cli.table_config import load_table_config
 from llm_werewolf.llm.chat_format_check import PROBE_MESSAGES
 from llm_werewolf.llm.errors import BackendConfigError
 from llm_werewolf.llm.openai_backend import NO_KEY, OpenAIBackend, resolve_api_key
-from llm_werewolf.llm.table_config import load_table_config
-from llm_werewolf.narration.factory import build_narrator
+from llm_werewolf.opening.narrators import build_narrator
 from llm_werewolf.session import Session, SessionSettings
 from llm_werewolf.session import resolve_backend as backend_config
 from llm_werewolf.table.seating import AgentSpec

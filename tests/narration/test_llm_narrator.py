@@ -11,13 +11,13 @@ import pytest
 from llm_werewolf.agents.heuristic import HeuristicAgent
 from llm_werewolf.llm import BackendConfigError, Completion, CompletionRequest, FakeBackend, TransportError, get_profile
 from llm_werewolf.narration import TemplateNarrator
-from llm_werewolf.narration.factory import (
+from llm_werewolf.narration.llm import LLMNarrator, LLMNarratorSettings
+from llm_werewolf.opening.narrators import (
     NarratorSpecError,
     build_narrator,
     narrator_backend_spec,
     narrator_label,
 )
-from llm_werewolf.narration.llm import LLMNarrator, LLMNarratorSettings
 from llm_werewolf.rules import Game, GameConfig, Record, make_record
 from llm_werewolf.rules.events import EventBody, Speech
 from llm_werewolf.session import Session, SessionSettings

@@ -20,7 +20,7 @@ from llm_werewolf.llm.base import CompletionRequest
 from llm_werewolf.llm.errors import BackendConfigError
 from llm_werewolf.llm.factory import BackendConfig, make_backend
 from llm_werewolf.llm.openai_backend import OpenAIBackend
-from llm_werewolf.transcript.resume import ResumeError, resume_file
+from llm_werewolf.opening.resume import ResumeError, resume_file
 from llm_werewolf.web.app import create_app
 from llm_werewolf.web.tables import Lobby
 
@@ -195,9 +195,9 @@ def test_resume_does_not_spend_the_key_on_the_headers_model_unasked(tmp_path: Pa
     path = _resumable(tmp_path, "openai:o1-pro-EXPENSIVE")
     with pytest.raises(ResumeError, match=r"seat 2 openai:o1-pro-EXPENSIVE.*--model.*--header-models"):
         resume_file(path)
+    from llm_werewolf.opening.resume import agents_from
     from llm_werewolf.session import Session, SessionSettings
     from llm_werewolf.transcript import read_transcript
-    from llm_werewolf.transcript.resume import agents_from
 
     header = read_transcript(path).header
     session = Session(SessionSettings(base_url="http://127.0.0.1:9/v1"))  # built, never called

@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 
+from llm_werewolf.opening.resume import find_resume_point, resume_file
 from llm_werewolf.rules.events import Asked, ChoiceMade
 from llm_werewolf.rules.variant import BUILTIN_MODULES
 from llm_werewolf.transcript import TranscriptWriter, read_transcript
 from llm_werewolf.transcript.replay import ReplayMismatch, replay_file
-from llm_werewolf.transcript.resume import find_resume_point, resume_file
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 V1 = sorted((FIXTURES / "v1").glob("*.jsonl"))

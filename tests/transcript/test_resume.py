@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from llm_werewolf.opening.resume import find_resume_point, resume_file
 from llm_werewolf.rules import get_ruleset
 from llm_werewolf.transcript import read_transcript
 from llm_werewolf.transcript.replay import replay_file
-from llm_werewolf.transcript.resume import find_resume_point, resume_file
 
 from .support import RULESETS, agents_for, play_to_file, players_for
 

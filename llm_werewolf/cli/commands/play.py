@@ -16,8 +16,8 @@ from ...code_refs import trust
 from ...describe import vocabulary
 from ...describe.ui_text import ui_texts
 from ...llm.errors import PreflightError
-from ...narration.factory import NarratorSpecError, build_narrator, narrator_label
 from ...opening import open_table
+from ...opening.narrators import NarratorSpecError, build_narrator, narrator_label
 from ...render.console import ConsoleSink, health_line_printer
 from ...rules import Game, GameConfig, Record, get_ruleset
 from ...seeds import derive_seed, fresh_seed

@@ -94,7 +94,7 @@ def write_chronicle(
 
 async def model_chronicle(transcript: Transcript, chronicle: Chronicle, mode: str, err: Console) -> Chronicle:
     """Each scene retold by the ``llm`` narrator's backend, checked; refused scenes keep the template lines."""
-    from ...narration.factory import NarratorSpecError, narrator_backend_spec
+    from ...opening.narrators import NarratorSpecError, narrator_backend_spec
     from ...render.chronicle_llm import ModelChronicler
     from ...session import Session
 

@@ -8,9 +8,9 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from ...opening.resume import ResumeError, resume_file
 from ...render.console import ConsoleSink
 from ...transcript.replay import ReplayMismatch
-from ...transcript.resume import ResumeError, resume_file
 
 
 def resume(
@@ -50,8 +50,8 @@ def resume(
     """
     import sys
 
+    from ...opening.resume import paid_models
     from ...transcript import read_transcript
-    from ...transcript.resume import paid_models
     from ..llm_setup import setup_llm
 
     setup = setup_llm(

@@ -40,8 +40,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .errors import BackendConfigError
-from .profiles import PROFILES
+from ..llm.errors import BackendConfigError
+from ..llm.profiles import PROFILES
 
 if TYPE_CHECKING:
     from ..table.seating import AgentSpec
@@ -119,7 +119,7 @@ def _profile(where: str, value: object) -> str:
 
 
 def _profile_settings(where: str, value: object) -> None:
-    from .profiles import Profile
+    from ..llm.profiles import Profile
 
     if not isinstance(value, dict):
         raise BackendConfigError(f"{where}: a table of profile settings (speech_chars = 120, ...)")

@@ -16,14 +16,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .agents.base import Agent
-from .agents.heuristic import HeuristicAgent
-from .rules import Game, GameConfig
-from .session import Session
-from .table import Narrator, Sink, Table, TableSettings
-from .table.seating import AgentSpec
-from .transcript import Header, TranscriptWriter, header_for, seat_info
-from .transcript.schema import model_prompt_packs
+from ..agents.base import Agent
+from ..agents.heuristic import HeuristicAgent
+from ..rules import Game, GameConfig
+from ..session import Session
+from ..table import Narrator, Sink, Table, TableSettings
+from ..table.seating import AgentSpec
+from ..transcript import Header, TranscriptWriter, header_for, seat_info
+from ..transcript.schema import model_prompt_packs
 
 
 @dataclass

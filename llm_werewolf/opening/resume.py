@@ -36,7 +36,6 @@ from ..agents.base import Agent
 from ..agents.heuristic import HeuristicAgent
 from ..agents.random_agent import RandomAgent
 from ..code_refs import CodeRefused, refuse_code
-from ..opening import open_table
 from ..rules import Game, Outcome
 from ..rules.events import ChoiceMade, Record, RolesRevealed
 from ..session import Session
@@ -44,9 +43,10 @@ from ..table import Narrator, TableSettings
 from ..table.runner import Sink
 from ..table.seating import NAMED_MODEL_KINDS, AgentSpec, SeatSpecError, scriptless_agent
 from ..table_notes import Narration
-from .io import Transcript, read_transcript
-from .replay import rebuild
-from .schema import TABLE_EVENT_TYPES, Header
+from ..transcript.io import Transcript, read_transcript
+from ..transcript.replay import rebuild
+from ..transcript.schema import TABLE_EVENT_TYPES, Header
+from . import open_table
 
 DETERMINISTIC_NARRATORS = frozenset({"template", "off"})
 

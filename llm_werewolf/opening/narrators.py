@@ -4,15 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from ..llm.errors import BackendConfigError
+from ..narration.llm import LLMNarrator, LLMNarratorSettings
+from ..narration.template import TemplateNarrator
+from ..session import Session
 from ..table.seating import MODEL_KINDS, AgentSpec, SeatSpecError
-from .llm import LLMNarrator, LLMNarratorSettings
-from .template import TemplateNarrator
-
-if TYPE_CHECKING:
-    from ..session import Session
 
 MODES = ("template", "llm", "off")
 
