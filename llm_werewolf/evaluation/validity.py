@@ -104,7 +104,7 @@ def placeholder_fragments() -> tuple[str, ...]:
     root = _prompts_root()
     if root is None:
         return ()
-    for turn in sorted(root.glob("*/common/turn.j2")):
+    for turn in sorted([*root.glob("common/turn.j2"), *root.glob("*/common/turn.j2")]):
         source = turn.read_text(encoding="utf-8")
         for match in _SPEECH_PLACEHOLDER_RE.finditer(source):
             for piece in _JINJA_RE.split(match.group(1)):

@@ -10,7 +10,7 @@ import pytest
 from jinja2 import Environment
 
 from llm_werewolf.llm.profiles import get_profile
-from llm_werewolf.prompting.packs import SHARED_TEMPLATES, builtin_root, find_common, search_roots
+from llm_werewolf.prompting.packs import builtin_root, find_common, search_roots
 from llm_werewolf.prompting.render import SeatPrompter
 from llm_werewolf.prompting.say import Say, history_words
 from llm_werewolf.texts import LANGUAGES, TextDataError
@@ -49,14 +49,14 @@ def skeleton(source: str) -> list[str]:
 @pytest.mark.parametrize("name", PER_LANGUAGE)
 @pytest.mark.parametrize("language", [lang for lang in LANGUAGES if lang != "en"])
 def test_per_language_templates_keep_the_english_tag_skeleton(name: str, language: str) -> None:
-    english = skeleton((ROOT / "en" / "common" / name).read_text(encoding="utf-8"))
+    english = skeleton((ROOT / "common" / name).read_text(encoding="utf-8"))
     other = skeleton((ROOT / language / "common" / name).read_text(encoding="utf-8"))
     assert english, name
-    assert other == english, f"prompts/{language}/common/{name} drifted from prompts/en/common/{name}"
+    assert other == english, f"prompts/{language}/common/{name} drifted from prompts/common/{name}"
 
 
 def test_the_skeleton_test_sees_a_drift() -> None:
-    source = (ROOT / "en" / "common" / "turn.j2").read_text(encoding="utf-8")
+    source = (ROOT / "common" / "turn.j2").read_text(encoding="utf-8")
     assert "{% if" in source
     drifted = source.replace("{% if", "{% if true or", 1)
     assert skeleton(drifted) != skeleton(source)
@@ -67,7 +67,7 @@ def test_the_skeleton_test_sees_a_drift() -> None:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_history_and_macros_are_one_shared_skeleton(language: str) -> None:
-    for name in SHARED_TEMPLATES:
+    for name in ("history.j2", "macros.j2"):
         assert not (ROOT / language / "common" / name).exists(), f"a {language} copy of {name} is back"
         assert find_common(ROOTS, language, name) == ROOT / "common" / name
 
