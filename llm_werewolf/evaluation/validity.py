@@ -10,7 +10,7 @@ The verdicts, checked in this order:
   ``{{ … }}``, ``</s>``...): the model wrote the machinery, not a speech;
 * ``placeholder`` — the schema's own placeholder (``<what you say aloud…>``,
   or any text wrapped whole in ``<…>``) or a fragment of it, in any language
-  of ``prompts/*/common/turn.j2``;
+  of ``prompts/*/common/words.yaml`` (the turn template's words);
 * ``degenerate`` — repetition: one token is most of the text, or the text
   compresses to almost nothing (loops), or a single token repeated;
 * ``off_language`` — real language identification (lingua, over the
@@ -38,6 +38,8 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
+import yaml
+
 from ..strings.chinese import chinese_script
 
 Verdict = Literal["valid", "empty", "template", "placeholder", "degenerate", "off_language"]
@@ -63,8 +65,8 @@ _PLACEHOLDER_RE = re.compile(r"<\s*[^\W\d_][^<>\n]{2,}>|\{\s*\"(?:thought|option
 """An answer-format placeholder (``<what you say aloud ...>``) or a JSON template, as the answer check reads them."""
 _REPEAT_RE = re.compile(r"(.{1,40}?)(?:\s*\1){3,}", re.DOTALL)
 _WRAPPED_RE = re.compile(r"^\s*[<＜][^<>＜＞]{3,}[>＞]\s*$", re.DOTALL)
-_JINJA_RE = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.DOTALL)
 _SPEECH_PLACEHOLDER_RE = re.compile(r'"speech":\s*"<(.*?)>"', re.DOTALL)
+_SLOT_RE = re.compile(r"\$\w+", re.ASCII)
 
 LANGUAGE_NAMES: dict[str, str] = {
     "en": "ENGLISH",
@@ -101,18 +103,19 @@ def _letters(text: str) -> list[str]:
 
 @cache
 def placeholder_fragments() -> tuple[str, ...]:
-    """The literal pieces (≥ 12 characters) of the speech placeholder in every language's turn template."""
+    """The literal pieces (≥ 12 characters) of the speech placeholder in every language's turn words."""
     fragments: set[str] = set()
     root = _prompts_root()
     if root is None:
         return ()
-    for turn in sorted(root.glob("*/common/turn.j2")):
-        source = turn.read_text(encoding="utf-8")
-        for match in _SPEECH_PLACEHOLDER_RE.finditer(source):
-            for piece in _JINJA_RE.split(match.group(1)):
-                piece = piece.strip(" ,.،，")
-                if len(piece) >= 12:
-                    fragments.add(_fold(piece))
+    for path in sorted(root.glob("*/common/words.yaml")):
+        turn = (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).get("turn") or {}
+        for phrase in turn.values():
+            for match in _SPEECH_PLACEHOLDER_RE.finditer(str(phrase)):
+                for piece in _SLOT_RE.split(match.group(1)):
+                    piece = piece.strip(" ,.،，")
+                    if len(piece) >= 12:
+                        fragments.add(_fold(piece))
     return tuple(sorted(fragments, key=len, reverse=True))
 
 

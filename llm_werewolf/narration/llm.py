@@ -32,6 +32,7 @@ from ..llm.errors import LLMError, TransportError
 from ..prompting.answers import answer_problem
 from ..prompting.environment import get_template
 from ..prompting.packs import search_roots
+from ..prompting.say import words_for
 from ..rules.events import EventBody, Record
 from ..rules.variant import get_ruleset
 from ..strings.sanitize import clean_line
@@ -106,6 +107,7 @@ class LLMNarrator:
         self.told: list[Told] = []
         self.roots = search_roots(self.settings.packs)
         self._prompt = get_template(self.roots, PROMPT_FILE.format(language=language))
+        self._words = words_for(self.roots, language)
         self.label = f"llm:{backend.name}:{backend.model}"
 
     # -- the narrator protocol -------------------------------------------------------
@@ -207,6 +209,7 @@ class LLMNarrator:
             "game": str(vocabulary.get("game") or ""),
             "narrator": str(vocabulary.get("narrator") or vocabulary.get("moderator") or ""),
             "storyteller": self.template.pack.storyteller,
+            "words": self._words,
         }
 
     def request(self, moment: Moment, fact: str, attempt: int, problem: Verdict | None) -> CompletionRequest:

@@ -21,19 +21,15 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, Template, Tem
 from jinja2.sandbox import SandboxedEnvironment
 
 from .limits import LimitedSandbox
-from .packs import MissingPromptFile
+from .packs import SHARED_TEMPLATES, MissingPromptFile
 
 
 def _join_nonempty(items: Sequence[Any], separator: str = ", ") -> str:
     return separator.join(str(item) for item in items if str(item))
 
 
-SHARED_TEMPLATES = ("history.j2", "macros.j2")
-"""Templates one skeleton serves for every language (``prompts/common/``), unless a language has its own."""
-
-
 def shared_name(name: str) -> str | None:
-    """``common/history.j2`` for ``<lang>/common/history.j2`` (and macros.j2); ``None`` for other names."""
+    """``common/turn.j2`` for ``<lang>/common/turn.j2`` (every shared template); ``None`` for other names."""
     language, _, rest = name.partition("/")
     folder, _, file = rest.partition("/")
     if language and language != "common" and folder == "common" and file in SHARED_TEMPLATES:
@@ -42,7 +38,7 @@ def shared_name(name: str) -> str | None:
 
 
 class PackLoader(FileSystemLoader):
-    """Pack folders in order; a language without its own ``history.j2``/``macros.j2`` gets the shared one."""
+    """Pack folders in order; a language without its own copy of a shared template gets the skeleton."""
 
     def get_source(self, environment: Environment, template: str) -> tuple[str, str, Callable[[], bool]]:
         try:

@@ -36,7 +36,7 @@ from .history import HistoryBook, HistoryParts
 from .packs import MissingPromptFile, merged_yaml, require_pack, search_roots
 from .personas import Persona
 from .rules_text import dealt_role_rules, role_flags, told_switches, view_options
-from .say import Say, history_words
+from .say import Say, history_words, words_for
 
 CUT_TO = 0.7
 """When the history outgrows its budget, it is cut down to this share of the budget."""
@@ -283,6 +283,7 @@ class SeatPrompter:
         self._static["term"] = book.term
         self._static["player"] = self._player
         self._static["say"] = Say(history_words(self.roots, self.language), self.language)
+        self._static["words"] = words_for(self.roots, self.language)
         self._static["wake"] = self._wake
         self._static["female"] = self._seat_female
         self._static["role_of"] = self._role_of

@@ -1,75 +1,191 @@
-"""One prompt skeleton: the shared history/macros templates, their words per language, and the per-language
-templates (system, turn, narrator) that must keep the same tag skeleton in every language."""
+"""One prompt skeleton: every template under prompts/common/ serves every language; each language gives only its
+words (``vocabulary.yaml``'s ``history`` group, ``words.yaml``), with every key and only slots the skeleton gives."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
-from jinja2 import Environment
+from jinja2 import Environment, nodes
 
 from llm_werewolf.llm.profiles import get_profile
+from llm_werewolf.prompting.environment import get_template
 from llm_werewolf.prompting.packs import SHARED_TEMPLATES, builtin_root, find_common, search_roots
 from llm_werewolf.prompting.render import SeatPrompter
-from llm_werewolf.prompting.say import Say, history_words
+from llm_werewolf.prompting.say import Say, history_words, words_for
 from llm_werewolf.texts import LANGUAGES, TextDataError
 
 from ..llm.support import TOY_PACK, sample_decision, sample_view
 
 ROOT = builtin_root()
 ROOTS = search_roots()
-PER_LANGUAGE = ("system.j2", "turn.j2", "narrator.j2")
 SLOT = re.compile(r"\$(\w+)", re.ASCII)
-_LEXER = Environment(trim_blocks=True, lstrip_blocks=True)
+SHARED_WITH_WORDS = ("system.j2", "turn.j2", "cue.j2", "narrator.j2")
 
 
-def skeleton(source: str) -> list[str]:
-    """The tags of a template in order (strings blanked: they are the language's words), and every call of
-    a shared macro (``m.name``) in a printed expression."""
-    out: list[str] = []
-    tag: list[str] | None = None
-    before: list[tuple[str, str]] = [("", ""), ("", "")]
-    for _, kind, value in _LEXER.lex(source):
-        if kind == "block_begin":
-            tag = []
-        elif kind == "block_end" and tag is not None:
-            out.append(" ".join(tag))
-            tag = None
-        elif tag is not None:
-            if kind != "whitespace":
-                tag.append("<text>" if kind == "string" else value)
-        elif kind == "name" and before == [("name", "m"), ("operator", ".")]:
-            out.append(f"m.{value}(…)")
-        if kind != "whitespace":
-            before = [before[1], (kind, value)]
-    return out
+class Recording(Say):
+    """The language's real words, and the key of every phrase the skeleton asks for, in order."""
+
+    def __init__(self, real: Say) -> None:
+        super().__init__(real.words, real.language, real.file, group="")
+        self.asked: list[str] = []
+
+    def __call__(self, key: str, /, **slots: Any) -> str:
+        self.asked.append(key)
+        return super().__call__(key, **slots)
+
+    def table(self, key: str) -> Mapping[str, Any]:
+        self.asked.append(key)
+        return super().table(key)
 
 
-@pytest.mark.parametrize("name", PER_LANGUAGE)
-@pytest.mark.parametrize("language", [lang for lang in LANGUAGES if lang != "en"])
-def test_per_language_templates_keep_the_english_tag_skeleton(name: str, language: str) -> None:
-    english = skeleton((ROOT / "en" / "common" / name).read_text(encoding="utf-8"))
-    other = skeleton((ROOT / language / "common" / name).read_text(encoding="utf-8"))
-    assert english, name
-    assert other == english, f"prompts/{language}/common/{name} drifted from prompts/en/common/{name}"
+def every_branch() -> list[dict[str, Any]]:
+    """Contexts that between them take every branch of system.j2, turn.j2, cue.j2 and narrator.j2."""
+    persona = {"name": "Kim", "temperament": "calm", "style": "dry", "background": "a baker", "bluffing": "high",
+               "verbosity": "terse"}  # fmt: skip
+    base: dict[str, Any] = {
+        "narrator": "Mod", "quote_open": "«", "quote_close": "»", "names": ["Ann", "Bob"], "role_rules": ["R."],
+        "deck": [{"count": 2, "name": "Wolf"}], "history": ["a line"], "omitted": 3, "tips": "a tip",
+        "private": ["a secret"], "phase": {"kind": "day", "number": 1}, "claimable": [{"name": "Seer"}],
+        "players": [{"name": "Ann", "alive": True}, {"name": "Bob", "alive": True}],
+        "limits": {"thought": 9, "speech": 8, "acts": 2, "reason": 7}, "error": "no", "switch_language": True,
+        "persona": persona, "storyteller": "Teller", "game": "Wolves", "max_chars": 99, "fact": "F.",
+        "speeches": [{"name": "Ann", "number": 1, "text": "hi"}], "problems": ["empty", "odd_code"],
+    }  # fmt: skip
+    options = [{"kind": "seat", "label": "Bob", "number": 2}, {"kind": "skip", "label": "nobody", "number": None}]
+    contexts = []
+    for style in ("chat", "transcript"):
+        for speech, female, alive in ((True, False, True), (False, True, False)):
+            me = {"name": "Ann", "number": 1, "role_name": "Seer", "side_name": "village", "alive": alive,
+                  "female": female}  # fmt: skip
+            decision = {"instruction": "Do it.", "speech": speech, "multi": True, "options": options}
+            for part in ("system", "user", "cue", "speech", "pick"):
+                contexts.append({**base, "style": style, "me": me, "decision": decision, "part": part})
+    players = [{"number": 1, "name": "Ann"}, {"number": 2, "name": "Bob"}]
+    for context in contexts:
+        context.setdefault("narrator_players", players)
+    return contexts
 
 
-def test_the_skeleton_test_sees_a_drift() -> None:
-    source = (ROOT / "en" / "common" / "turn.j2").read_text(encoding="utf-8")
-    assert "{% if" in source
-    drifted = source.replace("{% if", "{% if true or", 1)
-    assert skeleton(drifted) != skeleton(source)
-    assert "{{ m.option_line(" in source
-    assert "m.option_line(…)" in skeleton(source)
-    assert skeleton(source.replace("{{ m.option_line(", "{{ m.quote(", 1)) != skeleton(source)
+@pytest.fixture(scope="module")
+def stub_rules(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, ...]:
+    """A pack whose ruleset ``stub`` has a one-line rules.j2 in every language (system.j2 includes it)."""
+    root = tmp_path_factory.mktemp("stub_pack")
+    for language in LANGUAGES:
+        (root / language / "stub").mkdir(parents=True)
+        (root / language / "stub" / "rules.j2").write_text("RULES", encoding="utf-8")
+    return (root, *ROOTS)
+
+
+def render_all(roots: tuple[Path, ...], language: str) -> tuple[list[str], list[str]]:
+    """Every shared template rendered in ``language`` for every context: (texts, phrase keys asked, in order)."""
+    texts: list[str] = []
+    asked: list[str] = []
+    for context in every_branch():
+        words = Recording(words_for(roots, language))
+        for name in SHARED_WITH_WORDS:
+            local = {**context, "lang": language, "variant": "stub", "words": words}
+            local["say"] = Say(history_words(roots, language), language)
+            if name == "narrator.j2":
+                local.update(players=context["narrator_players"], history=[{"fact": "E.", "text": "T."}])
+            texts.append(get_template(roots, f"{language}/common/{name}").render(local))
+        asked += [*words.asked, "|"]
+    return texts, asked
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_history_and_macros_are_one_shared_skeleton(language: str) -> None:
+def test_every_language_renders_the_same_skeleton(language: str, stub_rules: tuple[Path, ...]) -> None:
+    """Same sections in the same order: each language's prompts ask for the same phrases in the same order."""
+    texts, asked = render_all(stub_rules, language)
+    _, english = render_all(stub_rules, "en")
+    assert asked == english
+    assert set(asked) - {"|"} == set(skeleton_slots()), "the contexts take every branch of the skeleton"
+    assert all(text.strip() for text in texts)
+
+
+def test_the_skeleton_test_sees_a_drift(tmp_path: Path) -> None:
+    """A language that keeps its own copy of a template, a section left out, asks for other phrases."""
+    folder = tmp_path / "ru" / "common"
+    folder.mkdir(parents=True)
+    source = (ROOT / "common" / "turn.j2").read_text(encoding="utf-8")
+    assert '{{ words("turn.options") }}' in source
+    (folder / "turn.j2").write_text(source.replace('{{ words("turn.options") }}', "Варианты:"), encoding="utf-8")
+    words = Recording(words_for(ROOTS, "ru"))
+    context = {**every_branch()[0], "lang": "ru", "variant": "city_mafia", "words": words}
+    context["say"] = Say(history_words(ROOTS, "ru"), "ru")
+    get_template((tmp_path, *ROOTS), "ru/common/turn.j2").render(context)
+    drifted = words.asked
+    words = Recording(words_for(ROOTS, "ru"))
+    get_template(ROOTS, "ru/common/turn.j2").render({**context, "words": words})
+    assert "turn.options" in words.asked and "turn.options" not in drifted
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_language_keeps_a_copy_of_a_shared_template(language: str) -> None:
     for name in SHARED_TEMPLATES:
         assert not (ROOT / language / "common" / name).exists(), f"a {language} copy of {name} is back"
         assert find_common(ROOTS, language, name) == ROOT / "common" / name
+
+
+def skeleton_slots() -> dict[str, set[str]]:
+    """Each ``words("group.key", slot=...)`` call of the shared templates: the slots it gives."""
+    env = Environment()
+    slots: dict[str, set[str]] = {}
+    for name in SHARED_WITH_WORDS:
+        tree = env.parse((ROOT / "common" / name).read_text(encoding="utf-8"))
+        for call in tree.find_all(nodes.Call):
+            if isinstance(call.node, nodes.Name) and call.node.name == "words":
+                key = call.args[0]
+                assert isinstance(key, nodes.Const), f"{name}: words() takes a literal key"
+                slots.setdefault(key.value, set()).update(keyword.key for keyword in call.kwargs)
+            elif isinstance(call.node, nodes.Getattr) and call.node.attr == "table":
+                key = call.args[0]
+                assert isinstance(key, nodes.Const)
+                slots.setdefault(key.value, set())
+    return slots
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_words_file_has_every_key_with_slots_the_skeleton_gives(language: str) -> None:
+    given = skeleton_slots()
+    words = words_for(ROOTS, language).words
+    assert set(words) == set(given), f"{language}: missing {set(given) - set(words)}, extra {set(words) - set(given)}"
+    for key, phrase in words.items():
+        if key == "narrator.refusals":
+            assert set(phrase) == set(words_for(ROOTS, "en").words[key]), f"{language} {key}"
+            continue
+        forms = list(phrase.values()) if isinstance(phrase, dict) else [phrase]
+        if isinstance(phrase, dict):
+            assert set(phrase) == {"male", "female"}, f"{language} {key}: a gendered phrase has both forms"
+        for form in forms:
+            assert set(SLOT.findall(form)) <= given[key], f"{language} {key}: {form!r}"
+
+
+def test_words_pick_the_gender_and_name_a_missing_phrase() -> None:
+    words = Say({"k": {"male": "he $x", "female": "she $x"}}, "he", "he/common/words.yaml", group="")
+    assert words("k", x=1, female=True) == "she 1"
+    assert words("k", x=1, female=False) == "he 1"
+    with pytest.raises(TextDataError, match=r"he/common/words\.yaml has no `nope`"):
+        words("nope")
+    hebrew = words_for(ROOTS, "he")
+    assert hebrew("cue.pick", me_name="דנה", female=True) != hebrew("cue.pick", me_name="דנה", female=False)
+
+
+def test_a_user_pack_may_reword_one_prompt_word(tmp_path: Path) -> None:
+    folder = tmp_path / "en" / "common"
+    folder.mkdir(parents=True)
+    (folder / "words.yaml").write_text('turn:\n  options: "Your choices:"\n', encoding="utf-8")
+    view = sample_view("toy", "en", ["wolf", "seer", "villager"], "seer")
+    decision = sample_decision("exile_vote", speech=False)
+    prompter = SeatPrompter(
+        language="en", variant="toy", seat=0, profile=get_profile("openai"), packs=(str(tmp_path), *TOY_PACK)
+    )
+    text = prompter.prompt(view, decision).text()
+    assert "Your choices:" in text and "\nOptions:" not in text
+    assert "Your decision:" in text
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
