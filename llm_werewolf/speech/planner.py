@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..rules.acts import Act
-from ..rules.events import DeathsAnnounced, Speech
+from ..rules.events import DeathsAnnounced, Speech, VoteCast
 from ..rules.views import SeatView
 from .grounding import NAMING, reasons_about
 from .intent import claim_of
@@ -134,7 +134,21 @@ def answer(view: SeatView, asker: int, question: str, acts: Sequence[Act]) -> Ac
             trusted = next((s for s in good if s is not None and view.alive[s]), None)
         return Act("answer", target=asker, fact="trust", other=trusted)
     voted = _stance_target(acts, ("vote", "accuse"))
+    if voted is None:
+        voted = _ballot_today(view)
     return Act("answer", target=asker, fact="vote", other=voted)
+
+
+def _ballot_today(view: SeatView) -> int | None:
+    """The living seat the speaker's latest ballot today named (a defence after a vote answers with it)."""
+    phase = view.phase
+    for record in reversed(view.records):
+        if record.phase != phase:
+            return None
+        event = record.event
+        if type(event) is VoteCast and event.seat == view.seat and event.target is not None:
+            return event.target if view.alive[event.target] and event.target != view.seat else None
+    return None
 
 
 def answers(view: SeatView) -> list[Act]:
