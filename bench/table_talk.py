@@ -6,8 +6,11 @@ Seeds 1..N on the ruleset's first standard board (``--players`` overrides), ever
 ``HeuristicAgent`` (seed ``seed * 1009 + i``, as in the ladder), the phrase bank's default names
 of each language. Measures (docs/speech-acts.md, "Table-talk audit"):
 
-* ``answered``: questions (``ask`` acts) whose addressee spoke again in a discussion or a defence
-  while the asker was alive, and whose next such speech answers the asker (an ``answer`` act to him);
+* ``answered``: of the questions (``ask`` acts) that could be answered, the share whose addressee's
+  next discussion or defence speech answers the asker (an ``answer`` act to him). Left out, as
+  unanswerable: the addressee never spoke in a discussion or defence again (it died first: its next
+  speech is its last words, or none; or the game ended), or the asker had died when it did (an
+  answer addresses a living player). An empty speech (a seat keeping silent) counts as unanswered;
 * ``reasons ok``: ``reason`` acts of village-side speakers that hold against the god view
   (``speech.grounding.check_reason``); ``liar reasons ok``: the same for the bad side;
 * ``lies marked``: acts the god view classes as lies (a claim or result against the speaker's own

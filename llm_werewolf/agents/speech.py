@@ -19,6 +19,7 @@ from ..texts import TextDataError, optional_yaml, role_name
 if TYPE_CHECKING:
     from ..rules.acts import Act
     from ..speech.planner import Plan
+    from ..speech.repeats import Wear
     from ..speech.voice import Speaker
 
 
@@ -120,26 +121,23 @@ def _voicing() -> tuple[Callable[..., list[Act]], Callable[..., str]]:
 
 
 @cache
-def _planning() -> tuple[Callable[..., Plan], Callable[..., Plan], frozenset[str], Callable[..., frozenset[str]]]:
-    """``speech.planner.plan`` and ``last_words_plan``, the quiet intents and ``speech.repeats.templates_said``."""
+def _planning() -> tuple[Callable[..., Plan], Callable[..., Plan], frozenset[str], Callable[..., dict[str, Wear]]]:
+    """``speech.planner.plan`` and ``last_words_plan``, the quiet intents and ``speech.repeats.templates_worn``."""
     from ..speech.intent import QUIET
     from ..speech.planner import last_words_plan, plan
-    from ..speech.repeats import templates_said
+    from ..speech.repeats import templates_worn
 
-    return plan, last_words_plan, QUIET, templates_said
+    return plan, last_words_plan, QUIET, templates_worn
 
 
-def _said_today(view: SeatView) -> list[str]:
-    """The texts of today's public speeches (what a phrasing must not repeat with other names)."""
-    phase = view.phase
-    out: list[str] = []
-    for record in reversed(view.records):
-        if record.phase != phase:
-            break
-        event = record.event
-        if type(event) is Speech and event.text:
-            out.append(event.text)
-    return out
+def _said_in_game(view: SeatView) -> list[tuple[bool, bool, str]]:
+    """The game's public speeches as (said today, said by this seat, text): what the table remembers."""
+    phase, me = view.phase, view.seat
+    return [
+        (record.phase == phase, event.seat == me, event.text)
+        for record in view.records
+        if type(event := record.event) is Speech and event.to is None and event.text
+    ]
 
 
 @lru_cache(maxsize=1024)
@@ -173,7 +171,7 @@ def act_speech(
     phrase bank's ``pass`` when it has none.
     """
     intent_acts, voice = _voicing()
-    plan, last_words_plan, quiet, templates_said = _planning()
+    plan, last_words_plan, quiet, templates_worn = _planning()
     acts = intent_acts(view, key, target=target, role=role, result=result, claim=claim)
     chosen = option or decision.options[0].id
     claimed = next((a.role for a in acts if a.kind == "claim"), claim)
@@ -185,10 +183,10 @@ def act_speech(
         planned = last_words_plan(view, acts, target) if last_words else plan(view, acts, quiet_intent=key in quiet)
         speaker = _speaker(view.seat, view.names, view.language, view.variant)
         used, joined = _earlier(view)
-        avoid = templates_said(view.language, view.variant, _said_today(view))
+        worn = templates_worn(view.language, view.variant, _said_in_game(view))
         lead = None if planned.lead is None else Act("lead", fact=planned.lead, role=view.role)
         close = None if planned.close is None else Act("lead", fact=planned.close, target=planned.close_target)
-        text = voice(planned.acts, speaker, rng, used, joined, avoid=avoid, lead=lead, close=close)
+        text = voice(planned.acts, speaker, rng, used, joined, lead=lead, close=close, worn=worn)
         said = next((a.role for a in planned.acts if a.kind == "claim"), None)
         return Choice(chosen, text=text, claim=said if last_words else claimed, acts=planned.acts)
     try:
@@ -200,7 +198,8 @@ def act_speech(
 
 def answered_line(view: SeatView, decision: Decision, rng: random.Random, text: str, *, option: str) -> Choice:
     """A situational line (a Tanner's bait) said after the answers the seat owes the players who asked
-    it something (``speech.planner.answers``); without open questions, the line alone."""
+    it something (``speech.planner.answers``); without open questions, the line alone; an empty
+    ``text``: the answers alone (a Jester's silence, but for what he was asked)."""
     from ..speech.planner import answers
 
     acts = answers(view)
@@ -210,4 +209,5 @@ def answered_line(view: SeatView, decision: Decision, rng: random.Random, text: 
     speaker = _speaker(view.seat, view.names, view.language, view.variant)
     used, joined = _earlier(view)
     said = voice(acts, speaker, rng, used, joined)
-    return Choice(option, text=f"{said} {text}" if view.language != "zh-Hant" else f"{said}{text}", acts=tuple(acts))
+    joiner = "" if view.language == "zh-Hant" or not text else " "
+    return Choice(option, text=f"{said}{joiner}{text}", acts=tuple(acts))

@@ -9,7 +9,8 @@ holds the ruleset's results (and may override anything). Keys:
   ``vote``, ``ask``) or ``result.<fact>`` / ``result.<fact>.<value>``; the situational lines
   ``lead.parting`` (a bad seat killed at night or shot), ``lead.advice`` (a testament with nobody
   to name) and ``ask.vote.unnamed`` (a vote question to a seat shown to have named nobody) have at
-  least six each (``tests/speech/test_last_words_and_questions.py``).
+  least six each (``tests/speech/test_last_words_and_questions.py``); a ruleset's bank may add
+  ``lead.plan`` (a seer's next check, said after a check result: chinese_werewolf).
 * ``words``: value words (``bad``, ``good``, investigation groups...).
 * ``roles_female``: a role's name when a woman says it of herself.
 * ``roles_male``: a role's name when a man says it of himself, where the terms file writes it in the

@@ -9,7 +9,8 @@ A heuristic decides an intent (``speech.intent``: a claim, a result, an accusati
 2. **state** its position: the claim and results of the intent;
 3. **reason**: up to two public facts that ground its suspicion (``reason`` acts with the
    references of the records behind them, :mod:`.grounding`), and its stance acts;
-4. **propose**: the vote it intends;
+4. **propose**: the vote it intends, and a check for the night (a seer reporting a check
+   names its next one, where the ruleset's bank has that line: 狼人殺's 警徽流);
 5. **ask** one question (the intent's, or one of its own, about a subject that fits).
 
 Last words follow the situation (:func:`last_words_plan`): exiled with the card shown, a
@@ -34,11 +35,12 @@ from dataclasses import dataclass
 from ..rules.act_legality import act_can_follow
 from ..rules.act_vocabulary import MAX_SPEECH_ACTS, QUESTIONS, vocabulary
 from ..rules.acts import Act
-from ..rules.events import DeathsAnnounced, Speech
+from ..rules.events import DeathsAnnounced, Speech, VoteCast
 from ..rules.views import SeatView
 from .grounding import NAMING, reasons_about
 from .intent import claim_of
 from .knowledge import known_results
+from .phrases import phrase_bank
 from .stance import contradicts
 
 PLAIN_ROLES = frozenset({"villager", "farmer", "citizen"})
@@ -62,6 +64,7 @@ class Plan:
     lead: str | None = None
     close: str | None = None
     """A closing line (``lead.<close>``): ``check`` asks the night's investigator to look at ``close_target``;
+    ``plan``: a seer reporting a check names its next one (``close_target``);
     ``advice`` tells the town what to watch for (a testament with nobody to name)."""
     close_target: int | None = None
 
@@ -100,6 +103,19 @@ def questions_to(view: SeatView) -> list[tuple[int, str]]:
     return list(asked.items())
 
 
+def _owing(view: SeatView) -> frozenset[int]:
+    """Seats asked a question since their own last public speech (an answer they owe the table)."""
+    spoke: set[int] = set()
+    owing: set[int] = set()
+    for record in reversed(view.records):
+        event = record.event
+        if type(event) is not Speech or event.to is not None:
+            continue
+        owing.update(a.target for a in event.acts if a.kind == "ask" and a.target is not None and a.target not in spoke)
+        spoke.add(event.seat)
+    return frozenset(owing)
+
+
 def _stance_target(acts: Sequence[Act], kinds: tuple[str, ...]) -> int | None:
     return next((a.target for a in acts if a.kind in kinds and a.target is not None), None)
 
@@ -118,7 +134,21 @@ def answer(view: SeatView, asker: int, question: str, acts: Sequence[Act]) -> Ac
             trusted = next((s for s in good if s is not None and view.alive[s]), None)
         return Act("answer", target=asker, fact="trust", other=trusted)
     voted = _stance_target(acts, ("vote", "accuse"))
+    if voted is None:
+        voted = _ballot_today(view)
     return Act("answer", target=asker, fact="vote", other=voted)
+
+
+def _ballot_today(view: SeatView) -> int | None:
+    """The living seat the speaker's latest ballot today named (a defence after a vote answers with it)."""
+    phase = view.phase
+    for record in reversed(view.records):
+        if record.phase != phase:
+            return None
+        event = record.event
+        if type(event) is VoteCast and event.seat == view.seat and event.target is not None:
+            return event.target if view.alive[event.target] and event.target != view.seat else None
+    return None
 
 
 def answers(view: SeatView) -> list[Act]:
@@ -187,10 +217,14 @@ def _fact(act: Act) -> tuple[str | None, int | None, int | None, str | None]:
     return (act.fact, act.target, act.other, act.role)
 
 
+SECONDS_A_DAY = 3
+"""How many speeches a day side with an earlier speaker's accusation (``agree``; more reads as a chorus)."""
+
 TIMES_STATED = 4
+"""How often one fact is given as a reason in a game (the table remembers what was said)."""
+
 OBSERVATIONS_A_DAY = 4
 """How many facts of one kind the table's speeches give on their own (not about their subject) in a day."""
-"""How often one fact is given as a reason in a game (the table remembers what was said)."""
 
 
 def stated_reasons(view: SeatView) -> frozenset[tuple[str | None, int | None, int | None, str | None]]:
@@ -238,6 +272,28 @@ def _observation(view: SeatView, subject: int | None, out: _Builder) -> None:
                 return
 
 
+def _second(view: SeatView, subject: int | None, intent: Sequence[Act], out: _Builder) -> None:
+    """Side with the latest living speaker who named ``subject`` today before the speaker (``agree``),
+    when the speech names ``subject`` too: a speech answers the table's talk, not only the records."""
+    me = view.seat
+    if subject is None or subject == me or not any(a.kind in NAMING and a.target == subject for a in intent):
+        return
+    phase = view.phase
+    today = [
+        event
+        for record in view.records
+        if record.phase == phase and type(event := record.event) is Speech and event.to is None
+    ]
+    if sum(any(a.kind == "agree" for a in speech.acts) for speech in today) >= SECONDS_A_DAY:
+        return
+    for event in reversed(today):
+        if event.seat in (me, subject):
+            continue
+        if view.alive[event.seat] and any(a.kind in NAMING and a.target == subject for a in event.acts):
+            out.add(Act("agree", target=event.seat))
+            return
+
+
 def _question_for(view: SeatView, target: int, acts: Sequence[Act]) -> str:
     """What to ask ``target``: its vote when it named nobody, its role when it claimed nothing, else whom it trusts.
 
@@ -258,19 +314,20 @@ def _question_for(view: SeatView, target: int, acts: Sequence[Act]) -> str:
     return question
 
 
-def _ask_target(view: SeatView, acts: Sequence[Act]) -> int | None:
-    """Whom to ask: the seat the speech is about, else the latest other speaker not answered here, else a neighbour."""
+def _ask_target(view: SeatView, acts: Sequence[Act], owing: frozenset[int] = frozenset()) -> int | None:
+    """Whom to ask: the seat the speech is about, else the latest other speaker not answered here, else a
+    neighbour; never a seat in ``owing`` (asked already since it last spoke: the table waits for its answer)."""
     me = view.seat
     answered = {a.target for a in acts if a.kind == "answer"}
     subject = _stance_target(acts, ("accuse", "vote"))
-    if subject is not None and view.alive[subject]:
+    if subject is not None and view.alive[subject] and subject not in owing:
         return subject
     for record in reversed(view.records):
         event = record.event
         spoke = type(event) is Speech and event.to is None and event.seat != me
-        if spoke and isinstance(event, Speech) and view.alive[event.seat] and event.seat not in answered:
+        if spoke and isinstance(event, Speech) and view.alive[event.seat] and event.seat not in answered | owing:
             return event.seat
-    living = [i for i in view.living() if i != me]
+    living = [i for i in view.living() if i != me and i not in owing]
     if me is None or not living:
         return None
     return min(living, key=lambda i: (i - me) % len(view.alive))
@@ -300,10 +357,11 @@ def plan(view: SeatView, intent: Sequence[Act], *, quiet_intent: bool = False) -
         subject = _ask_target(view, out.acts)
     _reasons(view, subject, out, REASONS_PER_SPEECH)
     _observation(view, subject, out)
+    _second(view, subject, intent, out)
     for act in intent:
         if act.kind == "vote":
             out.add(act)
-    target = asked.target if asked is not None else _ask_target(view, out.acts)
+    target = asked.target if asked is not None else _ask_target(view, out.acts, _owing(view))
     if target is not None and target != view.seat and view.alive[target]:
         out.add(Act("ask", target=target, fact=_question_for(view, target, out.acts)))
     said = [a for a in out.acts if a.kind != "ask"]
@@ -314,7 +372,34 @@ def plan(view: SeatView, intent: Sequence[Act], *, quiet_intent: bool = False) -
         investigated = None  # a seat with a card on the table is judged by its claim, not sent to the night
     more_nights = view.variant != "one_night" and not any(a.kind == "claim" for a in out.acts)
     close = "check" if more_nights and investigated is not None and view.alive[investigated] else None
+    if close is None:
+        following = _next_check(view, out.acts)
+        if following is not None:
+            return Plan(tuple(out.acts), lead, "plan", following)
     return Plan(tuple(out.acts), lead, close, investigated if close else None)
+
+
+def _next_check(view: SeatView, acts: Sequence[Act]) -> int | None:
+    """Whom a speech reporting a check says it checks next (the seer's order, 警徽流), where the
+    ruleset's phrase bank has that line (``lead.plan``): the seat the speech asks or accuses, else
+    the first living seat after the speaker, never one it reported on already."""
+    me = view.seat
+    if me is None or not any(a.kind == "result" and a.fact == "check" for a in acts):
+        return None
+    if not phrase_bank(view.language, view.variant).acts.get("lead.plan"):
+        return None
+    reported = {a.target for a in acts if a.kind == "result"}
+    for record in view.records:
+        event = record.event
+        if type(event) is Speech and event.to is None and event.seat == me:
+            reported.update(a.target for a in event.acts if a.kind == "result")
+    named = [a.target for a in acts if a.kind in ("ask", "accuse", "vote") and a.target is not None]
+    seats = len(view.alive)
+    around = [(me + step) % seats for step in range(1, seats)]
+    for seat in [*named, *around]:
+        if seat != me and view.alive[seat] and seat not in reported:
+            return seat
+    return None
 
 
 def death_of(view: SeatView) -> Death:

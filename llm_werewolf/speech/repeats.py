@@ -1,8 +1,10 @@
 """Which phrasings of the bank a text already used, with any names: the table's memory of templates.
 
-A speaker does not reuse a phrasing said earlier the same day (by anyone) while the bank has
-another (``voice.voice``'s ``avoid``); the table-talk audit counts the sentences that do
-anyway ("same template, another name"). A phrasing is found in a text by a pattern made from
+The table remembers the whole game: a speaker picks the phrasing of an act said least (none said
+today, then none it said itself in the game, then the one the table heard least; ``voice.voice``'s
+``worn``), and leaves an opening or closing line out once the game has heard all of its phrasings.
+The table-talk audit counts the sentences that repeat a phrasing anyway ("same template, another
+name"). A phrasing is found in a text by a pattern made from
 it: its literal parts as they are, each placeholder as any short run of text.
 """
 
@@ -49,8 +51,28 @@ def _patterns(language: str, variant: str) -> tuple[tuple[str, re.Pattern[str]],
 
 @lru_cache(maxsize=16384)
 def templates_in(language: str, variant: str, text: str) -> frozenset[str]:
-    """The bank's phrasings (with at least one placeholder) that ``text`` says, with any names."""
-    return frozenset(template for template, pattern in _patterns(language, variant) if pattern.search(text))
+    """The bank's phrasings (with at least one placeholder) that ``text`` says, with any names.
+
+    A phrasing whose match lies inside the match of a phrasing with more fixed words is not
+    counted: «ל{target}: אני {role}.» is found inside «{target}, אני אגיד לך: אני {role}.», and
+    the reader heard the second."""
+    found = [(template, m.span()) for template, pattern in _patterns(language, variant) if (m := pattern.search(text))]
+    if len(found) < 2:
+        return frozenset(template for template, _ in found)
+    return frozenset(
+        template
+        for template, (start, end) in found
+        if not any(
+            other != template and s <= start and end <= e and _fixed(other) > _fixed(template)
+            for other, (s, e) in found
+        )
+    )
+
+
+@lru_cache(maxsize=8192)
+def _fixed(template: str) -> int:
+    """How many characters of ``template`` are fixed text (not placeholders)."""
+    return len(_SLOT.sub("", template))
 
 
 def templates_said(language: str, variant: str, texts: Iterable[str]) -> frozenset[str]:
@@ -59,3 +81,20 @@ def templates_said(language: str, variant: str, texts: Iterable[str]) -> frozens
     for text in texts:
         found |= templates_in(language, variant, text)
     return frozenset(found)
+
+
+Wear = tuple[int, int, int]
+"""How worn a phrasing is: (times said today, times said by the speaker in the game, times said at the table)."""
+
+
+def templates_worn(language: str, variant: str, said: Iterable[tuple[bool, bool, str]]) -> dict[str, Wear]:
+    """Every phrasing said in the game, with its :data:`Wear`: ``said`` holds each public speech of
+    the game as (said today, said by the speaker, text). A speaker picks the least worn phrasing of
+    an act (``voice.voice_act``): none said today, then none it said itself, then the one the
+    table heard least."""
+    worn: dict[str, Wear] = {}
+    for today, own, text in said:
+        for template in templates_in(language, variant, text):
+            day, mine, table = worn.get(template, (0, 0, 0))
+            worn[template] = (day + today, mine + own, table + 1)
+    return worn

@@ -18,6 +18,7 @@ from ..rules.acts import Act
 from ..texts import TextDataError, role_name, terms
 from .grammar import Gender, decline_ru, gender_or_default
 from .phrases import PhraseBank, phrase_bank
+from .repeats import Wear
 
 _SLOT = re.compile(r"\{([a-z_]+)(?::([^{}]*))?\}")
 
@@ -206,6 +207,8 @@ def _filled_all(templates: Sequence[str], act: Act, speaker: Speaker, bank: Phra
     return said
 
 
+_UNWORN: Wear = (0, 0, 0)
+
 _SENTENCE_END = re.compile(r"(?<=[.!?。！？؟])\s*")
 
 
@@ -248,6 +251,7 @@ def voice_act(
     avoid: frozenset[str] = frozenset(),
     optional: bool = False,
     grounded: bool = False,
+    worn: Mapping[str, Wear] | None = None,
 ) -> str:
     """One act as one sentence; a phrasing already said in ``used`` is avoided while others remain.
 
@@ -257,6 +261,8 @@ def voice_act(
     ``skip``: phrasings (templates) already chosen in this speech, avoided too; the chosen one is added.
     ``avoid``: phrasings said earlier today (with any names), avoided while others remain.
     ``earlier``: ``used`` joined by ``_joined`` when the caller has it already (one join per speech).
+    ``worn``: how worn each phrasing said in the game is (``repeats.templates_worn``); the least worn
+    is picked, and a ``lead`` or ``optional`` act whose every phrasing the game has heard is left out.
     A ``lead`` act (an opening or closing line) whose every phrasing was said is left out: ``""``;
     so is an ``optional`` one (an accusation the speech's vote says too, a vote its answer says).
     """
@@ -279,6 +285,11 @@ def voice_act(
                 fresh = [i for i in range(len(said)) if templates[i] not in taken]
             if avoid:
                 fresh = [i for i in fresh if templates[i] not in avoid] or fresh
+            if worn and fresh:
+                least = min(worn.get(templates[i], _UNWORN) for i in fresh)
+                if least != _UNWORN and (act.kind == "lead" or optional):  # the game heard every phrasing
+                    return ""
+                fresh = [i for i in fresh if worn.get(templates[i], _UNWORN) == least]
             fresh = [i for i in fresh if not _opening(templates[i]) or _opening(templates[i]) not in taken] or fresh
             if not fresh and (act.kind == "lead" or optional):  # left out rather than said again
                 return ""
@@ -301,12 +312,16 @@ def voice(
     avoid: frozenset[str] = frozenset(),
     lead: Act | None = None,
     close: Act | None = None,
+    worn: Mapping[str, Wear] | None = None,
 ) -> str:
     """The speech that says ``acts`` (in order), with a persona tic now and then.
 
     ``used``: speeches already said in the game; their sentences are not said again while
     the bank has another phrasing. ``joined``: ``used`` joined by ``_joined``, when the caller keeps it.
     ``avoid``: phrasings said earlier today, not used again while others remain.
+    ``worn``: the phrasings said in the game and how worn each is (``repeats.templates_worn``): the
+    least worn phrasing of each act is said, and an opening or closing line the game heard in
+    every phrasing is left out.
     ``lead``: a ``lead`` act (its ``fact`` names the bank's ``lead.<fact>`` lines) said first;
     ``close``: one said last.
     """
@@ -323,7 +338,7 @@ def voice(
     for act in said:  # no sentence said earlier, or twice in this speech
         optional = (act.kind == "accuse" and act.target in voted) or (act.kind == "vote" and act.target in told)
         grounded = act.kind == "ask" and act.target in quiet and rng.random() < POINTED_SHARE
-        sentence = voice_act(act, speaker, rng, bank, used, skip, earlier, avoid, optional, grounded)
+        sentence = voice_act(act, speaker, rng, bank, used, skip, earlier, avoid, optional, grounded, worn)
         if sentence:
             parts.append(sentence)
     if not parts:

@@ -59,8 +59,8 @@ def test_a_question_is_answered_by_name_in_the_addressees_next_speech(variant: s
                 if act.kind != "ask" or act.target is None:
                     continue
                 later = [(r, s) for _, r, s in speeches[order + 1 :] if s.seat == act.target]
-                if not later or later[0][1].stage not in TALK or not later[0][1].text:
-                    continue  # never spoke again, last words, or a deliberate silence (the Jester)
+                if not later or later[0][1].stage not in TALK:
+                    continue  # never spoke again, or only its last words
                 record, reply = later[0]
                 if announced_dead(records, speech.seat, record.seq):
                     continue

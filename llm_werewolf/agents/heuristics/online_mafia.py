@@ -19,7 +19,7 @@ from functools import lru_cache
 from ...rules import Choice, Decision, SeatView
 from ...rules.events import ChoiceMade, DeathsAnnounced, Info, PhaseStarted, Record, Speech, VoteCast, VoteTally
 from ...rules.variants.online_mafia.registry import ROLES
-from ..speech import act_speech
+from ..speech import act_speech, answered_line
 from ..thoughts import thought
 from .common import lean, pick_seat, seat_options, team_chance, team_draw
 from .record_scan import ScanMemory, scan_records
@@ -75,7 +75,8 @@ BUS_CHANCE = 0.5  # days the mafia votes an exposed partner guilty with the town
 ABSTAIN_ON_MAFIA = 2.0  # verdict-record suspicion of a seat that abstained on a player who flipped mafia
 NOMINATED_TOWN = 1.0  # verdict-record suspicion of a seat that nominated a player who then flipped town
 SILENT_SPEECH = 2.0  # verdict-record suspicion per empty discussion speech ("claim or be lynched": speak up)
-JESTER_SILENT = True  # the Jester says nothing in discussion, to be read as the silent seat (his win is his lynch)
+JESTER_SILENT = True  # the Jester says nothing of his own in discussion, to be read as the silent seat (his win
+# is his lynch); a question put to him gets an answer that names nobody, which the town reads as silence
 JESTER_WARY = False  # while a Jester may hide, silence makes a seat a lead for checks, not a trial (measured; off)
 OUTLAW_SPARES_SILENCE = True  # while a Jester may hide, the Outlaw shoots no seat suspected for silence alone
 JESTER_READ = True  # while a Jester may hide, a seat that never spoke is tried last, and acquitted on day 1
@@ -268,9 +269,13 @@ read_facts = gather
 
 
 def _silent(event: Speech) -> bool:
-    """An empty discussion speech: no text, no act, no claim (every heuristic seat says something;
-    :func:`_read` tests the same inline, on the hot path)."""
-    return event.stage == "discussion" and not event.acts and not event.claim and not event.text.strip()
+    """A discussion speech that says nothing: no claim and either no text and no act, or only answers
+    that name nobody (a Jester's dodge; every other heuristic seat names, claims or asks)."""
+    if event.stage != "discussion" or event.claim:
+        return False
+    if not event.acts:
+        return not event.text.strip()
+    return all(a.kind == "answer" and a.other is None and a.role is None for a in event.acts)
 
 
 def _quiet(view: SeatView, facts: Facts) -> dict[int, float]:
@@ -312,7 +317,7 @@ def _read(facts: Facts, records: Sequence[Record], start: int) -> None:
         if isinstance(event, Info):
             _learn(facts, event)
         elif isinstance(event, Speech):
-            if event.stage == "discussion" and not event.acts and not event.claim and not event.text.strip():
+            if _silent(event):
                 # a seat with nothing to say hides a role (every player speaks, if only to ask)
                 facts.record[event.seat] = facts.record.get(event.seat, 0.0) + SILENT_SPEECH
             if event.claim:
@@ -543,7 +548,7 @@ def _speech(view: SeatView, facts: Facts, decision: Decision, rng: random.Random
         claim = facts.role if framed and facts.role in INVESTIGATIVE and not facts.evil_side else None
         return act_speech(view, decision, rng, "defend", option=option, claim=claim)
     if facts.role == "jester" and JESTER_SILENT and decision.kind == "speech":
-        return Choice(option)  # silent on purpose: the town puts the silent seat on trial
+        return answered_line(view, decision, rng, "", option=option)  # the town puts the silent seat on trial
     if facts.evil_side and bluffer(view, facts) == facts.me:
         bluffed = _bluff(view, facts, decision, rng)
         if bluffed is not None:
