@@ -38,6 +38,7 @@ from ..prompting.script import in_language
 from ..rules import Choice, Decision, SeatView
 from ..table.events import ModelCall
 from .base import DecisionRequest, Reply
+from .heuristic import fabrication_note
 
 RAW_OUTPUT_CHARS = 4000
 ANSWER_CHARS = 200
@@ -182,7 +183,8 @@ class LLMAgent:
                     seed=self.settings.seed,
                 )
             notes = (check,) if check is not None else ()
-            return Reply(choice, thought=parsed.thought, error=parsed.error, calls=tuple(calls), notes=notes)
+            thought = "\n".join(t for t in (parsed.thought, fabrication_note(view, choice)) if t)
+            return Reply(choice, thought=thought, error=parsed.error, calls=tuple(calls), notes=notes)
         return Reply(Choice(parsed.option), thought=parsed.thought, error=parsed.error, calls=tuple(calls))
 
     def _acts_only(self, prompt: Prompt) -> bool:

@@ -23,13 +23,17 @@ from ..llm.base import Completion, CompletionRequest
 from ..rules import Choice, Decision, SeatView
 from ..rules.acts import Act
 from ..rules.errors import IllegalAct
+from ..rules.events import Speech
 from ..table.events import SpeechCheck
 from ..texts import role_name
 from .coherence import ACTS_ONLY, CARRIES_NO_ACT, Coherence, check_coherence, contradictions, earlier_speeches
 from .grammar import Gender
 from .intent import floor_act
 from .legality import check_view_acts
-from .picker import MAX_PICKED, PickContext, pick_acts
+from .picker import MAX_PICKED, PickContext
+from .planner import Plan
+from .repeats import templates_said
+from .slot_picker import pick_plan
 from .vocabulary import ACT_KINDS, MAX_ACTS, vocabulary
 from .voice import Speaker, voice
 
@@ -81,11 +85,22 @@ async def base_model_speech(
         temperature=temperature,
         seed=seed * 1_000_003 + decision.id,
     )
-    acts = await pick_acts(
-        view, ctx, complete, speaker=speaker, rng=_speech_rng(seed, decision), most=most, spoken=bool(text)
-    )
+    if most <= 0:
+        return _said(
+            view, decision, option=option, text=text, claim=claim, acts=[], prompt=prompt, speaker=speaker, seed=seed
+        )
+    planned, _ = await pick_plan(view, ctx, complete, speaker=speaker, last_words=decision.kind == "last_words")
     return _said(
-        view, decision, option=option, text=text, claim=claim, acts=acts, prompt=prompt, speaker=speaker, seed=seed
+        view,
+        decision,
+        option=option,
+        text=text,
+        claim=claim,
+        acts=planned.acts,
+        prompt=prompt,
+        speaker=speaker,
+        seed=seed,
+        plan=planned,
     )
 
 
@@ -119,6 +134,7 @@ def _said(
     prompt: Any,
     speaker: Speaker,
     seed: int,
+    plan: Plan | None = None,
 ) -> tuple[Choice, SpeechCheck]:
     acts = _legal_prefix(view, acts)
     if not text and prompt.mode == "text":  # acts only (``Profile.speech_text`` off): nothing was asked for
@@ -137,7 +153,7 @@ def _said(
     else:
         if not acts:  # nothing picked: the seat still asks someone a question
             acts = [floor_act(view)]
-        said, source = voice(acts, speaker, rng, earlier_speeches(view)), "voiced"
+        said, source = _voiced(view, acts, speaker, rng, plan), "voiced"
     claims = [a.role for a in acts if a.kind == "claim"]
     final_claim = claims[0] if claims else (claim if source == "text" else None)
     check = SpeechCheck(
@@ -181,6 +197,16 @@ def chat_model_speech(
         dropped=tuple(dropped),
     )
     return Choice(option, text=text, claim=claim, acts=tuple(acts)), check
+
+
+def _voiced(view: SeatView, acts: Sequence[Act], speaker: Speaker, rng: random.Random, plan: Plan | None) -> str:
+    """The acts in words: a plan's with its opening line, no phrasing said today again while another remains."""
+    if plan is None:
+        return voice(acts, speaker, rng, earlier_speeches(view))
+    today = [r.event.text for r in view.records if r.phase == view.phase and type(r.event) is Speech and r.event.text]
+    avoid = templates_said(view.language, view.variant, today)
+    lead = None if plan.lead is None else Act("lead", fact=plan.lead, role=view.role)
+    return voice(acts, speaker, rng, earlier_speeches(view), avoid=avoid, lead=lead)
 
 
 def _legal_prefix(view: SeatView, acts: Sequence[Act]) -> list[Act]:

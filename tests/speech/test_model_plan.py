@@ -1,0 +1,150 @@
+"""A base-model seat's speech follows the discourse plan: it answers the questions put to it, its
+reasons hold (or, from a liar, are marked), and it never contradicts its own earlier words."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from llm_werewolf.agents.llm_agent import LLMAgent, LLMAgentSettings
+from llm_werewolf.evaluation.groundedness import marked_positions
+from llm_werewolf.llm.base import CompletionRequest
+from llm_werewolf.llm.fake import FakeBackend
+from llm_werewolf.llm.profiles import get_profile
+from llm_werewolf.rules import Game, GameConfig
+from llm_werewolf.rules.events import DeathsAnnounced, Info, Record, RoleAssigned, Speech
+from llm_werewolf.speech.grounding import by_seq, check_reason
+from llm_werewolf.speech.intent import claim_of
+from llm_werewolf.speech.vocabulary import vocabulary
+from llm_werewolf.table import Table, TableSettings
+from llm_werewolf.table.events import ModelCall, Thought
+from llm_werewolf.texts import default_names
+
+TALK = ("discussion", "defense", "campaign")
+
+Picker = Callable[[CompletionRequest], str]
+
+
+def first_label(request: CompletionRequest) -> str:
+    return request.labels[0]
+
+
+def last_label(request: CompletionRequest) -> str:
+    """An adversary of the plan: the last label shown (often "nothing"), and gibberish for the answers."""
+    if request.purpose == "slot_answer":
+        return "zzz"
+    return request.labels[-1]
+
+
+MODELS: dict[str, Picker] = {"first": first_label, "last": last_label}
+TABLES = [("city_mafia", "ru", 10, 4), ("chinese_werewolf", "zh-Hant", 9, 2), ("lebanese_ghouls", "ar-LB", 8, 3)]
+
+
+async def played(variant: str, language: str, seats: int, seed: int, pick: Picker) -> list[Record]:
+    def script(request: CompletionRequest) -> str:
+        assert request.mode == "pick", request.mode
+        return pick(request)
+
+    backend = FakeBackend(script, profile=get_profile("local"))
+    names = default_names(language, seats)
+    game = Game(GameConfig(variant=variant, names=names, seed=seed, language=language, options={"max_days": 2}))
+    agents = [LLMAgent(backend, settings=LLMAgentSettings(seed=i)) for i in range(seats)]
+    await Table(game, agents, settings=TableSettings(max_attempts=2)).play()
+    return list(game.records)
+
+
+def _public_speeches(records: list[Record]) -> list[Record]:
+    return [r for r in records if type(r.event) is Speech and r.event.to is None]
+
+
+def _dead_before(records: list[Record], seq: int) -> set[int]:
+    return {d.seat for r in records if type(r.event) is DeathsAnnounced and r.seq < seq for d in r.event.deaths}
+
+
+@pytest.mark.parametrize("model", sorted(MODELS))
+@pytest.mark.parametrize(("variant", "language", "seats", "seed"), TABLES)
+async def test_a_model_seat_answers_the_question_put_to_it_in_its_next_speech(
+    variant: str, language: str, seats: int, seed: int, model: str
+) -> None:
+    records = await played(variant, language, seats, seed, MODELS[model])
+    speeches = [(r.seq, r.event) for r in _public_speeches(records) if isinstance(r.event, Speech)]
+    asked = answered = 0
+    for index, (_, speech) in enumerate(speeches):
+        for act in speech.acts:
+            if act.kind != "ask" or act.target is None:
+                continue
+            reply = next(((seq, s) for seq, s in speeches[index + 1 :] if s.seat == act.target), None)
+            if reply is None or reply[1].stage not in TALK or speech.seat in _dead_before(records, reply[0]):
+                continue
+            asked += 1
+            said = reply[1].acts
+            answered += any(a.kind == "answer" and a.target == speech.seat and a.fact == act.fact for a in said)
+    assert asked >= 3
+    assert answered == asked
+    slot_calls = {r.event.purpose for r in records if isinstance(r.event, ModelCall)}
+    assert "slot_answer" in slot_calls  # the model chose what to answer (not a fixed line)
+
+
+@pytest.mark.parametrize(("variant", "language", "seats", "seed"), TABLES)
+async def test_a_truthful_model_seat_s_reasons_hold_and_a_liar_s_fabrications_are_marked(
+    variant: str, language: str, seats: int, seed: int
+) -> None:
+    records = await played(variant, language, seats, seed, first_label)
+    bad_roles = vocabulary(variant).bad_roles
+    table = by_seq(records)
+    roles = {r.event.seat: r.event.role for r in records if type(r.event) is RoleAssigned}
+    notes: dict[int, str] = {}
+    truthful = 0
+    for record in records:
+        event = record.event
+        if isinstance(event, Thought):
+            notes[event.seat] = event.text
+            continue
+        if type(event) is not Speech:
+            continue
+        note = notes.pop(event.seat, "")
+        if event.to is not None:
+            continue
+        marked = marked_positions(note)
+        for position, act in enumerate(event.acts):
+            if act.kind != "reason":
+                continue
+            holds = check_reason(act, table, record.seq)
+            if roles.get(event.seat) not in bad_roles:
+                truthful += 1
+                assert holds, (event.seat, act)
+            else:
+                assert holds or position in marked, (event.seat, act, note)
+    assert truthful >= 3
+
+
+@pytest.mark.parametrize("model", sorted(MODELS))
+@pytest.mark.parametrize(("variant", "language", "seats", "seed"), TABLES)
+async def test_a_model_seat_never_contradicts_itself(
+    variant: str, language: str, seats: int, seed: int, model: str
+) -> None:
+    records = await played(variant, language, seats, seed, MODELS[model])
+    claims: dict[int, set[str]] = {}
+    team: dict[int, set[int]] = {}
+    for record in records:
+        event = record.event
+        if type(event) is Info and event.fact == "team":
+            for seat in event.seats:
+                team.setdefault(seat, set()).update(s for s in event.seats if s != seat)
+    for record in _public_speeches(records):
+        speech = record.event
+        assert isinstance(speech, Speech)
+        dead = _dead_before(records, record.seq)
+        partners = team.get(speech.seat, set())
+        for act in speech.acts:
+            role = claim_of(act)
+            if role is not None:
+                claims.setdefault(speech.seat, set()).add(role)
+            if act.kind in ("accuse", "vote", "disagree"):
+                assert act.target not in partners, (speech.seat, act)
+            if act.kind == "answer" and act.fact == "vote":
+                assert act.other not in partners, (speech.seat, act)
+            if act.kind == "result" and act.target is not None:
+                assert act.target not in dead, (speech.seat, act)
+    assert claims and all(len(roles) == 1 for roles in claims.values()), claims
