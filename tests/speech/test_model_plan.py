@@ -12,7 +12,7 @@ from llm_werewolf.evaluation.groundedness import marked_positions
 from llm_werewolf.llm.base import CompletionRequest
 from llm_werewolf.llm.fake import FakeBackend
 from llm_werewolf.llm.profiles import get_profile
-from llm_werewolf.rules import Game, GameConfig
+from llm_werewolf.rules import Decision, Game, GameConfig
 from llm_werewolf.rules.events import DeathsAnnounced, Info, Record, RoleAssigned, Speech
 from llm_werewolf.speech.grounding import by_seq, check_reason
 from llm_werewolf.speech.intent import claim_of
@@ -148,3 +148,110 @@ async def test_a_model_seat_never_contradicts_itself(
             if act.kind == "result" and act.target is not None:
                 assert act.target not in dead, (speech.seat, act)
     assert claims and all(len(roles) == 1 for roles in claims.values()), claims
+
+
+def test_a_chat_model_is_shown_the_plan_and_answers_in_its_slots_with_refs() -> None:
+    """A capable model sees the question put to it and the facts it may cite with their record numbers;
+    its acts name their slot and are said in the plan's order; a reason's refs are checked."""
+    import json
+
+    from llm_werewolf.prompting.render import SeatPrompter
+    from llm_werewolf.rules import Act, Choice
+    from llm_werewolf.speech.grounding import classify
+    from llm_werewolf.speech.model_speech import chat_model_speech
+
+    probe, first = _at_discussion()  # who speaks after the first speaker
+    probe.submit(first.id, Choice(first.options[0].id, text="Слушайте все."))
+    nxt_seat = next(d for d in probe.pending if d.speech).seat
+    game, decision = _at_discussion()
+    asker = decision.seat
+    suspect = next(i for i in game.view(asker).living() if i not in (asker, nxt_seat))
+    acts = (Act("accuse", target=suspect), Act("ask", target=nxt_seat, fact="vote"))
+    game.submit(decision.id, Choice(decision.options[0].id, text="Слушайте все.", acts=acts))
+    nxt = next(d for d in game.pending if d.speech)
+    assert nxt.seat == nxt_seat
+    view = game.view(nxt.seat)
+    prompt = SeatPrompter(language="ru", variant="city_mafia", seat=nxt.seat, profile=get_profile("openai")).prompt(
+        view, nxt
+    )
+    said = next(r for r in reversed(game.records) if type(r.event) is Speech)
+    assert f'player "{view.names[asker]}", fact "vote"' in prompt.user, prompt.user[-900:]
+    assert f"[{said.seq}] named_first:" in prompt.user
+    item = (prompt.schema or {})["properties"]["acts"]["items"]
+    assert {"slot", "fact", "refs"} <= set(item["required"])
+    assert {"answer", "reason"} <= set(item["properties"]["kind"]["enum"])
+
+    a, s = view.names[asker], view.names[suspect]
+    raw = json.dumps(
+        {
+            "speech": f"{a}, я голосую за {s}.",
+            "acts": [
+                {
+                    "slot": "propose",
+                    "kind": "vote",
+                    "player": s,
+                    "player2": None,
+                    "role": None,
+                    "result": None,
+                    "fact": None,
+                    "refs": [],
+                },
+                {
+                    "slot": "reason",
+                    "kind": "reason",
+                    "player": a,
+                    "player2": s,
+                    "role": None,
+                    "result": None,
+                    "fact": "named_first",
+                    "refs": [said.seq],
+                },
+                {
+                    "slot": "reason",
+                    "kind": "reason",
+                    "player": s,
+                    "player2": None,
+                    "role": None,
+                    "result": None,
+                    "fact": "quiet",
+                    "refs": [said.seq],
+                },
+                {
+                    "slot": "react",
+                    "kind": "answer",
+                    "player": a,
+                    "player2": s,
+                    "role": None,
+                    "result": None,
+                    "fact": "vote",
+                    "refs": [],
+                },
+            ],
+        },
+        ensure_ascii=False,
+    )
+    choice, _ = chat_model_speech(
+        view, nxt, option="speak", text=f"{a}, я голосую за {s}.", claim=None, raw=raw, claims={}
+    )
+    assert [x.kind for x in choice.acts] == ["answer", "reason", "reason", "vote"]
+    assert choice.acts[0] == Act("answer", target=asker, fact="vote", other=suspect)
+    at = game.records[-1].seq + 1
+    grounded, wrong = choice.acts[1], choice.acts[2]
+    assert classify(grounded, list(game.records), nxt.seat, "city_mafia", at, False) == "grounded"
+    assert classify(wrong, list(game.records), nxt.seat, "city_mafia", at, False) == "hallucination"
+
+
+def _at_discussion() -> tuple[Game, Decision]:
+    """A city_mafia game (ru) at its first discussion speech (the speeches before it said plainly)."""
+    import random
+
+    from llm_werewolf.rules import Choice
+
+    game = Game(GameConfig(variant="city_mafia", names=default_names("ru", 10), seed=3, language="ru"))
+    rng = random.Random(3)
+    while True:
+        decision = game.pending[0]
+        if decision.speech and decision.kind == "speech":
+            return game, decision
+        text = "Слушайте все." if decision.speech else ""
+        game.submit(decision.id, Choice(decision.options[rng.randrange(len(decision.options))].id, text=text))
