@@ -6,21 +6,24 @@ one constrained pick per slot, every label a legal, consistent option (:mod:`.pi
 
 1. **react**: one ``answer`` to each question put to the seat by a living player, addressed to
    the asker (the model picks the content: a seat for "whom do you vote for / trust?", its card or
-   "not yet" for "what is your card?"); then the rebuttal of the latest accusation
-   (:func:`.planner.rebuttal`, no pick);
+   "not yet" for "what is your card?"; never trust in the seat it rebuts); then the rebuttal of the
+   latest accusation (:func:`.planner.rebuttal`, no pick). An answer takes a side (:func:`as_stance`):
+   the speech does not vote for a seat it says it trusts, nor for another than its answer named;
 2. **state**: a claim or a result (the picker's options: its own card for a village seat, one
    story per seat, no result on a dead seat) or nothing;
 3. **reason**: one public fact (:func:`.grounding.reasons_about`) or nothing; a truthful seat is
    offered only facts that hold, a bad-side seat also up to :data:`FAKE_REASONS` made-up ones
    (labelled as fabrications in its private note by the agent, ``fabricated acts: ...``); a second
    fact about the same seat follows when the records hold one (no pick);
-4. **propose**: the seat it votes for today, or nobody yet;
+4. **propose**: the seat it votes for today, or nobody yet: the seat its answer named (no pick), else
+   the seat its reason gave grounds against, else any seat it may vote for;
 5. **ask**: one question to a seat (the planner's subject for it), or none.
 
 A slot with a single option (or none) costs no call. Every pick is recorded as a model call whose
 ``purpose`` names the slot (``slot_answer``, ``slot_state``, ``slot_reason``, ``slot_propose``,
 ``slot_ask``), so a transcript shows what the model chose. Last words skip react, propose and ask
-and name a suspect instead (``accuse``); a dead seat pleads against nothing.
+and name a suspect instead (``accuse``: the seat its reason was about, when it gave grounds against
+one); a dead seat pleads against nothing.
 """
 
 from __future__ import annotations
@@ -63,13 +66,30 @@ class _Speech:
     acts: list[Act]
 
     def fits(self, act: Act) -> bool:
-        if len(self.acts) >= MAX_SPEECH_ACTS or act in self.acts or contradicts(act, self.acts, self.view.variant):
+        if len(self.acts) >= MAX_SPEECH_ACTS or act in self.acts:
+            return False
+        if contradicts(as_stance(act), [as_stance(a) for a in self.acts], self.view.variant):
             return False
         return act_can_follow(self.view, self.acts, act)
 
     def add(self, act: Act | None) -> None:
         if act is not None and self.fits(act):
             self.acts.append(act)
+
+
+def as_stance(act: Act) -> Act:
+    """An answer read for the side it takes: "I trust X" is a vouch for X, "I vote X" a vote for X
+    (so a speech never trusts the seat it votes for, nor votes for another than its answer said)."""
+    if act.kind == "answer" and act.other is not None and act.fact in ("trust", "vote"):
+        return Act("defend" if act.fact == "trust" else "vote", target=act.other)
+    return act
+
+
+def suspected(reason: Act | None) -> int | None:
+    """The seat a reason gives grounds against (a claim is no ground)."""
+    if reason is None or reason.fact == "claimed":
+        return None
+    return reason.target
 
 
 def answer_options(view: SeatView, asker: int, question: str, acts: Sequence[Act]) -> list[Act]:
@@ -223,28 +243,39 @@ async def pick_plan(
         return fill(lines_of[key], Act("ask", target=target if target is not None else speaker.seat), speaker, bank)
 
     if not last_words:
+        team = partners(view)  # a wolf does not turn on its partner
+        rebut = [a for a in rebuttal(view, None) if a.kind != "disagree" or a.target not in team]
+        against = [as_stance(a) for a in rebut]
         for asker, question in questions_to(view):
             if view.alive[asker]:
                 options = answer_options(view, asker, question, speech.acts)
+                options = [a for a in options if not contradicts(as_stance(a), against, view.variant)]
                 await choose("answer", options, line("answer", asker), owed=True)
-        team = partners(view)
-        for act in rebuttal(view, None):
-            if act.kind != "disagree" or act.target not in team:  # a wolf does not turn on its partner
-                speech.add(act)
+        for act in rebut:
+            speech.add(act)
     await choose("state", [*state_options(view, speech.acts), None], line("state"))
     reason = await choose("reason", [*reason_options(view, speech.acts), None], line("reason"))
     if reason is not None:
         speech.add(_second_reason(view, reason, speech.acts))
+    grounded = suspected(reason)  # grounds against a seat: the vote (or the accusation) offered is that seat
     if last_words:
         team = partners(view)
         suspects = [s for s in view.living() if s != view.seat and s not in team]
+        if grounded in suspects:
+            suspects = [grounded]
         accusations = [Act("accuse", target=s) for s in suspects]
         await choose("accuse", [*[a for a in accusations if speech.fits(a)], None], line("accuse"))
         death = death_of(view)
         parting = parting_lead(death) if _liar(view) else "testament" if death.by_day else "night"
         return Plan(tuple(speech.acts), parting), picks
-    votes = [Act("vote", target=s) for s in seat_options(view, "vote", speech.acts)]
-    await choose("propose", [*[a for a in votes if speech.fits(a)], None], line("propose"))
+    answered = next((a for a in speech.acts if a.kind == "answer" and a.fact == "vote"), None)
+    seats = seat_options(view, "vote", speech.acts)
+    if answered is not None:  # the answer said the vote ("not yet": no vote proposed)
+        seats = [answered.other] if answered.other in seats else []
+    elif grounded in seats:
+        seats = [grounded]
+    votes: list[Act | None] = [a for s in seats if speech.fits(a := Act("vote", target=s))]
+    await choose("propose", votes if answered is not None else [*votes, None], line("propose"))
     askable = [s for s in view.living() if s != view.seat]
     questions = [Act("ask", target=s, fact=question_for(view, s, speech.acts)) for s in askable]
     # Given the floor, a seat makes at least one point: with nothing said yet, "nothing" is not offered

@@ -147,6 +147,13 @@ async def test_a_model_seat_never_contradicts_itself(
                 assert act.other not in partners, (speech.seat, act)
             if act.kind == "result" and act.target is not None:
                 assert act.target not in dead, (speech.seat, act)
+        # An answer takes a side: no vote for a seat the speech trusts, no vote but the one its answer named.
+        trusted = {a.other for a in speech.acts if a.kind == "answer" and a.fact == "trust" and a.other is not None}
+        voted = {a.target for a in speech.acts if a.kind in ("vote", "accuse")}
+        assert not trusted & voted, (speech.seat, speech.acts)
+        named = [a.other for a in speech.acts if a.kind == "answer" and a.fact == "vote"]
+        if named:
+            assert {a.target for a in speech.acts if a.kind == "vote"} <= {named[0]}, (speech.seat, speech.acts)
     assert claims and all(len(roles) == 1 for roles in claims.values()), claims
 
 
