@@ -183,7 +183,10 @@ class LLMAgent:
                     seed=self.settings.seed,
                 )
             notes = (check,) if check is not None else ()
-            thought = "\n".join(t for t in (parsed.thought, fabrication_note(view, choice)) if t)
+            # A base model's made-up facts were offered to it as such (a liar's options): marked, as a heuristic
+            # seat's are. A chat model's reason that does not hold is not marked: evaluation calls it a hallucination.
+            marked = fabrication_note(view, choice) if prompt.mode == "text" else ""
+            thought = "\n".join(t for t in (parsed.thought, marked) if t)
             return Reply(choice, thought=thought, error=parsed.error, calls=tuple(calls), notes=notes)
         return Reply(Choice(parsed.option), thought=parsed.thought, error=parsed.error, calls=tuple(calls))
 
