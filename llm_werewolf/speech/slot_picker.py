@@ -6,7 +6,8 @@ one constrained pick per slot, every label a legal, consistent option (:mod:`.pi
 
 1. **react**: one ``answer`` to each question put to the seat by a living player, addressed to
    the asker (the model picks the content: a seat for "whom do you vote for / trust?", its card or
-   "not yet" for "what is your card?"; never trust in the seat it rebuts); then the rebuttal of the
+   "not yet" for "what is your card?"; never trust in the seat it rebuts; a second asker of the same
+   vote or card question gets the same answer, with no pick); then the rebuttal of the
    latest accusation (:func:`.planner.rebuttal`, no pick). An answer takes a side (:func:`as_stance`):
    the speech does not vote for a seat it says it trusts, nor for another than its answer named;
 2. **state**: a claim or a result (the picker's options: its own card for a village seat, one
@@ -250,6 +251,9 @@ async def pick_plan(
             if view.alive[asker]:
                 options = answer_options(view, asker, question, speech.acts)
                 options = [a for a in options if not contradicts(as_stance(a), against, view.variant)]
+                given = next((a for a in speech.acts if a.kind == "answer" and a.fact == question), None)
+                if given is not None and question in ("vote", "role"):  # one speech, one answer to one question
+                    options = [a for a in options if (a.other, a.role) == (given.other, given.role)] or options[-1:]
                 await choose("answer", options, line("answer", asker), owed=True)
         for act in rebut:
             speech.add(act)

@@ -151,6 +151,9 @@ async def test_a_model_seat_never_contradicts_itself(
         trusted = {a.other for a in speech.acts if a.kind == "answer" and a.fact == "trust" and a.other is not None}
         voted = {a.target for a in speech.acts if a.kind in ("vote", "accuse")}
         assert not trusted & voted, (speech.seat, speech.acts)
+        for question in ("vote", "role"):  # two askers of one question get one answer
+            given = {(a.other, a.role) for a in speech.acts if a.kind == "answer" and a.fact == question}
+            assert len(given) <= 1, (speech.seat, speech.acts)
         named = [a.other for a in speech.acts if a.kind == "answer" and a.fact == "vote"]
         if named:
             assert {a.target for a in speech.acts if a.kind == "vote"} <= {named[0]}, (speech.seat, speech.acts)
