@@ -251,17 +251,53 @@ def test_a_chat_model_is_shown_the_plan_and_answers_in_its_slots_with_refs() -> 
     assert classify(wrong, list(game.records), nxt.seat, "city_mafia", at, False) == "hallucination"
 
 
-def _at_discussion() -> tuple[Game, Decision]:
-    """A city_mafia game (ru) at its first discussion speech (the speeches before it said plainly)."""
+def _at_discussion(variant: str = "city_mafia", language: str = "ru", seats: int = 10) -> tuple[Game, Decision]:
+    """A game at its first discussion speech (the speeches before it said plainly)."""
     import random
 
     from llm_werewolf.rules import Choice
 
-    game = Game(GameConfig(variant="city_mafia", names=default_names("ru", 10), seed=3, language="ru"))
+    game = Game(GameConfig(variant=variant, names=default_names(language, seats), seed=3, language=language))
     rng = random.Random(3)
     while True:
         decision = game.pending[0]
         if decision.speech and decision.kind == "speech":
             return game, decision
-        text = "Слушайте все." if decision.speech else ""
+        text = "..." if decision.speech else ""
         game.submit(decision.id, Choice(decision.options[rng.randrange(len(decision.options))].id, text=text))
+
+
+@pytest.mark.parametrize(
+    ("variant", "language", "seats"),
+    [
+        ("chinese_werewolf", "zh-Hant", 9),
+        ("chinese_werewolf", "en", 9),
+        ("lebanese_ghouls", "ar-LB", 8),
+        ("one_night", "ar", 6),
+        ("city_mafia", "ru", 10),
+        ("online_mafia", "he", 12),
+    ],
+)
+def test_the_plan_shown_to_a_chat_model_names_the_question_and_the_facts(
+    variant: str, language: str, seats: int
+) -> None:
+    from llm_werewolf.prompting.render import SeatPrompter
+    from llm_werewolf.rules import Act, Choice
+
+    probe, first = _at_discussion(variant, language, seats)
+    probe.submit(first.id, Choice(first.options[0].id, text="..."))
+    nxt_seat = next(d for d in probe.pending if d.speech).seat
+    game, decision = _at_discussion(variant, language, seats)
+    suspect = next(i for i in game.view(decision.seat).living() if i not in (decision.seat, nxt_seat))
+    acts = (Act("accuse", target=suspect), Act("ask", target=nxt_seat, fact="trust"))
+    game.submit(decision.id, Choice(decision.options[0].id, text="...", acts=acts))
+    nxt = next(d for d in game.pending if d.speech)
+    view = game.view(nxt.seat)
+    prompt = SeatPrompter(language=language, variant=variant, seat=nxt.seat, profile=get_profile("openai")).prompt(
+        view, nxt
+    )
+    said = next(r for r in reversed(game.records) if type(r.event) is Speech)
+    react = [line for line in prompt.user.splitlines() if line.startswith("- react")]
+    assert any(view.names[decision.seat] in line and '"trust"' in line for line in react), react
+    assert f"[{said.seq}] named_first:" in prompt.user
+    assert "{" not in prompt.user.split("named_first:")[1].split("\n")[0]  # the fact is voiced, agreement filled
