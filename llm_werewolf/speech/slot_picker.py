@@ -16,8 +16,8 @@ one constrained pick per slot, every label a legal, consistent option (:mod:`.pi
    offered only facts that hold, a bad-side seat also up to :data:`FAKE_REASONS` made-up ones
    (labelled as fabrications in its private note by the agent, ``fabricated acts: ...``); a second
    fact about the same seat follows when the records hold one (no pick);
-4. **propose**: the seat it votes for today, or nobody yet: the seat its answer named (no pick), else
-   the seat its reason gave grounds against, else any seat it may vote for;
+4. **propose**: the seat it votes for today, or nobody yet: the seat its reason gave grounds against,
+   else any seat it may vote for; none when its answer already said its vote (or "not yet");
 5. **ask**: one question to a seat (the planner's subject for it), or none.
 
 A slot with a single option (or none) costs no call. Every pick is recorded as a model call whose
@@ -272,14 +272,12 @@ async def pick_plan(
         death = death_of(view)
         parting = parting_lead(death) if _liar(view) else "testament" if death.by_day else "night"
         return Plan(tuple(speech.acts), parting), picks
-    answered = next((a for a in speech.acts if a.kind == "answer" and a.fact == "vote"), None)
-    seats = seat_options(view, "vote", speech.acts)
-    if answered is not None:  # the answer said the vote ("not yet": no vote proposed)
-        seats = [answered.other] if answered.other in seats else []
-    elif grounded in seats:
+    answered = any(a.kind == "answer" and a.fact == "vote" for a in speech.acts)
+    seats = [] if answered else seat_options(view, "vote", speech.acts)  # the answer said the vote, or "not yet"
+    if grounded in seats:
         seats = [grounded]
-    votes: list[Act | None] = [a for s in seats if speech.fits(a := Act("vote", target=s))]
-    await choose("propose", votes if answered is not None else [*votes, None], line("propose"))
+    votes = [a for s in seats if speech.fits(a := Act("vote", target=s))]
+    await choose("propose", [*votes, None] if votes else [], line("propose"))
     askable = [s for s in view.living() if s != view.seat]
     questions = [Act("ask", target=s, fact=question_for(view, s, speech.acts)) for s in askable]
     # Given the floor, a seat makes at least one point: with nothing said yet, "nothing" is not offered
