@@ -250,7 +250,9 @@ async def pick_plan(
         for asker, question in questions_to(view):
             if view.alive[asker]:
                 options = answer_options(view, asker, question, speech.acts)
-                options = [a for a in options if not contradicts(as_stance(a), against, view.variant)]
+                options = [
+                    a for a in options if speech.fits(a) and not contradicts(as_stance(a), against, view.variant)
+                ]
                 given = next((a for a in speech.acts if a.kind == "answer" and a.fact == question), None)
                 if given is not None and question in ("vote", "role"):  # one speech, one answer to one question
                     options = [a for a in options if (a.other, a.role) == (given.other, given.role)] or options[-1:]

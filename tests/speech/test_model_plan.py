@@ -37,7 +37,14 @@ def last_label(request: CompletionRequest) -> str:
     return request.labels[-1]
 
 
-MODELS: dict[str, Picker] = {"first": first_label, "last": last_label}
+def echo_label(request: CompletionRequest) -> str:
+    """An adversary of the answers: the seat it already named in this speech, where it is offered again
+    (trust in the seat its answer votes for), else the first label."""
+    taken = [line[2:] for line in request.cue.splitlines() if line.startswith("- ")]
+    return next((label for label in request.labels if label in taken), request.labels[0])
+
+
+MODELS: dict[str, Picker] = {"first": first_label, "last": last_label, "echo": echo_label}
 TABLES = [("city_mafia", "ru", 10, 4), ("chinese_werewolf", "zh-Hant", 9, 2), ("lebanese_ghouls", "ar-LB", 8, 3)]
 
 
