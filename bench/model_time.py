@@ -9,7 +9,8 @@ same thread count in both (``--threads``, default 1), loads weights without extr
 counts the prompt tokens llama.cpp really evaluates. ``--together`` plays the two games of a seed at
 the same time, so that both see the same load; otherwise control then now, one at a time.
 
-Per game: decisions asked of the model, model calls (``act steps``: the speech-act picker's calls),
+Per game: decisions asked of the model, model calls (``act steps``: the calls that pick a speech's
+acts, ``act_*`` or ``slot_*``),
 prompt tokens, tokens evaluated, completion tokens, model time (the sum of the ``model_call``
 latencies, wall clock), CPU (the child's user + system seconds, which the machine's load changes
 little), fallbacks; then now ÷ control over all seeds. ``--now-args`` and ``--control-args`` add
@@ -73,7 +74,7 @@ def summary(folder: Path, cpu: float, wall: float) -> dict[str, Any]:
             {(c.get("seat"), c.get("decision_id")) for c in calls if c.get("decision_id") is not None}
         ),
         "model_calls": len(calls),
-        "act_steps": sum(1 for c in calls if str(c.get("purpose", "")).startswith("act_")),
+        "act_steps": sum(1 for c in calls if str(c.get("purpose", "")).startswith(("act_", "slot_"))),
         "prompt_tokens": sum(c.get("prompt_tokens", 0) for c in calls),
         "evaluated_tokens": evaluated,
         "completion_tokens": sum(c.get("completion_tokens", 0) for c in calls),

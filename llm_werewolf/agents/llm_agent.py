@@ -38,6 +38,7 @@ from ..rules import Choice, Decision, SeatView
 from ..strings.script import in_language
 from ..table_notes import ModelCall
 from .base import DecisionRequest, Reply
+from .heuristic import fabrication_note
 
 RAW_OUTPUT_CHARS = 4000
 ANSWER_CHARS = 200
@@ -182,7 +183,11 @@ class LLMAgent:
                     seed=self.settings.seed,
                 )
             notes = (check,) if check is not None else ()
-            return Reply(choice, thought=parsed.thought, error=parsed.error, calls=tuple(calls), notes=notes)
+            # A base model's made-up facts were offered to it as such (a liar's options): marked, as a heuristic
+            # seat's are. A chat model's reason that does not hold is not marked: evaluation calls it a hallucination.
+            marked = fabrication_note(view, choice) if prompt.mode == "text" else ""
+            thought = "\n".join(t for t in (parsed.thought, marked) if t)
+            return Reply(choice, thought=thought, error=parsed.error, calls=tuple(calls), notes=notes)
         return Reply(Choice(parsed.option), thought=parsed.thought, error=parsed.error, calls=tuple(calls))
 
     def _acts_only(self, prompt: Prompt) -> bool:

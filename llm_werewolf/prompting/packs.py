@@ -2,7 +2,7 @@
 
 A *pack* is a folder laid out like the built-in ``prompts/`` folder::
 
-    <root>/common/system.j2 turn.j2 cue.j2 narrator.j2 history.j2 macros.j2
+    <root>/common/system.j2 turn.j2 plan.j2 cue.j2 narrator.j2 history.j2 macros.j2
                                                                          one skeleton for every language
     <root>/<lang>/common/words.yaml vocabulary.yaml                      its words in this language
     <root>/<lang>/common/decisions.yaml                                  shared option labels and phrases
@@ -28,8 +28,8 @@ import yaml
 
 from ..texts import TextDataError, data_root, merge_mapping
 
-COMMON_TEMPLATES = ("macros.j2", "history.j2", "system.j2", "turn.j2", "cue.j2")
-SHARED_TEMPLATES = ("macros.j2", "history.j2", "system.j2", "turn.j2", "cue.j2", "narrator.j2")
+COMMON_TEMPLATES = ("macros.j2", "history.j2", "system.j2", "turn.j2", "plan.j2", "cue.j2")
+SHARED_TEMPLATES = ("macros.j2", "history.j2", "system.j2", "turn.j2", "plan.j2", "cue.j2", "narrator.j2")
 """One skeleton for every language in ``<root>/common/`` (words: ``history`` in vocabulary.yaml for the
 first two, words.yaml for the others); a language folder may still hold its own copy, which is found first."""
 VARIANT_FILES = ("rules.j2", "decisions.yaml")

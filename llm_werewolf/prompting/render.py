@@ -474,6 +474,10 @@ class SeatPrompter:
             attempt=attempt,
             switch_language=switch_language,
         )
+        if decision.speech and self.profile.style == "chat" and view.seat is not None:
+            from ..speech.plan_outline import plan_outline  # the discourse plan as structure (docs/speech-acts.md)
+
+            context["plan"] = plan_outline(view)
         system = self._render_system(context)
         user = self._render("turn.j2", context)
         cue = pick_cue = ""

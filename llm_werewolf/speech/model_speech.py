@@ -22,15 +22,20 @@ from typing import Any
 from ..llm.base import Completion, CompletionRequest
 from ..rules import Choice, Decision, SeatView
 from ..rules.act_legality import check_view_acts
-from ..rules.act_vocabulary import ACT_KINDS, MAX_ACTS, vocabulary
+from ..rules.act_vocabulary import ACT_KINDS, DISCOURSE_KINDS, MAX_ACTS, MAX_SPEECH_ACTS, QUESTIONS, REASONS, vocabulary
 from ..rules.acts import Act
 from ..rules.errors import IllegalAct
+from ..rules.events import Speech
 from ..table_notes import SpeechCheck
 from ..texts import role_name
 from .coherence import ACTS_ONLY, CARRIES_NO_ACT, Coherence, check_coherence, contradictions, earlier_speeches
 from .grammar import Gender
 from .intent import floor_act
-from .picker import MAX_PICKED, PickContext, pick_acts
+from .picker import MAX_PICKED, PickContext
+from .plan_outline import SLOTS
+from .planner import Plan
+from .repeats import templates_said
+from .slot_picker import pick_plan
 from .voice import Speaker, voice
 
 Complete = Callable[[CompletionRequest, str], Awaitable[Completion]]
@@ -81,11 +86,22 @@ async def base_model_speech(
         temperature=temperature,
         seed=seed * 1_000_003 + decision.id,
     )
-    acts = await pick_acts(
-        view, ctx, complete, speaker=speaker, rng=_speech_rng(seed, decision), most=most, spoken=bool(text)
-    )
+    if most <= 0:
+        return _said(
+            view, decision, option=option, text=text, claim=claim, acts=[], prompt=prompt, speaker=speaker, seed=seed
+        )
+    planned, _ = await pick_plan(view, ctx, complete, speaker=speaker, last_words=decision.kind == "last_words")
     return _said(
-        view, decision, option=option, text=text, claim=claim, acts=acts, prompt=prompt, speaker=speaker, seed=seed
+        view,
+        decision,
+        option=option,
+        text=text,
+        claim=claim,
+        acts=planned.acts,
+        prompt=prompt,
+        speaker=speaker,
+        seed=seed,
+        plan=planned,
     )
 
 
@@ -119,6 +135,7 @@ def _said(
     prompt: Any,
     speaker: Speaker,
     seed: int,
+    plan: Plan | None = None,
 ) -> tuple[Choice, SpeechCheck]:
     acts = _legal_prefix(view, acts)
     if not text and prompt.mode == "text":  # acts only (``Profile.speech_text`` off): nothing was asked for
@@ -137,7 +154,7 @@ def _said(
     else:
         if not acts:  # nothing picked: the seat still asks someone a question
             acts = [floor_act(view)]
-        said, source = voice(acts, speaker, rng, earlier_speeches(view)), "voiced"
+        said, source = _voiced(view, acts, speaker, rng, plan), "voiced"
     claims = [a.role for a in acts if a.kind == "claim"]
     final_claim = claims[0] if claims else (claim if source == "text" else None)
     check = SpeechCheck(
@@ -183,6 +200,16 @@ def chat_model_speech(
     return Choice(option, text=text, claim=claim, acts=tuple(acts)), check
 
 
+def _voiced(view: SeatView, acts: Sequence[Act], speaker: Speaker, rng: random.Random, plan: Plan | None) -> str:
+    """The acts in words: a plan's with its opening line, no phrasing said today again while another remains."""
+    if plan is None:
+        return voice(acts, speaker, rng, earlier_speeches(view))
+    today = [r.event.text for r in view.records if r.phase == view.phase and type(r.event) is Speech and r.event.text]
+    avoid = templates_said(view.language, view.variant, today)
+    lead = None if plan.lead is None else Act("lead", fact=plan.lead, role=view.role)
+    return voice(acts, speaker, rng, earlier_speeches(view), avoid=avoid, lead=lead)
+
+
 def _legal_prefix(view: SeatView, acts: Sequence[Act]) -> list[Act]:
     kept: list[Act] = []
     for act in acts:
@@ -209,7 +236,11 @@ def result_ids(variant: str) -> list[str]:
 
 
 def acts_schema(view: SeatView, claim_labels: Sequence[str], most: int = MAX_ACTS) -> dict[str, Any]:
-    """JSON schema of the ``acts`` field (every item field required, null where unused; at most ``most`` items)."""
+    """JSON schema of the ``acts`` field (every item field required, null where unused; at most ``most`` items).
+
+    Each act names the plan's ``slot`` it fills (``react``, ``state``, ``reason``, ``propose``, ``ask``;
+    the acts are said in that order); an ``answer`` names the asker in ``player`` and the question in
+    ``fact``, a ``reason`` the fact in ``fact`` and the numbers of the records behind it in ``refs``."""
     players = list(view.names)
 
     def nullable(values: Sequence[str]) -> dict[str, Any]:
@@ -218,13 +249,16 @@ def acts_schema(view: SeatView, claim_labels: Sequence[str], most: int = MAX_ACT
     item = {
         "type": "object",
         "properties": {
-            "kind": {"type": "string", "enum": list(vocabulary(view.variant).kinds)},
+            "slot": {"type": "string", "enum": list(SLOTS)},
+            "kind": {"type": "string", "enum": [*vocabulary(view.variant).kinds, *DISCOURSE_KINDS]},
             "player": nullable(players),
             "player2": nullable(players),
             "role": nullable(list(claim_labels)),
             "result": nullable(result_ids(view.variant)),
+            "fact": nullable([*QUESTIONS, *REASONS]),
+            "refs": {"type": "array", "items": {"type": "integer"}},
         },
-        "required": ["kind", "player", "player2", "role", "result"],
+        "required": ["slot", "kind", "player", "player2", "role", "result", "fact", "refs"],
         "additionalProperties": False,
     }
     return {"type": "array", "items": item, "maxItems": max(0, min(most, MAX_ACTS))}
@@ -287,8 +321,9 @@ def parse_acts(raw: str, view: SeatView, claims: Mapping[str, str]) -> tuple[lis
     if not isinstance(items, list):
         return [], []
     acts: list[Act] = []
+    slots: list[int] = []
     dropped: list[str] = []
-    for item in items[: MAX_ACTS * 2]:
+    for item in items[: MAX_SPEECH_ACTS * 2]:
         try:
             act = _act(item, view, claims)
             check_view_acts(view, [*acts, act])
@@ -296,20 +331,43 @@ def parse_acts(raw: str, view: SeatView, claims: Mapping[str, str]) -> tuple[lis
             dropped.append(str(exc)[:200])
             continue
         acts.append(act)
-    return acts, dropped
+        slots.append(_slot_index(item, act))
+    order = sorted(range(len(acts)), key=lambda i: slots[i])  # said in the plan's order (stable within a slot)
+    return [acts[i] for i in order], dropped
+
+
+KIND_SLOTS = {"answer": "react", "disagree": "react", "claim": "state", "result": "state", "reason": "reason"}
+"""The slot of an act whose answer names none: by its kind (others: ``propose``, an ``ask``: ``ask``)."""
+
+
+def _slot_index(item: dict[str, Any], act: Act) -> int:
+    slot = item.get("slot")
+    if slot not in SLOTS:
+        slot = "ask" if act.kind == "ask" else KIND_SLOTS.get(act.kind, "propose")
+    return SLOTS.index(str(slot))
 
 
 def _act(item: Any, view: SeatView, claims: Mapping[str, str]) -> Act:
     if not isinstance(item, dict):
         raise TypeError("an act must be an object")
     kind = str(item.get("kind", ""))
-    if kind not in ACT_KINDS:
+    if kind not in ACT_KINDS and kind not in DISCOURSE_KINDS:
         raise ValueError(f"{kind!r} is not a speech act")
     target = _seat(item.get("player"), view.names)
     other = _seat(item.get("player2"), view.names)
     role = _role(item.get("role"), view, claims)
+    fact = item.get("fact")
     if kind == "claim":
         return Act("claim", role=role)
+    if kind == "answer":
+        return Act("answer", target=target, fact=str(fact or "vote"), other=other, role=role)
+    if kind == "reason":
+        refs = item.get("refs") or []
+        if not isinstance(refs, list) or not all(isinstance(r, int) for r in refs):
+            raise ValueError("reason: refs must be record numbers")
+        return Act("reason", target=target, other=other, role=role, fact=str(fact or ""), refs=tuple(refs))
+    if kind == "ask":
+        return Act("ask", target=target, fact=fact if fact in QUESTIONS else None)
     if kind != "result":
         return Act(kind, target=target)
     result = str(item.get("result") or "")

@@ -102,13 +102,20 @@ def partners(view: SeatView) -> frozenset[int]:
 
 
 def fake_results(view: SeatView) -> list[Act]:
-    """Plausible false results for a bad-side seat: the ruleset's first binary check on each living other seat."""
+    """Plausible false results for a bad-side seat: the ruleset's first binary check on each living other
+    seat (a known partner only ever "good")."""
     vocab = vocabulary(view.variant)
     check = next((f for f in vocab.facts if f.values == ("bad", "good") and set(f.roles) & set(view.deck)), None)
     if check is None or view.seat is None or view.role not in vocab.bad_roles:
         return []
     seats = [i for i in view.living() if i != view.seat]
-    return [Act("result", target=i, fact=check.id, value=v) for i in seats for v in ("bad", "good")]
+    team = partners(view)  # a partner is never offered as a fake "bad" (no bus in the acts offered)
+    return [
+        Act("result", target=i, fact=check.id, value=v)
+        for i in seats
+        for v in ("bad", "good")
+        if not (v == "bad" and i in team)
+    ]
 
 
 def result_options(view: SeatView) -> list[Act]:
@@ -239,7 +246,7 @@ async def pick_acts(
         # offered from the second item on (the embedded model took it first in every Arabic one_night speech).
         end = [str(picker["end"])] if spoken or chosen else []
         labels = _labels_unique([str(kinds_text.get(k, k)) for k in kinds] + end)
-        index = await _pick(ctx, complete, lines, me_line, labels, "act_kind")
+        index = await pick_label(ctx, complete, lines, me_line, labels, "act_kind")
         if index is None or index >= len(kinds):
             break
         kind = kinds[index]
@@ -265,16 +272,16 @@ async def _complete_act(
     if kind in SEAT_ACTS:
         seats = seat_options(view, kind, chosen)
         labels = _labels_unique([view.names[i] for i in seats])
-        index = await _pick(ctx, complete, lines, str(picker.get("target", "")), labels, "act_target")
+        index = await pick_label(ctx, complete, lines, str(picker.get("target", "")), labels, "act_target")
         return None if index is None else Act(kind, target=seats[index])
     if kind == "claim":
         roles = claim_roles(view)
         labels = _labels_unique([role_name(view.language, view.variant, r) for r in roles])
-        index = await _pick(ctx, complete, lines, str(picker.get("role", "")), labels, "act_role")
+        index = await pick_label(ctx, complete, lines, str(picker.get("role", "")), labels, "act_role")
         return None if index is None else Act("claim", role=roles[index])
     options = open_results(view, chosen)
     labels = _labels_unique([_short(a, view, bank, speaker) for a in options])
-    index = await _pick(ctx, complete, lines, str(picker.get("result", "")), labels, "act_result")
+    index = await pick_label(ctx, complete, lines, str(picker.get("result", "")), labels, "act_result")
     return None if index is None else options[index]
 
 
@@ -292,7 +299,7 @@ def _short(act: Act, view: SeatView, bank: PhraseBank, speaker: Speaker) -> str:
     return view.names[act.target] if act.target is not None else ""
 
 
-async def _pick(
+async def pick_label(
     ctx: PickContext, complete: Complete, lines: list[str], question: str, labels: list[str], purpose: str
 ) -> int | None:
     cue = "\n".join([ctx.cue, *lines, question]) + " "

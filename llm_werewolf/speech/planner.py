@@ -173,10 +173,19 @@ class _Builder:
 
 
 def _react(view: SeatView, intent: Sequence[Act], out: _Builder) -> None:
-    me = view.seat
     for asker, question in questions_to(view):
         if view.alive[asker]:
             out.add(answer(view, asker, question, intent))
+    for act in rebuttal(view, _stance_target(intent, ("accuse", "vote"))):
+        out.add(act)
+
+
+def rebuttal(view: SeatView, attacked: int | None) -> list[Act]:
+    """How the speaker takes what was said about it since its last speech: ``agree`` with a good
+    result about it; against the latest accusation or bad result (from a living seat), ``disagree``
+    with its author (unless the speech attacks that seat anyway) and ``defend`` itself."""
+    me = view.seat
+    out: list[Act] = []
     accuser: int | None = None
     reporter: tuple[int, bool] | None = None
     for _, speech in _since_my_last_speech(view):
@@ -187,15 +196,15 @@ def _react(view: SeatView, intent: Sequence[Act], out: _Builder) -> None:
                 accuser = speech.seat
             elif act.kind == "result" and act.value in ("bad", "good"):
                 reporter = (speech.seat, act.value == "bad")
-    attacked = _stance_target(intent, ("accuse", "vote"))
     if reporter is not None and not reporter[1]:
-        out.add(Act("agree", target=reporter[0]))
+        out.append(Act("agree", target=reporter[0]))
     if reporter is not None and reporter[1]:
         accuser = reporter[0]
     if accuser is not None and view.alive[accuser]:
         if accuser != attacked:
-            out.add(Act("disagree", target=accuser))
-        out.add(Act("defend", target=me))
+            out.append(Act("disagree", target=accuser))
+        out.append(Act("defend", target=me))
+    return out
 
 
 def _reasons(view: SeatView, subject: int | None, out: _Builder, most: int) -> None:
@@ -294,7 +303,7 @@ def _second(view: SeatView, subject: int | None, intent: Sequence[Act], out: _Bu
             return
 
 
-def _question_for(view: SeatView, target: int, acts: Sequence[Act]) -> str:
+def question_for(view: SeatView, target: int, acts: Sequence[Act]) -> str:
     """What to ask ``target``: its vote when it named nobody, its role when it claimed nothing, else whom it trusts.
 
     A seat that named a target today is never asked for its vote (the question would ignore what it said)."""
@@ -363,7 +372,7 @@ def plan(view: SeatView, intent: Sequence[Act], *, quiet_intent: bool = False) -
             out.add(act)
     target = asked.target if asked is not None else _ask_target(view, out.acts, _owing(view))
     if target is not None and target != view.seat and view.alive[target]:
-        out.add(Act("ask", target=target, fact=_question_for(view, target, out.acts)))
+        out.add(Act("ask", target=target, fact=question_for(view, target, out.acts)))
     said = [a for a in out.acts if a.kind != "ask"]
     reacted = any(a.kind == "answer" or (a.kind == "defend" and a.target == view.seat) for a in said)
     lead = None if reacted or any(a.kind in ("claim", "result") for a in said) else "open"
@@ -446,7 +455,7 @@ def last_words_plan(view: SeatView, intent: Sequence[Act], target: int | None) -
         if suspect is not None:
             out.add(Act("accuse", target=suspect))
             _reasons(view, suspect, out, 1)
-        return Plan(tuple(out.acts), _parting_lead(death))
+        return Plan(tuple(out.acts), parting_lead(death))
     for act in intent:
         if act.kind == "result":
             out.add(act)
@@ -467,7 +476,7 @@ def last_words_plan(view: SeatView, intent: Sequence[Act], target: int | None) -
     return Plan(tuple(out.acts), lead)
 
 
-def _parting_lead(death: Death) -> str:
+def parting_lead(death: Death) -> str:
     """A bad seat's opening: it concedes a card shown by day, doubts a vote that hid its card,
     and otherwise (a night kill, a shot) parts without speaking of a vote."""
     if death.by_day and death.shown:

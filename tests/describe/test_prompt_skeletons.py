@@ -23,7 +23,9 @@ from ..llm.support import TOY_PACK, sample_decision, sample_view
 ROOT = builtin_root()
 ROOTS = search_roots()
 SLOT = re.compile(r"\$(\w+)", re.ASCII)
-SHARED_WITH_WORDS = ("system.j2", "turn.j2", "cue.j2", "narrator.j2")
+SHARED_WITH_WORDS = ("system.j2", "turn.j2", "plan.j2", "cue.j2", "narrator.j2")
+TABLES = ("narrator.refusals", "plan.questions")
+"""Phrase keys that are tables (``words.table``): every language has the same entries as English."""
 
 
 class Recording(Say):
@@ -43,7 +45,7 @@ class Recording(Say):
 
 
 def every_branch() -> list[dict[str, Any]]:
-    """Contexts that between them take every branch of system.j2, turn.j2, cue.j2 and narrator.j2."""
+    """Contexts that between them take every branch of system.j2, turn.j2, plan.j2, cue.j2 and narrator.j2."""
     persona = {"name": "Kim", "temperament": "calm", "style": "dry", "background": "a baker", "bluffing": "high",
                "verbosity": "terse"}  # fmt: skip
     base: dict[str, Any] = {
@@ -55,15 +57,22 @@ def every_branch() -> list[dict[str, Any]]:
         "persona": persona, "storyteller": "Teller", "game": "Wolves", "max_chars": 99, "fact": "F.",
         "speeches": [{"name": "Ann", "number": 1, "text": "hi"}], "problems": ["empty", "odd_code"],
     }  # fmt: skip
+    plans = (
+        {"questions": [{"asker": "Bob", "question": "vote", "female": False},
+                       {"asker": "Eve", "question": "role", "female": True}],
+         "rebut": [{"name": "Bob", "female": False}, {"name": "Eve", "female": True}], "claim": "Seer",
+         "facts": [{"refs": [3, 4], "fact": "voted", "text": "Bob voted for Ann."}]},
+        {"questions": [], "rebut": [], "claim": None, "facts": []},
+    )  # fmt: skip
     options = [{"kind": "seat", "label": "Bob", "number": 2}, {"kind": "skip", "label": "nobody", "number": None}]
     contexts = []
     for style in ("chat", "transcript"):
-        for speech, female, alive in ((True, False, True), (False, True, False)):
+        for (speech, female, alive), plan in zip(((True, False, True), (False, True, False)), plans, strict=True):
             me = {"name": "Ann", "number": 1, "role_name": "Seer", "side_name": "village", "alive": alive,
                   "female": female}  # fmt: skip
             decision = {"instruction": "Do it.", "speech": speech, "multi": True, "options": options}
             for part in ("system", "user", "cue", "speech", "pick"):
-                contexts.append({**base, "style": style, "me": me, "decision": decision, "part": part})
+                contexts.append({**base, "style": style, "me": me, "decision": decision, "part": part, "plan": plan})
     players = [{"number": 1, "name": "Ann"}, {"number": 2, "name": "Bob"}]
     for context in contexts:
         context.setdefault("narrator_players", players)
@@ -154,7 +163,7 @@ def test_every_words_file_has_every_key_with_slots_the_skeleton_gives(language: 
     words = words_for(ROOTS, language).words
     assert set(words) == set(given), f"{language}: missing {set(given) - set(words)}, extra {set(words) - set(given)}"
     for key, phrase in words.items():
-        if key == "narrator.refusals":
+        if key in TABLES:
             assert set(phrase) == set(words_for(ROOTS, "en").words[key]), f"{language} {key}"
             continue
         forms = list(phrase.values()) if isinstance(phrase, dict) else [phrase]

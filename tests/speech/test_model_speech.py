@@ -65,7 +65,7 @@ async def test_a_base_model_s_broken_text_is_replaced_by_its_voiced_acts() -> No
     # the structured claim (what evaluation reads for machine seats) is the claim act's role
     assert all(s.claim == next((a.role for a in s.acts if a.kind == "claim"), None) for s in speeches)
     purposes = {r.event.purpose for r in game.records if isinstance(r.event, ModelCall)}
-    assert {"act_kind", "act_target"} <= purposes
+    assert {"slot_state", "slot_propose", "slot_ask"} <= purposes
 
 
 async def test_a_coherent_text_is_said_with_the_acts_it_makes() -> None:
@@ -79,11 +79,9 @@ async def test_a_coherent_text_is_said_with_the_acts_it_makes() -> None:
     def script(request: CompletionRequest) -> str:
         if request.mode == "text":
             return text
-        labels = list(request.labels)
-        for wanted in (picker["kinds"]["vote"], name):
-            if wanted in labels and "vote" not in request.cue.split(picker["cue"].split("{me}")[-1])[-1]:
-                return str(wanted)
-        return str(picker["end"])
+        if request.purpose == "slot_propose" and name in request.labels:
+            return name
+        return str(picker["slots"]["none"])
 
     backend = FakeBackend(script, profile=WRITING_LOCAL)
     agent = LLMAgent(backend, settings=LLMAgentSettings(seed=1))
@@ -308,21 +306,21 @@ def test_the_picker_offers_one_made_up_result_per_speech() -> None:
 
 @pytest.mark.parametrize("most", [0, 1])
 async def test_the_profile_bounds_the_acts_a_base_model_picks(most: int) -> None:
-    """``speech_acts`` bounds the picker as it bounds a JSON answer's acts: 0 asks for no act at all."""
+    """``speech_acts`` 0 asks a base model for no act at all; any other bound lets it build its speech slot by slot."""
     names = default_names("ru", 10)
     game = Game(GameConfig(variant="city_mafia", names=names, seed=4, language="ru", options={"max_days": 2}))
     backend = base_backend("Я хочу играть, что вы?")
     backend.profile = WRITING_LOCAL.with_overrides(speech_acts=most)
     await play(game, backend, 10)
     calls = [r.event for r in game.records if isinstance(r.event, ModelCall)]
-    kinds_asked = [c for c in calls if c.purpose == "act_kind"]
+    slot_calls = [c for c in calls if c.purpose.startswith("slot_")]
     speeches = [r.event for r in game.records if isinstance(r.event, Speech)]
     assert speeches
     if most == 0:
-        assert kinds_asked == [] and not [c for c in calls if c.purpose.startswith("act_")]
+        assert slot_calls == [] and not [c for c in calls if c.purpose.startswith("act_")]
     else:
-        per_speech = Counter((c.decision_id, c.attempt) for c in kinds_asked)
-        assert per_speech and max(per_speech.values()) == 1  # one act at most: one kind asked per speech
+        per_speech = Counter((c.decision_id, c.attempt, c.purpose) for c in slot_calls if c.purpose != "slot_answer")
+        assert per_speech and max(per_speech.values()) == 1  # one pick per slot and speech
 
 
 async def test_a_base_model_s_coherent_text_without_any_picked_act_is_not_said() -> None:

@@ -1,0 +1,111 @@
+"""Table-talk audit of recorded games (model seats): the measures of ``bench/table_talk.py``, read from transcripts.
+
+    PYTHONPATH=. .venv/bin/python bench/model_talk.py runs/speech/*/*.jsonl [--json OUT]
+
+One row per ruleset × language × seats, with the columns of ``bench/table_talk.py`` (its module doc
+defines them); a speech's private note is the speaker's last ``thought`` record before it (where the
+agent marks its fabricated acts). Then, for the base-model seats, what the model chose in each slot of
+its speeches (``slot_*`` model calls, ``speech.slot_picker``): picks, and the share that took "nothing"
+(the phrase bank's ``picker.slots.none``), and model calls per speech decision.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+from collections import Counter, defaultdict
+from pathlib import Path
+
+from table_talk import Tally, audit_game, share
+
+from llm_werewolf.rules.events import Speech
+from llm_werewolf.speech.phrases import phrase_bank
+from llm_werewolf.table_notes import ModelCall, SpeechCheck, Thought
+from llm_werewolf.transcript.io import read_transcript
+
+
+def _notes(records: list) -> dict[tuple[int, str], str]:  # type: ignore[type-arg]
+    pending: dict[int, str] = {}
+    notes: dict[tuple[int, str], str] = {}
+    for record in records:
+        event = record.event
+        if isinstance(event, Thought):
+            pending[event.seat] = event.text
+        elif isinstance(event, Speech):
+            note = pending.pop(event.seat, "")
+            if note:
+                notes[(event.seat, event.text)] = note
+    return notes
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("paths", nargs="+", type=Path)
+    parser.add_argument("--json", type=Path, help="write the rows here too")
+    args = parser.parse_args()
+    tallies: dict[tuple[str, str, int], Tally] = defaultdict(Tally)
+    games: Counter[tuple[str, str, int]] = Counter()
+    picks: dict[str, Counter[str]] = defaultdict(Counter)
+    calls: list[int] = []
+    for path in args.paths:
+        transcript = read_transcript(path)
+        header = transcript.header
+        key = (header.variant, header.language, len(header.names))
+        records = transcript.records
+        audit_game(records, _notes(records), header.variant, header.language, tallies[key])
+        games[key] += 1
+        nothing = str(phrase_bank(header.language, header.variant).picker["slots"]["none"])
+        speech_decisions = {r.event.decision_id for r in records if isinstance(r.event, SpeechCheck)}
+        per_decision: Counter[int | None] = Counter()
+        for record in records:
+            event = record.event
+            if not isinstance(event, ModelCall):
+                continue
+            if event.decision_id in speech_decisions:
+                per_decision[event.decision_id] += 1
+            if event.purpose.startswith("slot_"):
+                picks[event.purpose]["picks"] += 1
+                picks[event.purpose]["nothing"] += event.raw_output.strip() == nothing
+        calls.extend(per_decision.values())
+    rows = []
+    print(
+        "| ruleset | lang | seats | games | answered | reasons ok | liar reasons ok | lies marked | last words ok "
+        "| repeat max / mean | template (day) max / mean | template (game) mean | sentences median | chars mean |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    for (variant, language, seats), t in sorted(tallies.items()):
+        row = {
+            "ruleset": variant,
+            "lang": language,
+            "seats": seats,
+            "games": games[(variant, language, seats)],
+            "answered": share(t.answered, t.asked),
+            "reasons_ok": share(t.reasons_ok, t.reasons),
+            "liar_reasons_ok": share(t.liar_reasons_ok, t.liar_reasons),
+            "lies_marked": share(t.lies_marked, t.lies),
+            "last_words_ok": share(t.last_words_ok, t.last_words),
+            "repeat": f"{max(t.repeat, default=0):.3f} / {statistics.fmean(t.repeat or [0]):.3f}",
+            "template_day": f"{max(t.template, default=0):.3f} / {statistics.fmean(t.template or [0]):.3f}",
+            "template_game": f"{statistics.fmean(t.template_game or [0]):.3f}",
+            "sentences_median": statistics.median(t.sentences or [0]),
+            "chars_mean": round(statistics.fmean(t.chars or [0])),
+        }
+        rows.append(row)
+        print("| " + " | ".join(str(v) for v in row.values()) + " |")
+    print()
+    print("| slot | picks | took nothing |")
+    print("|---|---|---|")
+    for slot, counts in sorted(picks.items()):
+        print(f"| {slot} | {counts['picks']} | {share(counts['nothing'], counts['picks'])} |")
+    print()
+    if calls:
+        print(f"model calls per speech decision: mean {statistics.fmean(calls):.2f}, max {max(calls)} ({len(calls)})")
+    if args.json:
+        slots = {slot: dict(counts) for slot, counts in picks.items()}
+        report = {"rows": rows, "slots": slots, "calls_per_speech": calls}
+        args.json.write_text(json.dumps(report, ensure_ascii=False, indent=1), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

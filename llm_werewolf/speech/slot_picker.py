@@ -1,0 +1,292 @@
+"""The discourse plan for base and tiny models: a speech built slot by slot, the model choosing in each.
+
+The planner (:mod:`.planner`) builds a heuristic seat's speech around its intent. A base model
+(the embedded default) has no intent to build around, so its speech is built in the plan's order,
+one constrained pick per slot, every label a legal, consistent option (:mod:`.picker`'s filters):
+
+1. **react**: one ``answer`` to each question put to the seat by a living player, addressed to
+   the asker (the model picks the content: a seat for "whom do you vote for / trust?", its card or
+   "not yet" for "what is your card?"; never trust in the seat it rebuts; a second asker of the same
+   vote or card question gets the same answer, with no pick); then the rebuttal of the
+   latest accusation (:func:`.planner.rebuttal`, no pick). An answer takes a side (:func:`as_stance`):
+   the speech does not vote for a seat it says it trusts, nor for another than its answer named;
+2. **state**: a claim or a result (the picker's options: its own card for a village seat, one
+   story per seat, no result on a dead seat) or nothing;
+3. **reason**: one public fact (:func:`.grounding.reasons_about`) or nothing; a truthful seat is
+   offered only facts that hold, a bad-side seat also up to :data:`FAKE_REASONS` made-up ones
+   (labelled as fabrications in its private note by the agent, ``fabricated acts: ...``); a second
+   fact about the same seat follows when the records hold one (no pick);
+4. **propose**: the seat it votes for today, or nobody yet: the seat its reason gave grounds against,
+   else any seat it may vote for; none when its answer already said its vote (or "not yet");
+5. **ask**: one question to a seat (the planner's subject for it), or none.
+
+A slot with a single option (or none) costs no call. Every pick is recorded as a model call whose
+``purpose`` names the slot (``slot_answer``, ``slot_state``, ``slot_reason``, ``slot_propose``,
+``slot_ask``), so a transcript shows what the model chose. Last words skip react, propose and ask
+and name a suspect instead (``accuse``: the seat its reason was about, when it gave grounds against
+one); a dead seat pleads against nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..rules.act_legality import act_can_follow
+from ..rules.act_vocabulary import MAX_SPEECH_ACTS, vocabulary
+from ..rules.acts import Act
+from ..rules.events import Speech
+from ..rules.views import SeatView
+from ..texts import TextDataError, role_name
+from .grounding import reasons_about
+from .phrases import PhraseBank, phrase_bank
+from .picker import Complete, PickContext, claim_roles, open_results, own_record, partners, pick_label, seat_options
+from .planner import Plan, death_of, parting_lead, question_for, questions_to, rebuttal, stated_reasons
+from .stance import contradicts
+from .voice import Speaker, fill, phrase_key
+
+FAKE_REASONS = 2
+"""Most made-up facts a bad-side seat is offered in the reason slot."""
+REASON_OPTIONS = 6
+"""Most facts offered in the reason slot (the records' most telling first, one seat after another)."""
+SLOT_KEYS = ("answer", "state", "reason", "propose", "ask", "accuse", "none")
+
+
+@dataclass(frozen=True, slots=True)
+class SlotPick:
+    """One slot of a model's speech: what it was offered and what it took (``None``: nothing)."""
+
+    slot: str
+    offered: tuple[Act | None, ...]
+    taken: Act | None
+
+
+@dataclass
+class _Speech:
+    view: SeatView
+    acts: list[Act]
+
+    def fits(self, act: Act) -> bool:
+        if len(self.acts) >= MAX_SPEECH_ACTS or act in self.acts:
+            return False
+        if contradicts(as_stance(act), [as_stance(a) for a in self.acts], self.view.variant):
+            return False
+        return act_can_follow(self.view, self.acts, act)
+
+    def add(self, act: Act | None) -> None:
+        if act is not None and self.fits(act):
+            self.acts.append(act)
+
+
+def as_stance(act: Act) -> Act:
+    """An answer read for the side it takes: "I trust X" is a vouch for X, "I vote X" a vote for X
+    (so a speech never trusts the seat it votes for, nor votes for another than its answer said)."""
+    if act.kind == "answer" and act.other is not None and act.fact in ("trust", "vote"):
+        return Act("defend" if act.fact == "trust" else "vote", target=act.other)
+    return act
+
+
+def suspected(reason: Act | None) -> int | None:
+    """The seat a reason gives grounds against (a claim is no ground)."""
+    if reason is None or reason.fact == "claimed":
+        return None
+    return reason.target
+
+
+def answer_options(view: SeatView, asker: int, question: str, acts: Sequence[Act]) -> list[Act]:
+    """The answers a seat may give ``asker``'s ``question``: each legal, none against the speech or its
+    earlier words (a seat it reported bad is not trusted, a partner is not voted for), "not yet" last."""
+    earlier = own_record(view).acts
+    if question == "role":
+        roles = [r for r in claim_roles(view) if r is not None]
+        answers = [Act("answer", target=asker, fact="role", role=r) for r in roles]
+    elif question == "trust":
+        others = [s for s in view.living() if s not in (view.seat, asker)]
+        trusted = [s for s in others if not contradicts(Act("defend", target=s), [*acts, *earlier], view.variant)]
+        answers = [Act("answer", target=asker, fact="trust", other=s) for s in trusted]
+    else:
+        answers = [Act("answer", target=asker, fact="vote", other=s) for s in seat_options(view, "vote", acts)]
+    answers.append(Act("answer", target=asker, fact=question))
+    return [a for a in answers if act_can_follow(view, acts, a)]
+
+
+def state_options(view: SeatView, acts: Sequence[Act]) -> list[Act]:
+    """A claim (not said before in the game, nor in this speech) or a result the picker offers."""
+    out: list[Act] = []
+    said = any(a.kind == "claim" or (a.kind == "answer" and a.role) for a in acts)
+    if own_record(view).claim is None and not said:
+        out.extend(Act("claim", role=r) for r in claim_roles(view))
+    out.extend(open_results(view, acts))
+    return [a for a in out if act_can_follow(view, acts, a)]
+
+
+def _liar(view: SeatView) -> bool:
+    return view.role in vocabulary(view.variant).bad_roles
+
+
+def fake_reasons(view: SeatView) -> list[Act]:
+    """Made-up facts a bad-side seat may cite: a seat that named a target today called quiet (its
+    speeches as the references, which say otherwise)."""
+    if not _liar(view):
+        return []
+    team = partners(view)
+    spoke: dict[int, list[int]] = {}
+    for record in view.records:
+        event = record.event
+        if type(event) is Speech and event.to is None and record.phase == view.phase and event.text.strip():
+            spoke.setdefault(event.seat, []).append(record.seq)
+    out: list[Act] = []
+    for seat, seqs in spoke.items():
+        if seat == view.seat or seat in team or not view.alive[seat]:
+            continue
+        if any(r.fact == "quiet" for r in reasons_about(view, seat)):
+            continue
+        out.append(Act("reason", target=seat, fact="quiet", refs=tuple(seqs)))
+    return out[:FAKE_REASONS]
+
+
+def reason_options(view: SeatView, acts: Sequence[Act]) -> list[Act]:
+    """Public facts about the living other seats (none about the speaker's own words, none given
+    :data:`.planner.TIMES_STATED` times), then a liar's made-up ones."""
+    stated = stated_reasons(view)
+    team = partners(view)
+    found: list[Act] = []
+    for seat in view.living():
+        if seat == view.seat or seat in team:
+            continue
+        for reason in reasons_about(view, seat):
+            if reason.other == view.seat or (reason.fact, reason.target, reason.other, reason.role) in stated:
+                continue
+            found.append(reason)
+    found = found[:REASON_OPTIONS] + fake_reasons(view)
+    return [a for a in found if act_can_follow(view, acts, a) and not contradicts(a, acts, view.variant)]
+
+
+def _second_reason(view: SeatView, first: Act, acts: Sequence[Act]) -> Act | None:
+    """Another fact that holds about the seat the model chose to give grounds on."""
+    if first.target is None:
+        return None
+    stated = stated_reasons(view)
+    for reason in reasons_about(view, first.target):
+        key = (reason.fact, reason.target, reason.other, reason.role)
+        if reason != first and reason.other != view.seat and key not in stated and act_can_follow(view, acts, reason):
+            return reason
+    return None
+
+
+def _labels(acts: Sequence[Act | None], view: SeatView, bank: PhraseBank, speaker: Speaker) -> list[str]:
+    slots = _slot_lines(bank, view)
+    out: list[str] = []
+    for act in acts:
+        if act is None:
+            out.append(slots["none"])
+        elif act.kind == "answer":
+            if act.other is not None:
+                out.append(view.names[act.other])
+            elif act.role is not None:
+                out.append(role_name(view.language, view.variant, act.role))
+            else:
+                out.append(slots["none"])
+        elif act.kind == "claim" and act.role is not None:
+            out.append(f"{bank.picker['kinds']['claim']}: {role_name(view.language, view.variant, act.role)}")
+        elif act.kind in ("result", "reason"):
+            key = next(k for k in phrase_key(act) if bank.acts.get(k))
+            out.append(fill(bank.acts[key][0], act, speaker, bank))
+        elif act.target is not None:
+            out.append(view.names[act.target])
+        else:
+            out.append(slots["none"])
+    return out
+
+
+def _slot_lines(bank: PhraseBank, view: SeatView) -> dict[str, str]:
+    slots = bank.picker.get("slots")
+    if not isinstance(slots, dict) or any(not slots.get(k) for k in SLOT_KEYS):
+        raise TextDataError(f"prompts/{view.language}/common/phrases.yaml: 'picker.slots' needs {', '.join(SLOT_KEYS)}")
+    return {k: str(v) for k, v in slots.items()}
+
+
+async def pick_plan(
+    view: SeatView,
+    ctx: PickContext,
+    complete: Complete,
+    *,
+    speaker: Speaker,
+    last_words: bool = False,
+) -> tuple[Plan, list[SlotPick]]:
+    """The speech of a base-model seat, built slot by slot (module doc); the slots it was offered and took."""
+    bank = phrase_bank(view.language, view.variant)
+    lines_of = _slot_lines(bank, view)
+    lines = [fill(str(bank.picker.get("floor", "")), Act("ask", target=speaker.seat), speaker, bank)]
+    speech = _Speech(view, [])
+    picks: list[SlotPick] = []
+
+    async def choose(slot: str, options: Sequence[Act | None], line: str, *, owed: bool = False) -> Act | None:
+        """The model's pick among ``options``; an ``owed`` slot (an answer) falls back to its last option
+        ("not yet") when the model's pick names none of them."""
+        offered = tuple(options)
+        if not offered:
+            return None
+        if len(offered) == 1:
+            taken = offered[0]
+        else:
+            labels = _labels(offered, view, bank, speaker)
+            index = await pick_label(ctx, complete, lines, line, labels, f"slot_{slot}")
+            taken = offered[index] if index is not None else offered[-1] if owed else None
+        picks.append(SlotPick(slot, offered, taken))
+        if taken is not None and speech.fits(taken):
+            speech.add(taken)
+            lines.append(f"- {_labels([taken], view, bank, speaker)[0]}")
+            return taken
+        return None
+
+    def line(key: str, target: int | None = None) -> str:
+        return fill(lines_of[key], Act("ask", target=target if target is not None else speaker.seat), speaker, bank)
+
+    if not last_words:
+        team = partners(view)  # a wolf does not turn on its partner
+        rebut = [a for a in rebuttal(view, None) if a.kind != "disagree" or a.target not in team]
+        against = [as_stance(a) for a in rebut]
+        for asker, question in questions_to(view):
+            if view.alive[asker]:
+                options = answer_options(view, asker, question, speech.acts)
+                options = [
+                    a for a in options if speech.fits(a) and not contradicts(as_stance(a), against, view.variant)
+                ]
+                given = next((a for a in speech.acts if a.kind == "answer" and a.fact == question), None)
+                if given is not None and question in ("vote", "role"):  # one speech, one answer to one question
+                    options = [a for a in options if (a.other, a.role) == (given.other, given.role)] or options[-1:]
+                await choose("answer", options, line("answer", asker), owed=True)
+        for act in rebut:
+            speech.add(act)
+    await choose("state", [*state_options(view, speech.acts), None], line("state"))
+    reason = await choose("reason", [*reason_options(view, speech.acts), None], line("reason"))
+    if reason is not None:
+        speech.add(_second_reason(view, reason, speech.acts))
+    grounded = suspected(reason)  # grounds against a seat: the vote (or the accusation) offered is that seat
+    if last_words:
+        team = partners(view)
+        suspects = [s for s in view.living() if s != view.seat and s not in team]
+        if grounded in suspects:
+            suspects = [grounded]
+        accusations = [Act("accuse", target=s) for s in suspects]
+        await choose("accuse", [*[a for a in accusations if speech.fits(a)], None], line("accuse"))
+        death = death_of(view)
+        parting = parting_lead(death) if _liar(view) else "testament" if death.by_day else "night"
+        return Plan(tuple(speech.acts), parting), picks
+    answered = any(a.kind == "answer" and a.fact == "vote" for a in speech.acts)
+    seats = [] if answered else seat_options(view, "vote", speech.acts)  # the answer said the vote, or "not yet"
+    if grounded in seats:
+        seats = [grounded]
+    votes = [a for s in seats if speech.fits(a := Act("vote", target=s))]
+    await choose("propose", [*votes, None] if votes else [], line("propose"))
+    askable = [s for s in view.living() if s != view.seat]
+    questions = [Act("ask", target=s, fact=question_for(view, s, speech.acts)) for s in askable]
+    # Given the floor, a seat makes at least one point: with nothing said yet, "nothing" is not offered
+    # (the embedded model took "nothing more" first in every Arabic one_night speech).
+    silent: list[Act | None] = [None] if speech.acts else []
+    await choose("ask", [*[a for a in questions if speech.fits(a)], *silent], line("ask"))
+    said = [a for a in speech.acts if a.kind != "ask"]
+    reacted = any(a.kind == "answer" or (a.kind == "defend" and a.target == view.seat) for a in said)
+    lead = None if reacted or any(a.kind in ("claim", "result") for a in said) else "open"
+    return Plan(tuple(speech.acts), lead), picks
