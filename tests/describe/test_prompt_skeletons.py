@@ -57,7 +57,7 @@ def every_branch() -> list[dict[str, Any]]:
         "persona": persona, "storyteller": "Teller", "game": "Wolves", "max_chars": 99, "fact": "F.",
         "speeches": [{"name": "Ann", "number": 1, "text": "hi"}], "problems": ["empty", "odd_code"],
     }  # fmt: skip
-    plans = (
+    plans: tuple[dict[str, Any], ...] = (
         {"questions": [{"asker": "Bob", "question": "vote", "female": False},
                        {"asker": "Eve", "question": "role", "female": True}],
          "rebut": [{"name": "Bob", "female": False}, {"name": "Eve", "female": True}], "claim": "Seer",
