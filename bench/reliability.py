@@ -31,6 +31,8 @@ from typing import Any
 
 import reliability_security as security
 
+from llm_werewolf.agents.pack_vetting import vet_pack
+from llm_werewolf.prompting.pack_policy import vet_source
 from llm_werewolf.safety import sizes as sizes_module
 from llm_werewolf.safety.canaries import LeakReport, play_canary_game
 from llm_werewolf.safety.crash import CrashStats, crash_battery
@@ -41,7 +43,7 @@ from llm_werewolf.safety.malformed import FAULTS, REJECTABLE, MalformedStats, ma
 from llm_werewolf.safety.provider import provider_battery
 from llm_werewolf.safety.sizes import FAULT_RATES, MALFORMED_RATE, Sizes
 from llm_werewolf.safety.spoofing import SpoofReport, spoofing_battery
-from llm_werewolf.safety.templates import PLACES, plant, ssti_corpus, try_payload, vet_pack, vet_source
+from llm_werewolf.safety.templates import PLACES, plant, ssti_corpus, try_payload
 
 ITEMS = ("spoofing", "canaries", "interference", "malformed", "provider", "crash", "templates", "injection")
 SECURITY = ("seeds", "files", "render_limits", "web", "night", "checker", "bad_inputs")
