@@ -15,7 +15,7 @@ from llm_werewolf.prompting.packs import builtin_root
 from llm_werewolf.prompting.personas import Persona
 from llm_werewolf.prompting.render import SeatPrompter
 from llm_werewolf.rules import Game, GameConfig
-from llm_werewolf.safety.templates import PLACES, plant, ssti_corpus, try_payload
+from tests.battery.templates import PLACES, plant, ssti_corpus, try_payload
 
 CORPUS = ssti_corpus()
 SECONDS = 3.0

@@ -6,11 +6,11 @@ import asyncio
 from collections.abc import Callable, Coroutine, Sequence
 from typing import Any, TypeVar
 
-from ..cli.common import seat_names
-from ..prompting.packs import has_pack, search_roots
-from ..rules import Record, all_rulesets, get_ruleset
-from ..rules.events import ChoiceMade, GameEnded
-from ..rules.questions import question_of
+from llm_werewolf.prompting.packs import has_pack, search_roots
+from llm_werewolf.rules import Record, all_rulesets, get_ruleset
+from llm_werewolf.rules.events import ChoiceMade, GameEnded
+from llm_werewolf.rules.questions import question_of
+from llm_werewolf.texts import default_names
 
 T = TypeVar("T")
 
@@ -34,7 +34,7 @@ def prompt_languages(variant: str) -> list[str]:
 
 
 def names_for(language: str, players: int) -> tuple[str, ...]:
-    return seat_names(language, players)
+    return default_names(language, players)
 
 
 def run(coro: Coroutine[Any, Any, T]) -> T:

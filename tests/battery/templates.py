@@ -26,17 +26,20 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from functools import cache
-from importlib.resources import files
 from pathlib import Path
 
 import yaml
 from jinja2 import TemplateError
 
-from ..agents.heuristic import HeuristicAgent
-from ..llm.profiles import get_profile
-from ..prompting.render import SeatPrompter
-from ..rules import Game, GameConfig, get_ruleset
+from llm_werewolf.agents.heuristic import HeuristicAgent
+from llm_werewolf.llm.profiles import get_profile
+from llm_werewolf.prompting.render import SeatPrompter
+from llm_werewolf.rules import Game, GameConfig, get_ruleset
+
 from .games import names_for, players_for
+
+DATA = Path(__file__).parent / "data"
+"""The battery's corpora (YAML)."""
 
 INTERNALS = ("<class", "<function", "<built-in", "<module", "<bound", "__", " at 0x", "<jinja2", "TemplateReference")
 """Signs of Python internals in rendered text."""
@@ -44,7 +47,7 @@ INTERNALS = ("<class", "<function", "<built-in", "<module", "<bound", "__", " at
 
 @cache
 def ssti_corpus() -> dict[str, list[str]]:
-    text = files("llm_werewolf.safety").joinpath("data").joinpath("ssti.yaml").read_text(encoding="utf-8")
+    text = DATA.joinpath("ssti.yaml").read_text(encoding="utf-8")
     data = yaml.safe_load(text)
     return {str(k): [str(v) for v in values] for k, values in data.items()}
 
@@ -87,7 +90,7 @@ class Attempt:
 
 def try_payload(payload: str, place: str, workdir: Path, variant: str = "one_night", language: str = "en") -> Attempt:
     """Render ``payload`` planted at ``place`` of a fresh user pack, as a game would."""
-    from ..prompting.render import PromptError
+    from llm_werewolf.prompting.render import PromptError
 
     canary = workdir / "canary-executed"
     source = payload.replace("{canary}", str(canary))
