@@ -3,16 +3,18 @@
     .venv/bin/python bench/mutations.py [--ruleset ID ...] [--only MUTATION_ID ...] [--list]
                                         [--timeout S] [--json FILE]
 
-Each mutation (``bench/mutation_catalogue.py``) replaces one exact snippet of a ruleset's code
-under ``llm_werewolf/rules/variants/<id>/`` with a changed rule (a tie that exiles someone, a
+Each mutation (``bench/mutation_catalogue.py``) replaces one exact snippet inside a named
+function, method, class or constant of a ruleset's code (found by its syntax tree in any module of
+the ruleset's folder: ``bench/mutation_anchors.py``) with a changed rule (a tie that exiles someone, a
 hunter who shoots when poisoned, a withdrawn candidate who still votes...). For every mutation
 the script copies the project to a scratch folder once, applies the change there (never in the
 working tree), runs that ruleset's tests — its scenario files first (``tests/scenarios/<id>/``,
 without pytest), then ``tests/rules/test_<id>_*.py`` with pytest ``-x`` (the heuristic
 player's tests aside) — and counts the mutation
 *killed* when the run fails (or times out), *survived* when every test still passes. A
-mutation whose snippet is no longer in the code (the code changed) is reported as *stale* and
-stops the run: the catalogue must follow the code.
+mutation whose symbol is gone or no longer holds its snippet (the rule's code changed) is reported
+as *stale* and stops the run: the catalogue must follow the code; moving code between modules does
+not make it stale.
 
 The kill rate per ruleset is documented in docs/rules/mutations.md; aim: at least 95%.
 """
@@ -33,15 +35,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from mutation_anchors import StaleMutation, locate, mutate
 from mutation_catalogue import CATALOGUE, Mutation
 
 ROOT = Path(__file__).resolve().parents[1]
 COPIED = ("llm_werewolf", "tests", "prompts", "personas", "docs", "pyproject.toml")
-VARIANTS = Path("llm_werewolf") / "rules" / "variants"
-
-
-class StaleMutation(RuntimeError):
-    """The snippet a mutation replaces is not (exactly once) in the code any more."""
 
 
 @dataclass(frozen=True)
@@ -87,16 +85,10 @@ def copy_project(target: Path) -> None:
 
 def apply(root: Path, mutation: Mutation) -> tuple[Path, str]:
     """Write the mutated file; returns the path and its original text (to restore)."""
-    path = root / VARIANTS / mutation.ruleset / mutation.file
-    text = path.read_text(encoding="utf-8")
-    found = text.count(mutation.old)
-    if found != 1:
-        raise StaleMutation(
-            f"{mutation.ruleset}/{mutation.id}: the snippet is in {mutation.file} {found} times, not once: "
-            f"{mutation.old!r}"
-        )
-    path.write_text(text.replace(mutation.old, mutation.new), encoding="utf-8")
-    return path, text
+    site = locate(root, mutation.ruleset, mutation.symbol, mutation.old)
+    original, mutated = mutate(site, mutation.old, mutation.new)
+    site.path.write_text(mutated, encoding="utf-8")
+    return site.path, original
 
 
 SCENARIO_CHECK = """

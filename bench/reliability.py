@@ -29,19 +29,23 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the battery's harnesses: tests/battery
+
 import reliability_security as security
 
-from llm_werewolf.safety import sizes as sizes_module
-from llm_werewolf.safety.canaries import LeakReport, play_canary_game
-from llm_werewolf.safety.crash import CrashStats, crash_battery
-from llm_werewolf.safety.games import map_jobs, players_for, prompt_languages, rulesets
-from llm_werewolf.safety.injection import CATEGORIES, run_cell
-from llm_werewolf.safety.interference import compare, dealt, swaps_for
-from llm_werewolf.safety.malformed import FAULTS, REJECTABLE, MalformedStats, malformed_battery
-from llm_werewolf.safety.provider import provider_battery
-from llm_werewolf.safety.sizes import FAULT_RATES, MALFORMED_RATE, Sizes
-from llm_werewolf.safety.spoofing import SpoofReport, spoofing_battery
-from llm_werewolf.safety.templates import PLACES, plant, ssti_corpus, try_payload, vet_pack, vet_source
+from llm_werewolf.agents.pack_vetting import vet_pack
+from llm_werewolf.prompting.pack_policy import vet_source
+from tests.battery import sizes as sizes_module
+from tests.battery.canaries import LeakReport, play_canary_game
+from tests.battery.crash import CrashStats, crash_battery
+from tests.battery.games import map_jobs, players_for, prompt_languages, rulesets
+from tests.battery.injection import CATEGORIES, run_cell
+from tests.battery.interference import compare, dealt, swaps_for
+from tests.battery.malformed import FAULTS, REJECTABLE, MalformedStats, malformed_battery
+from tests.battery.provider import provider_battery
+from tests.battery.sizes import FAULT_RATES, MALFORMED_RATE, Sizes
+from tests.battery.spoofing import SpoofReport, spoofing_battery
+from tests.battery.templates import PLACES, plant, ssti_corpus, try_payload
 
 ITEMS = ("spoofing", "canaries", "interference", "malformed", "provider", "crash", "templates", "injection")
 SECURITY = ("seeds", "files", "render_limits", "web", "night", "checker", "bad_inputs")
@@ -187,7 +191,7 @@ def provider(b: Battery) -> None:
     table(rows, keys)
     for row in rows:
         print(f"    {row['fault_rate']:.0%}: injected {row['injected_faults']}")
-    from llm_werewolf.safety.fault_server import FaultPlan
+    from tests.battery.fault_server import FaultPlan
 
     with tempfile.TemporaryDirectory() as folder:
         plan = FaultPlan(down_after=6, down_kind="500", seed=1)

@@ -14,10 +14,12 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any, Protocol
 
-from llm_werewolf.safety.narration_evasion import all_pairs
-from llm_werewolf.safety.narration_evasion import run as evasion_run
-from llm_werewolf.safety.seed_search import search, seat_feed
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the battery's harnesses: tests/battery
+
 from llm_werewolf.seeds import SEED_BITS, fresh_seed, seat_seed
+from tests.battery.narration_evasion import all_pairs
+from tests.battery.narration_evasion import run as evasion_run
+from tests.battery.seed_search import search, seat_feed
 
 
 class Checks(Protocol):
@@ -156,7 +158,7 @@ def render_limits(b: Checks, full: bool) -> None:
 
 
 def web(b: Checks, full: bool) -> None:
-    from llm_werewolf.safety.web_floods import ping_flood, slow_headers, spectators
+    from tests.battery.web_floods import ping_flood, slow_headers, spectators
 
     figures = {
         "slow_headers": slow_headers(1_100 if full else 100),

@@ -30,8 +30,8 @@ from typing import Any
 from jinja2 import TemplateError
 
 from llm_werewolf.prompting.environment import string_template
-from llm_werewolf.safety.narration_evasion import RULESETS, all_pairs, run_indirect, template_refusals
 from llm_werewolf.strings.sanitize import clean_line, clean_output
+from tests.battery.narration_evasion import RULESETS, all_pairs, run_indirect, template_refusals
 from tests.llm.test_sanitize_fixpoint import PADDING, TAGS, WIDE, _tags_in
 from tests.safety.test_template_fuzz import ROOTS, _payloads
 

@@ -9,16 +9,18 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections import Counter
+from functools import cache
 
 import pytest
 
 from llm_werewolf.agents.heuristic import HeuristicAgent
 from llm_werewolf.agents.heuristics import chinese_werewolf
 from llm_werewolf.agents.heuristics.talk import heard, parse
-from llm_werewolf.ladder import SideAgent, play_cell, seat_sides, sides_won
+from llm_werewolf.ladder import LadderCell, SideAgent, heuristic_wins, naive_wins, seat_sides, sides_won
 from llm_werewolf.rules import Choice, Decision, Game, GameConfig, SeatView, build_view, get_ruleset
 from llm_werewolf.rules.events import ChoiceMade, DeathsAnnounced, Info, RoleAssigned, Speech, VoteCast
-from llm_werewolf.sim import SyncAgent, play_with_agents
+from llm_werewolf.sim import SyncAgent, parallel_map, play_with_agents
 from llm_werewolf.texts import optional_yaml
 
 from .rules.test_chinese_werewolf_support import Table
@@ -273,9 +275,37 @@ LADDER = [
 ]
 
 
+LADDER_GAMES = 150
+SERIAL_KILLER = ("online_mafia", 15, "serial_killer")
+
+
+def _series(job: tuple[str, int, str | None, int]) -> Counter[str]:
+    """Wins per side on seeds 1 to ``games``: every seat heuristic (side ``None``), or ``side``'s seats naive."""
+    variant, players, side, games = job
+    seeds = range(1, 1 + games)
+    return heuristic_wins(variant, players, seeds) if side is None else naive_wins(variant, players, seeds, side)
+
+
+@cache
+def _ladder() -> dict[tuple[str, int, str | None], Counter[str]]:
+    """Every series the ladder tests need, each played once (a board's all-heuristic series serves
+    all its sides), on every core; the results do not depend on the worker count."""
+    cells = [*LADDER, SERIAL_KILLER]
+    jobs: list[tuple[str, int, str | None]] = [(v, p, None) for v, p in dict.fromkeys((v, p) for v, p, _ in cells)]
+    jobs += cells
+    return dict(zip(jobs, parallel_map(_series, [(*job, LADDER_GAMES) for job in jobs]), strict=True))
+
+
+def play_cell(variant: str, players: int, side: str) -> LadderCell:
+    """:func:`llm_werewolf.ladder.play_cell` on seeds 1-150."""
+    series = _ladder()
+    best, naive = series[(variant, players, None)], series[(variant, players, side)]
+    return LadderCell(variant, players, side, LADDER_GAMES, best[side], naive[side])
+
+
 @pytest.mark.parametrize(("variant", "players", "side"), LADDER)
 def test_each_sides_heuristic_clearly_beats_its_naive_version(variant: str, players: int, side: str) -> None:
-    cell = play_cell(variant, players, side, games=150, seed=1)
+    cell = play_cell(variant, players, side)
     assert cell.margin >= 0.10, cell.as_dict()
 
 
@@ -283,7 +313,7 @@ def test_the_town_tries_a_silent_serial_killer() -> None:
     """online_mafia: the naive Serial Killer says nothing, and the town reads silence, so he rarely
     survives to win (13% of these games before the town read it, about 1% now). The margin of this
     ladder cell is then above 10 points as well."""
-    cell = play_cell("online_mafia", 15, "serial_killer", games=150, seed=1)
+    cell = play_cell(*SERIAL_KILLER)
     assert cell.naive_rate < 0.05, cell.as_dict()
     assert cell.heuristic_rate > 0.15, cell.as_dict()
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..agents.pack_vetting import vet_pack
 from ..code_refs import CodeRefused, refuse_code, trust
 from ..key_guard import KeyDestinationRefused, check_key_uses, key_uses
 from ..llm.errors import BackendConfigError
@@ -102,8 +103,6 @@ def setup_llm(
         search_roots(pack_list)
     except Exception as exc:
         raise UsageError(str(exc)) from None
-    from ..safety.templates import vet_pack  # the safety package imports the CLI's helpers
-
     for pack in pack_list:
         verdict = vet_pack(pack)
         if not verdict.ok:

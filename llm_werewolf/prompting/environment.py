@@ -5,7 +5,7 @@ Every template (built-in or from a user pack) renders in a
 a misspelled variable is an error, not an empty string, and a template cannot
 reach Python internals. The immutable sandbox also refuses to change lists and
 dicts passed in (``names.pop()``), so one template cannot corrupt the next.
-User packs are vetted before use (:func:`llm_werewolf.safety.templates.vet_pack`), and
+User packs are vetted before use (:func:`llm_werewolf.agents.pack_vetting.vet_pack`), and
 every render of every template runs under hard limits (time, output and string size, loop
 steps, calls: :mod:`.limits`). Player text is only ever passed in as variables.
 """

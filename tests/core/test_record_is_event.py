@@ -29,11 +29,11 @@ from llm_werewolf.rules.events import (
     same_records,
     to_seats,
 )
-from llm_werewolf.safety.games import map_jobs
 from llm_werewolf.sim import SyncAgent, parallel_map, play_with_agents, random_policy, run_sync
 from llm_werewolf.table_notes import Narration
 from llm_werewolf.testing.conformance import fresh_records
 from llm_werewolf.transcript.schema import dump_record, load_record
+from tests.battery.games import map_jobs
 
 TABLES = (
     ("chinese_werewolf", 12),

@@ -65,15 +65,17 @@ SMALL = (
 
 @pytest.mark.model
 def test_the_study_on_the_embedded_model_ends_with_a_report(tmp_path: Path) -> None:
-    """2 deals × 2 languages, one embedded-model seat and two heuristic seats, short answers."""
+    """1 deal × 2 languages, one embedded-model seat and two heuristic seats, short answers.
+
+    The study's pairing over several deals is checked without the model (the endpoint test below)."""
     (tmp_path / "small.toml").write_text(SMALL, encoding="utf-8")
     _study(
         tmp_path / "run", "--model", "local", "--model", "heuristic", "--model", "heuristic",
-        "--languages", "ar,en", "--deals", "2", "--config", str(tmp_path / "small.toml"),
+        "--languages", "ar,en", "--deals", "1", "--config", str(tmp_path / "small.toml"),
     )  # fmt: skip
     result = json.loads((tmp_path / "run" / "report" / "study.json").read_text(encoding="utf-8"))
-    assert result["models"] == ["local"] and result["games"] == 4
-    assert result["levels"]["ar"]["fallback_share"]["n"] == 2 and result["levels"]["en"]["fallback_share"]["n"] == 2
+    assert result["models"] == ["local"] and result["games"] == 2
+    assert result["levels"]["ar"]["fallback_share"]["n"] == 1 and result["levels"]["en"]["fallback_share"]["n"] == 1
     assert (tmp_path / "run" / "report" / "study.html").is_file()
 
 

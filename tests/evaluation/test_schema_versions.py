@@ -13,13 +13,13 @@ from llm_werewolf.evaluation.facts import facts_from
 from llm_werewolf.evaluation.tournament.games import degraded_records
 from llm_werewolf.rules import Choice, Game, make_record
 from llm_werewolf.rules.events import GOD, Asked, ChoiceMade
-from llm_werewolf.safety.games import ended_legally
 from llm_werewolf.table.seating import AgentSpec
 from llm_werewolf.table_notes import Fallback
 from llm_werewolf.transcript import SCHEMA_VERSION, TranscriptWriter, read_transcript
 from llm_werewolf.transcript.io import Transcript
 from llm_werewolf.transcript.replay import replay_file
 from llm_werewolf.transcript.schema import TABLE_EVENT_TYPES
+from tests.battery.games import ended_legally
 
 V1 = sorted((Path(__file__).resolve().parents[1] / "transcript" / "fixtures" / "v1").glob("*.jsonl"))
 

@@ -19,12 +19,12 @@ from llm_werewolf.agents.base import Agent
 from llm_werewolf.opening.narrators import build_narrator
 from llm_werewolf.rules import Game, GameConfig
 from llm_werewolf.rules.questions import questions
-from llm_werewolf.safety.fault_server import MODEL, FaultPlan, fault_server
 from llm_werewolf.session import Session, SessionSettings
 from llm_werewolf.table import Table, TableSettings
 from llm_werewolf.table.runner import _Answer
 from llm_werewolf.table.seating import AgentSpec
 from llm_werewolf.table_notes import Fallback, ModelCall, Narration, Rejected
+from tests.battery.fault_server import MODEL, FaultPlan, fault_server
 
 DEADLINE = 1.0
 NAMES = ("Ann", "Bob", "Cid")

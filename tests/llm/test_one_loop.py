@@ -13,7 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from llm_werewolf.safety.fault_server import MODEL, FaultPlan, fault_server
+from tests.battery.fault_server import MODEL, FaultPlan, fault_server
 
 
 def test_play_uses_one_loop_for_preflight_game_and_narrator(tmp_path: Path) -> None:

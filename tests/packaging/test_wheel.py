@@ -74,6 +74,9 @@ def test_the_wheel_installs_in_a_fresh_environment_and_plays(tmp_path_factory: p
     assert f"llm_werewolf-{llm_werewolf.__version__}.dist-info/licenses/LICENSE" in names
     assert "llm_werewolf/_data/prompts/en/one_night/rules.j2" in names
     assert not any(name.startswith(("tests/", "transcripts/")) for name in names)
+    # test machinery stays out; pack vetting, which `play --pack` runs, ships
+    assert not any(name.startswith("llm_werewolf/safety/") for name in names)
+    assert "llm_werewolf/agents/pack_vetting.py" in names and "llm_werewolf/prompting/pack_policy.py" in names
 
     started = time.perf_counter()
     venv = work / "venv"

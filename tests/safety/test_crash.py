@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from llm_werewolf.safety.crash import crash_battery
-from llm_werewolf.safety.games import rulesets
-from llm_werewolf.safety.sizes import current
+from tests.battery.crash import crash_battery
+from tests.battery.games import rulesets
+from tests.battery.sizes import current
 
 SIZES = current()
 

@@ -11,11 +11,11 @@ from llm_werewolf.llm.fake import FakeBackend
 from llm_werewolf.prompting.packs import search_roots
 from llm_werewolf.prompting.render import Phrasebook
 from llm_werewolf.rules.events import Speech
-from llm_werewolf.safety.injection import CATEGORIES, TABLES, ask, injection_texts, run_cell, stage
-from llm_werewolf.safety.lines import check_prompt
-from llm_werewolf.safety.sizes import current
 from llm_werewolf.strings.sanitize import clean_name
 from llm_werewolf.texts import LANGUAGES
+from tests.battery.injection import CATEGORIES, TABLES, ask, injection_texts, run_cell, stage
+from tests.battery.lines import check_prompt
+from tests.battery.sizes import current
 
 SIZES = current()
 

@@ -10,12 +10,12 @@ from hypothesis import strategies as st
 
 from llm_werewolf.rules import PUBLIC, Choice, Game, GameConfig, Record, make_record
 from llm_werewolf.rules.events import Cue, Info, Speech, to_seats
-from llm_werewolf.safety.canaries import Audience, CanaryPlanter, LeakReport, audiences, play_canary_game
-from llm_werewolf.safety.corpus import marker
-from llm_werewolf.safety.games import players_for, prompt_languages, rulesets
-from llm_werewolf.safety.interference import NEVER_FIRST, Divergence, Swap, compare, dealt, swaps_for
-from llm_werewolf.safety.sizes import current
 from llm_werewolf.table import Table
+from tests.battery.canaries import Audience, CanaryPlanter, LeakReport, audiences, play_canary_game
+from tests.battery.corpus import marker
+from tests.battery.games import players_for, prompt_languages, rulesets
+from tests.battery.interference import NEVER_FIRST, Divergence, Swap, compare, dealt, swaps_for
+from tests.battery.sizes import current
 
 SIZES = current()
 RULESETS = rulesets()
@@ -119,7 +119,7 @@ class LeakyGame(Game):
 
 
 def test_a_leaking_engine_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("llm_werewolf.safety.interference.Game", LeakyGame)
+    monkeypatch.setattr("tests.battery.interference.Game", LeakyGame)
     caught = 0
     for seed in range(5):
         config = dealt("chinese_werewolf", seed)
@@ -144,7 +144,7 @@ class LeakyCanaryPlanter(CanaryPlanter):
 
 
 def test_a_public_repeat_of_a_private_marker_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("llm_werewolf.safety.canaries.CanaryPlanter", LeakyCanaryPlanter)
+    monkeypatch.setattr("tests.battery.canaries.CanaryPlanter", LeakyCanaryPlanter)
     report = LeakReport()
     play_canary_game("one_night", "en", players_for("one_night"), 1, report)
     assert any("public record" in leak for leak in report.leaks), report.leaks[:3]

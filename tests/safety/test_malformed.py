@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from llm_werewolf.safety.games import rulesets
-from llm_werewolf.safety.malformed import FAULTS, REJECTABLE, malformed_battery
-from llm_werewolf.safety.sizes import MALFORMED_RATE, current
+from tests.battery.games import rulesets
+from tests.battery.malformed import FAULTS, REJECTABLE, malformed_battery
+from tests.battery.sizes import MALFORMED_RATE, current
 
 SIZES = current()
 

@@ -8,7 +8,7 @@ import pytest
 from llm_werewolf.narration.checker import NarrationChecker
 from llm_werewolf.narration.evasion import SeatNumbers, readings
 from llm_werewolf.narration.packs import load_pack
-from llm_werewolf.safety.narration_evasion import (
+from tests.battery.narration_evasion import (
     RULESETS,
     all_pairs,
     day_one,

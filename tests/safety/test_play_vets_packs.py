@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from llm_werewolf.safety.templates import plant
+from tests.battery.templates import plant
 
 
 def _play(pack: Path, tmp_path: Path) -> subprocess.CompletedProcess[str]:

@@ -13,9 +13,9 @@ import pytest
 from llm_werewolf.evaluation.study import load_study
 from llm_werewolf.evaluation.tournament.config import TournamentConfig
 from llm_werewolf.evaluation.tournament.runner import run_tournament_async
-from llm_werewolf.safety.fault_server import MODEL, FaultPlan, fault_server
-from llm_werewolf.safety.provider import provider_battery
-from llm_werewolf.safety.sizes import FAULT_RATES, current
+from tests.battery.fault_server import MODEL, FaultPlan, fault_server
+from tests.battery.provider import provider_battery
+from tests.battery.sizes import FAULT_RATES, current
 
 SIZES = current()
 VARIANTS = ["one_night", "lebanese_ghouls"] if SIZES.name == "ci" else None
@@ -23,7 +23,7 @@ VARIANTS = ["one_night", "lebanese_ghouls"] if SIZES.name == "ci" else None
 
 @pytest.mark.parametrize("rate", FAULT_RATES)
 def test_games_complete_through_provider_faults(rate: float, tmp_path: Path) -> None:
-    from llm_werewolf.safety.games import rulesets
+    from tests.battery.games import rulesets
 
     stats = provider_battery(rate, SIZES.provider_games, tmp_path, variants=VARIANTS or rulesets(), seed=3)
     summary = stats.as_dict()

@@ -6,9 +6,9 @@ from itertools import pairwise
 
 from llm_werewolf.rules import Game, GameConfig
 from llm_werewolf.rules.rng import _GOLDEN, _MASK, Rng, _mix
-from llm_werewolf.safety.seed_search import search, seat_feed
 from llm_werewolf.seeds import SEED_BITS, derive_seed, fresh_seed, seat_seed
 from llm_werewolf.web.setup import TableSetup, game_config
+from tests.battery.seed_search import search, seat_feed
 
 NAMES = ("A", "B", "C", "D", "E")
 

@@ -6,13 +6,13 @@ import random
 
 import pytest
 
-from llm_werewolf.safety.corpus import MARKER_RE, narrator_tags, spoof_corpus, spoof_data
-from llm_werewolf.safety.games import prompt_languages, rulesets
-from llm_werewolf.safety.lines import check_console, check_html, check_markdown, check_prompt
-from llm_werewolf.safety.sizes import current
-from llm_werewolf.safety.spoofing import spoofing_battery
 from llm_werewolf.strings.sanitize import DELIMITERS
 from llm_werewolf.texts import LANGUAGES
+from tests.battery.corpus import MARKER_RE, narrator_tags, spoof_corpus, spoof_data
+from tests.battery.games import prompt_languages, rulesets
+from tests.battery.lines import check_console, check_html, check_markdown, check_prompt
+from tests.battery.sizes import current
+from tests.battery.spoofing import spoofing_battery
 
 SIZES = current()
 

@@ -7,22 +7,15 @@ from pathlib import Path
 
 import pytest
 
+from llm_werewolf.agents.pack_vetting import sandboxed_trial, vet_pack
 from llm_werewolf.llm.profiles import get_profile
 from llm_werewolf.narration import TemplateNarrator
+from llm_werewolf.prompting.pack_policy import pack_sources, vet_source
 from llm_werewolf.prompting.packs import builtin_root
 from llm_werewolf.prompting.personas import Persona
 from llm_werewolf.prompting.render import SeatPrompter
 from llm_werewolf.rules import Game, GameConfig
-from llm_werewolf.safety.templates import (
-    PLACES,
-    pack_sources,
-    plant,
-    sandboxed_trial,
-    ssti_corpus,
-    try_payload,
-    vet_pack,
-    vet_source,
-)
+from tests.battery.templates import PLACES, plant, ssti_corpus, try_payload
 
 CORPUS = ssti_corpus()
 SECONDS = 3.0

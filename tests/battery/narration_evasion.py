@@ -27,16 +27,16 @@ from typing import Any
 
 import yaml
 
-from ..agents.heuristic import HeuristicAgent
-from ..narration import TemplateNarrator
-from ..narration.checker import NarrationChecker
-from ..narration.packs import load_pack
-from ..narration.public import PublicFacts
-from ..narration.vocabulary import script_of
-from ..rules import Game, GameConfig, ViewBuilder, get_ruleset
-from ..rules.events import PhaseStarted, RoleAssigned
-from ..seeds import seat_seed
-from ..texts import default_names, terms
+from llm_werewolf.agents.heuristic import HeuristicAgent
+from llm_werewolf.narration import TemplateNarrator
+from llm_werewolf.narration.checker import NarrationChecker
+from llm_werewolf.narration.packs import load_pack
+from llm_werewolf.narration.public import PublicFacts
+from llm_werewolf.narration.vocabulary import script_of
+from llm_werewolf.rules import Game, GameConfig, ViewBuilder, get_ruleset
+from llm_werewolf.rules.events import PhaseStarted, RoleAssigned
+from llm_werewolf.seeds import seat_seed
+from llm_werewolf.texts import default_names, terms
 
 DATA = Path(__file__).parent / "data" / "narration_evasion.yaml"
 RULESETS = ("chinese_werewolf", "city_mafia", "lebanese_ghouls", "one_night", "online_mafia")
@@ -189,7 +189,7 @@ def lines(variant: str, language: str, moment: Moment, targets: int = 3) -> Iter
 
 
 def _common_side(variant: str) -> str | None:
-    from ..narration.checker import common_words
+    from llm_werewolf.narration.checker import common_words
 
     return common_words(variant)[0]
 
@@ -264,7 +264,7 @@ def template_refusals(variant: str, language: str, seeds: Iterable[int] = (1, 2,
 
     The false positives of the checker on real narration (every refused line is one).
     """
-    from ..sim import SyncAgent, play_with_agents
+    from llm_werewolf.sim import SyncAgent, play_with_agents
 
     ruleset = get_ruleset(variant)
     players = min(max(ruleset.min_players, 8), ruleset.max_players)

@@ -15,9 +15,9 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..agents.heuristic import HeuristicAgent
-from ..rules import Game, GameConfig, ViewBuilder
-from ..seeds import seat_seed
+from llm_werewolf.agents.heuristic import HeuristicAgent
+from llm_werewolf.rules import Game, GameConfig, ViewBuilder
+from llm_werewolf.seeds import seat_seed
 
 SECONDS_PER_YEAR = 365.25 * 24 * 3600
 

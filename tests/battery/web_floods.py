@@ -22,10 +22,10 @@ from typing import Any
 
 import uvicorn
 
-from ..web.app import create_app
-from ..web.server import GuardedH11Protocol, raise_file_limit, server_settings
-from ..web.setup import TableSetup
-from ..web.tables import Lobby
+from llm_werewolf.web.app import create_app
+from llm_werewolf.web.server import GuardedH11Protocol, raise_file_limit, server_settings
+from llm_werewolf.web.setup import TableSetup
+from llm_werewolf.web.tables import Lobby
 
 HOST_TOKEN = "flood-host-token"
 

@@ -32,8 +32,8 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-from ..llm.base import CompletionRequest
-from ..llm.fake import auto_answer
+from llm_werewolf.llm.base import CompletionRequest
+from llm_werewolf.llm.fake import auto_answer
 
 FAULT_KINDS: tuple[str, ...] = ("429", "500", "timeout", "dropped")
 ANSWER_FAULTS: tuple[str, ...] = ("trickle", "silent", "placeholder")

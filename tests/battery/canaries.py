@@ -30,19 +30,20 @@ from typing import Any
 
 from rich.console import Console
 
-from ..agents.llm_agent import LLMAgent, LLMAgentSettings
-from ..llm.base import CompletionRequest
-from ..llm.fake import FakeBackend, auto_answer
-from ..llm.profiles import get_profile
-from ..narration import TemplateNarrator
-from ..render import build_document, render_html, render_markdown
-from ..render.console import ConsoleSink
-from ..render.timeline import ViewSpec
-from ..rules import Game, GameConfig
-from ..rules.events import Info, Record, Visibility
-from ..table import Table, TableSettings
-from ..transcript import SeatInfo, header_for
-from ..transcript.schema import dump_record
+from llm_werewolf.agents.llm_agent import LLMAgent, LLMAgentSettings
+from llm_werewolf.llm.base import CompletionRequest
+from llm_werewolf.llm.fake import FakeBackend, auto_answer
+from llm_werewolf.llm.profiles import get_profile
+from llm_werewolf.narration import TemplateNarrator
+from llm_werewolf.render import build_document, render_html, render_markdown
+from llm_werewolf.render.console import ConsoleSink
+from llm_werewolf.render.timeline import ViewSpec
+from llm_werewolf.rules import Game, GameConfig
+from llm_werewolf.rules.events import Info, Record, Visibility
+from llm_werewolf.table import Table, TableSettings
+from llm_werewolf.transcript import SeatInfo, header_for
+from llm_werewolf.transcript.schema import dump_record
+
 from .corpus import MARKER_RE, marker
 from .games import ended_legally, names_for, run
 

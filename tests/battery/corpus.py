@@ -15,10 +15,13 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from importlib.resources import files
+from pathlib import Path
 from typing import Any
 
 import yaml
+
+DATA = Path(__file__).parent / "data"
+"""The battery's corpora (YAML)."""
 
 MARKER_PREFIX = "QZX"
 MARKER_RE = re.compile(r"QZX[0-9A-Z]{2,8}Q")
@@ -28,7 +31,7 @@ MARKER_RE = re.compile(r"QZX[0-9A-Z]{2,8}Q")
 @cache
 def spoof_data() -> dict[str, Any]:
     """The corpus pieces (``data/spoof.yaml``)."""
-    text = files("llm_werewolf.safety").joinpath("data").joinpath("spoof.yaml").read_text(encoding="utf-8")
+    text = DATA.joinpath("spoof.yaml").read_text(encoding="utf-8")
     data = yaml.safe_load(text)
     if not isinstance(data, dict):
         raise ValueError("llm_werewolf/safety/data/spoof.yaml must be a mapping")

@@ -21,16 +21,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..agents.base import Agent
-from ..agents.llm_agent import LLMAgent, LLMAgentSettings
-from ..llm.fake import FakeBackend
-from ..narration import TemplateNarrator
-from ..opening.resume import resume_file
-from ..rules import Game, GameConfig, Record
-from ..seeds import derive_seed
-from ..table import Table, TableSettings
-from ..transcript import SeatInfo, TranscriptWriter, header_for, read_transcript
-from ..transcript.schema import Header, dump_record
+from llm_werewolf.agents.base import Agent
+from llm_werewolf.agents.llm_agent import LLMAgent, LLMAgentSettings
+from llm_werewolf.llm.fake import FakeBackend
+from llm_werewolf.narration import TemplateNarrator
+from llm_werewolf.opening.resume import resume_file
+from llm_werewolf.rules import Game, GameConfig, Record
+from llm_werewolf.seeds import derive_seed
+from llm_werewolf.table import Table, TableSettings
+from llm_werewolf.transcript import SeatInfo, TranscriptWriter, header_for, read_transcript
+from llm_werewolf.transcript.schema import Header, dump_record
+
 from .games import names_for, players_for, prompt_languages
 
 

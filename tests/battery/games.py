@@ -6,11 +6,11 @@ import asyncio
 from collections.abc import Callable, Coroutine, Sequence
 from typing import Any, TypeVar
 
-from ..prompting.packs import has_pack, search_roots
-from ..rules import Record, all_rulesets, get_ruleset
-from ..rules.events import ChoiceMade, GameEnded
-from ..rules.questions import question_of
-from ..texts import default_names
+from llm_werewolf.prompting.packs import has_pack, search_roots
+from llm_werewolf.rules import Record, all_rulesets, get_ruleset
+from llm_werewolf.rules.events import ChoiceMade, GameEnded
+from llm_werewolf.rules.questions import question_of
+from llm_werewolf.texts import default_names
 
 T = TypeVar("T")
 

@@ -22,10 +22,11 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..llm.profiles import get_profile
-from ..prompting.render import SeatPrompter
-from ..rules import Choice, Decision, Game, GameConfig, Record, build_view, get_ruleset
-from ..rules.events import VoteCast, VoteTally, field_names
+from llm_werewolf.llm.profiles import get_profile
+from llm_werewolf.prompting.render import SeatPrompter
+from llm_werewolf.rules import Choice, Decision, Game, GameConfig, Record, build_view, get_ruleset
+from llm_werewolf.rules.events import VoteCast, VoteTally, field_names
+
 from .games import names_for, players_for, prompt_languages
 
 NEVER_FIRST = frozenset(

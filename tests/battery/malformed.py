@@ -24,16 +24,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..agents.base import Agent, DecisionRequest, Reply
-from ..agents.llm_agent import LLMAgent, LLMAgentSettings
-from ..llm.base import CompletionRequest
-from ..llm.fake import FakeBackend, auto_answer
-from ..llm.profiles import get_profile
-from ..rules import Decision, Game, GameConfig
-from ..rules.events import Speech
-from ..rules.questions import questions
-from ..table import Table, TableSettings
-from ..table_notes import Fallback, ModelCall, Rejected
+from llm_werewolf.agents.base import Agent, DecisionRequest, Reply
+from llm_werewolf.agents.llm_agent import LLMAgent, LLMAgentSettings
+from llm_werewolf.llm.base import CompletionRequest
+from llm_werewolf.llm.fake import FakeBackend, auto_answer
+from llm_werewolf.llm.profiles import get_profile
+from llm_werewolf.rules import Decision, Game, GameConfig
+from llm_werewolf.rules.events import Speech
+from llm_werewolf.rules.questions import questions
+from llm_werewolf.table import Table, TableSettings
+from llm_werewolf.table_notes import Fallback, ModelCall, Rejected
+
 from .games import ended_legally, map_jobs, names_for, players_for, prompt_languages, run
 
 FAULTS: tuple[str, ...] = (

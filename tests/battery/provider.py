@@ -22,20 +22,21 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..agents.base import Agent
-from ..agents.llm_agent import LLMAgent, LLMAgentSettings
-from ..evaluation.ledger import Entry, append_entry
-from ..evaluation.study import load_study
-from ..evaluation.tournament.games import degraded
-from ..llm.openai_backend import OpenAIBackend
-from ..llm.retry import RetrySettings
-from ..rules import Game, GameConfig
-from ..rules.events import GameEnded
-from ..rules.questions import questions
-from ..table import Table, TableSettings
-from ..table.seating import AgentSpec
-from ..table_notes import Fallback, ModelCall, Rejected
-from ..transcript import SeatInfo, TranscriptWriter, header_for
+from llm_werewolf.agents.base import Agent
+from llm_werewolf.agents.llm_agent import LLMAgent, LLMAgentSettings
+from llm_werewolf.evaluation.ledger import Entry, append_entry
+from llm_werewolf.evaluation.study import load_study
+from llm_werewolf.evaluation.tournament.games import degraded
+from llm_werewolf.llm.openai_backend import OpenAIBackend
+from llm_werewolf.llm.retry import RetrySettings
+from llm_werewolf.rules import Game, GameConfig
+from llm_werewolf.rules.events import GameEnded
+from llm_werewolf.rules.questions import questions
+from llm_werewolf.table import Table, TableSettings
+from llm_werewolf.table.seating import AgentSpec
+from llm_werewolf.table_notes import Fallback, ModelCall, Rejected
+from llm_werewolf.transcript import SeatInfo, TranscriptWriter, header_for
+
 from .fault_server import MODEL, FaultPlan, fault_server
 from .games import ended_legally, names_for, players_for, prompt_languages
 

@@ -21,22 +21,23 @@ from typing import Any
 
 from rich.console import Console
 
-from ..agents.base import DecisionRequest, Reply
-from ..agents.llm_agent import LLMAgent, LLMAgentSettings
-from ..llm.base import CompletionRequest
-from ..llm.fake import FakeBackend, auto_answer
-from ..llm.profiles import get_profile
-from ..narration import TemplateNarrator
-from ..prompting.packs import search_roots
-from ..prompting.render import Phrasebook
-from ..render import build_document, render_html, render_markdown
-from ..render.console import ConsoleSink
-from ..render.timeline import ViewSpec
-from ..rules import Choice, Game, GameConfig, get_ruleset
-from ..rules.events import Speech
-from ..strings.sanitize import clean_name
-from ..table import Table, TableSettings
-from ..transcript import SeatInfo, header_for
+from llm_werewolf.agents.base import DecisionRequest, Reply
+from llm_werewolf.agents.llm_agent import LLMAgent, LLMAgentSettings
+from llm_werewolf.llm.base import CompletionRequest
+from llm_werewolf.llm.fake import FakeBackend, auto_answer
+from llm_werewolf.llm.profiles import get_profile
+from llm_werewolf.narration import TemplateNarrator
+from llm_werewolf.prompting.packs import search_roots
+from llm_werewolf.prompting.render import Phrasebook
+from llm_werewolf.render import build_document, render_html, render_markdown
+from llm_werewolf.render.console import ConsoleSink
+from llm_werewolf.render.timeline import ViewSpec
+from llm_werewolf.rules import Choice, Game, GameConfig, get_ruleset
+from llm_werewolf.rules.events import Speech
+from llm_werewolf.strings.sanitize import clean_name
+from llm_werewolf.table import Table, TableSettings
+from llm_werewolf.transcript import SeatInfo, header_for
+
 from .corpus import MARKER_RE, SpoofText, spoof_corpus
 from .games import ended_legally, names_for, players_for, prompt_languages, run
 from .lines import Scan, check_console, check_html, check_markdown, check_prompt

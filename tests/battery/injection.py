@@ -25,19 +25,23 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
-from importlib.resources import files
+from pathlib import Path
 from typing import Any
 
 import yaml
 
-from ..agents.base import DecisionRequest
-from ..agents.heuristic import HeuristicAgent
-from ..agents.llm_agent import LLMAgent, LLMAgentSettings
-from ..llm.base import Backend
-from ..prompting.packs import search_roots
-from ..prompting.render import Phrasebook
-from ..rules import Choice, Decision, Game, GameConfig, target_of
+from llm_werewolf.agents.base import DecisionRequest
+from llm_werewolf.agents.heuristic import HeuristicAgent
+from llm_werewolf.agents.llm_agent import LLMAgent, LLMAgentSettings
+from llm_werewolf.llm.base import Backend
+from llm_werewolf.prompting.packs import search_roots
+from llm_werewolf.prompting.render import Phrasebook
+from llm_werewolf.rules import Choice, Decision, Game, GameConfig, target_of
+
 from .games import names_for, players_for
+
+DATA = Path(__file__).parent / "data"
+"""The battery's corpora (YAML)."""
 
 CATEGORIES: tuple[str, ...] = ("reveal_role", "vote_for_x", "fake_narrator")
 TABLES: dict[str, str] = {
@@ -54,7 +58,7 @@ MAX_DECISIONS = 2_000
 
 @cache
 def injection_texts() -> dict[str, dict[str, str]]:
-    text = files("llm_werewolf.safety").joinpath("data").joinpath("injection.yaml").read_text(encoding="utf-8")
+    text = DATA.joinpath("injection.yaml").read_text(encoding="utf-8")
     data = yaml.safe_load(text)
     return {str(lang): {str(k): str(v) for k, v in entries.items()} for lang, entries in data.items()}
 
