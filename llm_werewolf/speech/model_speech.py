@@ -32,7 +32,7 @@ from .coherence import ACTS_ONLY, CARRIES_NO_ACT, Coherence, check_coherence, co
 from .grammar import Gender
 from .intent import floor_act
 from .picker import MAX_PICKED, PickContext
-from .plan_outline import SLOTS
+from .plan_outline import SLOTS, record_seq
 from .planner import Plan
 from .repeats import templates_said
 from .slot_picker import pick_plan
@@ -365,7 +365,8 @@ def _act(item: Any, view: SeatView, claims: Mapping[str, str]) -> Act:
         refs = item.get("refs") or []
         if not isinstance(refs, list) or not all(isinstance(r, int) for r in refs):
             raise ValueError("reason: refs must be record numbers")
-        return Act("reason", target=target, other=other, role=role, fact=str(fact or ""), refs=tuple(refs))
+        seqs = tuple(record_seq(view, number) for number in refs)  # the prompt's numbers (plan_outline)
+        return Act("reason", target=target, other=other, role=role, fact=str(fact or ""), refs=seqs)
     if kind == "ask":
         return Act("ask", target=target, fact=fact if fact in QUESTIONS else None)
     if kind != "result":

@@ -5,7 +5,9 @@ prompt (``prompts/<lang>/common/plan.j2``) shows it the plan's slots filled from
 questions put to it (``react``: answer each, naming the asker), who went after it (``react``:
 rebut), its claim so far (``state``: keep it), and the public facts it may cite with their record
 numbers (``reason``: an act's ``refs``), so that a ``reason`` it sends can be checked against the
-records (``speech.grounding.check_reason``).
+records (``speech.grounding.check_reason``). The numbers a prompt shows count the seat's own records
+(:func:`shown_number`), never the game's sequence numbers: those count hidden records too, so they
+would tell how much happened out of the seat's sight.
 """
 
 from __future__ import annotations
@@ -51,7 +53,8 @@ def plan_outline(view: SeatView) -> dict[str, Any]:
         if seat == view.seat or len(facts) >= OUTLINE_REASONS:
             continue
         for reason in reasons_about(view, seat)[:1]:
-            facts.append({"refs": list(reason.refs), "fact": reason.fact, "text": _said(reason, speaker, bank)})
+            refs = [shown_number(view, seq) for seq in reason.refs]
+            facts.append({"refs": refs, "fact": reason.fact, "text": _said(reason, speaker, bank)})
     return {
         "slots": list(SLOTS),
         "questions": questions,
@@ -59,6 +62,17 @@ def plan_outline(view: SeatView) -> dict[str, Any]:
         "claim": role_name(view.language, view.variant, claim) if claim else None,
         "facts": facts,
     }
+
+
+def shown_number(view: SeatView, seq: int) -> int:
+    """The number a prompt shows for record ``seq``: its place among the records ``view`` holds, from 1."""
+    return next(i for i, record in enumerate(view.records, 1) if record.seq == seq)
+
+
+def record_seq(view: SeatView, number: int) -> int:
+    """The record a shown number names (:func:`shown_number`); -1, which no record has, for any other number."""
+    records = view.records
+    return records[number - 1].seq if 1 <= number <= len(records) else -1
 
 
 def _said(act: Act, speaker: Speaker, bank: Any) -> str:

@@ -17,6 +17,7 @@ from llm_werewolf.rules.act_vocabulary import vocabulary
 from llm_werewolf.rules.events import DeathsAnnounced, Info, Record, RoleAssigned, Speech
 from llm_werewolf.speech.grounding import by_seq, check_reason
 from llm_werewolf.speech.intent import claim_of
+from llm_werewolf.speech.plan_outline import shown_number
 from llm_werewolf.table import Table, TableSettings
 from llm_werewolf.table_notes import ModelCall, Thought
 from llm_werewolf.texts import default_names
@@ -193,7 +194,9 @@ def test_a_chat_model_is_shown_the_plan_and_answers_in_its_slots_with_refs() -> 
     )
     said = next(r for r in reversed(game.records) if type(r.event) is Speech)
     assert f'player "{view.names[asker]}", fact "vote"' in prompt.user, prompt.user[-900:]
-    assert f"[{said.seq}] named_first:" in prompt.user
+    shown = shown_number(view, said.seq)  # the seat's own count of records, not the game's sequence number
+    assert shown != said.seq, "the game has records this seat does not see"
+    assert f"[{shown}] named_first:" in prompt.user
     item = (prompt.schema or {})["properties"]["acts"]["items"]
     assert {"slot", "fact", "refs"} <= set(item["required"])
     assert {"answer", "reason"} <= set(item["properties"]["kind"]["enum"])
@@ -221,7 +224,7 @@ def test_a_chat_model_is_shown_the_plan_and_answers_in_its_slots_with_refs() -> 
                     "role": None,
                     "result": None,
                     "fact": "named_first",
-                    "refs": [said.seq],
+                    "refs": [shown],
                 },
                 {
                     "slot": "reason",
@@ -231,7 +234,7 @@ def test_a_chat_model_is_shown_the_plan_and_answers_in_its_slots_with_refs() -> 
                     "role": None,
                     "result": None,
                     "fact": "quiet",
-                    "refs": [said.seq],
+                    "refs": [shown],
                 },
                 {
                     "slot": "react",
@@ -306,5 +309,7 @@ def test_the_plan_shown_to_a_chat_model_names_the_question_and_the_facts(
     said = next(r for r in reversed(game.records) if type(r.event) is Speech)
     react = [line for line in prompt.user.splitlines() if line.startswith("- react")]
     assert any(view.names[decision.seat] in line and '"trust"' in line for line in react), react
-    assert f"[{said.seq}] named_first:" in prompt.user
+    shown = shown_number(view, said.seq)  # the seat's own count of records, not the game's sequence number
+    assert shown != said.seq, "the game has records this seat does not see"
+    assert f"[{shown}] named_first:" in prompt.user
     assert "{" not in prompt.user.split("named_first:")[1].split("\n")[0]  # the fact is voiced, agreement filled
