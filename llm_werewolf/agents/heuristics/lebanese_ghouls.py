@@ -37,7 +37,7 @@ EXPOSERS = frozenset({BASSARA, JARA})
 REPORT_KEYS = {"reveal_ghoul": BASSARA, "jara_saw": JARA}
 VOTE_KEYS = frozenset({"accuse"})
 BLUFF_CHANCE = 0.3
-BUS_CHANCE = 0.25
+BUS_CHANCE = 0.5  # busing a doomed partner on half of such days: 31 ghoul wins in 150 twelve-seat games (14 at 0.25)
 SAYYAD_THRESHOLD = 0.5  # the dying Sayyad shoots his top suspect from this suspicion on
 SAYYAD_UNCLEAR = True  # ... and with no suspect an unclear seat at random (humans rarely hold the shot)
 
