@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..rules.acts import Act
+from ..rules.events import Asked
 from ..rules.views import SeatView
 from ..texts import role_name
 from .grounding import reasons_about
@@ -64,15 +65,21 @@ def plan_outline(view: SeatView) -> dict[str, Any]:
     }
 
 
+def _numbered(view: SeatView) -> list[int]:
+    """The sequence numbers of the records a prompt may cite, in order: those ``view`` holds, less the
+    decision bookkeeping of schema-1 logs (``asked``), so that both schemas number alike."""
+    return [record.seq for record in view.records if type(record.event) is not Asked]
+
+
 def shown_number(view: SeatView, seq: int) -> int:
     """The number a prompt shows for record ``seq``: its place among the records ``view`` holds, from 1."""
-    return next(i for i, record in enumerate(view.records, 1) if record.seq == seq)
+    return _numbered(view).index(seq) + 1
 
 
 def record_seq(view: SeatView, number: int) -> int:
     """The record a shown number names (:func:`shown_number`); -1, which no record has, for any other number."""
-    records = view.records
-    return records[number - 1].seq if 1 <= number <= len(records) else -1
+    seqs = _numbered(view)
+    return seqs[number - 1] if 1 <= number <= len(seqs) else -1
 
 
 def _said(act: Act, speaker: Speaker, bank: Any) -> str:
