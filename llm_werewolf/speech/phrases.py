@@ -4,12 +4,12 @@
 the gender of every default seat name; ``prompts/<lang>/<variant>/phrases.yaml``
 holds the ruleset's results (and may override anything). Keys:
 
-* ``acts``: phrase key -> list of phrasings (at least six). Keys are the act kind
+* ``acts``: phrase key -> list of phrasings (at least ten each, in every merged bank). Keys are the act kind
   (``claim``, ``accuse``, ``defend``, ``defend_self``, ``agree``, ``disagree``,
   ``vote``, ``ask``) or ``result.<fact>`` / ``result.<fact>.<value>``; the situational lines
   ``lead.parting`` (a bad seat killed at night or shot), ``lead.advice`` (a testament with nobody
-  to name) and ``ask.vote.unnamed`` (a vote question to a seat shown to have named nobody) have at
-  least six each (``tests/speech/test_last_words_and_questions.py``); a ruleset's bank may add
+  to name) and ``ask.vote.unnamed`` (a vote question to a seat shown to have named nobody) are
+  among them (``tests/speech/test_last_words_and_questions.py``); a ruleset's bank may add
   ``lead.plan`` (a seer's next check, said after a check result: chinese_werewolf).
 * ``words``: value words (``bad``, ``good``, investigation groups...).
 * ``roles_female``: a role's name when a woman says it of herself.
@@ -37,8 +37,8 @@ from typing import Any
 
 from ..texts import TextDataError, merge_mapping, optional_yaml
 
-MIN_PHRASINGS = 6
-"""Fewest phrasings of a ruleset's result."""
+MIN_PHRASINGS = 10
+"""Fewest phrasings of a ruleset's result, and of any act key of a merged bank."""
 
 MIN_COMMON_PHRASINGS = 10
 """Fewest phrasings of a common act, a question, an answer, a reason and a lead line (``COMMON_KEYS``)."""

@@ -231,3 +231,12 @@ def test_every_common_act_question_answer_reason_and_lead_has_ten_phrasings(vari
     bank = phrase_bank(language, variant)
     for key in COMMON_KEYS:
         assert len(set(bank.acts.get(key, []))) >= MIN_COMMON_PHRASINGS, (language, key)
+
+
+@pytest.mark.parametrize(("variant", "language"), PAIRS)
+def test_every_act_of_every_bank_has_ten_phrasings(variant: str, language: str) -> None:
+    from llm_werewolf.speech.phrases import MIN_COMMON_PHRASINGS
+
+    bank = phrase_bank(language, variant)
+    short = {key: len(set(lines)) for key, lines in bank.acts.items() if len(set(lines)) < MIN_COMMON_PHRASINGS}
+    assert not short, (language, variant, short)
