@@ -54,7 +54,7 @@ class PublicFacts:
                 if death.role:
                     self.roles.setdefault(death.seat, set()).add(death.role)
         elif isinstance(e, Announcement):
-            if e.value in self.roles_known and len(e.seats) == 1:
+            if e.value in self.roles_known and e.seats:  # a role-valued announcement shows its first seat's card
                 self.roles.setdefault(e.seats[0], set()).add(str(e.value))
         elif isinstance(e, StatusChanged):
             on = self.statuses.setdefault(e.seat, set())

@@ -436,7 +436,8 @@ def test_the_town_suspects_a_seat_that_says_nothing_in_discussion() -> None:
 
 
 class DiscussionSpeeches(Checked):
-    """Keeps (role, said something) for every discussion speech this agent makes."""
+    """Keeps (role, said something) for every discussion speech this agent makes: a claim, an act other
+    than an answer that names nobody, or text without acts (what the town reads as a speech)."""
 
     def __init__(self, seed: int, kept: list[tuple[str, bool]]) -> None:
         super().__init__(seed)
@@ -445,14 +446,22 @@ class DiscussionSpeeches(Checked):
     def choose(self, view: SeatView, decision: Decision) -> Choice:
         choice = super().choose(view, decision)
         if decision.kind == "speech":
-            self.kept.append((view.role or "", bool(choice.text.strip() or choice.acts or choice.claim)))
+            dodges = bool(choice.acts) and all(
+                a.kind == "answer" and a.other is None and a.role is None for a in choice.acts
+            )
+            said = (
+                bool(choice.claim)
+                or (bool(choice.acts) and not dodges)
+                or (not choice.acts and bool(choice.text.strip()))
+            )
+            self.kept.append((view.role or "", said))
         return choice
 
 
 def test_only_the_jester_keeps_silent_in_discussion() -> None:
     """Silence is read, so it must be a choice: every heuristic seat but the Jester says something in every
     discussion (the reading changes nothing in games without a Jester), and the Jester, whose win is his own
-    execution, says nothing (``JESTER_SILENT``)."""
+    execution, says nothing the town can read: at most an answer that names nobody (``JESTER_SILENT``)."""
     kept: list[tuple[str, bool]] = []
     for seed in range(10):
         names = tuple(f"P{i}" for i in range(len(MAFIA_15)))

@@ -59,7 +59,7 @@ class Duel(Step):
             return
         ctx.update_data(marks=ctx.data.marks | {(self.seat, DUELLED)})
         ctx.emit(StatusChanged(seat=self.seat, status=DUELLED, value="on"))
-        ctx.emit(Announcement(key=DUEL, seats=(self.seat, target)))
+        ctx.emit(Announcement(key=DUEL, seats=(self.seat, target), value=KNIGHT))  # his card is shown
         if ctx.state.seat(target).role == "werewolf":
             ctx.update_data(day_over=True)
             ctx.push(ResolveDeaths(((target, WON),), WON, False))
