@@ -338,6 +338,7 @@ def test_an_executioner_turned_jester_plays_and_wins_for_the_executioners_cell()
     assert "jester" in game.outcome.sides and "executioner" not in game.outcome.sides
     # before the turn he speaks in discussion; after it he keeps silent, as the Jester does
     speeches = [(i, r.event) for i, r in enumerate(game.records) if isinstance(r.event, Speech) and r.event.seat == exe]
+
     def said(e: Speech) -> bool:  # what the town reads as a speech: more than answers that name nobody
         dodges = bool(e.acts) and all(a.kind == "answer" and a.other is None and a.role is None for a in e.acts)
         return bool(e.claim) or (bool(e.acts) and not dodges) or (not e.acts and bool(e.text.strip()))
