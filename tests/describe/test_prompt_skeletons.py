@@ -62,16 +62,17 @@ def every_branch() -> list[dict[str, Any]]:
                        {"asker": "Eve", "question": "role", "female": True}],
          "rebut": [{"name": "Bob", "female": False}, {"name": "Eve", "female": True}], "claim": "Seer",
          "facts": [{"refs": [3, 4], "fact": "voted", "text": "Bob voted for Ann."}]},
-        {"questions": [], "rebut": [], "claim": None, "facts": []},
+        {"questions": [], "rebut": [], "claim": None, "facts": []},  # a plan with nothing owed and no claim
     )  # fmt: skip
     options = [{"kind": "seat", "label": "Bob", "number": 2}, {"kind": "skip", "label": "nobody", "number": None}]
     contexts = []
     for style in ("chat", "transcript"):
-        for (speech, female, alive), plan in zip(((True, False, True), (False, True, False)), plans, strict=True):
+        for speech, female, alive in ((True, False, True), (False, True, False)):
             me = {"name": "Ann", "number": 1, "role_name": "Seer", "side_name": "village", "alive": alive,
                   "female": female}  # fmt: skip
             decision = {"instruction": "Do it.", "speech": speech, "multi": True, "options": options}
             for part in ("system", "user", "cue", "speech", "pick"):
+                plan = {"speech": plans[0], "user": plans[1]}.get(part, {})  # {}: no plan, the general advice
                 contexts.append({**base, "style": style, "me": me, "decision": decision, "part": part, "plan": plan})
     players = [{"number": 1, "name": "Ann"}, {"number": 2, "name": "Bob"}]
     for context in contexts:
@@ -96,6 +97,8 @@ def render_all(roots: tuple[Path, ...], language: str) -> tuple[list[str], list[
     for context in every_branch():
         words = Recording(words_for(roots, language))
         for name in SHARED_WITH_WORDS:
+            if name == "plan.j2":
+                continue  # rendered inside turn.j2 (alone, an empty plan renders nothing)
             local = {**context, "lang": language, "variant": "stub", "words": words}
             local["say"] = Say(history_words(roots, language), language)
             if name == "narrator.j2":
