@@ -70,7 +70,11 @@ def _check_game(events: list[dict[str, Any]], model_seats: dict[int, str]) -> No
         assert first["decision_id"] not in fell_back, (seat, fallbacks)
         assert any(c["parsed"] is not None for c in mine), (seat, mine)
     answered = [c for c in calls if c["error"] is None and c["purpose"] != "narration"]
-    assert answered and all(c["latency_ms"] > 0 and c["prompt_tokens"] > 0 for c in answered), answered[:3]
+    assert answered and all(c["latency_ms"] > 0 for c in answered), answered[:3]
+    # llama_cpp.server sends no usage chunk with a streamed (previewed) speech: its prompt tokens are not
+    # known (0, llm/openai_stream.py); every call answered without streaming reports them.
+    assert any(c["prompt_tokens"] > 0 for c in answered), answered[:3]
+    assert all(c["prompt_tokens"] > 0 for c in answered if c["purpose"] == "decision" and c["parsed"] != "speak")
     assert all(c["completion_tokens"] > 0 for c in answered if c["parsed"] is not None)
 
 
