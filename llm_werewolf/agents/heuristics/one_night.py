@@ -1,6 +1,8 @@
 """Rule-of-thumb play for One Night, reading only the seat's view.
 
-Night: look at or swap with a random legal target (the Little Girl always peeks).
+Night: each role's tactic, declared in the ruleset's folder (``rules/variants/one_night/``:
+``actions/<role>.py`` and ``units/``): look at or swap with a random legal target (the Seer
+sometimes looks at the center, the Robber sometimes stays, the Little Girl always peeks).
 Day: village players claim their dealt role and report what they learned with a
 structured claim plus a canned report line; wolves and the Minion claim a safe
 role (a village card seen in the center, else Villager); the Tanner baits.
@@ -20,8 +22,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ...rules import SKIP, Choice, Decision, Option, SeatView
+from ...rules import Choice, Decision, Option, SeatView
 from ...rules.events import ChoiceMade, Info, RoleAssigned, Speech
+from ...rules.variants.one_night.tactics import TACTICS
+from ...rules.variants.one_night.targets import any_target
 from ...speech.intent import heard_intent
 from ...texts import optional_yaml, role_name, terms
 from ..speech import act_speech, answered_line, canned_speech
@@ -359,25 +363,34 @@ def decide(view: SeatView, decision: Decision, rng: random.Random) -> Choice:
     return _night(view, decision, rng)
 
 
-def _night(view: SeatView, decision: Decision, rng: random.Random) -> Choice:
-    ids = decision.option_ids
-    if decision.kind == "little_girl_peek" and "peek" in ids:
-        return Choice("peek")
+@dataclass(frozen=True, slots=True)
+class NightReading:
+    """What a role's tactic reads (:class:`llm_werewolf.rules.variants.one_night.unit.Reading`): this seat's
+    night knowledge and this decision's draws."""
+
+    wolves: frozenset[int]
+    looked: tuple[int, ...]
+    robbed: int | None
+    draws: random.Random
+
+    def pick_seat(self, decision: Decision, avoid: frozenset[int]) -> Option | None:
+        return pick_seat(decision, self.draws, avoid=avoid)
+
+
+def reading(view: SeatView, rng: random.Random) -> NightReading:
+    """The seat's reading for the roles' tactics, drawing from ``rng``."""
     k = knowledge(view)
-    seats = seat_options(decision)
-    centers = [o for o in decision.options if o.kind == "center"]
-    if decision.kind == "seer_look" and centers and (not seats or rng.random() < 0.25):
-        return Choice(rng.choice(centers).id)
-    if decision.kind == "robber_swap" and rng.random() < 0.1:
-        return Choice(SKIP)
-    if seats:
-        avoid = k.wolves | set(k.looked) | ({k.robbed} if k.robbed is not None else set())
-        picked = pick_seat(decision, rng, avoid=avoid)
-        if picked is not None:
-            return Choice(picked.id)
-    if centers:
-        return Choice(rng.choice(centers).id)
-    return Choice(decision.default or ids[0])
+    return NightReading(frozenset(k.wolves), tuple(k.looked), k.robbed, rng)
+
+
+def _night(view: SeatView, decision: Decision, rng: random.Random) -> Choice:
+    """The role's tactic (``rules/variants/one_night``: ``actions/`` and ``units/``), else a random target."""
+    read = reading(view, rng)
+    tactic = TACTICS.get(decision.kind)
+    chosen = tactic(read, decision) if tactic is not None else None
+    if chosen is None or decision.option(chosen.option) is None:
+        return any_target(read, decision)
+    return chosen
 
 
 def _vote(view: SeatView, decision: Decision, rng: random.Random) -> Choice:

@@ -15,7 +15,8 @@ from llm_werewolf.rules.events import ActionTaken, Info
 
 from ..cards import OneCtx, other_seats
 from ..roles import DRUNK, INVESTIGATOR, MYSTIC_WOLF, ROBBER, SEER, TROUBLEMAKER
-from ..unit import OneNightUnit
+from ..targets import any_target
+from ..unit import OneNightUnit, Tactic
 from ..units import UNITS
 from .drunk import DrunkSwap
 from .investigator import InvestigatorLook
@@ -65,3 +66,7 @@ class DoppelCopy(Step):
 
 def call(ctx: OneCtx, seats: tuple[int, ...]) -> tuple[Step, ...]:
     return tuple(DoppelCopy(seat) for seat in seats)
+
+
+TACTICS: dict[str, Tactic] = {KIND: any_target}
+"""The heuristic player's play: copy a random other player's card, not one seen as a werewolf."""

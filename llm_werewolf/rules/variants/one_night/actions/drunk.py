@@ -8,6 +8,8 @@ from llm_werewolf.rules import Answers, Step
 from llm_werewolf.rules.events import ActionTaken
 
 from ..cards import OneCtx, center_slots, swap_with_center
+from ..targets import any_target
+from ..unit import Tactic
 
 KIND = "drunk_swap"
 
@@ -30,3 +32,7 @@ class DrunkSwap(Step):
 
 def call(ctx: OneCtx, seats: tuple[int, ...]) -> tuple[Step, ...]:
     return tuple(DrunkSwap(seat) for seat in seats)
+
+
+TACTICS: dict[str, Tactic] = {KIND: any_target}
+"""The heuristic player's play: take a random center card."""

@@ -16,6 +16,8 @@ from llm_werewolf.rules.events import ActionTaken, Info
 
 from ..cards import OneCtx, other_seats, show_card
 from ..roles import TANNER, WEREWOLF, WOLF_CARDS, seat_identity
+from ..targets import any_target
+from ..unit import Tactic
 
 KIND = "pi_look"
 LOOKS = 2
@@ -61,3 +63,7 @@ class InvestigatorLook(Step):
 
 def call(ctx: OneCtx, seats: tuple[int, ...]) -> tuple[Step, ...]:
     return tuple(InvestigatorLook(seat) for seat in seats)
+
+
+TACTICS: dict[str, Tactic] = {KIND: any_target}
+"""The heuristic player's play: view a random player not viewed yet."""

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from llm_werewolf.rules import SKIP, SKIP_OPTION, Answers, Step, target_of
 
 from ..cards import OneCtx, other_seats, show_card
+from ..targets import any_target
+from ..unit import Tactic
 
 KIND = "mystic_look"
 
@@ -27,3 +29,7 @@ class MysticLook(Step):
 
 def call(ctx: OneCtx, seats: tuple[int, ...]) -> tuple[Step, ...]:
     return tuple(MysticLook(seat) for seat in seats)
+
+
+TACTICS: dict[str, Tactic] = {KIND: any_target}
+"""The heuristic player's play: view a random player who is not a fellow werewolf."""

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from llm_werewolf.rules import SKIP, SKIP_OPTION, Answers, Step, target_of, to_seats
+from llm_werewolf.rules import SKIP, SKIP_OPTION, Answers, Choice, Decision, Step, target_of, to_seats
 from llm_werewolf.rules.events import ActionTaken, RoleAssigned
 
 from ..cards import OneCtx, other_seats, swap_seats
+from ..targets import any_target
+from ..unit import Reading, Tactic
 
 KIND = "robber_swap"
+STAY_CHANCE = 0.1
+"""How often the heuristic Robber keeps his card."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,3 +36,14 @@ class RobberSwap(Step):
 
 def call(ctx: OneCtx, seats: tuple[int, ...]) -> tuple[Step, ...]:
     return tuple(RobberSwap(seat) for seat in seats)
+
+
+def rob(reading: Reading, decision: Decision) -> Choice:
+    """The heuristic Robber: some nights he stays, else he robs a random player."""
+    if reading.draws.random() < STAY_CHANCE:
+        return Choice(SKIP)
+    return any_target(reading, decision)
+
+
+TACTICS: dict[str, Tactic] = {KIND: rob}
+"""The heuristic player's play for the Robber's swap."""

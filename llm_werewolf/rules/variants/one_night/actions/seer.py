@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from llm_werewolf.rules import SKIP, SKIP_OPTION, Answers, Step
+from llm_werewolf.rules import SKIP, SKIP_OPTION, Answers, Choice, Decision, Step
 
 from ..cards import OneCtx, center_slots, other_seats, show_card, show_center
+from ..targets import any_target, centers_of, seats_of
+from ..unit import Reading, Tactic
 
 KIND = "seer_look"
+CENTER_CHANCE = 0.25
+"""How often the heuristic Seer looks at the center when a player is on offer too."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,3 +52,16 @@ class SeerSecondCenter(Step):
 
 def call(ctx: OneCtx, seats: tuple[int, ...]) -> tuple[Step, ...]:
     return tuple(SeerLook(seat) for seat in seats)
+
+
+def look(reading: Reading, decision: Decision) -> Choice:
+    """The heuristic Seer: a center card some nights (always when no player is on offer), else a random
+    player she has no reason to skip."""
+    centers = centers_of(decision)
+    if centers and (not seats_of(decision) or reading.draws.random() < CENTER_CHANCE):
+        return Choice(reading.draws.choice(centers).id)
+    return any_target(reading, decision)
+
+
+TACTICS: dict[str, Tactic] = {KIND: look}
+"""The heuristic player's play for the Seer's looks."""

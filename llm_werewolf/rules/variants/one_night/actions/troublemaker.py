@@ -8,6 +8,8 @@ from llm_werewolf.rules import SKIP, SKIP_OPTION, Answers, Step, target_of
 from llm_werewolf.rules.events import ActionTaken
 
 from ..cards import OneCtx, other_seats, swap_seats
+from ..targets import any_target
+from ..unit import Tactic
 
 KIND = "troublemaker_swap"
 
@@ -47,3 +49,7 @@ class TroublemakerSecond(Step):
 
 def call(ctx: OneCtx, seats: tuple[int, ...]) -> tuple[Step, ...]:
     return tuple(TroublemakerFirst(seat) for seat in seats)
+
+
+TACTICS: dict[str, Tactic] = {KIND: any_target}
+"""The heuristic player's play: swap two random other players."""

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from llm_werewolf.rules import SKIP, SKIP_OPTION, Answers, Step, plain_option, to_seats, to_team
+from llm_werewolf.rules import SKIP, SKIP_OPTION, Answers, Choice, Decision, Step, plain_option, to_seats, to_team
 from llm_werewolf.rules.events import Info
 
 from ..cards import OneCtx, center_slots, holders, show_center, woke_as_wolves
 from ..roles import LITTLE_GIRL
+from ..targets import any_target
+from ..unit import Reading, Tactic
 
 CENTER_KIND = "wolf_center"
 PEEK_KIND = "little_girl_peek"
@@ -47,3 +49,12 @@ class WolvesAwake(Step):
 
 def call(ctx: OneCtx, seats: tuple[int, ...]) -> tuple[Step, ...]:
     return (WolvesAwake(),)
+
+
+def peek(reading: Reading, decision: Decision) -> Choice | None:
+    """The heuristic Little Girl always peeks."""
+    return Choice(PEEK) if decision.option(PEEK) is not None else None
+
+
+TACTICS: dict[str, Tactic] = {CENTER_KIND: any_target, PEEK_KIND: peek}
+"""The heuristic player's play: a lone wolf views a random center card; the Little Girl peeks."""

@@ -2,7 +2,8 @@
 
 She wakes right after the Seer and may look at one center card (fact ``center_role``), or at
 nothing; in a speech she reports it as the Seer does (result ``saw_center``). A Doppelganger
-who copies her looks at once. docs/rules/one_night.md, "Added roles".
+who copies her looks at once. The heuristic Apprentice Seer looks at a random center card.
+docs/rules/one_night.md, "Added roles".
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from llm_werewolf.rules import SKIP, SKIP_OPTION, Answers, RoleInfo, Step
 from llm_werewolf.rules.act_vocabulary import ROLE, Fact
 
 from ..moves import OneCtx, center_slots, show_center
+from ..targets import any_target
 from ..unit import OneNightUnit
 
 APPRENTICE_SEER = "apprentice_seer"
@@ -44,4 +46,5 @@ UNIT = ApprenticeSeer(
     decision_kinds={KIND: "the Apprentice Seer may view one center card (center:k or skip)"},
     wakes_after="seer",
     facts=(Fact("saw_center", (APPRENTICE_SEER,), ROLE, target="center", info="center_role"),),
+    tactics={KIND: any_target},  # a random center card
 )
