@@ -14,19 +14,22 @@
   most games a member counter-claims Sheriff and calls the real one mafia; otherwise
   the team votes with the town's bandwagon and sometimes votes its exposed partner out
   (bussing, recorded in the agent's note).
-* The Putana blocks her top suspect; the Doctor heals the believed Sheriff; the Maniac
-  kills at random.
+* The roles' night play is declared in the ruleset's folder (``rules/variants/city_mafia/``:
+  ``tactics/<role>.py`` for the seed's roles, a unit's ``tactics``): the Putana blocks her top
+  suspect; the Doctor heals the believed Sheriff; the Maniac kills at random; the Sheriff and the
+  Don check as above. This module reads the view for them (:func:`reading`).
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 from dataclasses import dataclass, field
 
 from ...rules import Choice, Decision, SeatView
 from ...rules.events import Announcement, DeathsAnnounced, Info, PhaseStarted, Record, VoteCast, VoteTally
+from ...rules.variants.city_mafia.tactics import TACTICS
 from ..speech import act_speech
 from ..thoughts import thought
 from .common import drawn_bluffer, lean, pick_seat, seat_options, team_draw
@@ -61,6 +64,8 @@ class Facts:
     votes: list[tuple[int, int]] = field(default_factory=list)
     voting_on: int | None = None
     night_dead: set[int] = field(default_factory=set)
+    rng: random.Random | None = None
+    """This decision's draws (set by :func:`reading`)."""
     _belief: tuple[int | None, dict[int, float]] | None = None
 
     @property
@@ -69,6 +74,15 @@ class Facts:
 
     def rolled(self, tag: str) -> random.Random:
         return team_draw(f"{tag}:{self.phase}:{sorted(self.team)}:{self.view.names}")
+
+    @property
+    def draws(self) -> random.Random:
+        if self.rng is None:
+            raise RuntimeError("no draws: read the view with reading(view, rng)")
+        return self.rng
+
+    def pick_seat(self, decision: Decision, prefer: Sequence[int], avoid: Set[int]) -> Choice:
+        return _seat_choice(decision, self.draws, list(prefer), set(avoid))
 
     def found_mafia(self) -> list[int]:
         return [s for s, yes in self.checked_mafia.items() if yes and s in self.living]
@@ -230,6 +244,13 @@ def gather(view: SeatView, memory: ScanMemory | None = None) -> Facts:
 read_facts = gather
 
 
+def reading(view: SeatView, rng: random.Random, memory: ScanMemory | None = None) -> Facts:
+    """The seat's reading for the roles' tactics (``rules/variants/city_mafia``), drawing from ``rng``."""
+    facts = gather(view, memory)
+    facts.rng = rng
+    return facts
+
+
 def _fallback(decision: Decision) -> str:
     return decision.default if decision.default is not None else decision.options[0].id
 
@@ -257,20 +278,6 @@ def bluffer(facts: Facts) -> int | None:
     if sheriff is None or not any(black and s in facts.team for s, black in facts.reports.get(sheriff, {}).items()):
         return None
     return drawn_bluffer(facts.team, facts.living, facts.view.names, BLUFF_CHANCE)
-
-
-def _night_kill(facts: Facts, decision: Decision) -> Choice:
-    targets = [s for s in _offered(decision) if s not in facts.team]
-    if not targets:
-        return Choice(_fallback(decision))
-    sheriff = facts.real_sheriff_guess()
-    if sheriff in targets:
-        return Choice(f"seat:{sheriff}")
-    draw = facts.rolled("kill")
-    dangerous = [w for w, t in facts.votes + facts.nominations if t in facts.team and w in targets]
-    if dangerous and draw.random() < 0.5:
-        return Choice(f"seat:{Counter(dangerous).most_common(1)[0][0]}")
-    return Choice(f"seat:{draw.choice(targets)}")
 
 
 def _doomed_partner(facts: Facts) -> int | None:
@@ -408,30 +415,6 @@ def _stage_speech(facts: Facts, decision: Decision, rng: random.Random) -> Choic
     return act_speech(facts.view, decision, rng, key, option=option)
 
 
-def _night(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
-    kind = decision.kind
-    if kind == "putana_block":
-        return _seat_choice(decision, rng, facts.suspects(), set(facts.sheriff_claims))
-    if kind in ("mafia_kill", "mafia_suggest"):
-        return _night_kill(facts, decision)
-    if kind == "don_check":
-        unchecked = [s for s in _offered(decision) if s not in facts.checked_sheriff and s not in facts.team]
-        prefer = sorted((s for s in facts.sheriff_claims if s in unchecked), key=lambda s: facts.sheriff_claims[s])
-        dangerous = [w for w, t in facts.votes + facts.nominations if t in facts.team and w in unchecked]
-        return _seat_choice(decision, rng, prefer + dangerous, set(facts.checked_sheriff) | facts.team)
-    if kind == "sheriff_check":
-        unchecked = [s for s in _offered(decision) if s not in facts.checked_mafia]
-        _, suspicion = facts.belief()
-        ranked = sorted(unchecked, key=lambda s: (-suspicion.get(s, 0.0), rng.random()))
-        prefer = ranked[:1] if ranked and suspicion.get(ranked[0], 0.0) >= 1.5 else []
-        return _seat_choice(decision, rng, prefer, set(facts.checked_mafia))
-    if kind == "doctor_heal":
-        believed, _ = facts.belief()
-        prefer = [believed] if believed is not None and believed != facts.me else []
-        return _seat_choice(decision, rng, prefer, set(facts.suspects()))
-    return _seat_choice(decision, rng, [], set())
-
-
 def decide_noted(
     view: SeatView, decision: Decision, rng: random.Random, memory: ScanMemory | None = None
 ) -> tuple[Choice, str]:
@@ -439,7 +422,7 @@ def decide_noted(
 
     ``memory``: the agent's record-scan memory (only records added since this seat's last decision are read).
     """
-    facts = gather(view, memory)
+    facts = reading(view, rng, memory)
     kind = decision.kind
     note = ""
     choice: Choice
@@ -455,12 +438,10 @@ def decide_noted(
             choice = Choice(_vote_town(facts))
     elif kind == "remove_all":
         choice = Choice(_remove_all(facts, rng))
-    elif kind in ("putana_block", "mafia_kill", "mafia_suggest", "don_check", "sheriff_check", "doctor_heal"):
-        choice = _night(facts, decision, rng)
-    elif kind == "maniac_kill":
-        choice = _seat_choice(decision, rng, [], set())
-    else:
-        choice = Choice(_fallback(decision))
+    else:  # a role's tactic (rules/variants/city_mafia: tactics/ and units/), else the default
+        tactic = TACTICS.get(kind)
+        chosen = tactic(facts, decision) if tactic is not None else None
+        choice = chosen if chosen is not None else Choice(_fallback(decision))
     if decision.option(choice.option) is None:
         return Choice(_fallback(decision), text=choice.text if decision.speech else ""), ""
     return choice, note
