@@ -725,6 +725,11 @@ UNIT_TACTICS: dict[str, Tactic] = {kind: tactic for unit in UNITS for kind, tact
 """The heuristic play each role unit brings for its own decision kinds (``units/`` of the ruleset)."""
 
 
+def reading(view: SeatView, rng: random.Random, memory: ScanMemory | None = None) -> Facts:
+    """The seat's reading for the units' tactics (the ruleset's ``unit.Reading``; they draw nothing)."""
+    return read_facts(view, memory)
+
+
 def _legal(choice: Choice, decision: Decision, view: SeatView, rng: random.Random) -> Choice:
     if decision.option(choice.option) is None:
         choice = Choice(decision.default or decision.options[0].id)

@@ -24,6 +24,7 @@ from functools import lru_cache
 
 from ...rules import Choice, Decision, Option, SeatView
 from ...rules.events import ChoiceMade, Info, RoleAssigned, Speech
+from ...rules.variants.one_night.ruleset import OneNightRuleset
 from ...rules.variants.one_night.tactics import TACTICS
 from ...rules.variants.one_night.targets import any_target
 from ...speech.intent import heard_intent
@@ -32,7 +33,7 @@ from ..speech import act_speech, answered_line, canned_speech
 from .common import lean, pick_seat, seat_options, team_draw
 from .talk import template_regex
 
-VARIANT = "one_night"
+VARIANT = OneNightRuleset.id
 WOLF_CARDS = frozenset({"werewolf", "mystic_wolf"})
 WOLF_SIDE = frozenset({"werewolf", "mystic_wolf", "minion"})
 COMMON_ROLES = frozenset({"villager", "werewolf", "mason"})
