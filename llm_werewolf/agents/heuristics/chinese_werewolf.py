@@ -1,6 +1,9 @@
 """Rule-of-thumb play for 狼人殺 (chinese_werewolf), reading only the seat's view.
 
-docs/heuristics.md describes the strategy role by role. In short:
+docs/heuristics.md describes the strategy role by role. Each role's night play and the hunter's
+shot are tactics declared in the ruleset's folder (``rules/variants/chinese_werewolf/``:
+``tactics/<role>.py`` for the seed's roles, a unit's ``tactics``); this module reads the view for
+them (:func:`reading`) and plays the day. In short:
 
 * The seer runs for sheriff, claims at once and reports one check a day (a wolf first,
   else its newest "gold water" 金水); on last words it repeats a wolf it found.
@@ -33,8 +36,7 @@ from dataclasses import dataclass, field
 
 from ...rules import SKIP, Choice, Decision, SeatView
 from ...rules.events import ChoiceMade, DeathsAnnounced, Info, Record, StatusChanged, VoteCast
-from ...rules.variants.chinese_werewolf.unit import Tactic
-from ...rules.variants.chinese_werewolf.units import UNITS
+from ...rules.variants.chinese_werewolf.tactics import TACTICS
 from ..speech import act_speech
 from ..thoughts import thought
 from .common import drawn_bluffer, lean, pick_seat, team_draw
@@ -46,15 +48,11 @@ SEER = "seer"
 POWER = frozenset({"seer", "witch", "hunter", "guard"})
 BLUFF_CHANCE = 0.4  # games in which one wolf counter-claims seer (悍跳; people: 4 of the 4 recorded games)
 BLUFF_CHANCE_WITH_GUARD = 0.0  # the same with a guard in the deck (he keeps the real seer's checks coming)
-KNIFE_SEER_CHANCE = 0.95  # nights the wolves go for the seer claimant
 BUS_CHANCE = 0.4  # days an exposed, doomed partner is voted out by his own team
 SEER_KEYS = frozenset({"seer_wolf", "seer_good", "seer_claim"})
 VOTE_KEYS = frozenset({"accuse", "vote_for"})
 FIRST_NAMER_WEIGHT = 1.5  # the town's suspicion of a seat that named a target first on a day (a wolves' tell)
-POISON_THRESHOLD = 3.0  # the witch poisons (from night 2) her top suspect from this suspicion on
-POISON_BLOC = 1.5  # ... or from this one when another seat shares it (a bloc that voted against the believed seer)
 WOLF_LEADS_CHANCE = 0.05  # a wolf names today's target before anyone outside the team did
-HUNTER_THRESHOLD = 1.0  # the hunter shoots his top suspect from this suspicion on
 
 
 @dataclass
@@ -88,12 +86,23 @@ class Facts:
     intents: dict[int, int] = field(default_factory=dict)  # today's announced votes
     my_reports: dict[int, str] = field(default_factory=dict)
     first_named: dict[str, tuple[int, int]] = field(default_factory=dict)  # day -> (first seat naming a target, target)
+    rng: random.Random | None = None
+    """This decision's draws (set by :func:`reading`)."""
     _belief: tuple[int | None, dict[int, float]] | None = None
     _credibility: dict[int, float] = field(default_factory=dict)
 
     @property
     def wolf(self) -> bool:
         return self.role == WEREWOLF
+
+    @property
+    def draws(self) -> random.Random:
+        if self.rng is None:
+            raise RuntimeError("no draws: read the view with reading(view, rng)")
+        return self.rng
+
+    def pick_seat(self, decision: Decision, avoid: Iterable[int]) -> Choice:
+        return _random_seat(decision, self.draws, avoid)
 
     def rolled(self, tag: str) -> random.Random:
         """A generator every wolf seeds identically (team draws), stable within the day."""
@@ -397,26 +406,6 @@ def bluffer(facts: Facts) -> int | None:
     return drawn_bluffer(facts.team, facts.living, facts.view.names, chance)
 
 
-def _wolf_kill_target(facts: Facts, decision: Decision) -> Choice:
-    targets = [s for s in _offered(decision) if s not in facts.team]
-    if not targets:
-        return Choice(decision.default or decision.options[0].id)
-    draw = facts.rolled("kill")
-    caught = [s for s, r in facts.known.items() if r == "little_girl" and s in targets]
-    if caught:
-        return Choice(f"seat:{caught[0]}")
-    seer = facts.real_seer_guess()
-    if seer in targets and draw.random() < KNIFE_SEER_CHANCE:
-        return Choice(f"seat:{seer}")
-    gods = [s for s, c in sorted(facts.other_claims.items()) if c in POWER and s in targets]
-    if gods and draw.random() < 0.5:
-        return Choice(f"seat:{gods[0]}")
-    vouched = [s for s, v in facts.reports.get(seer, {}).items() if v != WEREWOLF and s in targets] if seer else []
-    if vouched and draw.random() < 0.5:
-        return Choice(f"seat:{draw.choice(sorted(vouched))}")
-    return Choice(f"seat:{draw.choice(sorted(targets))}")
-
-
 def _doomed_partner(facts: Facts) -> int | None:
     """A living partner the real seer exposed, whom most of the table is voting."""
     seer = facts.real_seer_guess()
@@ -461,82 +450,6 @@ def _wolf_target_today(facts: Facts) -> int | None:
     if heat:
         return heat.most_common(1)[0][0]
     return facts.rolled("exile").choice(outside) if outside else None
-
-
-# -- night -------------------------------------------------------------------------
-
-
-def _thief(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
-    for opt in decision.options:
-        if opt.kind == "center" and opt.target is not None and facts.extra.get(opt.target) in POWER:
-            return Choice(opt.id)
-    return Choice(decision.default or decision.options[0].id)
-
-
-def _cupid(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
-    if rng.random() < 0.4:
-        own = _seat_choice(decision, facts.me)
-        if own is not None:
-            return own
-    return _random_seat(decision, rng, avoid=())
-
-
-def _guard(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
-    if facts.number <= 1:
-        return Choice(SKIP)
-    believed, _ = facts.belief()
-    if believed is not None and believed != facts.me and facts.peaceful_nights > 0:
-        pick = _seat_choice(decision, believed)
-        if pick is not None:
-            return pick
-    trusted = [s for s in facts.trusted() if s != believed]
-    return _first_offered(decision, trusted) or _random_seat(decision, rng, avoid=facts.suspects())
-
-
-def _seer(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
-    unknown = [s for s in _offered(decision) if s not in facts.known and s != facts.lover]
-    rivals = [s for s in unknown if s in facts.seer_claims]
-    _, suspicion = facts.belief()
-    if unknown:
-        top = max(suspicion.get(s, 0.0) for s in unknown)
-        if top >= 1.5 and not rivals:
-            rivals = [s for s in unknown if suspicion.get(s, 0.0) == top]
-    pool = rivals or unknown
-    if not pool:
-        return _random_seat(decision, rng, avoid=())
-    return Choice(f"seat:{rng.choice(sorted(pool))}")
-
-
-def _wolf_kill(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
-    return _wolf_kill_target(facts, decision)
-
-
-def _peek(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
-    return Choice("peek")
-
-
-def _antidote(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
-    victim = facts.victim_seen
-    if facts.number <= 1:
-        return Choice("antidote")
-    believed, _ = facts.belief()
-    if victim is not None and (victim == believed or facts.known.get(victim) in POWER):
-        return Choice("antidote")
-    return Choice(SKIP)
-
-
-def _poison(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
-    """From night 2 the top suspect, once the evidence marks him (a disbelieved claimant, a seer's wolf,
-    votes against the believed seer...); people poison on night 2 (3 of the 4 recorded games)."""
-    if facts.number <= 1:
-        return Choice(SKIP)
-    _, suspicion = facts.belief()
-    marked = [s for s in facts.suspects(threshold=POISON_BLOC) if decision.option(f"seat:{s}") is not None]
-    if not marked:
-        return Choice(SKIP)
-    top = suspicion[marked[0]]
-    bloc = sum(suspicion[s] == top for s in marked) >= 2  # seats that moved together against the believed seer
-    return Choice(f"seat:{marked[0]}") if top >= POISON_THRESHOLD or bloc else Choice(SKIP)
 
 
 # -- sheriff -----------------------------------------------------------------------
@@ -690,24 +603,9 @@ def _exile(facts: Facts, decision: Decision, rng: random.Random) -> Noted:
     return Noted(Choice(SKIP) if decision.option(SKIP) else _random_seat(decision, rng, avoid=[facts.me]))
 
 
-def _hunter(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
-    if facts.wolf:
-        seer = facts.real_seer_guess()
-        return _first_offered(decision, [seer] if seer is not None else []) or Choice(SKIP)
-    return _first_offered(decision, facts.suspects(threshold=HUNTER_THRESHOLD)) or Choice(SKIP)
-
-
 Handler = Callable[[Facts, Decision, random.Random], Choice]
 
 HANDLERS: dict[str, Handler] = {
-    "thief_swap": _thief,
-    "cupid": _cupid,
-    "guard": _guard,
-    "seer_check": _seer,
-    "wolf_kill": _wolf_kill,
-    "little_girl_peek": _peek,
-    "witch_antidote": _antidote,
-    "witch_poison": _poison,
     "sheriff_run": _run,
     "campaign": _campaign,
     "sheriff_withdraw": _withdraw,
@@ -716,18 +614,15 @@ HANDLERS: dict[str, Handler] = {
     "sheriff_order": _order,
     "speech": _discussion,
     "defense": _defense,
-    "hunter_shot": _hunter,
     "last_words": _last_words,
 }
 
 
-UNIT_TACTICS: dict[str, Tactic] = {kind: tactic for unit in UNITS for kind, tactic in unit.tactics.items()}
-"""The heuristic play each role unit brings for its own decision kinds (``units/`` of the ruleset)."""
-
-
 def reading(view: SeatView, rng: random.Random, memory: ScanMemory | None = None) -> Facts:
-    """The seat's reading for the units' tactics (the ruleset's ``unit.Reading``; they draw nothing)."""
-    return read_facts(view, memory)
+    """The seat's reading for the roles' tactics (``rules/variants/chinese_werewolf``), drawing from ``rng``."""
+    facts = read_facts(view, memory)
+    facts.rng = rng
+    return facts
 
 
 def _legal(choice: Choice, decision: Decision, view: SeatView, rng: random.Random) -> Choice:
@@ -751,9 +646,9 @@ def decide_noted(
         noted = _exile(read_facts(view, memory), decision, rng)
         return _legal(noted.choice, decision, view, rng), noted.note
     handler = HANDLERS.get(decision.kind)
-    if handler is None:
-        tactic = UNIT_TACTICS.get(decision.kind)
-        chosen = tactic(read_facts(view, memory), decision) if tactic is not None else None
+    if handler is None:  # a role's tactic (rules/variants/chinese_werewolf: tactics/ and units/), else the default
+        tactic = TACTICS.get(decision.kind)
+        chosen = tactic(reading(view, rng, memory), decision) if tactic is not None else None
         if chosen is not None:
             return _legal(chosen, decision, view, rng), ""
         return _legal(Choice(decision.default or rng.choice(decision.options).id), decision, view, rng), ""
