@@ -19,11 +19,11 @@ else has seen it yet.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from collections.abc import Iterable, Sequence
+from typing import Any, Generic, TypeVar
 
-from . import errors
+from . import errors, registry
+from .act_legality import check_state_acts
 from .decisions import Choice, Decision, Option
 from .events import (
     GOD,
@@ -41,9 +41,9 @@ from .events import (
 )
 from .model import STATE_FIELD_SET, GameState, Outcome, Phase, fast_replace
 from .sharing import SEQ_INTS, seq_int, shared_cue, shared_phase_started
+from .step import Answers, Step
 
-if TYPE_CHECKING:
-    from .variant import Ruleset
+__all__ = ["Answers", "Ctx", "Step", "advance", "note", "option_ids", "submit", "submit_many", "validate_choice"]
 
 T = TypeVar("T")
 D = TypeVar("D")
@@ -54,45 +54,6 @@ MAX_STEPS_PER_ADVANCE = 100_000
 _OPTION_IDS: dict[tuple[str, ...], tuple[str, ...]] = {}
 """One shared tuple per distinct list of option ids (see :func:`option_ids`)."""
 _OPTION_IDS_CAP = 4096
-
-
-class Step:
-    """One unit of game procedure. Subclasses are frozen dataclasses."""
-
-    __slots__ = ()
-
-    def run(self, ctx: Ctx[Any, Any]) -> None:
-        raise NotImplementedError
-
-    def resolve(self, ctx: Ctx[Any, Any], answers: Answers) -> None:
-        raise NotImplementedError(f"{type(self).__name__} asked decisions but cannot resolve them")
-
-
-@dataclass(frozen=True, slots=True)
-class Answers:
-    """The answers to every decision a step asked, in the order they were asked."""
-
-    pairs: tuple[tuple[Decision, Choice], ...]
-
-    def __iter__(self) -> Iterator[tuple[Decision, Choice]]:
-        return iter(self.pairs)
-
-    def __len__(self) -> int:
-        return len(self.pairs)
-
-    def single(self) -> tuple[Decision, Choice]:
-        if len(self.pairs) != 1:
-            raise RuntimeError(f"expected one answer, got {len(self.pairs)}")
-        return self.pairs[0]
-
-    def for_seat(self, seat: int) -> Choice | None:
-        for decision, choice in self.pairs:
-            if decision.seat == seat:
-                return choice
-        return None
-
-    def of_kind(self, kind: str) -> tuple[tuple[Decision, Choice], ...]:
-        return tuple(pair for pair in self.pairs if pair[0].kind == kind)
 
 
 class Ctx(Generic[D, O_]):
@@ -140,10 +101,9 @@ class Ctx(Generic[D, O_]):
         return self.state.options
 
     @property
-    def rules(self) -> Ruleset[Any, Any]:
-        from .variant import get_ruleset
-
-        return get_ruleset(self.state.variant)
+    def rules(self) -> registry.RegisteredRuleset:
+        """The game's ruleset (``variant.get_ruleset`` gives it as the full ``Ruleset``)."""
+        return registry.find(self.state.variant)
 
     # -- writing ------------------------------------------------------------
     def _own(self) -> GameState[D, O_]:
@@ -384,14 +344,9 @@ def validate_choice(state: GameState[Any, Any], decision_id: int, choice: Choice
         limit = getattr(state.options, "max_speech_chars", 2000)
         if len(choice.text) > limit:
             raise errors.SpeechTooLong(f"speech has {len(choice.text)} characters; the cap is {limit}")
-        if choice.claim is not None:
-            from .variant import get_ruleset
-
-            if choice.claim not in get_ruleset(state.variant).claimable_roles():
-                raise errors.UnknownClaim(f"{choice.claim!r} is not a role of {state.variant}")
+        if choice.claim is not None and choice.claim not in registry.find(state.variant).claimable_roles():
+            raise errors.UnknownClaim(f"{choice.claim!r} is not a role of {state.variant}")
         if choice.acts:
-            from .act_legality import check_state_acts
-
             check_state_acts(state, decision.seat, choice.acts)
     return decision
 
