@@ -16,10 +16,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .act_vocabulary import DISCOURSE_KINDS, MAX_SPEECH_ACTS, QUESTIONS, REASONS, SEAT_ACTS, Fact, vocabulary
+from .act_kinds import DISCOURSE_KINDS, MAX_SPEECH_ACTS, QUESTIONS, REASONS, SEAT_ACTS, Fact
+from .act_vocabulary import vocabulary
 from .acts import Act
 from .errors import IllegalAct
-from .variant import get_ruleset
+from .registry import find as get_ruleset
 
 
 def _player(seat: int) -> str:

@@ -19,11 +19,11 @@ else has seen it yet.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from collections.abc import Iterable, Sequence
+from typing import Any, Generic, TypeVar
 
-from . import errors
+from . import errors, registry
+from .act_legality import check_state_acts
 from .decisions import Choice, Decision, Option
 from .events import (
     GOD,
@@ -36,14 +36,15 @@ from .events import (
     RolesRevealed,
     SharedEventRecord,
     Visibility,
+    choice_made,
     make_record,
     to_seats,
 )
 from .model import STATE_FIELD_SET, GameState, Outcome, Phase, fast_replace
 from .sharing import SEQ_INTS, seq_int, shared_cue, shared_phase_started
+from .step import Answers, Step
 
-if TYPE_CHECKING:
-    from .variant import Ruleset
+__all__ = ["Answers", "Ctx", "Step", "advance", "note", "option_ids", "submit", "submit_many", "validate_choice"]
 
 T = TypeVar("T")
 D = TypeVar("D")
@@ -54,45 +55,9 @@ MAX_STEPS_PER_ADVANCE = 100_000
 _OPTION_IDS: dict[tuple[str, ...], tuple[str, ...]] = {}
 """One shared tuple per distinct list of option ids (see :func:`option_ids`)."""
 _OPTION_IDS_CAP = 4096
-
-
-class Step:
-    """One unit of game procedure. Subclasses are frozen dataclasses."""
-
-    __slots__ = ()
-
-    def run(self, ctx: Ctx[Any, Any]) -> None:
-        raise NotImplementedError
-
-    def resolve(self, ctx: Ctx[Any, Any], answers: Answers) -> None:
-        raise NotImplementedError(f"{type(self).__name__} asked decisions but cannot resolve them")
-
-
-@dataclass(frozen=True, slots=True)
-class Answers:
-    """The answers to every decision a step asked, in the order they were asked."""
-
-    pairs: tuple[tuple[Decision, Choice], ...]
-
-    def __iter__(self) -> Iterator[tuple[Decision, Choice]]:
-        return iter(self.pairs)
-
-    def __len__(self) -> int:
-        return len(self.pairs)
-
-    def single(self) -> tuple[Decision, Choice]:
-        if len(self.pairs) != 1:
-            raise RuntimeError(f"expected one answer, got {len(self.pairs)}")
-        return self.pairs[0]
-
-    def for_seat(self, seat: int) -> Choice | None:
-        for decision, choice in self.pairs:
-            if decision.seat == seat:
-                return choice
-        return None
-
-    def of_kind(self, kind: str) -> tuple[tuple[Decision, Choice], ...]:
-        return tuple(pair for pair in self.pairs if pair[0].kind == kind)
+_LAST_OPTIONS: list[tuple[tuple[Option, ...], tuple[str, ...]]] = [((), ())]
+"""The last options tuple :func:`option_ids` read, with its ids: the voters of one ballot, answered one
+after the other, are offered the same tuple."""
 
 
 class Ctx(Generic[D, O_]):
@@ -140,10 +105,9 @@ class Ctx(Generic[D, O_]):
         return self.state.options
 
     @property
-    def rules(self) -> Ruleset[Any, Any]:
-        from .variant import get_ruleset
-
-        return get_ruleset(self.state.variant)
+    def rules(self) -> registry.RegisteredRuleset:
+        """The game's ruleset (``variant.get_ruleset`` gives it as the full ``Ruleset``)."""
+        return registry.find(self.state.variant)
 
     # -- writing ------------------------------------------------------------
     def _own(self) -> GameState[D, O_]:
@@ -300,20 +264,29 @@ class Ctx(Generic[D, O_]):
 
     # -- commit -------------------------------------------------------------
     def _commit(self, step: Step | None) -> GameState[D, O_]:
-        """Write the transition's counters and agenda into its private state and hand it out."""
-        state = self._own()
+        """Write the transition's counters and agenda into its private state and hand it out; what the
+        step pushed, asked or continued with is emptied, so the same transition may run the next step."""
+        state = self.state if self._owned else self._own()
         rest = self._rest
         pending: tuple[Decision, ...] = ()
         waiting: Step | None = None
         if state.outcome is not None:
             agenda: tuple[Step, ...] = ()
         else:
-            agenda = tuple(self._pushed) + rest if self._pushed else rest
+            pushed = self._pushed
+            if pushed:
+                agenda = (*pushed, *rest)
+                pushed.clear()
+            else:
+                agenda = rest
             if self._asked:
                 pending = tuple(self._asked)
+                self._asked.clear()
                 waiting = self._continue or step
+                self._continue = None
             elif self._continue is not None:
                 agenda = (self._continue, *agenda)
+                self._continue = None
         state.agenda = agenda
         state.pending = pending
         state.answers = ()
@@ -327,10 +300,15 @@ class Ctx(Generic[D, O_]):
 def option_ids(decision: Decision) -> tuple[str, ...]:
     """``decision``'s option ids as one shared tuple per distinct list (most repeat one: every
     voter of a ballot is offered the same seats), so a long log keeps each list once."""
-    ids = tuple([o.id for o in decision.options])
+    options = decision.options
+    last = _LAST_OPTIONS[0]
+    if last[0] is options:
+        return last[1]
+    ids = tuple([o.id for o in options])
     ids = _OPTION_IDS.setdefault(ids, ids)
     if len(_OPTION_IDS) > _OPTION_IDS_CAP:
         _OPTION_IDS.clear()
+    _LAST_OPTIONS[0] = (options, ids)
     return ids
 
 
@@ -340,23 +318,29 @@ def advance(state: GameState[D, O_], *, owned: bool = False) -> tuple[GameState[
     ``state`` is never written unless ``owned`` says it is the caller's private copy
     (``submit`` passes the state its own transition just made).
     """
-    records: list[Record] = []
+    if state.outcome is not None or state.pending:
+        return state, []
+    ctx: Ctx[D, O_] = (state.transition or Ctx)(state, owned=owned)
+    return _run_agenda(ctx), ctx.records
+
+
+def _run_agenda(ctx: Ctx[D, O_]) -> GameState[D, O_]:
+    """Run agenda steps in ``ctx``, one transition for all of them, until a decision is pending or the game
+    is over (each step is committed before the next runs, as if each had its own transition)."""
+    state = ctx.state
     steps = 0
-    new_ctx = state.transition or Ctx
     while state.outcome is None and not state.pending:
         agenda = state.agenda
         if not agenda:
             raise RuntimeError(f"{state.variant}: the agenda ran empty before the game ended")
         step = agenda[0]
-        ctx: Ctx[D, O_] = new_ctx(state, agenda[1:], owned=owned)
+        ctx._rest = agenda[1:]
         step.run(ctx)
         state = ctx._commit(step)
-        owned = True
-        records.extend(ctx.records)
         steps += 1
         if steps > MAX_STEPS_PER_ADVANCE:
             raise RuntimeError(f"{state.variant}: no decision after {steps} steps (a loop?)")
-    return state, records
+    return state
 
 
 def validate_choice(state: GameState[Any, Any], decision_id: int, choice: Choice) -> Decision:
@@ -384,20 +368,86 @@ def validate_choice(state: GameState[Any, Any], decision_id: int, choice: Choice
         limit = getattr(state.options, "max_speech_chars", 2000)
         if len(choice.text) > limit:
             raise errors.SpeechTooLong(f"speech has {len(choice.text)} characters; the cap is {limit}")
-        if choice.claim is not None:
-            from .variant import get_ruleset
-
-            if choice.claim not in get_ruleset(state.variant).claimable_roles():
-                raise errors.UnknownClaim(f"{choice.claim!r} is not a role of {state.variant}")
+        if choice.claim is not None and choice.claim not in registry.find(state.variant).claimable_roles():
+            raise errors.UnknownClaim(f"{choice.claim!r} is not a role of {state.variant}")
         if choice.acts:
-            from .act_legality import check_state_acts
-
             check_state_acts(state, decision.seat, choice.acts)
     return decision
 
 
 def submit(state: GameState[D, O_], decision_id: int, choice: Choice) -> tuple[GameState[D, O_], list[Record]]:
     """Answer one pending decision. Illegal input raises and leaves ``state`` as it was."""
+    pending = state.pending
+    if pending and state.transition is None and not choice.text and choice.claim is None and not choice.acts:
+        # The common answer: an offered option without words, logged as Ctx logs it; what
+        # validate_choice checks for it, checked here inline (any other answer takes _submit_any).
+        index = decision_id - pending[0].id  # the ids of one asking step's decisions follow each other
+        if 0 <= index < len(pending) and state.outcome is None:
+            decision = pending[index]
+            answers = state.answers
+            if decision.id == decision_id and (not answers or decision_id not in dict(answers)):
+                option = choice.option
+                for offered in decision.options:
+                    if offered.id == option:
+                        return _submit_offered(state, decision, choice)
+    return _submit_any(state, decision_id, choice)
+
+
+def _submit_offered(
+    state: GameState[D, O_], decision: Decision, choice: Choice
+) -> tuple[GameState[D, O_], list[Record]]:
+    """:func:`submit`'s common answer, checked by it: a pending decision answered with an offered option
+    and no words, in a game that logs as :class:`Ctx` does. The only pending decision resolves at once."""
+    seat = decision.seat
+    seq = state.seq
+    record: Record = choice_made(
+        decision.id,
+        seat,
+        decision.kind,
+        choice.option,
+        choice.text,
+        choice.claim,
+        choice.acts,
+        option_ids(decision),
+        decision.group,
+    )
+    try:
+        record.seq = SEQ_INTS[seq]
+    except IndexError:
+        record.seq = seq_int(seq)
+    record.phase = state.phase.label
+    record.vis = SEAT_VISIBILITIES[seat] if 0 <= seat < len(SEAT_VISIBILITIES) else to_seats(seat)
+    pending = state.pending
+    if len(pending) == 1:
+        pairs: tuple[tuple[Decision, Choice], ...] = ((decision, choice),)
+    else:
+        answers = (*state.answers, (decision.id, choice))
+        if len(answers) < len(pending):
+            waiting = state._clone()
+            waiting.answers = answers
+            waiting.seq = seq + 1
+            return waiting, [record]
+        by_id = dict(answers)
+        pairs = tuple([(d, by_id[d.id]) for d in pending])
+    step = state.waiting
+    if step is None:
+        raise RuntimeError("decisions were pending without a waiting step")
+    own = state._clone()
+    own.pending = ()
+    own.answers = ()
+    own.waiting = None
+    ctx: Ctx[D, O_] = Ctx(own, owned=True)
+    ctx.records.append(record)
+    ctx._seq = seq + 1
+    step.resolve(ctx, Answers(pairs))
+    new_state = ctx._commit(step)
+    if new_state.outcome is None and not new_state.pending:
+        new_state = _run_agenda(ctx)
+    return new_state, ctx.records
+
+
+def _submit_any(state: GameState[D, O_], decision_id: int, choice: Choice) -> tuple[GameState[D, O_], list[Record]]:
+    """Any answer: one of several pending decisions, a speech's words, a logged older format."""
     decision = validate_choice(state, decision_id, choice)
     seat = decision.seat
     transition = state.transition or Ctx
@@ -431,10 +481,9 @@ def submit(state: GameState[D, O_], decision_id: int, choice: Choice) -> tuple[G
     own.waiting = None
     step.resolve(ctx, Answers(pairs))
     new_state = ctx._commit(step)
-    records = ctx.records
-    new_state, more = advance(new_state, owned=True)
-    records.extend(more)
-    return new_state, records
+    if new_state.outcome is None and not new_state.pending:
+        new_state = _run_agenda(ctx)
+    return new_state, ctx.records
 
 
 def submit_many(

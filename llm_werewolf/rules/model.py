@@ -1,23 +1,31 @@
-"""Seats, phases, outcomes, configuration and the immutable game state."""
+"""Roles, seats, phases, outcomes, configuration and the immutable game state."""
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, fields, replace
-from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
+from typing import Any, Generic, Literal, TypeVar
 
 from .decisions import Choice, Decision
 from .rng import Rng
-
-if TYPE_CHECKING:
-    from .engine import Ctx, Step
+from .step import Step
 
 D = TypeVar("D")
 O_ = TypeVar("O_")
 T = TypeVar("T")
 
 PhaseKind = Literal["setup", "night", "day", "end"]
+
+
+@dataclass(frozen=True, slots=True)
+class RoleInfo:
+    """Static facts about one role id."""
+
+    id: str
+    side: str
+    power: bool = False
+    description: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,9 +80,10 @@ class GameConfig:
     extra: tuple[str, ...] = ()
     deck: tuple[str, ...] | None = None
     options: Mapping[str, Any] = field(default_factory=dict)
-    transition: type[Ctx[Any, Any]] | None = None
-    """The class every transition of the game runs in (``None``: ``engine.Ctx``). A reader of an
-    older log format gives a subclass that logs as that format did (``transcript.schema_one``)."""
+    transition: type[Any] | None = None
+    """The class every transition of the game runs in (``None``: ``engine.Ctx``; typed ``Any`` since the
+    engine sits above the state). A reader of an older log format gives a subclass of ``engine.Ctx`` that
+    logs as that format did (``transcript.schema_one``)."""
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -104,7 +113,7 @@ class GameState(Generic[D, O_]):
     seq: int = 0
     outcome: Outcome | None = None
     days_played: int = 0
-    transition: type[Ctx[Any, Any]] | None = None
+    transition: type[Any] | None = None
     """See :attr:`GameConfig.transition`; fixed for the whole game."""
 
     # -- read helpers -------------------------------------------------------

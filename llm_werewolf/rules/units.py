@@ -6,7 +6,7 @@ hooks: where the rules ask a unit, e.g. "does this death happen?"). :func:`disco
 them all, in module-name order, so a new role is one new file: the ruleset's role table and its
 declared vocabulary (decision kinds, death causes, announcement keys, statuses, posthumous
 kinds) take the units' in: the ruleset class names them (``units = UNITS``) and the base class
-adds their vocabulary to its own (:func:`add_units`). Its words
+adds their vocabulary to its own (``variant.add_units``). Its words
 are one role file per language (:mod:`llm_werewolf.role_texts`).
 
 Every ruleset takes units; their unit classes: ``chinese_werewolf`` (``CWUnit``), ``city_mafia``
@@ -21,13 +21,10 @@ import importlib
 import pkgutil
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TypeVar
 
-from .act_vocabulary import Fact
-from .variant import RoleInfo
-
-if TYPE_CHECKING:
-    from .variant import Ruleset
+from .act_kinds import Fact
+from .model import RoleInfo
 
 U = TypeVar("U", bound="RoleUnit")
 
@@ -113,17 +110,3 @@ def facts_with_units(base: Iterable[Fact], units: Iterable[RoleUnit]) -> tuple[F
                 decisions=known.decisions + tuple(d for d in fact.decisions if d not in known.decisions),
             )
     return tuple(merged.values())
-
-
-def add_units(ruleset: type[Ruleset[Any, Any]]) -> None:
-    """Give the ruleset class its units' vocabulary beside its own and their speech results (called by ``Ruleset``
-    for every subclass that names ``units``); a key declared twice is an error."""
-    units = ruleset.units
-    ruleset.decision_kinds = with_units(ruleset.decision_kinds, units, lambda u: u.decision_kinds, "decision kind")
-    ruleset.death_causes = with_units(ruleset.death_causes, units, lambda u: u.death_causes, "death cause")
-    ruleset.announcement_keys = with_units(
-        ruleset.announcement_keys, units, lambda u: u.announcement_keys, "announcement key"
-    )
-    ruleset.statuses = with_units(ruleset.statuses, units, lambda u: u.statuses, "status")
-    ruleset.posthumous_kinds = kinds_with_units(ruleset.posthumous_kinds, units)
-    ruleset.speech_facts = facts_with_units(ruleset.speech_facts, units)

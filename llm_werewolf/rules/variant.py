@@ -15,28 +15,38 @@ Everything else happens in the variant's steps (see :mod:`.engine`).
 
 from __future__ import annotations
 
-import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from . import errors
-from .act_vocabulary import Fact, Vocabulary
+from . import errors, registry
+from .act_kinds import Fact, Vocabulary
 from .engine import Ctx, Step, advance
 from .eval_profile import EvalProfile
 from .events import GameStarted, Record, RoleAssigned, to_seats
 from .heard import HeardKeys
-from .model import GameConfig, GameState, Outcome, Seat
+from .model import GameConfig, GameState, Outcome, RoleInfo, Seat
+from .registry import BUILTIN_MODULES
 from .rng import Rng
+from .units import RoleUnit, facts_with_units, kinds_with_units, with_units
 from .versions import RulesVersion
 
-if TYPE_CHECKING:
-    from .units import RoleUnit
+__all__ = [
+    "BUILTIN_MODULES",
+    "BaseOptions",
+    "Preset",
+    "RoleInfo",
+    "Ruleset",
+    "add_units",
+    "all_rulesets",
+    "get_ruleset",
+    "register",
+]
 
 D = TypeVar("D")
 O_ = TypeVar("O_", bound="BaseOptions")
@@ -72,16 +82,6 @@ class Preset:
     options: Mapping[str, Any]
     source: str = ""
     """Where the rules come from (a public document), for docs/rules/<id>.md."""
-
-
-@dataclass(frozen=True, slots=True)
-class RoleInfo:
-    """Static facts about one role id."""
-
-    id: str
-    side: str
-    power: bool = False
-    description: str = ""
 
 
 class Ruleset(ABC, Generic[D, O_]):
@@ -120,7 +120,7 @@ class Ruleset(ABC, Generic[D, O_]):
     """The ruleset's versions after the first, oldest first (:mod:`.versions`)."""
     units: ClassVar[tuple[RoleUnit, ...]] = ()
     """The ruleset's role units (``variants/<id>/units/``). A subclass declares its own vocabulary
-    and its units; the class then holds both (:func:`.units.add_units`: decision kinds, death
+    and its units; the class then holds both (:func:`add_units`: decision kinds, death
     causes, announcement keys, statuses and posthumous kinds)."""
 
     eval_profile: ClassVar[EvalProfile | None] = None
@@ -131,8 +131,6 @@ class Ruleset(ABC, Generic[D, O_]):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "units" in cls.__dict__:
-            from .units import add_units  # units imports RoleInfo from here
-
             add_units(cls)
 
     # -- what a speech may say (``result`` acts; see :mod:`.act_vocabulary` and :mod:`.act_legality`) --
@@ -286,48 +284,29 @@ class Ruleset(ABC, Generic[D, O_]):
         return state, ctx.records + records
 
 
-_REGISTRY: dict[str, Ruleset[Any, Any]] = {}
-
-# Built-in rulesets, imported on first use (each module calls ``register``).
-BUILTIN_MODULES: dict[str, str] = {
-    "chinese_werewolf": "llm_werewolf.rules.variants.chinese_werewolf",
-    "lebanese_ghouls": "llm_werewolf.rules.variants.lebanese_ghouls",
-    "one_night": "llm_werewolf.rules.variants.one_night",
-    "city_mafia": "llm_werewolf.rules.variants.city_mafia",
-    "online_mafia": "llm_werewolf.rules.variants.online_mafia",
-}
+def add_units(ruleset: type[Ruleset[Any, Any]]) -> None:
+    """Give the ruleset class its units' vocabulary beside its own and their speech results (called by ``Ruleset``
+    for every subclass that names ``units``); a key declared twice is an error (:class:`.units.UnitError`)."""
+    units = ruleset.units
+    ruleset.decision_kinds = with_units(ruleset.decision_kinds, units, lambda u: u.decision_kinds, "decision kind")
+    ruleset.death_causes = with_units(ruleset.death_causes, units, lambda u: u.death_causes, "death cause")
+    ruleset.announcement_keys = with_units(
+        ruleset.announcement_keys, units, lambda u: u.announcement_keys, "announcement key"
+    )
+    ruleset.statuses = with_units(ruleset.statuses, units, lambda u: u.statuses, "status")
+    ruleset.posthumous_kinds = kinds_with_units(ruleset.posthumous_kinds, units)
+    ruleset.speech_facts = facts_with_units(ruleset.speech_facts, units)
 
 
 def register(ruleset: Ruleset[Any, Any]) -> Ruleset[Any, Any]:
-    _REGISTRY[ruleset.id] = ruleset
+    registry.add(ruleset)
     return ruleset
 
 
-def _load_builtin(variant: str) -> bool:
-    module = BUILTIN_MODULES.get(variant)
-    if module is None:
-        return False
-    try:
-        importlib.import_module(module)
-    except ModuleNotFoundError as exc:
-        if exc.name != module:
-            raise
-        return False
-    return variant in _REGISTRY
-
-
 def get_ruleset(variant: str) -> Ruleset[Any, Any]:
-    ruleset = _REGISTRY.get(variant)
-    if ruleset is not None:
-        return ruleset
-    if _load_builtin(variant):
-        return _REGISTRY[variant]
-    known = ", ".join(v.id for v in all_rulesets()) or "none"
-    raise errors.UnknownVariant(f"unknown variant {variant!r} (known: {known})")
+    """The ruleset registered as ``variant`` (:func:`.registry.find`); :class:`UnknownVariant` if none."""
+    return cast("Ruleset[Any, Any]", registry.find(variant))
 
 
 def all_rulesets() -> tuple[Ruleset[Any, Any], ...]:
-    for variant in BUILTIN_MODULES:
-        if variant not in _REGISTRY:
-            _load_builtin(variant)
-    return tuple(_REGISTRY[k] for k in sorted(_REGISTRY))
+    return cast("tuple[Ruleset[Any, Any], ...]", registry.every())

@@ -12,14 +12,26 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
+
+from pydantic import BaseModel
 
 from . import errors
 
-if TYPE_CHECKING:
-    from .variant import Ruleset
-
 FIRST_VERSION = 1
+
+
+class Versioned(Protocol):
+    """What the versions read of a ruleset (``variant.Ruleset`` has it): its id, switches and history."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def options_model(self) -> type[BaseModel]: ...
+
+    @property
+    def history(self) -> tuple[RulesVersion, ...]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,30 +57,30 @@ class RulesVersion:
     """Changes of the rules that no switch restores (pinned defaults cannot undo them)."""
 
 
-def current_version(ruleset: Ruleset[Any, Any]) -> int:
+def current_version(ruleset: Versioned) -> int:
     """The ruleset's version now: its last history entry's, else 1."""
     return ruleset.history[-1].version if ruleset.history else FIRST_VERSION
 
 
-def check_version(ruleset: Ruleset[Any, Any], version: int) -> None:
+def check_version(ruleset: Versioned, version: int) -> None:
     """Raise :class:`OptionsError` unless ``version`` is one of the ruleset's versions."""
     latest = current_version(ruleset)
     if not FIRST_VERSION <= version <= latest:
         raise errors.OptionsError(f"{ruleset.id} has rules versions {FIRST_VERSION}-{latest}, not {version}")
 
 
-def defaults_now(ruleset: Ruleset[Any, Any]) -> dict[str, Any]:
+def defaults_now(ruleset: Versioned) -> dict[str, Any]:
     """Every switch of the ruleset with its current default."""
     return {name: field.default for name, field in ruleset.options_model.model_fields.items()}
 
 
-def changes_since(ruleset: Ruleset[Any, Any], version: int) -> tuple[RulesVersion, ...]:
+def changes_since(ruleset: Versioned, version: int) -> tuple[RulesVersion, ...]:
     """The versions after ``version``, oldest first."""
     check_version(ruleset, version)
     return tuple(entry for entry in ruleset.history if entry.version > version)
 
 
-def defaults_at(ruleset: Ruleset[Any, Any], version: int) -> dict[str, Any]:
+def defaults_at(ruleset: Versioned, version: int) -> dict[str, Any]:
     """Every switch with its default in ``version`` (later changes undone, newest first)."""
     defaults = defaults_now(ruleset)
     for entry in reversed(changes_since(ruleset, version)):
@@ -77,7 +89,7 @@ def defaults_at(ruleset: Ruleset[Any, Any], version: int) -> dict[str, Any]:
     return defaults
 
 
-def changed_defaults(ruleset: Ruleset[Any, Any], version: int) -> dict[str, tuple[Any, Any, tuple[int, ...]]]:
+def changed_defaults(ruleset: Versioned, version: int) -> dict[str, tuple[Any, Any, tuple[int, ...]]]:
     """Switches whose default differs now from ``version``'s: ``{switch: (then, now, versions)}``,
     ``versions`` being the versions that changed it (a default changed and changed back is left out)."""
     then = defaults_at(ruleset, version)
@@ -94,6 +106,6 @@ def changed_defaults(ruleset: Ruleset[Any, Any], version: int) -> dict[str, tupl
     return out
 
 
-def left_at_default(ruleset: Ruleset[Any, Any], options: Mapping[str, Any]) -> tuple[str, ...]:
+def left_at_default(ruleset: Versioned, options: Mapping[str, Any]) -> tuple[str, ...]:
     """The switches ``options`` does not set, in the options model's order."""
     return tuple(name for name in ruleset.options_model.model_fields if name not in options)

@@ -12,7 +12,8 @@ import pytest
 
 from llm_werewolf.rules import Choice, Game, GameConfig, all_rulesets
 from llm_werewolf.rules.engine import _OPTION_IDS, Ctx
-from llm_werewolf.rules.events import Cue, PhaseStarted, Visibility, to_seats, to_team
+from llm_werewolf.rules.errors import AlreadyAnswered, NoSuchDecision, OptionNotOffered
+from llm_werewolf.rules.events import ChoiceMade, Cue, PhaseStarted, Visibility, choice_made, to_seats, to_team
 from llm_werewolf.rules.model import STATE_FIELDS, GameState, Seat, fast_replace
 from llm_werewolf.rules.questions import questions
 from llm_werewolf.rules.sharing import (
@@ -25,6 +26,7 @@ from llm_werewolf.rules.sharing import (
     shared_cue,
     shared_phase_started,
 )
+from llm_werewolf.sim import random_policy, run_sync
 from llm_werewolf.transcript.schema import dump_record
 
 VARIANTS = sorted(r.id for r in all_rulesets())
@@ -164,3 +166,52 @@ def test_team_visibility_is_shared_and_keeps_its_value() -> None:
     assert to_team("wolf", (1, 3)) == Visibility("team", (1, 3), "wolf")
     assert to_team("wolf", (1, 3)) is not to_team("mafia", (1, 3))
     assert to_seats(4, 2) is to_seats(2, 4) and to_seats(2, 4) == Visibility("seats", (2, 4))
+
+
+def test_choice_made_writes_every_field_as_the_dataclass_does() -> None:
+    fast = choice_made(4, 2, "exile_vote", "seat:3", "", None, (), ("seat:1", "seat:3"), "exile_1")
+    built = ChoiceMade(
+        decision_id=4,
+        seat=2,
+        decision="exile_vote",
+        option="seat:3",
+        options=("seat:1", "seat:3"),
+        group="exile_1",
+    )
+    assert fast == built
+    assert all(getattr(fast, f.name) == getattr(built, f.name) for f in dataclasses.fields(ChoiceMade))
+
+
+class _LoggedAsCtx(Ctx[Any, Any]):
+    """A transition that logs as Ctx does: ``submit`` takes its general path for every answer."""
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_common_answer_path_logs_what_the_general_path_logs(variant: str) -> None:
+    names = tuple(f"P{i + 1}" for i in range(12 if variant != "one_night" else 8))
+    for seed in range(3):
+        logs = []
+        for transition in (None, _LoggedAsCtx):
+            game = run_sync(
+                Game(GameConfig(variant=variant, names=names, seed=seed, transition=transition)),
+                random_policy(random.Random(seed)),
+            )
+            logs.append([dump_record(r) for r in game.records])
+        assert logs[0] == logs[1], f"{variant} seed {seed}"
+
+
+def test_an_illegal_answer_is_refused_as_before_on_the_common_path() -> None:
+    game = Game(GameConfig(variant="chinese_werewolf", names=tuple(f"P{i}" for i in range(12)), seed=3))
+    while len(game.pending) < 2:
+        decision = game.pending[0]
+        game.submit(decision.id, Choice(decision.options[0].id))
+    first, second = game.pending[0], game.pending[1]
+    before = game.state
+    with pytest.raises(OptionNotOffered):
+        game.submit(first.id, Choice("seat:99"))
+    with pytest.raises(NoSuchDecision):
+        game.submit(game.pending[-1].id + 1, Choice(first.options[0].id))
+    game.submit(first.id, Choice(first.options[0].id))
+    with pytest.raises(AlreadyAnswered):
+        game.submit(first.id, Choice(first.options[0].id))
+    assert game.pending[0] is second and before.answers == ()

@@ -71,3 +71,16 @@ def test_the_layers_come_from_the_contract_in_pyproject() -> None:
     assert named["llm_werewolf.rules"].layer == len(layers) - 1
     assert named["llm_werewolf.cli"].layer < named["llm_werewolf.web"].layer < named["llm_werewolf.table"].layer
     assert named["llm_werewolf.speech"].layer == named["llm_werewolf.describe"].layer
+
+
+def test_the_package_has_no_import_cycle_outside_a_rulesets_own_folder() -> None:
+    script = _script()
+    sys.path.insert(0, str(SCRIPT.parents[1]))
+    try:
+        graph = grimp.build_graph(script.PACKAGE)
+    finally:
+        sys.path.remove(str(SCRIPT.parents[1]))
+    outside = [" <-> ".join(c) for c in script.cycles(graph) if not script.inside_one_ruleset(c)]
+    assert outside == [], "import cycles outside a ruleset's folder (python scripts/import_graph.py):\n" + "\n".join(
+        outside
+    )

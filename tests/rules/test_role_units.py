@@ -16,8 +16,7 @@ from llm_werewolf.narration.packs import load_pack, own_keys
 from llm_werewolf.prompting.packs import builtin_root, pack_files
 from llm_werewolf.prompting.render import Phrasebook, SeatPrompter
 from llm_werewolf.role_texts import role_file, role_files, role_section
-from llm_werewolf.rules import Game, GameConfig, RoleInfo, ViewBuilder, get_ruleset
-from llm_werewolf.rules import variant as variant_module
+from llm_werewolf.rules import Game, GameConfig, RoleInfo, ViewBuilder, get_ruleset, registry
 from llm_werewolf.rules.units import RoleUnit, UnitError, roles_with_units, with_units
 from llm_werewolf.rules.variants.chinese_werewolf import units as units_package
 from llm_werewolf.rules.variants.chinese_werewolf.roles import GODS
@@ -144,7 +143,7 @@ def test_a_ruleset_declares_how_its_speeches_are_heard(monkeypatch: pytest.Monke
         id = "renamed_werewolf"
         heard = HeardKeys(check=("found_wolf", "found_good"), seer_claim="oracle")
 
-    monkeypatch.setitem(variant_module._REGISTRY, "renamed_werewolf", Renamed())
+    monkeypatch.setitem(registry._REGISTRY, "renamed_werewolf", Renamed())
     said = [Act("claim", role="oracle"), Act("result", target=2, fact="check", value="bad")]
     assert heard_intent(said, "renamed_werewolf", NAMES).key == "found_wolf"
     assert heard_intent(said[:1], "renamed_werewolf", NAMES).key == "seer_claim"

@@ -15,6 +15,9 @@ SPEAK = "speak"
 SELF_DESTRUCT = "self_destruct"
 DESTRUCT_STAGES = frozenset({"discussion", "defense"})
 """Speeches before which a werewolf may self-destruct (not the sheriff campaign)."""
+SPEAK_OPTIONS = (plain_option(SPEAK),)
+DESTRUCT_OPTIONS = (plain_option(SELF_DESTRUCT), SKIP_OPTION)
+"""The options of a speech and of the self-destruct question (one shared tuple each)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,9 +41,9 @@ class Talk(Step):
                 ctx.push(*actions, replace(self, units_asked=True))
                 return
         if not self.offered and may_self_destruct(ctx, self.seat, self.stage):
-            ctx.ask(self.seat, SELF_DESTRUCT, [plain_option(SELF_DESTRUCT), SKIP_OPTION], default=SKIP)
+            ctx.ask(self.seat, SELF_DESTRUCT, DESTRUCT_OPTIONS, default=SKIP)
             return
-        ctx.ask(self.seat, self.kind, [plain_option(SPEAK)], default=SPEAK, speech=True)
+        ctx.ask(self.seat, self.kind, SPEAK_OPTIONS, default=SPEAK, speech=True)
 
     def resolve(self, ctx: CWCtx, answers: Answers) -> None:
         decision, choice = answers.single()
