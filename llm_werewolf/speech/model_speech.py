@@ -35,7 +35,7 @@ from .picker import MAX_PICKED, PickContext
 from .plan_outline import SLOTS, record_seq
 from .planner import Plan
 from .repeats import templates_said
-from .slot_picker import pick_plan
+from .slot_picker import pick_plan, pick_plan_at_once
 from .voice import Speaker, voice
 
 Complete = Callable[[CompletionRequest, str], Awaitable[Completion]]
@@ -73,9 +73,11 @@ async def base_model_speech(
     max_tokens: int,
     temperature: float,
     most: int = MAX_PICKED,
+    at_once: bool = False,
 ) -> tuple[Choice, SpeechCheck]:
     """Picked acts (at most ``most``, and never more than :data:`MAX_PICKED`: the profile's ``speech_acts``;
-    ``0`` picks none), then the model's text if coherent, else the voiced acts."""
+    ``0`` picks none), then the model's text if coherent, else the voiced acts. ``at_once``: the backend
+    walks all the speech's slots in one call (``picks_sequences``); else one call per slot."""
     speaker = speaker_of(view, persona)
     close = prompt.stop[0] if prompt.stop else ""
     ctx = PickContext(
@@ -90,7 +92,8 @@ async def base_model_speech(
         return _said(
             view, decision, option=option, text=text, claim=claim, acts=[], prompt=prompt, speaker=speaker, seed=seed
         )
-    planned, _ = await pick_plan(view, ctx, complete, speaker=speaker, last_words=decision.kind == "last_words")
+    build = pick_plan_at_once if at_once else pick_plan
+    planned, _ = await build(view, ctx, complete, speaker=speaker, last_words=decision.kind == "last_words")
     return _said(
         view,
         decision,
@@ -417,6 +420,7 @@ async def speak(
             max_tokens=profile.choice_tokens,
             temperature=profile.temperature,
             most=profile.speech_acts,
+            at_once=bool(getattr(agent.backend, "picks_sequences", False)),
         )
     raw = next(
         (c.raw_output for c in reversed(calls) if c.purpose in ("decision", "language_switch") and c.raw_output), ""
