@@ -16,7 +16,7 @@ import json
 import threading
 import time
 import weakref
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -25,7 +25,7 @@ from .base import Completion, CompletionRequest, PickSequence
 from .embedded import EMBEDDED_MODEL, embedded_model_path
 from .errors import BackendConfigError, PreflightError, TransportError
 from .kv_states import KVStates, common_prefix
-from .label_pick import LabelMask, pick_label
+from .label_pick import LabelMask, last_logits, pick_label
 from .profiles import Profile, get_profile
 from .prompt_tokens import PromptTokens
 from .streaming import Preview, current_hook, from_thread, streams_speech
@@ -138,6 +138,8 @@ class LocalBackend:
         """Single-token decodes that picks spent after their prompt (label_pick.py)."""
         self.prompt_tokens = PromptTokens()
         """Each distinct line of the prompts tokenised once (prompt_tokens.py)."""
+        self.read_logits: Callable[[Any], Any] = last_logits
+        """Where a pick reads the model's logits (llama.cpp's last-token logits)."""
 
     # -- the model -------------------------------------------------------------
     def _load(self) -> Any:
@@ -239,6 +241,7 @@ class LocalBackend:
                 temperature=request.temperature,
                 seed=(seed + 7919 * len(lines)) & 0x7FFFFFFF,
                 cancelled=cancelled,
+                read_logits=self.read_logits,
             )
             sampled += picked.sampled
             self.pick_decodes += picked.decoded
@@ -323,7 +326,15 @@ class LocalBackend:
         seed: int,
         cancelled: threading.Event | None,
     ) -> dict[str, Any]:
-        picked = pick_label(llama, tokens, mask, temperature=request.temperature, seed=seed, cancelled=cancelled)
+        picked = pick_label(
+            llama,
+            tokens,
+            mask,
+            temperature=request.temperature,
+            seed=seed,
+            cancelled=cancelled,
+            read_logits=self.read_logits,
+        )
         usage = {"prompt_tokens": len(tokens), "completion_tokens": picked.sampled}
         self.pick_decodes += picked.decoded
         if picked.label is None:

@@ -4,7 +4,7 @@ On a CPU shared with other work, more llama.cpp threads than free cores make the
 faster: its threads wait for each other at every layer (on a 2-core machine under load, 2 threads
 spent 3× the CPU per prompt token and 17× per decoded token of 1 thread). So the default counts the
 cores this process may run on (``os.sched_getaffinity``) less the load average over the last
-minute, rounded down, at least 1 and at most :data:`MOST`. ``[llm] threads = N`` in the table
+minute, to the nearest whole, at least 1 and at most :data:`MOST`. ``[llm] threads = N`` in the table
 config, or ``LLM_WEREWOLF_THREADS=N`` in the environment, sets the count instead (the config wins).
 """
 
@@ -35,8 +35,8 @@ def load_average() -> float:
 
 
 def free_threads(cores: int, load: float) -> int:
-    """Cores minus load, rounded down, between 1 and :data:`MOST`."""
-    return max(1, min(MOST, int(cores - load)))
+    """Cores minus load, to the nearest whole, between 1 and :data:`MOST`."""
+    return max(1, min(MOST, int(cores - load + 0.5)))
 
 
 def choose_threads(

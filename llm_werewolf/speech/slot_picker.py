@@ -20,9 +20,13 @@ one constrained pick per slot, every label a legal, consistent option (:mod:`.pi
    else any seat it may vote for; none when its answer already said its vote (or "not yet");
 5. **ask**: one question to a seat (the planner's subject for it), or none.
 
-A slot with a single option (or none) costs no call. Every pick is recorded as a model call whose
-``purpose`` names the slot (``slot_answer``, ``slot_state``, ``slot_reason``, ``slot_propose``,
-``slot_ask``), so a transcript shows what the model chose. Last words skip react, propose and ask
+A slot with a single option (or none) costs no choice. :func:`plan_steps` yields the slots one after
+the other and builds each slot's options from what the earlier ones took; two mechanisms ask the
+model: :func:`pick_plan_at_once`, ONE ``sequence`` call in which the backend walks every slot
+(recorded as a model call with ``purpose`` ``slot_plan`` whose output has one ``slot: label`` line per
+pick), and :func:`pick_plan`, one ``pick`` call per slot (``purpose`` ``slot_answer``, ``slot_state``,
+``slot_reason``, ``slot_propose``, ``slot_ask``) for backends that cannot walk a sequence. Either way
+a transcript shows what the model chose. Last words skip react, propose and ask
 and name a suspect instead (``accuse``: the seat its reason was about, when it gave grounds against
 one); a dead seat pleads against nothing.
 """

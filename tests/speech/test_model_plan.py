@@ -40,11 +40,16 @@ def last_label(request: CompletionRequest) -> str:
     return request.labels[-1]
 
 
+_ECHOED: dict[tuple[str, str], list[str]] = {}
+
+
 def echo_label(request: CompletionRequest) -> str:
     """An adversary of the answers: the seat it already named in this speech, where it is offered again
     (trust in the seat its answer votes for), else the first label."""
-    taken = [line[2:] for line in request.cue.splitlines() if line.startswith("- ")]
-    return next((label for label in request.labels if label in taken), request.labels[0])
+    taken = _ECHOED.setdefault((request.system, request.user), [])
+    label = next((label for label in request.labels if label in taken), request.labels[0])
+    taken.append(label)
+    return label
 
 
 MODELS: dict[str, Picker] = {"first": first_label, "last": last_label, "echo": echo_label}
