@@ -37,7 +37,7 @@ import random
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 
-from ..llm.base import CompletionRequest, SequenceStep
+from ..llm.base import CompletionRequest, PickSequence, SequenceStep
 from ..rules.act_legality import act_can_follow
 from ..rules.act_vocabulary import MAX_SPEECH_ACTS, vocabulary
 from ..rules.acts import Act
@@ -377,6 +377,36 @@ class SlotSequence:
         return SequenceStep(ask.slot, "\n" + ask.question, tuple(ask.labels[i] for i in order))
 
 
+@dataclass
+class OptionStep:
+    """A speech decision's option, picked in the speech's call before its slots: the cue that asks for
+    it, the options' labels, and (after the call) the index of the label taken."""
+
+    cue: str
+    labels: tuple[str, ...]
+    taken: int | None = None
+
+
+class _OptionFirst:
+    """An :class:`OptionStep`, then the slots of ``then`` (the floor line opens the first slot)."""
+
+    def __init__(self, option: OptionStep, then: SlotSequence) -> None:
+        self.option = option
+        self.then = then
+        self._asked = False
+
+    def first(self) -> SequenceStep | None:
+        return SequenceStep("option", "", self.option.labels)
+
+    def answer(self, label: int | None) -> SequenceStep | None:
+        if self._asked:
+            return self.then.answer(label)
+        self._asked = True
+        self.option.taken = label
+        step = self.then.first()
+        return None if step is None else SequenceStep(step.name, "\n" + self.then.floor + step.text, step.labels)
+
+
 async def pick_plan_at_once(
     view: SeatView,
     ctx: PickContext,
@@ -384,19 +414,21 @@ async def pick_plan_at_once(
     *,
     speaker: Speaker,
     last_words: bool = False,
+    option: OptionStep | None = None,
 ) -> tuple[Plan, list[SlotPick]]:
     """The speech of a base-model seat in ONE model call: the backend walks the slots (``sequence`` mode),
-    each slot's options built from what the earlier ones took (module doc). A speech with no slot to
-    choose in makes no call."""
+    each slot's options built from what the earlier ones took (module doc); ``option``: the decision's
+    option picked first in the same call. A speech with nothing to choose makes no call."""
     sequence = SlotSequence(plan_steps(view, speaker=speaker, last_words=last_words), ctx.seed)
-    if sequence.first() is None:
+    walked: PickSequence = sequence if option is None else _OptionFirst(option, sequence)
+    if walked.first() is None:
         return sequence.finish()
     request = CompletionRequest(
         system=ctx.system,
         user=ctx.user,
-        cue="\n".join([ctx.cue, sequence.floor]),
+        cue="\n".join([ctx.cue, sequence.floor]) if option is None else option.cue,
         mode="sequence",
-        sequence=sequence,
+        sequence=walked,
         max_tokens=ctx.max_tokens * MAX_SPEECH_ACTS,
         temperature=ctx.temperature,
         seed=ctx.seed,
