@@ -5,8 +5,9 @@
 One row per ruleset × language × seats, with the columns of ``bench/table_talk.py`` (its module doc
 defines them); a speech's private note is the speaker's last ``thought`` record before it (where the
 agent marks its fabricated acts). Then, for the base-model seats, what the model chose in each slot of
-its speeches (``slot_*`` model calls, ``speech.slot_picker``): picks, and the share that took "nothing"
-(the phrase bank's ``picker.slots.none``), and model calls per speech decision.
+its speeches (``slot_*`` model calls, or the lines of a ``slot_plan`` call; ``speech.slot_picker``):
+picks, and the share that took "nothing" (the phrase bank's ``picker.slots.none``), and model calls
+per speech decision.
 """
 
 from __future__ import annotations
@@ -64,7 +65,12 @@ def main() -> None:
                 continue
             if event.decision_id in speech_decisions:
                 per_decision[event.decision_id] += 1
-            if event.purpose.startswith("slot_"):
+            if event.purpose == "slot_plan":  # a whole speech in one call: one ``slot: label`` line per pick
+                for line in (event.raw_output or "").splitlines():
+                    slot, _, label = line.partition(": ")
+                    picks[f"slot_{slot}"]["picks"] += 1
+                    picks[f"slot_{slot}"]["nothing"] += label.strip() == nothing
+            elif event.purpose.startswith("slot_"):
                 picks[event.purpose]["picks"] += 1
                 picks[event.purpose]["nothing"] += event.raw_output.strip() == nothing
         calls.extend(per_decision.values())

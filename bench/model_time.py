@@ -10,8 +10,9 @@ counts the prompt tokens llama.cpp really evaluates. ``--together`` plays the tw
 the same time, so that both see the same load; otherwise control then now, one at a time.
 
 Per game: decisions asked of the model, model calls (``act steps``: the calls that pick a speech's
-acts, ``act_*`` or ``slot_*``),
-prompt tokens, tokens evaluated, completion tokens, model time (the sum of the ``model_call``
+acts, ``act_*`` or ``slot_*``; ``slot_plan``: a whole speech in one call),
+prompt tokens, tokens llama.cpp evaluated (every ``Llama.eval``: prompts, picks and generated tokens),
+completion tokens, model time (the sum of the ``model_call``
 latencies, wall clock), CPU (the child's user + system seconds, which the machine's load changes
 little), fallbacks; then now ÷ control over all seeds. ``--now-args`` and ``--control-args`` add
 ``play`` flags (default for now: ``--deadline 7200``, so that no decision falls back on a busy machine;
@@ -65,9 +66,7 @@ def summary(folder: Path, cpu: float, wall: float) -> dict[str, Any]:
     calls = [e for e in events if e.get("kind") == "model_call"]
     counts = folder / "eval.jsonl"
     evaluated = (
-        sum(json.loads(line)["prompt_evaluated"] for line in counts.read_text().splitlines())
-        if counts.exists()
-        else None
+        sum(json.loads(line)["all_evaluated"] for line in counts.read_text().splitlines()) if counts.exists() else None
     )
     return {
         "decisions_asked": len(

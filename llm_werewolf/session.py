@@ -69,8 +69,8 @@ class SessionSettings:
     switch_language: bool = True
     kv_cache_mb: int = DEFAULT_KV_CACHE_MB
     threads: int = 0
-    """Local backend: llama.cpp threads (0: one per core, at most 8). On a CPU shared with other work, fewer
-    threads than cores is faster: llama.cpp's threads wait for each other after every layer (docs/llm.md)."""
+    """Local backend: llama.cpp threads (0: the cores free when the model loads, at most 8; llm/threads.py):
+    on a CPU shared with other work, more threads than free cores is slower (docs/llm.md)."""
     profile_overrides: tuple[tuple[str, Any], ...] = ()
     """Profile settings changed for the seats that take the session's profile (``[llm.profile]``)."""
     """Local backend: memory for saved KV states (per seat and shared prefix); 0 turns the cache off."""

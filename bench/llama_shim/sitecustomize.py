@@ -8,9 +8,10 @@ gets the same llama.cpp settings, whatever its own code does:
 * the weights load without extra buffer types (some virtual machines report Intel AMX but trap its
   instructions; checkouts older than ``llm/cpu_safety.py`` do not avoid that themselves);
 * with ``BENCH_EVAL_LOG`` set, the process appends one JSON line to that file at exit: completions,
-  and the prompt tokens llama.cpp really evaluated (the first ``Llama.eval`` of each
+  the prompt tokens llama.cpp really evaluated in them (the first ``Llama.eval`` of each
   ``create_completion`` is the part of the prompt that was not already in the KV cache, held or loaded
-  from a saved state).
+  from a saved state), and every token evaluated (``all_evaluated``: label picks and ``sequence`` calls
+  evaluate through ``Llama.eval`` without a completion).
 
 Used by ``bench/model_time.py``; nothing here is part of the package.
 """
@@ -63,7 +64,7 @@ def _count_evaluated(llama_cpp: Any, log_path: str) -> None:
         return evaluate(self, tokens)
 
     def dump() -> None:
-        if counts["completions"]:
+        if counts["all_evaluated"]:
             with open(log_path, "a", encoding="utf-8") as f:
                 f.write(json.dumps(counts) + "\n")
 

@@ -195,9 +195,22 @@ class LLMAgent:
         model picks the speech's acts and they are voiced (docs/speech-acts.md)."""
         return prompt.mode == "text" and prompt.speech and not self.backend.profile.speech_text
 
+    def option_in_speech(self, prompt: Prompt, decision: Decision) -> bool:
+        """An acts-only speech with several options on a backend that walks sequences: the option is the
+        first pick of the speech's one call (speech/model_speech.py), not a call of its own."""
+        several = bool(prompt.pick_cue) and len(decision.options) > 1
+        walks = bool(getattr(self.backend, "picks_sequences", False)) and self.backend.profile.speech_acts > 0
+        return several and walks and self._acts_only(prompt)
+
+    def option_of(self, prompt: Prompt, decision: Decision, label: str) -> str | None:
+        """The option id a label of ``prompt``'s option pick names."""
+        shown = Prompt(prompt.system, prompt.user, prompt.pick_cue, "pick", prompt.labels, prompt.claims, speech=False)
+        return parse_answer(shown, decision, label, max_speech_chars=self.settings.max_speech_chars).option
+
     async def _option_only(self, prompt: Prompt, decision: Decision, attempt: int, calls: list[ModelCall]) -> Parsed:
-        """The option of an acts-only speech: the only one, or the model's pick among several (no text)."""
-        if not prompt.pick_cue or len(decision.options) == 1:
+        """The option of an acts-only speech: the only one, or the model's pick among several (no text;
+        where the speech's call carries the pick, the first option stands in until that call)."""
+        if not prompt.pick_cue or len(decision.options) == 1 or self.option_in_speech(prompt, decision):
             return Parsed(decision.options[0].id, "")
         picked = await self._pick_option(prompt, decision, attempt, calls, prompt.pick_cue, "decision:pick")
         return Parsed(picked.option, "", error=picked.error, fault=picked.fault)

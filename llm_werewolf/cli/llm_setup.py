@@ -49,9 +49,9 @@ class SessionSetup:
 
 
 def _threads(value: object) -> int:
-    """``[llm] threads``: a whole number of llama.cpp threads, 0 for one per core."""
+    """``[llm] threads``: a whole number of llama.cpp threads, 0 for the free cores."""
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise UsageError(f"[llm] threads must be a whole number, 0 or more (0: one per core), not {value!r}")
+        raise UsageError(f"[llm] threads must be a whole number, 0 or more (0: the free cores), not {value!r}")
     return value
 
 

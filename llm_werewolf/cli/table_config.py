@@ -17,7 +17,7 @@ retries = 4
 deadline = 120              # seconds a model seat has for one decision, all tries included
 narrator_deadline = 30      # seconds the model narrator has for one moment
 kv_cache_mb = 512           # local backend: memory for saved KV states (0: off)
-threads = 0                 # local backend: llama.cpp threads (0: one per core, at most 8)
+threads = 0                 # local backend: llama.cpp threads (0: the free cores, at most 8)
 profile_settings = { speech_chars = 120, speech_tokens = 80 }   # change the profile's sizes
 log_prompts = false
 packs = ["my_prompts"]

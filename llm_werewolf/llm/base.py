@@ -15,10 +15,34 @@ from typing import Any, Literal, Protocol, runtime_checkable
 
 from .profiles import Profile
 
-AnswerMode = Literal["json", "text", "pick"]
+AnswerMode = Literal["json", "text", "pick", "sequence"]
 """``json``: one JSON object following ``schema`` (structured output where the backend can).
 ``text``: free continuation of the prompt (a base model speaking), bounded by ``stop``/``max_chars``.
-``pick``: exactly one of ``labels`` (a grammar where the backend has one), then an optional short tail."""
+``pick``: exactly one of ``labels`` (a grammar where the backend has one), then an optional short tail.
+``sequence``: several picks in one call, each continuing the transcript of the ones before (``sequence``;
+only backends whose ``picks_sequences`` is true take it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SequenceStep:
+    """One pick of a ``sequence`` call: ``text`` continues the transcript, then `` `` and one of ``labels``."""
+
+    name: str
+    text: str
+    labels: tuple[str, ...]
+
+
+class PickSequence(Protocol):
+    """The picks of a ``sequence`` call, each step built from the labels taken before it (the caller's
+    rules run between the model's picks, inside the one call)."""
+
+    def first(self) -> SequenceStep | None:
+        """The first pick (the same on every call; ``None``: nothing to pick)."""
+        ...
+
+    def answer(self, label: int | None) -> SequenceStep | None:
+        """The index of the label taken at the current step (``None``: none); the next step, or ``None`` at the end."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +71,8 @@ class CompletionRequest:
     seed: int | None = None
     language: str = "en"
     purpose: str = "decision"
+    sequence: PickSequence | None = None
+    """sequence mode: the picks to walk (see :class:`PickSequence`)."""
 
     def transcript(self) -> str:
         """The prompt as one text, for models that continue a transcript."""

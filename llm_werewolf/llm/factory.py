@@ -37,7 +37,7 @@ class BackendConfig:
     seed: int = 0
     kv_cache_mb: int = 0
     threads: int = 0
-    """Local backend: llama.cpp threads (0: one per core, at most 8)."""
+    """Local backend: llama.cpp threads (0: the free cores, at most 8)."""
     """Local backend: memory for saved KV states, reused by prompts sharing a prefix (0: off)."""
     profile_overrides: tuple[tuple[str, Any], ...] = ()
     """Profile settings changed for this backend (``[llm.profile]`` in the table file), e.g. shorter answers."""

@@ -4,7 +4,9 @@ Without a script it answers legally: it picks one of the offered options (a
 seeded choice that depends only on the prompt) and speaks a canned line in the
 request's language. With a script it returns the scripted outputs in order: a
 string is the raw model output, an exception is raised as a transport fault,
-a callable computes the output from the request.
+a callable computes the output from the request. A ``sequence`` call is walked pick by pick
+within the one call, each pick asked of the script (or answered legally) as a ``pick`` request
+named ``slot_<step>`` whose cue is the transcript so far.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import json
 import random
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from ..texts import optional_yaml
@@ -67,6 +70,7 @@ def auto_answer(request: CompletionRequest, rng: random.Random) -> str:
 
 class FakeBackend:
     name = "fake"
+    picks_sequences = True
 
     def __init__(
         self,
@@ -108,6 +112,24 @@ class FakeBackend:
         rng = random.Random(int(request.prompt_hash(), 16) ^ self.seed)
         return auto_answer(request, rng)
 
+    def _walk(self, request: CompletionRequest) -> str:
+        """A ``sequence`` call: each step one pick; the labels taken, one ``step: label`` line each."""
+        sequence = request.sequence
+        step = sequence.first() if sequence is not None else None
+        cue = request.cue
+        lines: list[str] = []
+        while sequence is not None and step is not None:
+            cue += step.text
+            pick = replace(
+                request, mode="pick", cue=cue + " ", labels=step.labels, purpose=f"slot_{step.name}", sequence=None
+            )
+            answer = self._next(pick).strip()
+            index = step.labels.index(answer) if answer in step.labels else None
+            lines.append(f"{step.name}: {answer}")
+            cue += f" {answer}"
+            step = sequence.answer(index)
+        return "\n".join(lines)
+
     async def complete(self, request: CompletionRequest) -> Completion:
         self.requests.append(request)
 
@@ -115,11 +137,13 @@ class FakeBackend:
             if self.latency:
                 await asyncio.sleep(self.latency)
             try:
-                return self._next(request)
+                return self._walk(request) if request.mode == "sequence" else self._next(request)
             except Exception as exc:
                 raise classify(exc) from exc
 
-        text, retries = await call_with_retries(once, self.retry, what=f"fake backend ({self.model})")
+        # A sequence has advanced when a pick fails: it is not walked again.
+        retry = replace(self.retry, attempts=1) if request.mode == "sequence" else self.retry
+        text, retries = await call_with_retries(once, retry, what=f"fake backend ({self.model})")
         return Completion(
             text=text,
             prompt_tokens=len(request.prompt_text()) // 4,

@@ -2,7 +2,9 @@
 
 A base model is not asked to chat. It continues a game transcript: speeches
 are a continuation bounded by stop sequences, and decisions are picked under a
-GBNF grammar that only admits the legal options, so every answer is legal.
+GBNF grammar that only admits the legal options, so every answer is legal. A ``sequence`` call
+(a speech's slots) walks several picks in one call, each continuing the transcript of the ones
+before, so the prompt is evaluated once and each step adds only its own line.
 Calls to one model instance are serialized (an asyncio lock) and run in a
 worker thread so the event loop stays free.
 """
@@ -11,22 +13,23 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import threading
 import time
 import weakref
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .base import Completion, CompletionRequest
+from .base import Completion, CompletionRequest, PickSequence
 from .embedded import EMBEDDED_MODEL, embedded_model_path
 from .errors import BackendConfigError, PreflightError, TransportError
 from .kv_states import KVStates, common_prefix
-from .label_pick import LabelMask, pick_label
+from .label_pick import LabelMask, last_logits, pick_label
 from .profiles import Profile, get_profile
+from .prompt_tokens import PromptTokens
 from .streaming import Preview, current_hook, from_thread, streams_speech
+from .threads import choose_threads
 
 
 def gbnf_literal(text: str) -> str:
@@ -94,6 +97,7 @@ def streamed_completion(llama: Any, tokens: list[int], kwargs: dict[str, Any], p
 
 class LocalBackend:
     name = "local"
+    picks_sequences = True
 
     def __init__(
         self,
@@ -111,7 +115,8 @@ class LocalBackend:
         self.model = model or (self.model_path.stem if self.model_path else EMBEDDED_MODEL)
         self.profile = profile or get_profile("local")
         self.n_ctx = n_ctx
-        self.n_threads = n_threads or max(1, min(os.cpu_count() or 1, 8))
+        self.n_threads = choose_threads(n_threads)
+        """llama.cpp threads: ``n_threads``, else ``LLM_WEREWOLF_THREADS``, else the free cores (threads.py)."""
         self.seed = seed
         self.verbose = verbose
         self.kv_cache_bytes = kv_cache_bytes
@@ -131,6 +136,10 @@ class LocalBackend:
         """Tokens the last cancelled generation had made when it stopped."""
         self.pick_decodes = 0
         """Single-token decodes that picks spent after their prompt (label_pick.py)."""
+        self.prompt_tokens = PromptTokens()
+        """Each distinct line of the prompts tokenised once (prompt_tokens.py)."""
+        self.read_logits: Callable[[Any], Any] = last_logits
+        """Where a pick reads the model's logits (llama.cpp's last-token logits)."""
 
     # -- the model -------------------------------------------------------------
     def _load(self) -> Any:
@@ -181,7 +190,7 @@ class LocalBackend:
         return None  # free text: stop sequences and max_tokens bound it (a grammar would be slow here)
 
     def _prompt_tokens(self, llama: Any, prompt: str, max_tokens: int) -> list[int]:
-        tokens: list[int] = llama.tokenize(prompt.encode("utf-8"), add_bos=True, special=False)
+        tokens = self.prompt_tokens.tokens(llama, prompt, add_bos=True)
         room = self.n_ctx - max_tokens - 8
         if len(tokens) > room:
             # The prompt layer budgets the history; this is the last guard against overflowing the
@@ -189,18 +198,62 @@ class LocalBackend:
             tokens = tokens[: room // 4] + tokens[len(tokens) - (room - room // 4) :]
         return tokens
 
-    def _pick_constraint(self, llama: Any, prompt: str, tokens: list[int], labels: tuple[str, ...]) -> LabelMask | None:
-        """The labels as a token trie walked by :func:`.label_pick.pick_label` (no grammar over a 262k vocabulary).
+    def _pick_constraint(self, llama: Any, tokens: list[int], labels: tuple[str, ...]) -> LabelMask | None:
+        """The labels as a token trie walked by :func:`.label_pick.pick_label` (no grammar over a 262k vocabulary),
+        each `` label`` tokenised alone after the prompt's tokens (the prompt is not tokenised again per label).
 
-        ``None`` when a label does not tokenize cleanly after the prompt (the grammar is used then).
+        ``None`` when a label has no tokens (the grammar is used then).
         """
-        sequences: list[list[int]] = []
-        for label in dict.fromkeys(labels):
-            full: list[int] = llama.tokenize((prompt + " " + label).encode("utf-8"), add_bos=True, special=False)
-            if full[: len(tokens)] != tokens or len(full) == len(tokens):
-                return None
-            sequences.append(full[len(tokens) :])
+        sequences = [list(self.prompt_tokens.piece(llama, " " + label)) for label in dict.fromkeys(labels)]
+        if not all(sequences):
+            return None
         return LabelMask(sequences, len(tokens), int(llama.token_eos()))
+
+    def _walk(
+        self,
+        llama: Any,
+        tokens: list[int],
+        sequence: PickSequence | None,
+        request: CompletionRequest,
+        seed: int,
+        cancelled: threading.Event | None,
+    ) -> dict[str, Any]:
+        """A ``sequence`` call: each step's text and labels continue the tokens of the steps before, so
+        every step evaluates only its own line (the KV cache holds the rest) and picks by the label trie."""
+        eos = int(llama.token_eos())
+        step = sequence.first() if sequence is not None else None
+        lines: list[str] = []
+        sampled = 0
+        finish = "stop"
+        while sequence is not None and step is not None:
+            if cancelled is not None and cancelled.is_set():
+                finish = "cancelled"
+                break
+            tokens = tokens + list(self.prompt_tokens.piece(llama, step.text))
+            labels = list(dict.fromkeys(step.labels))
+            pieces = [list(self.prompt_tokens.piece(llama, " " + label)) for label in labels]
+            held = common_prefix(llama.input_ids[: llama.n_tokens].tolist(), tokens)
+            self.evaluated_tokens += len(tokens) - min(held, len(tokens) - 1)
+            picked = pick_label(
+                llama,
+                tokens,
+                LabelMask(pieces, len(tokens), eos),
+                temperature=request.temperature,
+                seed=(seed + 7919 * len(lines)) & 0x7FFFFFFF,
+                cancelled=cancelled,
+                read_logits=self.read_logits,
+            )
+            sampled += picked.sampled
+            self.pick_decodes += picked.decoded
+            if picked.label is None:
+                finish = "cancelled"
+                break
+            label = labels[picked.label]
+            tokens = tokens + pieces[picked.label]
+            lines.append(f"{step.name}: {label}")
+            step = sequence.answer(step.labels.index(label))
+        usage = {"prompt_tokens": len(tokens), "completion_tokens": sampled}
+        return {"choices": [{"text": "\n".join(lines), "finish_reason": finish}], "usage": usage}
 
     def _run(
         self, request: CompletionRequest, cancelled: threading.Event | None = None, preview: Preview | None = None
@@ -220,10 +273,12 @@ class LocalBackend:
         }
         prompt = request.transcript()
         mask: LabelMask | None = None
-        if request.mode == "pick":
+        if request.mode == "sequence":
+            tokens = self._prompt_tokens(llama, prompt, request.max_tokens)
+        elif request.mode == "pick":
             prompt = prompt.rstrip(" ")
             tokens = self._prompt_tokens(llama, prompt, request.max_tokens)
-            mask = None if request.tail_chars else self._pick_constraint(llama, prompt, tokens, request.labels)
+            mask = None if request.tail_chars else self._pick_constraint(llama, tokens, request.labels)
             if mask is None:
                 kwargs["grammar"] = self._grammar(request)
         else:
@@ -240,9 +295,12 @@ class LocalBackend:
                 return {"choices": [{"text": "", "finish_reason": "cancelled"}], "usage": {}}
             if self.states is not None:
                 self.states.restore(llama, tokens)
-            held = common_prefix(llama.input_ids[: llama.n_tokens].tolist(), tokens)
-            self.evaluated_tokens += len(tokens) - min(held, len(tokens) - 1)
-            if mask is not None:  # a label trie: as few model steps as the labels allow (label_pick.py)
+            if request.mode != "sequence":  # a sequence counts each of its steps (_walk)
+                held = common_prefix(llama.input_ids[: llama.n_tokens].tolist(), tokens)
+                self.evaluated_tokens += len(tokens) - min(held, len(tokens) - 1)
+            if request.mode == "sequence":  # a speech's slots, one pick after the other (slot_picker.py)
+                result = self._walk(llama, tokens, request.sequence, request, seed, cancelled)
+            elif mask is not None:  # a label trie: as few model steps as the labels allow (label_pick.py)
                 result = self._pick(llama, tokens, mask, request, seed, cancelled)
             elif preview is not None:  # a public speech, shown as it is generated (llm/streaming.py)
                 result = streamed_completion(llama, tokens, kwargs, preview)
@@ -268,7 +326,15 @@ class LocalBackend:
         seed: int,
         cancelled: threading.Event | None,
     ) -> dict[str, Any]:
-        picked = pick_label(llama, tokens, mask, temperature=request.temperature, seed=seed, cancelled=cancelled)
+        picked = pick_label(
+            llama,
+            tokens,
+            mask,
+            temperature=request.temperature,
+            seed=seed,
+            cancelled=cancelled,
+            read_logits=self.read_logits,
+        )
         usage = {"prompt_tokens": len(tokens), "completion_tokens": picked.sampled}
         self.pick_decodes += picked.decoded
         if picked.label is None:

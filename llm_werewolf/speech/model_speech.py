@@ -35,7 +35,7 @@ from .picker import MAX_PICKED, PickContext
 from .plan_outline import SLOTS, record_seq
 from .planner import Plan
 from .repeats import templates_said
-from .slot_picker import pick_plan
+from .slot_picker import OptionStep, pick_plan, pick_plan_at_once
 from .voice import Speaker, voice
 
 Complete = Callable[[CompletionRequest, str], Awaitable[Completion]]
@@ -73,9 +73,15 @@ async def base_model_speech(
     max_tokens: int,
     temperature: float,
     most: int = MAX_PICKED,
+    at_once: bool = False,
+    option_step: OptionStep | None = None,
+    option_of: Callable[[str], str | None] | None = None,
 ) -> tuple[Choice, SpeechCheck]:
     """Picked acts (at most ``most``, and never more than :data:`MAX_PICKED`: the profile's ``speech_acts``;
-    ``0`` picks none), then the model's text if coherent, else the voiced acts."""
+    ``0`` picks none), then the model's text if coherent, else the voiced acts. ``at_once``: the backend
+    walks all the speech's slots in one call (``picks_sequences``); else one call per slot. ``option_step``
+    (with ``at_once``): the decision's option is the call's first pick, its label read by ``option_of``
+    (``option`` stands when the pick named none)."""
     speaker = speaker_of(view, persona)
     close = prompt.stop[0] if prompt.stop else ""
     ctx = PickContext(
@@ -90,7 +96,15 @@ async def base_model_speech(
         return _said(
             view, decision, option=option, text=text, claim=claim, acts=[], prompt=prompt, speaker=speaker, seed=seed
         )
-    planned, _ = await pick_plan(view, ctx, complete, speaker=speaker, last_words=decision.kind == "last_words")
+    last_words = decision.kind == "last_words"
+    if at_once:
+        planned, _ = await pick_plan_at_once(
+            view, ctx, complete, speaker=speaker, last_words=last_words, option=option_step
+        )
+    else:
+        planned, _ = await pick_plan(view, ctx, complete, speaker=speaker, last_words=last_words)
+    if option_step is not None and option_step.taken is not None and option_of is not None:
+        option = option_of(option_step.labels[option_step.taken]) or option
     return _said(
         view,
         decision,
@@ -404,6 +418,7 @@ async def speak(
             return result
 
         profile = agent.backend.profile
+        in_speech = agent.option_in_speech(prompt, decision)
         return await base_model_speech(
             view,
             decision,
@@ -417,6 +432,9 @@ async def speak(
             max_tokens=profile.choice_tokens,
             temperature=profile.temperature,
             most=profile.speech_acts,
+            at_once=bool(getattr(agent.backend, "picks_sequences", False)),
+            option_step=OptionStep(prompt.pick_cue, tuple(prompt.labels)) if in_speech else None,
+            option_of=lambda label: agent.option_of(prompt, decision, label),
         )
     raw = next(
         (c.raw_output for c in reversed(calls) if c.purpose in ("decision", "language_switch") and c.raw_output), ""

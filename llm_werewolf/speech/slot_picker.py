@@ -20,18 +20,24 @@ one constrained pick per slot, every label a legal, consistent option (:mod:`.pi
    else any seat it may vote for; none when its answer already said its vote (or "not yet");
 5. **ask**: one question to a seat (the planner's subject for it), or none.
 
-A slot with a single option (or none) costs no call. Every pick is recorded as a model call whose
-``purpose`` names the slot (``slot_answer``, ``slot_state``, ``slot_reason``, ``slot_propose``,
-``slot_ask``), so a transcript shows what the model chose. Last words skip react, propose and ask
+A slot with a single option (or none) costs no choice. :func:`plan_steps` yields the slots one after
+the other and builds each slot's options from what the earlier ones took; two mechanisms ask the
+model: :func:`pick_plan_at_once`, ONE ``sequence`` call in which the backend walks every slot
+(recorded as a model call with ``purpose`` ``slot_plan`` whose output has one ``slot: label`` line per
+pick), and :func:`pick_plan`, one ``pick`` call per slot (``purpose`` ``slot_answer``, ``slot_state``,
+``slot_reason``, ``slot_propose``, ``slot_ask``) for backends that cannot walk a sequence. Either way
+a transcript shows what the model chose. Last words skip react, propose and ask
 and name a suspect instead (``accuse``: the seat its reason was about, when it gave grounds against
 one); a dead seat pleads against nothing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 
+from ..llm.base import CompletionRequest, PickSequence, SequenceStep
 from ..rules.act_legality import act_can_follow
 from ..rules.act_vocabulary import MAX_SPEECH_ACTS, vocabulary
 from ..rules.acts import Act
@@ -206,22 +212,37 @@ def _slot_lines(bank: PhraseBank, view: SeatView) -> dict[str, str]:
     return {k: str(v) for k, v in slots.items()}
 
 
-async def pick_plan(
-    view: SeatView,
-    ctx: PickContext,
-    complete: Complete,
-    *,
-    speaker: Speaker,
-    last_words: bool = False,
-) -> tuple[Plan, list[SlotPick]]:
-    """The speech of a base-model seat, built slot by slot (module doc); the slots it was offered and took."""
+@dataclass(frozen=True, slots=True)
+class SlotAsk:
+    """One slot the model chooses in: the speech so far (``lines``), the slot's question, its options."""
+
+    slot: str
+    lines: tuple[str, ...]
+    """The floor line, then one ``- label`` line per act taken so far."""
+    question: str
+    labels: tuple[str, ...]
+
+
+PlanSteps = Generator[SlotAsk, int | None, tuple[Plan, list[SlotPick]]]
+"""The slots of one speech in the plan's order (:func:`plan_steps`): each :class:`SlotAsk` is answered
+by sending the index of the label the model took (``None``: none of them)."""
+
+
+def plan_steps(view: SeatView, *, speaker: Speaker, last_words: bool = False) -> PlanSteps:
+    """The speech of a base-model seat, built slot by slot (module doc): yields each slot with more than
+    one option, is sent the model's pick, returns the plan and the slots it was offered and took.
+
+    Each slot's options are built from what the earlier slots took, so every consistency rule holds
+    whatever mechanism asks the model (one call per slot, or one call for the whole speech)."""
     bank = phrase_bank(view.language, view.variant)
     lines_of = _slot_lines(bank, view)
     lines = [fill(str(bank.picker.get("floor", "")), Act("ask", target=speaker.seat), speaker, bank)]
     speech = _Speech(view, [])
     picks: list[SlotPick] = []
 
-    async def choose(slot: str, options: Sequence[Act | None], line: str, *, owed: bool = False) -> Act | None:
+    def choose(
+        slot: str, options: Sequence[Act | None], line: str, *, owed: bool = False
+    ) -> Generator[SlotAsk, int | None, Act | None]:
         """The model's pick among ``options``; an ``owed`` slot (an answer) falls back to its last option
         ("not yet") when the model's pick names none of them."""
         offered = tuple(options)
@@ -230,9 +251,10 @@ async def pick_plan(
         if len(offered) == 1:
             taken = offered[0]
         else:
-            labels = _labels(offered, view, bank, speaker)
-            index = await pick_label(ctx, complete, lines, line, labels, f"slot_{slot}")
-            taken = offered[index] if index is not None else offered[-1] if owed else None
+            labels = tuple(_labels(offered, view, bank, speaker))
+            index = yield SlotAsk(slot, tuple(lines), line, labels)
+            valid = index is not None and 0 <= index < len(offered)
+            taken = offered[index] if valid and index is not None else offered[-1] if owed else None
         picks.append(SlotPick(slot, offered, taken))
         if taken is not None and speech.fits(taken):
             speech.add(taken)
@@ -256,11 +278,11 @@ async def pick_plan(
                 given = next((a for a in speech.acts if a.kind == "answer" and a.fact == question), None)
                 if given is not None and question in ("vote", "role"):  # one speech, one answer to one question
                     options = [a for a in options if (a.other, a.role) == (given.other, given.role)] or options[-1:]
-                await choose("answer", options, line("answer", asker), owed=True)
+                yield from choose("answer", options, line("answer", asker), owed=True)
         for act in rebut:
             speech.add(act)
-    await choose("state", [*state_options(view, speech.acts), None], line("state"))
-    reason = await choose("reason", [*reason_options(view, speech.acts), None], line("reason"))
+    yield from choose("state", [*state_options(view, speech.acts), None], line("state"))
+    reason = yield from choose("reason", [*reason_options(view, speech.acts), None], line("reason"))
     if reason is not None:
         speech.add(_second_reason(view, reason, speech.acts))
     grounded = suspected(reason)  # grounds against a seat: the vote (or the accusation) offered is that seat
@@ -270,7 +292,7 @@ async def pick_plan(
         if grounded in suspects:
             suspects = [grounded]
         accusations = [Act("accuse", target=s) for s in suspects]
-        await choose("accuse", [*[a for a in accusations if speech.fits(a)], None], line("accuse"))
+        yield from choose("accuse", [*[a for a in accusations if speech.fits(a)], None], line("accuse"))
         death = death_of(view)
         parting = parting_lead(death) if _liar(view) else "testament" if death.by_day else "night"
         return Plan(tuple(speech.acts), parting), picks
@@ -279,14 +301,138 @@ async def pick_plan(
     if grounded in seats:
         seats = [grounded]
     votes = [a for s in seats if speech.fits(a := Act("vote", target=s))]
-    await choose("propose", [*votes, None] if votes else [], line("propose"))
+    yield from choose("propose", [*votes, None] if votes else [], line("propose"))
     askable = [s for s in view.living() if s != view.seat]
     questions = [Act("ask", target=s, fact=question_for(view, s, speech.acts)) for s in askable]
     # Given the floor, a seat makes at least one point: with nothing said yet, "nothing" is not offered
     # (the embedded model took "nothing more" first in every Arabic one_night speech).
     silent: list[Act | None] = [None] if speech.acts else []
-    await choose("ask", [*[a for a in questions if speech.fits(a)], *silent], line("ask"))
+    yield from choose("ask", [*[a for a in questions if speech.fits(a)], *silent], line("ask"))
     said = [a for a in speech.acts if a.kind != "ask"]
     reacted = any(a.kind == "answer" or (a.kind == "defend" and a.target == view.seat) for a in said)
     lead = None if reacted or any(a.kind in ("claim", "result") for a in said) else "open"
     return Plan(tuple(speech.acts), lead), picks
+
+
+async def pick_plan(
+    view: SeatView,
+    ctx: PickContext,
+    complete: Complete,
+    *,
+    speaker: Speaker,
+    last_words: bool = False,
+) -> tuple[Plan, list[SlotPick]]:
+    """The speech of a base-model seat, one model call per slot (for backends that cannot walk a sequence)."""
+    steps = plan_steps(view, speaker=speaker, last_words=last_words)
+    try:
+        ask = next(steps)
+        while True:
+            index = await pick_label(ctx, complete, list(ask.lines), ask.question, list(ask.labels), f"slot_{ask.slot}")
+            ask = steps.send(index)
+    except StopIteration as stop:
+        result: tuple[Plan, list[SlotPick]] = stop.value
+        return result
+
+
+class SlotSequence:
+    """:func:`plan_steps` as a :class:`~llm_werewolf.llm.base.PickSequence`: the backend walks a speech's
+    slots within one call, each slot's labels in a seeded order (small models favour the first label)."""
+
+    def __init__(self, steps: PlanSteps, seed: int) -> None:
+        self._steps = steps
+        self._seed = seed
+        self._order: list[int] = []
+        self.result: tuple[Plan, list[SlotPick]] | None = None
+        self.floor = ""
+        """The line that opens the speech (the transcript before the first slot's question)."""
+        self._first = self._advance(lambda: next(steps))
+
+    def first(self) -> SequenceStep | None:
+        return self._first
+
+    def answer(self, label: int | None) -> SequenceStep | None:
+        if self.result is not None:
+            return None
+        valid = label is not None and 0 <= label < len(self._order)
+        index = self._order[label] if valid and label is not None else None
+        return self._advance(lambda: self._steps.send(index))
+
+    def finish(self) -> tuple[Plan, list[SlotPick]]:
+        """The plan; slots the backend did not reach (a cut call) take nothing, as a failed pick does."""
+        while self.result is None:
+            self.answer(None)
+        return self.result
+
+    def _advance(self, step: Callable[[], SlotAsk]) -> SequenceStep | None:
+        try:
+            ask = step()
+        except StopIteration as stop:
+            self.result = stop.value
+            return None
+        if not self.floor:
+            self.floor = ask.lines[0]
+        order = list(range(len(ask.labels)))
+        random.Random(f"{self._seed}:{len(ask.lines)}:slot_{ask.slot}").shuffle(order)
+        self._order = order
+        return SequenceStep(ask.slot, "\n" + ask.question, tuple(ask.labels[i] for i in order))
+
+
+@dataclass
+class OptionStep:
+    """A speech decision's option, picked in the speech's call before its slots: the cue that asks for
+    it, the options' labels, and (after the call) the index of the label taken."""
+
+    cue: str
+    labels: tuple[str, ...]
+    taken: int | None = None
+
+
+class _OptionFirst:
+    """An :class:`OptionStep`, then the slots of ``then`` (the floor line opens the first slot)."""
+
+    def __init__(self, option: OptionStep, then: SlotSequence) -> None:
+        self.option = option
+        self.then = then
+        self._asked = False
+
+    def first(self) -> SequenceStep | None:
+        return SequenceStep("option", "", self.option.labels)
+
+    def answer(self, label: int | None) -> SequenceStep | None:
+        if self._asked:
+            return self.then.answer(label)
+        self._asked = True
+        self.option.taken = label
+        step = self.then.first()
+        return None if step is None else SequenceStep(step.name, "\n" + self.then.floor + step.text, step.labels)
+
+
+async def pick_plan_at_once(
+    view: SeatView,
+    ctx: PickContext,
+    complete: Complete,
+    *,
+    speaker: Speaker,
+    last_words: bool = False,
+    option: OptionStep | None = None,
+) -> tuple[Plan, list[SlotPick]]:
+    """The speech of a base-model seat in ONE model call: the backend walks the slots (``sequence`` mode),
+    each slot's options built from what the earlier ones took (module doc); ``option``: the decision's
+    option picked first in the same call. A speech with nothing to choose makes no call."""
+    sequence = SlotSequence(plan_steps(view, speaker=speaker, last_words=last_words), ctx.seed)
+    walked: PickSequence = sequence if option is None else _OptionFirst(option, sequence)
+    if walked.first() is None:
+        return sequence.finish()
+    request = CompletionRequest(
+        system=ctx.system,
+        user=ctx.user,
+        cue="\n".join([ctx.cue, sequence.floor]) if option is None else option.cue,
+        mode="sequence",
+        sequence=walked,
+        max_tokens=ctx.max_tokens * MAX_SPEECH_ACTS,
+        temperature=ctx.temperature,
+        seed=ctx.seed,
+        purpose="slot_plan",
+    )
+    await complete(request, "slot_plan")
+    return sequence.finish()

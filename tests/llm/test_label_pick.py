@@ -160,7 +160,7 @@ def test_on_the_real_model_a_greedy_pick_agrees_with_grammar_constrained_greedy_
     ]
     for prompt, labels in prompts:
         tokens = backend._prompt_tokens(llama, prompt, 16)
-        mask = backend._pick_constraint(llama, prompt, tokens, labels)
+        mask = backend._pick_constraint(llama, tokens, labels)
         assert mask is not None
         picked = pick_label(llama, tokens, mask, temperature=0.0, seed=1)
         assert picked.label is not None and picked.decoded == 0

@@ -25,3 +25,8 @@ def game_at_speech(variant: str, seed: int = 3, language: str = "en") -> tuple[G
         if game.over:
             raise AssertionError(f"{variant}: the game ended before any speech")
     raise AssertionError(f"{variant}: no speech decision")
+
+
+def slots_chosen(raw_output: str | None) -> list[str]:
+    """The slots a ``slot_plan`` call chose in, in order (its raw output: one ``slot: label`` line per pick)."""
+    return [line.split(":", 1)[0] for line in (raw_output or "").splitlines() if ":" in line]

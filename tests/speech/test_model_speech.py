@@ -24,7 +24,7 @@ from llm_werewolf.table import Table, TableSettings
 from llm_werewolf.table_notes import ModelCall, SpeechCheck
 from llm_werewolf.texts import default_names
 
-from .helpers import PLAYERS, game_at_speech
+from .helpers import PLAYERS, game_at_speech, slots_chosen
 
 PAIRS = [(variant, language) for variant in sorted(PLAYERS) for language in get_ruleset(variant).languages]
 
@@ -64,8 +64,8 @@ async def test_a_base_model_s_broken_text_is_replaced_by_its_voiced_acts() -> No
     assert len({s.text for s in speeches}) > len(speeches) * 0.7
     # the structured claim (what evaluation reads for machine seats) is the claim act's role
     assert all(s.claim == next((a.role for a in s.acts if a.kind == "claim"), None) for s in speeches)
-    purposes = {r.event.purpose for r in game.records if isinstance(r.event, ModelCall)}
-    assert {"slot_state", "slot_propose", "slot_ask"} <= purposes
+    chosen = {s for r in game.records if isinstance(r.event, ModelCall) for s in slots_chosen(r.event.raw_output)}
+    assert {"state", "propose", "ask"} <= chosen
 
 
 async def test_a_coherent_text_is_said_with_the_acts_it_makes() -> None:
@@ -319,8 +319,10 @@ async def test_the_profile_bounds_the_acts_a_base_model_picks(most: int) -> None
     if most == 0:
         assert slot_calls == [] and not [c for c in calls if c.purpose.startswith("act_")]
     else:
-        per_speech = Counter((c.decision_id, c.attempt, c.purpose) for c in slot_calls if c.purpose != "slot_answer")
-        assert per_speech and max(per_speech.values()) == 1  # one pick per slot and speech
+        per_speech = Counter((c.decision_id, c.attempt) for c in slot_calls)
+        assert per_speech and max(per_speech.values()) == 1  # one call per speech
+        picks = [Counter(s for s in slots_chosen(c.raw_output) if s != "answer") for c in slot_calls]
+        assert max(n for p in picks for n in p.values()) == 1  # one pick per slot and speech
 
 
 async def test_a_base_model_s_coherent_text_without_any_picked_act_is_not_said() -> None:

@@ -89,7 +89,7 @@ class LLMConfig(_Strict):
     narrator_deadline: float = Field(30.0, gt=0)
     kv_cache_mb: int = Field(512, ge=0)
     threads: int = Field(0, ge=0)
-    """Local backend: llama.cpp threads (0: one per core, at most 8)."""
+    """Local backend: llama.cpp threads (0: the free cores, at most 8)."""
     profile_settings: dict[str, Any] = Field(default_factory=dict)
     """Profile settings changed for the model seats (e.g. ``{speech_chars = 120}``)."""
 
