@@ -27,6 +27,7 @@ from typing import Any
 from jinja2 import TemplateError
 
 from ..rules.events import Record
+from .budgets import GIST
 from .errors import PromptError
 from .items import to_item
 
@@ -135,6 +136,18 @@ def recent_of(phases: Sequence[str]) -> set[str]:
     return set(phases[days[-1] :] if days else phases)
 
 
+Line = tuple[tuple[str, tuple[int, int]], str, bool]
+"""A shared history line: (mode, records covered), its text, whether it is a speech in full."""
+
+
+def _is_speech(entry: Entry | None) -> bool:
+    return entry is not None and entry.item["kind"] == "speech"
+
+
+def _is_heading(entry: Entry | None) -> bool:
+    return entry is not None and entry.item["kind"] == "phase_started"
+
+
 Render = Callable[[str, dict[str, Any]], str]
 """Renders one history.j2 macro (``line``, ``brief``, ``ballot``, ``cues``) on an item."""
 
@@ -205,13 +218,19 @@ class HistoryBook:
         quote_chars: int,
         hide_thoughts: bool,
         speech_acts: Callable[[Any], str] | None = None,
+        earlier_chars: int | None = None,
+        current_chars: int | None = None,
     ) -> HistoryParts:
+        """The seat's history; ``earlier_chars`` and ``current_chars`` bound the earlier days and the current
+        day (:mod:`.budgets`: shortened speeches first, then the oldest lines)."""
         self._take(records, quote_chars, hide_thoughts, speech_acts)
         recent = recent_of(self._phases)
-        shared: list[tuple[tuple[str, tuple[int, int]], str, bool]] = []
+        shared: list[Line] = []
         compacted = 0
-        header: tuple[tuple[str, tuple[int, int]], str, bool] | None = None
+        header: Line | None = None
+        entries: dict[tuple[int, int], Entry] = {}
         for entry in self._entries("public", self._public):
+            entries[entry.key] = entry
             mode = "full" if entry.phase in recent else "brief"
             text = self._text(mode, entry)
             if not text:
@@ -226,7 +245,18 @@ class HistoryBook:
             header = None
             shared.append(line)
             compacted += mode == "brief"
-        kept, omitted, compacted = self._budgeted(shared, compacted)
+        earlier = [line for line in shared if line[0][0] == "brief"]
+        current = [line for line in shared if line[0][0] != "brief"]
+        cut = 0
+        if earlier_chars is not None:
+            earlier, dropped = self._fit(earlier, entries, earlier_chars, keep_last=False)
+            cut += dropped
+            compacted = min(compacted, len(earlier))
+        if current_chars is not None:
+            current, dropped = self._fit(current, entries, current_chars, keep_last=True)
+            cut += dropped
+        kept, omitted, compacted = self._budgeted(earlier + current, compacted)
+        omitted += cut
         own: list[str] = []
         last_phase = ""
         for entry in self._entries("private", self._private):
@@ -242,6 +272,61 @@ class HistoryBook:
                     own.append(heading)
             own.append(text)
         return HistoryParts(kept, compacted, own, omitted)
+
+    def _gist(self, entry: Entry) -> str:
+        """A speech shortened to its speaker, acts and claim (its words become :data:`.budgets.GIST`)."""
+        key = ("gist", entry.key)
+        text = self._cache.get(key)
+        if text is None:
+            try:
+                text = self.render("line", {**entry.item, "text": GIST}).strip()
+            except TemplateError as exc:
+                raise HistoryError(f"{self.where} on a speech item: {type(exc).__name__}: {exc}") from None
+            self._cache[key] = text
+        return text
+
+    def _fit(
+        self, lines: list[Line], entries: dict[tuple[int, int], Entry], budget: int, *, keep_last: bool
+    ) -> tuple[list[Line], int]:
+        """``lines`` (one section) within ``budget`` characters, and how many lines were left out.
+
+        Speeches are shortened to their gist first, oldest first (the newest one stays whole when
+        ``keep_last``); then the oldest lines go, phase headings last (a heading goes with its last line).
+        """
+        size = sum(len(text) + 1 for _, text, _ in lines)
+        if size <= budget:
+            return lines, 0
+        speeches = [i for i, (key, _, _) in enumerate(lines) if _is_speech(entries.get(key[1]))]
+        newest = speeches[-1] if keep_last and speeches else None
+        if newest is not None:
+            speeches = speeches[:-1]
+        lines = list(lines)
+        for i in speeches:
+            if size <= budget:
+                break
+            key, text, _ = lines[i]
+            gist = self._gist(entries[key[1]])
+            if len(gist) < len(text):
+                lines[i] = (("gist", key[1]), gist, False)
+                size -= len(text) - len(gist)
+        dropped: set[int] = set()
+        for i, (key, text, _) in enumerate(lines):
+            if size <= budget:
+                break
+            if i == newest or _is_heading(entries.get(key[1])):
+                continue
+            dropped.add(i)
+            size -= len(text) + 1
+        kept: list[Line] = []
+        for i, line in enumerate(lines):
+            if i in dropped:
+                continue
+            if kept and _is_heading(entries.get(kept[-1][0][1])) and _is_heading(entries.get(line[0][1])):
+                kept.pop()  # a heading whose phase has no line left
+            kept.append(line)
+        if kept and _is_heading(entries.get(kept[-1][0][1])) and not keep_last:
+            kept.pop()
+        return kept, len(lines) - len(kept)
 
     def _entries(self, stream: str, pairs: list[Pair]) -> list[Entry]:
         """``group_items(pairs)``, regrouping only from the last entry on (only it can still grow)."""
@@ -265,9 +350,7 @@ class HistoryBook:
             self._cache[key] = text.strip()
         return self._cache[key]
 
-    def _budgeted(
-        self, lines: list[tuple[tuple[str, tuple[int, int]], str, bool]], compacted: int
-    ) -> tuple[list[str], int, int]:
+    def _budgeted(self, lines: list[Line], compacted: int) -> tuple[list[str], int, int]:
         """Shared lines within the budget: once over it, cut down to ``cut_to`` of it.
 
         Lines once left out stay out, so the kept history keeps growing at its end only. Full
