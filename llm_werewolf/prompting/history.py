@@ -140,6 +140,30 @@ Line = tuple[tuple[str, tuple[int, int]], str, bool]
 """A shared history line: (mode, records covered), its text, whether it is a speech in full."""
 
 
+def _private_within(lines: list[tuple[str, bool]], budget: int) -> list[tuple[str, bool]]:
+    """Private lines (text, is a heading) within ``budget``: the oldest go first, the first line (the
+    seat's card) stays, and a heading goes when its phase has no line left."""
+    size = sum(len(text) + 1 for text, _ in lines)
+    dropped: set[int] = set()
+    for i, (text, heading) in enumerate(lines):
+        if size <= budget:
+            break
+        if i == 0 or heading:
+            continue
+        dropped.add(i)
+        size -= len(text) + 1
+    kept: list[tuple[str, bool]] = []
+    for i, line in enumerate(lines):
+        if i in dropped:
+            continue
+        if kept and kept[-1][1] and line[1]:
+            kept.pop()
+        kept.append(line)
+    if kept and kept[-1][1] and len(kept) < len(lines):
+        kept.pop()
+    return kept
+
+
 def _is_speech(entry: Entry | None) -> bool:
     return entry is not None and entry.item["kind"] == "speech"
 
@@ -220,9 +244,11 @@ class HistoryBook:
         speech_acts: Callable[[Any], str] | None = None,
         earlier_chars: int | None = None,
         current_chars: int | None = None,
+        private_chars: int | None = None,
     ) -> HistoryParts:
         """The seat's history; ``earlier_chars`` and ``current_chars`` bound the earlier days and the current
-        day (:mod:`.budgets`: shortened speeches first, then the oldest lines)."""
+        day (:mod:`.budgets`: shortened speeches first, then the oldest lines), ``private_chars`` the seat's
+        private lines (the oldest go first, its first line, the card, stays)."""
         self._take(records, quote_chars, hide_thoughts, speech_acts)
         recent = recent_of(self._phases)
         shared: list[Line] = []
@@ -257,7 +283,7 @@ class HistoryBook:
             cut += dropped
         kept, omitted, compacted = self._budgeted(earlier + current, compacted)
         omitted += cut
-        own: list[str] = []
+        own: list[tuple[str, bool]] = []  # (text, is a phase heading)
         last_phase = ""
         for entry in self._entries("private", self._private):
             if entry.phase not in recent and entry.item["kind"] in PRIVATE_RECENT_ONLY:
@@ -269,9 +295,11 @@ class HistoryBook:
                 last_phase = entry.phase
                 heading = self._phase_header(entry.phase)
                 if heading:
-                    own.append(heading)
-            own.append(text)
-        return HistoryParts(kept, compacted, own, omitted)
+                    own.append((heading, True))
+            own.append((text, False))
+        if private_chars is not None:
+            own = _private_within(own, private_chars)
+        return HistoryParts(kept, compacted, [text for text, _ in own], omitted)
 
     def _gist(self, entry: Entry) -> str:
         """A speech shortened to its speaker, acts and claim (its words become :data:`.budgets.GIST`)."""

@@ -362,6 +362,7 @@ class SeatPrompter:
         static: Mapping[str, Any],
         earlier_chars: int | None = None,
         current_chars: int | None = None,
+        private_chars: int | None = None,
     ) -> HistoryParts:
         if self._history_book is None:
             template = get_template(self.roots, f"{self.language}/common/history.j2")
@@ -397,6 +398,7 @@ class SeatPrompter:
             speech_acts=lambda event: acts_text(event, view),
             earlier_chars=earlier_chars,
             current_chars=current_chars,
+            private_chars=private_chars,
         )
 
     # -- the prompt ------------------------------------------------------------
@@ -439,8 +441,8 @@ class SeatPrompter:
             raise ValueError(f"this prompter serves seat {self.seat}, not {view.seat}")
         static = self._static_context(view)
         budgets = self.budgets
-        earlier, current = budgets.earlier_days, budgets.current_day
-        parts = self._history(view, static, earlier, current)
+        earlier, current, private = budgets.earlier_days, budgets.current_day, budgets.private
+        parts = self._history(view, static, earlier, current, private)
         role = view.role
         side = self.ruleset.roles[role].side if role is not None and role in self.ruleset.roles else None
         me = {
@@ -469,6 +471,7 @@ class SeatPrompter:
         context["tips"] = self.book.tip(role, context)
         if not self._writes_words(decision) and not self.profile.persona_in_picks:
             context.update(persona=None, tips="")  # see Profile.persona_in_picks
+        context["persona"] = _persona_within(context.get("persona"), self.budgets.card - len(context["tips"]))
         decision_context: dict[str, Any] = {
             "kind": decision.kind,
             "options": options,
@@ -500,13 +503,18 @@ class SeatPrompter:
             if decision.speech and len(options) > 1:
                 context["part"] = "pick"
                 pick_cue = self._render("cue.j2", context)
-        # The whole prompt within budgets.total: the history sections give up what is over, earlier days first.
-        while _received(system, user, cue) > budgets.total and (earlier or current):
+        # The whole prompt within budgets.total: the history sections give up what is over, earlier days
+        # first, then the current day, then the private notes.
+        while _received(system, user, cue) > budgets.total and (earlier or current or private):
             over = _received(system, user, cue) - budgets.total
-            taken = min(over, earlier)
-            earlier, current = earlier - taken, max(0, current - (over - taken))
-            parts = self._history(view, static, earlier, current)
-            context.update(history=parts.shared, compacted=parts.compacted, omitted=parts.omitted)
+            for_earlier = min(over, earlier)
+            for_current = min(over - for_earlier, current)
+            earlier, current = earlier - for_earlier, current - for_current
+            private = max(0, private - (over - for_earlier - for_current))
+            parts = self._history(view, static, earlier, current, private)
+            context.update(
+                history=parts.shared, compacted=parts.compacted, omitted=parts.omitted, private=parts.private
+            )
             user = self._render("turn.j2", context)
         labels = tuple(o["label"] for o in options)
         claims = {c["name"]: c["id"] for c in static["claimable"]}
@@ -588,6 +596,26 @@ class SeatPrompter:
             schema=answer_schema(decision, labels, tuple(claims), profile),
             speech=decision.speech,
         )
+
+
+def _persona_within(persona: Mapping[str, Any] | None, budget: int) -> Mapping[str, Any] | None:
+    """The persona's texts within ``budget`` characters (what the role's tips leave of the card's budget):
+    its background is cut first, then its style."""
+    if persona is None:
+        return None
+    texts = ("temperament", "style", "background")
+    over = sum(len(str(persona.get(key) or "")) for key in texts) - max(0, budget)
+    if over <= 0:
+        return persona
+    cut = dict(persona)
+    for key in ("background", "style", "temperament"):
+        text = str(cut.get(key) or "")
+        keep = max(0, len(text) - over)
+        over -= len(text) - keep
+        cut[key] = clean_line(text, keep) if keep else ""
+        if over <= 0:
+            break
+    return cut
 
 
 def _received(system: str, user: str, cue: str) -> int:

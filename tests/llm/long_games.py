@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from llm_werewolf.agents.heuristic import HeuristicAgent
 from llm_werewolf.llm.profiles import get_profile
+from llm_werewolf.prompting.budgets import BUDGETS, PromptBudgets
 from llm_werewolf.prompting.render import Prompt, SeatPrompter
 from llm_werewolf.rules import Choice, Decision, Game, GameConfig, SeatView, ViewBuilder
 
@@ -60,7 +61,15 @@ def passive_choice(heuristic: HeuristicAgent, view: SeatView, decision: Decision
     return heuristic.choose(view, decision)
 
 
-def long_game(variant: str, language: str, *, seed: int = 0, profile: str = "openai", days: int = 11) -> Iterator[Turn]:
+def long_game(
+    variant: str,
+    language: str,
+    *,
+    seed: int = 0,
+    profile: str = "openai",
+    days: int = 11,
+    budgets: PromptBudgets = BUDGETS,
+) -> Iterator[Turn]:
     """Every decision of one passive game up to the end of day ``days``, with the prompt that seat's model
     would receive."""
     deck = DECKS[variant]
@@ -69,7 +78,8 @@ def long_game(variant: str, language: str, *, seed: int = 0, profile: str = "ope
     game = Game(GameConfig(variant=variant, names=names, seed=seed, language=language, deck=deck))
     builders = [ViewBuilder(i) for i in range(players)]
     prompters = [
-        SeatPrompter(language=language, variant=variant, seat=i, profile=get_profile(profile)) for i in range(players)
+        SeatPrompter(language=language, variant=variant, seat=i, profile=get_profile(profile), budgets=budgets)
+        for i in range(players)
     ]
     heuristic = HeuristicAgent(seed)
     published = 0
