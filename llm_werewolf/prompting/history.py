@@ -60,6 +60,8 @@ class HistoryParts:
     """This seat's private lines, oldest first."""
     omitted: int
     """Shared lines left out to fit the character budget."""
+    sizes: tuple[int, int, int] = (0, 0, 0)
+    """Characters (lines and line breaks) of the earlier days, the current day and the private lines kept."""
 
 
 Pair = tuple[Record, dict[str, Any]]
@@ -138,6 +140,10 @@ def recent_of(phases: Sequence[str]) -> set[str]:
 
 Line = tuple[tuple[str, tuple[int, int]], str, bool]
 """A shared history line: (mode, records covered), its text, whether it is a speech in full."""
+
+
+def _size(lines: list[Line]) -> int:
+    return sum(len(text) + 1 for _, text, _ in lines)
 
 
 def _private_within(lines: list[tuple[str, bool]], budget: int) -> list[tuple[str, bool]]:
@@ -299,7 +305,8 @@ class HistoryBook:
             own.append((text, False))
         if private_chars is not None:
             own = _private_within(own, private_chars)
-        return HistoryParts(kept, compacted, [text for text, _ in own], omitted)
+        sizes = (_size(earlier), _size(current), sum(len(text) + 1 for text, _ in own))
+        return HistoryParts(kept, compacted, [text for text, _ in own], omitted, sizes)
 
     def _gist(self, entry: Entry) -> str:
         """A speech shortened to its speaker, acts and claim (its words become :data:`.budgets.GIST`)."""

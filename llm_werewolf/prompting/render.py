@@ -507,6 +507,10 @@ class SeatPrompter:
         # first, then the current day, then the private notes.
         while _received(system, user, cue) > budgets.total and (earlier or current or private):
             over = _received(system, user, cue) - budgets.total
+            # start from what each section holds now (a section under its budget gives only what it has)
+            earlier, current, private = (
+                min(budget, size) for budget, size in zip((earlier, current, private), parts.sizes, strict=True)
+            )
             for_earlier = min(over, earlier)
             for_current = min(over - for_earlier, current)
             earlier, current = earlier - for_earlier, current - for_current
