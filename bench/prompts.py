@@ -1,6 +1,7 @@
 """Prompt size and prompt-cache reuse of model players, and the embedded model's time per game.
 
     .venv/bin/python bench/prompts.py [--games N] [--json] [--model] [--model-seed S]
+    .venv/bin/python bench/prompts.py --every-ruleset [--repeating] [--games N]
 
 * **stub endpoint**: whole games (no day cap) where every seat is an LLM agent on the deterministic
   fake backend with the ``openai`` capability profile: a legal answer and a canned speech for every
@@ -11,6 +12,10 @@
   all prompt characters that repeat the start of the same seat's previous prompt (what a provider's
   prompt cache or llama.cpp's KV cache can reuse), plus the share each seat's prompt has in common with
   the *other* seats' prompt of the same moment (the shared part).
+* **every ruleset** (``--every-ruleset``): the same at 8 seats for each ruleset in its source language
+  and in English (default decks), ``openai`` profile only; mean and largest prompt per ruleset, and the calls asked
+  again (``attempt`` above 0). With ``--repeating`` the stub's every speech ends in one word said thirty
+  times (a small model's failure), which the answer checks find as a ``repeat``.
 * **embedded model** (``--model``): one 6-seat game as ``llm-werewolf play --players 6`` plays it (the
   default ruleset and language, every seat on the embedded model, template narrator), run in a child
   process; reported: model calls, prompt tokens and the model's own time (the sum of the calls'
@@ -41,6 +46,7 @@ from llm_werewolf.llm.fake import FakeBackend
 from llm_werewolf.llm.profiles import get_profile
 from llm_werewolf.rules import Game, GameConfig
 from llm_werewolf.table import Table, TableSettings
+from llm_werewolf.table_notes import ModelCall
 
 CW_DECK = ("werewolf", "werewolf", "seer", "guard", "villager", "villager", "villager", "villager")
 # (ruleset, language, players, deck, options)
@@ -50,6 +56,41 @@ STUB_TABLES: list[tuple[str, str, int, tuple[str, ...] | None, dict[str, Any]]] 
     ("lebanese_ghouls", "ar-LB", 8, None, {}),
     ("lebanese_ghouls", "en", 8, None, {}),
 ]
+
+# Every ruleset at 8 seats, in its source language and in English (--every-ruleset).
+EVERY_RULESET: list[tuple[str, str, int, tuple[str, ...] | None, dict[str, Any]]] = [
+    (variant, language, 8, deck, options)
+    for variant, source, deck, options in (
+        ("chinese_werewolf", "zh-Hant", CW_DECK, {"sheriff": False}),
+        ("city_mafia", "ru", None, {}),
+        ("lebanese_ghouls", "ar-LB", None, {}),
+        ("one_night", "ar", None, {}),
+        ("online_mafia", "he", None, {}),
+    )
+    for language in (source, "en")
+]
+REPEATED = {"zh-Hant": "狼", "ru": "волк", "ar-LB": "غول", "ar": "ذئب", "he": "זאב", "en": "wolf"}
+
+
+def repeating(seed: int, profile: str, language: str) -> FakeBackend:
+    """The stub, its every speech followed by one word said thirty times."""
+    import random
+
+    from llm_werewolf.llm.fake import auto_answer
+
+    rng = random.Random(seed)
+    tail = " ".join([REPEATED.get(language, "wolf")] * 30)
+
+    def script(request: CompletionRequest) -> str:
+        answer = auto_answer(request, rng)
+        if request.mode == "text":
+            return f"{answer} {tail}"
+        data = json.loads(answer)
+        if "speech" in data:
+            data["speech"] = f"{data['speech']} {tail}"
+        return json.dumps(data, ensure_ascii=False)
+
+    return FakeBackend(script, seed=seed, profile=get_profile(profile))
 
 
 class RecordingBackend:
@@ -94,6 +135,7 @@ def stub_game(
     options: dict[str, Any],
     seed: int,
     profile: str = "openai",
+    repeat: bool = False,
 ) -> dict[str, Any]:
     names = tuple(f"P{i + 1}" for i in range(players))
     game = Game(GameConfig(variant=variant, names=names, seed=seed, language=language, deck=deck, options=options))
@@ -101,7 +143,14 @@ def stub_game(
     every: list[str] = []
     agents = [
         LLMAgent(
-            RecordingBackend(FakeBackend(seed=seed * 100 + i, profile=get_profile(profile)), logs[i], game, every),
+            RecordingBackend(
+                repeating(seed * 100 + i, profile, language)
+                if repeat
+                else FakeBackend(seed=seed * 100 + i, profile=get_profile(profile)),
+                logs[i],
+                game,
+                every,
+            ),
             settings=LLMAgentSettings(seed=seed * 100 + i),
         )
         for i in range(players)
@@ -139,6 +188,7 @@ def stub_game(
         "days": game.state.days_played,
         "outcome": game.state.outcome.reason if game.state.outcome else None,
         "calls": len(sizes),
+        "asked_again": sum(1 for r in game.records if isinstance(r.event, ModelCall) and r.event.attempt > 0),
         "mean_chars": round(statistics.fmean(sizes)),
         "max_chars": max(sizes),
         "prefix_reuse": round(reused / total, 3),
@@ -221,10 +271,18 @@ def main() -> None:
     parser.add_argument("--model-only", action="store_true", help="only the embedded-model game")
     parser.add_argument("--model-seed", type=int, default=1)
     parser.add_argument("--deadline", type=float, default=None, help="play --deadline for the model game")
+    parser.add_argument("--every-ruleset", action="store_true", help="every ruleset, source language, 8 seats")
+    parser.add_argument("--repeating", action="store_true", help="the stub's speeches end in a repeated word")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     report: dict[str, Any] = {"python_path": os.environ.get("PYTHONPATH", "")}
-    if not args.model_only:
+    if args.every_ruleset:
+        report["stub"] = [
+            stub_game(*table, seed, profile="openai", repeat=args.repeating)
+            for table in EVERY_RULESET
+            for seed in range(args.games)
+        ]
+    elif not args.model_only:
         games = [
             stub_game(*table, seed, profile=profile)
             for profile in ("openai", "local")
@@ -240,7 +298,8 @@ def main() -> None:
     for game in report.get("stub", []):
         head = f"{game['profile']:<6} {game['variant']:<17} {game['language']:<8} seed {game['seed']}"
         print(
-            f"{head}: {game['days']} days, {game['calls']:>4} calls, mean {game['mean_chars']:>5} chars, "
+            f"{head}: {game['days']} days, {game['calls']:>4} calls ({game['asked_again']} asked again), "
+            f"mean {game['mean_chars']:>5} chars, "
             f"max {game['max_chars']:>5}; reuse: own seat {game['prefix_reuse']:.0%}, "
             f"other seats {game['shared_with_other_seats']:.0%}, one cache {game['reuse_one_cache']:.0%}"
         )

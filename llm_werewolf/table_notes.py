@@ -36,7 +36,8 @@ class ModelCall(EventBody):
     """Transport retries the call needed (a failed call: the retries before it gave up)."""
     note: str = ""
     """What the backend changed for good on this call (or at the preflight, reported on the first
-    call after it), e.g. "the endpoint refused json_schema output; asking json_object from now on"."""
+    call after it), e.g. "the endpoint refused json_schema output; asking json_object from now on";
+    and what was done to the answer before it was taken ("trimmed: repetition (...)")."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -353,7 +353,9 @@ def prompt_language(prompter: SeatPrompter | None) -> str:
 
 
 def _annotate(calls: list[ModelCall], parsed: Parsed) -> None:
-    """Fill the last call's parsed option and parse error (records are immutable: replace it)."""
+    """Fill the last call's parsed option, parse error and what was done to the answer (records are
+    immutable: replace it)."""
     last = calls[-1]
     errors = [e for e in (last.error, parsed.error) if e]
-    calls[-1] = replace(last, parsed=parsed.option, error="; ".join(errors) or None)
+    note = "; ".join(n for n in (last.note, parsed.note) if n)
+    calls[-1] = replace(last, parsed=parsed.option, error="; ".join(errors) or None, note=note)

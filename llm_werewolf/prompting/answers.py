@@ -28,6 +28,11 @@ narration line must be something said, not a copy of the prompt or noise.
 
 A refused answer is asked again with the reason shown; after the last try the
 fallback answers and its record carries the reason.
+
+A speech refused only as a ``repeat`` is not asked again: :func:`trim_repetition` keeps one copy of
+each repeated piece (or the words before the text turns repetitive), and the trimmed speech is taken
+when it passes every check; the model call's ``note`` says ``trimmed: repetition`` with what was cut.
+Only a speech that nothing is left of is asked again.
 """
 
 from __future__ import annotations
@@ -59,6 +64,8 @@ class Parsed:
     """Why the answer cannot be used as it is (shown to the model when it is asked again)."""
     fault: Literal["parse", "answer"] | None = None
     """With no option: ``parse`` (nothing legal could be read) or ``answer`` (read, but no answer)."""
+    note: str = ""
+    """What was done to an accepted answer (``trimmed: repetition (...)``), for the model call's record."""
 
 
 # -- answers that are answers ------------------------------------------------------------------
@@ -132,6 +139,31 @@ def _repeat(text: str) -> bool:
         return True
     words = squashed.casefold().split()
     return len(words) >= 12 and len(set(words)) < 0.3 * len(words)
+
+
+def trim_repetition(text: str) -> tuple[str, str]:
+    """(``text`` without its degenerate repeats, what was cut): each run of a short piece said over and
+    over keeps one copy; a text still repetitive keeps its words up to where the repetition starts."""
+    squashed = " ".join(text.split())
+    kept = _REPEAT_RE.sub(lambda m: m.group(1), squashed).strip()
+    if _repeat(kept):
+        words = kept.split()
+        while words and _repeat(" ".join(words)):
+            words.pop()
+        kept = " ".join(words)
+    return kept, _cut(squashed, kept)
+
+
+def _cut(before: str, after: str) -> str:
+    """What trimming ``before`` to ``after`` cut, as the characters left out (short)."""
+    position = 0
+    cut: list[str] = []
+    for ch in before:
+        if position < len(after) and after[position] == ch:
+            position += 1
+        else:
+            cut.append(ch)
+    return "".join(cut)
 
 
 def _bare(text: str) -> str:
@@ -230,6 +262,18 @@ def _utterance_problem(prompt: Prompt, text: str, what: Utterance) -> str | None
     return answer_problem(text, what, stable=prompt.system, rest=f"{prompt.user}\n{prompt.cue}", labels=prompt.labels)
 
 
+def _spoken(prompt: Prompt, raw: str) -> tuple[str, str, str | None]:
+    """(the speech to take, the note on it, the problem when there is none to take): a speech refused
+    only as a repeat is trimmed (:func:`trim_repetition`) and taken when what is left passes every check."""
+    problem = _utterance_problem(prompt, raw, "speech")
+    if problem is None or not problem.startswith("repeat:"):
+        return raw, "", problem
+    kept, cut = trim_repetition(raw)
+    if not _letters(kept) or _utterance_problem(prompt, kept, "speech") is not None:
+        return "", "", problem
+    return kept, f"trimmed: repetition ({len(cut)} characters cut: {clean_line(cut, 60)!r})", None
+
+
 def _json_object(raw: str) -> dict[str, Any] | None:
     candidates = [m.group(1) for m in _FENCE_RE.finditer(raw)] + [raw]
     for text in candidates:
@@ -316,14 +360,14 @@ def _parse_text(prompt: Prompt, decision: Decision, raw: str, max_chars: int) ->
     for stop in prompt.stop:
         if stop and stop in raw:
             raw = raw.split(stop, 1)[0]
-    problem = _utterance_problem(prompt, raw, "speech")
+    raw, note, problem = _spoken(prompt, raw)
     if problem is not None:
         return _refused(problem)
     text = _speech_text(raw, max_chars)
     option = decision.options[0].id
     if not text:
         return Parsed(None, "", error="the speech was empty", fault="answer")
-    return Parsed(option, text)
+    return Parsed(option, text, note=note)
 
 
 def _parse_pick(prompt: Prompt, decision: Decision, raw: str, max_chars: int) -> Parsed:
@@ -335,13 +379,17 @@ def _parse_pick(prompt: Prompt, decision: Decision, raw: str, max_chars: int) ->
     if option is None:
         shown = clean_line(line, 80) or "nothing"
         return Parsed(None, error=f"{shown!r} is not one of the options ({_options_hint(prompt)})", fault="parse")
+    note = ""
     if sep and tail.strip():
-        problem = _utterance_problem(prompt, tail, "speech" if decision.speech else "thought")
+        if decision.speech:
+            tail, note, problem = _spoken(prompt, tail)
+        else:
+            problem = _utterance_problem(prompt, tail, "thought")
         if problem is not None:
             return _refused(problem)
     tail = clean_line(tail, 400) if sep else ""
     if decision.speech:
-        return Parsed(option, _speech_text(tail, max_chars))
+        return Parsed(option, _speech_text(tail, max_chars), note=note)
     return Parsed(option, thought=tail)
 
 
@@ -370,11 +418,11 @@ def _parse_json(prompt: Prompt, decision: Decision, raw: str, max_chars: int) ->
     speech = data.get("speech")
     if speech is None:
         speech = data.get("text", "")
-    refusal = _utterance_problem(prompt, str(speech), "speech")
+    spoken, note, refusal = _spoken(prompt, str(speech))
     if refusal is not None:
         return _refused(refusal, thought=thought)
-    text = _speech_text(str(speech), max_chars)
+    text = _speech_text(spoken, max_chars)
     claim, problem = _claim(data.get("claim"), prompt)
     if not text:
         return Parsed(None, "", claim, thought, error="the speech was empty", fault="answer")
-    return Parsed(option, text, claim, thought, error=problem)
+    return Parsed(option, text, claim, thought, error=problem, note=note)

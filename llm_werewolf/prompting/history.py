@@ -27,6 +27,7 @@ from typing import Any
 from jinja2 import TemplateError
 
 from ..rules.events import Record
+from .budgets import GIST
 from .errors import PromptError
 from .items import to_item
 
@@ -59,6 +60,8 @@ class HistoryParts:
     """This seat's private lines, oldest first."""
     omitted: int
     """Shared lines left out to fit the character budget."""
+    sizes: tuple[int, int, int] = (0, 0, 0)
+    """Characters (lines and line breaks) of the earlier days, the current day and the private lines kept."""
 
 
 Pair = tuple[Record, dict[str, Any]]
@@ -135,6 +138,46 @@ def recent_of(phases: Sequence[str]) -> set[str]:
     return set(phases[days[-1] :] if days else phases)
 
 
+Line = tuple[tuple[str, tuple[int, int]], str, bool]
+"""A shared history line: (mode, records covered), its text, whether it is a speech in full."""
+
+
+def _size(lines: list[Line]) -> int:
+    return sum(len(text) + 1 for _, text, _ in lines)
+
+
+def _private_within(lines: list[tuple[str, bool]], budget: int) -> list[tuple[str, bool]]:
+    """Private lines (text, is a heading) within ``budget``: the oldest go first, the first line (the
+    seat's card) stays, and a heading goes when its phase has no line left."""
+    size = sum(len(text) + 1 for text, _ in lines)
+    dropped: set[int] = set()
+    for i, (text, heading) in enumerate(lines):
+        if size <= budget:
+            break
+        if i == 0 or heading:
+            continue
+        dropped.add(i)
+        size -= len(text) + 1
+    kept: list[tuple[str, bool]] = []
+    for i, line in enumerate(lines):
+        if i in dropped:
+            continue
+        if kept and kept[-1][1] and line[1]:
+            kept.pop()
+        kept.append(line)
+    if kept and kept[-1][1] and len(kept) < len(lines):
+        kept.pop()
+    return kept
+
+
+def _is_speech(entry: Entry | None) -> bool:
+    return entry is not None and entry.item["kind"] == "speech"
+
+
+def _is_heading(entry: Entry | None) -> bool:
+    return entry is not None and entry.item["kind"] == "phase_started"
+
+
 Render = Callable[[str, dict[str, Any]], str]
 """Renders one history.j2 macro (``line``, ``brief``, ``ballot``, ``cues``) on an item."""
 
@@ -205,13 +248,21 @@ class HistoryBook:
         quote_chars: int,
         hide_thoughts: bool,
         speech_acts: Callable[[Any], str] | None = None,
+        earlier_chars: int | None = None,
+        current_chars: int | None = None,
+        private_chars: int | None = None,
     ) -> HistoryParts:
+        """The seat's history; ``earlier_chars`` and ``current_chars`` bound the earlier days and the current
+        day (:mod:`.budgets`: shortened speeches first, then the oldest lines), ``private_chars`` the seat's
+        private lines (the oldest go first, its first line, the card, stays)."""
         self._take(records, quote_chars, hide_thoughts, speech_acts)
         recent = recent_of(self._phases)
-        shared: list[tuple[tuple[str, tuple[int, int]], str, bool]] = []
+        shared: list[Line] = []
         compacted = 0
-        header: tuple[tuple[str, tuple[int, int]], str, bool] | None = None
+        header: Line | None = None
+        entries: dict[tuple[int, int], Entry] = {}
         for entry in self._entries("public", self._public):
+            entries[entry.key] = entry
             mode = "full" if entry.phase in recent else "brief"
             text = self._text(mode, entry)
             if not text:
@@ -226,8 +277,19 @@ class HistoryBook:
             header = None
             shared.append(line)
             compacted += mode == "brief"
-        kept, omitted, compacted = self._budgeted(shared, compacted)
-        own: list[str] = []
+        earlier = [line for line in shared if line[0][0] == "brief"]
+        current = [line for line in shared if line[0][0] != "brief"]
+        cut = 0
+        if earlier_chars is not None:
+            earlier, dropped = self._fit(earlier, entries, earlier_chars, keep_last=False)
+            cut += dropped
+            compacted = min(compacted, len(earlier))
+        if current_chars is not None:
+            current, dropped = self._fit(current, entries, current_chars, keep_last=True)
+            cut += dropped
+        kept, omitted, compacted = self._budgeted(earlier + current, compacted)
+        omitted += cut
+        own: list[tuple[str, bool]] = []  # (text, is a phase heading)
         last_phase = ""
         for entry in self._entries("private", self._private):
             if entry.phase not in recent and entry.item["kind"] in PRIVATE_RECENT_ONLY:
@@ -239,9 +301,67 @@ class HistoryBook:
                 last_phase = entry.phase
                 heading = self._phase_header(entry.phase)
                 if heading:
-                    own.append(heading)
-            own.append(text)
-        return HistoryParts(kept, compacted, own, omitted)
+                    own.append((heading, True))
+            own.append((text, False))
+        if private_chars is not None:
+            own = _private_within(own, private_chars)
+        sizes = (_size(earlier), _size(current), sum(len(text) + 1 for text, _ in own))
+        return HistoryParts(kept, compacted, [text for text, _ in own], omitted, sizes)
+
+    def _gist(self, entry: Entry) -> str:
+        """A speech shortened to its speaker, acts and claim (its words become :data:`.budgets.GIST`)."""
+        key = ("gist", entry.key)
+        text = self._cache.get(key)
+        if text is None:
+            try:
+                text = self.render("line", {**entry.item, "text": GIST}).strip()
+            except TemplateError as exc:
+                raise HistoryError(f"{self.where} on a speech item: {type(exc).__name__}: {exc}") from None
+            self._cache[key] = text
+        return text
+
+    def _fit(
+        self, lines: list[Line], entries: dict[tuple[int, int], Entry], budget: int, *, keep_last: bool
+    ) -> tuple[list[Line], int]:
+        """``lines`` (one section) within ``budget`` characters, and how many lines were left out.
+
+        Speeches are shortened to their gist first, oldest first (the newest one stays whole when
+        ``keep_last``); then the oldest lines go, phase headings last (a heading goes with its last line).
+        """
+        size = sum(len(text) + 1 for _, text, _ in lines)
+        if size <= budget:
+            return lines, 0
+        speeches = [i for i, (key, _, _) in enumerate(lines) if _is_speech(entries.get(key[1]))]
+        newest = speeches[-1] if keep_last and speeches else None
+        if newest is not None:
+            speeches = speeches[:-1]
+        lines = list(lines)
+        for i in speeches:
+            if size <= budget:
+                break
+            key, text, _ = lines[i]
+            gist = self._gist(entries[key[1]])
+            if len(gist) < len(text):
+                lines[i] = (("gist", key[1]), gist, False)
+                size -= len(text) - len(gist)
+        dropped: set[int] = set()
+        for i, (key, text, _) in enumerate(lines):
+            if size <= budget:
+                break
+            if i == newest or _is_heading(entries.get(key[1])):
+                continue
+            dropped.add(i)
+            size -= len(text) + 1
+        kept: list[Line] = []
+        for i, line in enumerate(lines):
+            if i in dropped:
+                continue
+            if kept and _is_heading(entries.get(kept[-1][0][1])) and _is_heading(entries.get(line[0][1])):
+                kept.pop()  # a heading whose phase has no line left
+            kept.append(line)
+        if kept and _is_heading(entries.get(kept[-1][0][1])) and not keep_last:
+            kept.pop()
+        return kept, len(lines) - len(kept)
 
     def _entries(self, stream: str, pairs: list[Pair]) -> list[Entry]:
         """``group_items(pairs)``, regrouping only from the last entry on (only it can still grow)."""
@@ -265,9 +385,7 @@ class HistoryBook:
             self._cache[key] = text.strip()
         return self._cache[key]
 
-    def _budgeted(
-        self, lines: list[tuple[tuple[str, tuple[int, int]], str, bool]], compacted: int
-    ) -> tuple[list[str], int, int]:
+    def _budgeted(self, lines: list[Line], compacted: int) -> tuple[list[str], int, int]:
         """Shared lines within the budget: once over it, cut down to ``cut_to`` of it.
 
         Lines once left out stay out, so the kept history keeps growing at its end only. Full

@@ -30,6 +30,7 @@ from ..role_texts import layered
 from ..rules import Decision, Option, SeatView, get_ruleset
 from ..strings.sanitize import DELIMITERS, clean_line, clean_name
 from ..texts import TextDataError
+from .budgets import BUDGETS, PromptBudgets
 from .environment import get_template, string_template
 from .errors import PromptError as PromptError
 from .history import HistoryBook, HistoryParts
@@ -221,6 +222,7 @@ class SeatPrompter:
         profile: Profile,
         persona: Persona | None = None,
         packs: Sequence[str | Path] = (),
+        budgets: PromptBudgets = BUDGETS,
     ) -> None:
         self.language = language
         self.variant = variant
@@ -234,6 +236,7 @@ class SeatPrompter:
         self._history_book: HistoryBook | None = None
         self._system_cache: str | None = None
         self._static: dict[str, Any] | None = None
+        self.budgets = budgets
 
     # -- static context (names, roles, deck: fixed for a game) -----------------
     def _static_context(self, view: SeatView) -> dict[str, Any]:
@@ -353,7 +356,14 @@ class SeatPrompter:
         return self.book.phrase(key, context)
 
     # -- history ---------------------------------------------------------------
-    def _history(self, view: SeatView, static: Mapping[str, Any]) -> HistoryParts:
+    def _history(
+        self,
+        view: SeatView,
+        static: Mapping[str, Any],
+        earlier_chars: int | None = None,
+        current_chars: int | None = None,
+        private_chars: int | None = None,
+    ) -> HistoryParts:
         if self._history_book is None:
             template = get_template(self.roots, f"{self.language}/common/history.j2")
             module = template.make_module({**static, "me": {"seat": self.seat}})
@@ -386,6 +396,9 @@ class SeatPrompter:
             quote_chars=self.profile.quote_chars,
             hide_thoughts=self.profile.style == "transcript",
             speech_acts=lambda event: acts_text(event, view),
+            earlier_chars=earlier_chars,
+            current_chars=current_chars,
+            private_chars=private_chars,
         )
 
     # -- the prompt ------------------------------------------------------------
@@ -427,7 +440,9 @@ class SeatPrompter:
         if view.seat != self.seat:
             raise ValueError(f"this prompter serves seat {self.seat}, not {view.seat}")
         static = self._static_context(view)
-        parts = self._history(view, static)
+        budgets = self.budgets
+        earlier, current, private = budgets.earlier_days, budgets.current_day, budgets.private
+        parts = self._history(view, static, earlier, current, private)
         role = view.role
         side = self.ruleset.roles[role].side if role is not None and role in self.ruleset.roles else None
         me = {
@@ -456,6 +471,7 @@ class SeatPrompter:
         context["tips"] = self.book.tip(role, context)
         if not self._writes_words(decision) and not self.profile.persona_in_picks:
             context.update(persona=None, tips="")  # see Profile.persona_in_picks
+        context["persona"] = _persona_within(context.get("persona"), self.budgets.card - len(context["tips"]))
         decision_context: dict[str, Any] = {
             "kind": decision.kind,
             "options": options,
@@ -477,7 +493,7 @@ class SeatPrompter:
         if decision.speech and self.profile.style == "chat" and view.seat is not None:
             from ..speech.plan_outline import plan_outline  # the discourse plan as structure (docs/speech-acts.md)
 
-            context["plan"] = plan_outline(view)
+            context["plan"] = self._plan_within(plan_outline(view), context)
         system = self._render_system(context)
         user = self._render("turn.j2", context)
         cue = pick_cue = ""
@@ -487,6 +503,23 @@ class SeatPrompter:
             if decision.speech and len(options) > 1:
                 context["part"] = "pick"
                 pick_cue = self._render("cue.j2", context)
+        # The whole prompt within budgets.total: the history sections give up what is over, earlier days
+        # first, then the current day, then the private notes.
+        while _received(system, user, cue) > budgets.total and (earlier or current or private):
+            over = _received(system, user, cue) - budgets.total
+            # start from what each section holds now (a section under its budget gives only what it has)
+            earlier, current, private = (
+                min(budget, size) for budget, size in zip((earlier, current, private), parts.sizes, strict=True)
+            )
+            for_earlier = min(over, earlier)
+            for_current = min(over - for_earlier, current)
+            earlier, current = earlier - for_earlier, current - for_current
+            private = max(0, private - (over - for_earlier - for_current))
+            parts = self._history(view, static, earlier, current, private)
+            context.update(
+                history=parts.shared, compacted=parts.compacted, omitted=parts.omitted, private=parts.private
+            )
+            user = self._render("turn.j2", context)
         labels = tuple(o["label"] for o in options)
         claims = {c["name"]: c["id"] for c in static["claimable"]}
         shaped = self._shape(decision, system, user, cue, pick_cue, labels, claims)
@@ -497,6 +530,18 @@ class SeatPrompter:
 
             shaped = replace(shaped, schema=with_acts(shaped.schema, view, tuple(claims), self.profile.speech_acts))
         return shaped
+
+    def _plan_within(self, plan: dict[str, Any], context: Mapping[str, Any]) -> dict[str, Any]:
+        """The speech plan within ``budgets.plan``: its facts go from the last, then its questions."""
+        plan = {**plan, "facts": list(plan.get("facts", ())), "questions": list(plan.get("questions", ()))}
+        while len(self._render("plan.j2", {**context, "plan": plan})) > self.budgets.plan:
+            if plan["facts"]:
+                plan["facts"].pop()
+            elif plan["questions"]:
+                plan["questions"].pop()
+            else:
+                break
+        return plan
 
     def _writes_words(self, decision: Decision) -> bool:
         """Whether the model writes text for this decision (a speech, unless a base model's profile has
@@ -555,6 +600,31 @@ class SeatPrompter:
             schema=answer_schema(decision, labels, tuple(claims), profile),
             speech=decision.speech,
         )
+
+
+def _persona_within(persona: Mapping[str, Any] | None, budget: int) -> Mapping[str, Any] | None:
+    """The persona's texts within ``budget`` characters (what the role's tips leave of the card's budget):
+    its background is cut first, then its style."""
+    if persona is None:
+        return None
+    texts = ("temperament", "style", "background")
+    over = sum(len(str(persona.get(key) or "")) for key in texts) - max(0, budget)
+    if over <= 0:
+        return persona
+    cut = dict(persona)
+    for key in ("background", "style", "temperament"):
+        text = str(cut.get(key) or "")
+        keep = max(0, len(text) - over)
+        over -= len(text) - keep
+        cut[key] = clean_line(text, keep) if keep else ""
+        if over <= 0:
+            break
+    return cut
+
+
+def _received(system: str, user: str, cue: str) -> int:
+    """Characters the model receives (:meth:`Prompt.text`)."""
+    return len(system) + 2 + len(user) + (2 + len(cue) if cue else 0)
 
 
 def _option_context(option: Option, label: str) -> dict[str, Any]:

@@ -172,11 +172,16 @@ def test_an_empty_speech_is_refused(language: str) -> None:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_a_degenerate_repeat_is_refused(language: str) -> None:
+def test_a_degenerate_repeat_is_found_and_a_speech_trimmed_to_one_copy(language: str) -> None:
     word = WORD[language]
-    _refused(language, " ".join([word] * 14), "over and over")
-    _refused(language, word * 14, "over and over")
-    _refused(language, f"{PLAIN[language]} " + "!" * 80, "over and over")
+    for text in (" ".join([word] * 14), word * 14, f"{PLAIN[language]} " + "!" * 80):
+        assert "over and over" in (answer_problem(text, "speech") or ""), text
+    prompt, decision = PROMPTS[language][0]
+    for text, kept in ((" ".join([word] * 14), word), (f"{PLAIN[language]} " + "!" * 80, f"{PLAIN[language]} !")):
+        raw = json.dumps({"thought": "", "option": prompt.labels[0], "speech": text, "claim": None}, ensure_ascii=False)
+        parsed = parse_answer(prompt, decision, raw, max_speech_chars=1000)
+        assert parsed.option is not None and parsed.error is None, parsed
+        assert parsed.text == kept and parsed.note.startswith("trimmed: repetition"), parsed
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
