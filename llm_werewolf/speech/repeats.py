@@ -36,16 +36,23 @@ def template_pattern(template: str) -> re.Pattern[str]:
     return re.compile("".join(parts))
 
 
+def _longest_literal(template: str) -> str:
+    """The longest run of ``template``'s fixed text between placeholders: any text that says the
+    phrasing contains it, so a text without it need not be searched with the pattern."""
+    return max(_SLOT.split(template)[:: _SLOT.groups + 1], key=len)
+
+
 @lru_cache(maxsize=64)
-def _patterns(language: str, variant: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
+def _patterns(language: str, variant: str) -> tuple[tuple[str, str, re.Pattern[str]], ...]:
+    """Each phrasing of the bank that :func:`templates_in` looks for, with its longest fixed run and its pattern."""
     bank = phrase_bank(language, variant)
-    out: list[tuple[str, re.Pattern[str]]] = []
+    out: list[tuple[str, str, re.Pattern[str]]] = []
     for key, templates in bank.acts.items():
         if key == "pass":
             continue
         for template in templates:
             if _SLOT.search(template) and len(_SLOT.sub("", template).strip()) >= 6:
-                out.append((template, template_pattern(template)))
+                out.append((template, _longest_literal(template), template_pattern(template)))
     return tuple(out)
 
 
@@ -56,7 +63,11 @@ def templates_in(language: str, variant: str, text: str) -> frozenset[str]:
     A phrasing whose match lies inside the match of a phrasing with more fixed words is not
     counted: «ל{target}: אני {role}.» is found inside «{target}, אני אגיד לך: אני {role}.», and
     the reader heard the second."""
-    found = [(template, m.span()) for template, pattern in _patterns(language, variant) if (m := pattern.search(text))]
+    found = [
+        (template, m.span())
+        for template, literal, pattern in _patterns(language, variant)
+        if literal in text and (m := pattern.search(text))
+    ]
     if len(found) < 2:
         return frozenset(template for template, _ in found)
     return frozenset(
