@@ -178,11 +178,28 @@ _READINGS_MAX = 16  # games read at once (a tournament runs a few side by side);
 def table_reading(view: SeatView) -> TableReading:
     """The shared reading of ``view``'s game, read up to ``view`` (a reading of its own when the
     view does not continue the shared one)."""
+    thread = get_ident()
+    last = _LAST.get(thread)
+    if last is not None and last[0] is view:  # the planner asks several times about one view
+        return last[1]
+    reading = _reading(view, thread)
+    if len(_LAST) >= _READINGS_MAX:
+        _LAST.clear()
+    _LAST[thread] = (view, reading)
+    return reading
+
+
+_LAST: dict[int, tuple[SeatView, TableReading]] = {}
+"""Per thread, the last view asked about and its reading (a view is immutable, and the reading
+is only read on by a later view of the same thread, which replaces this entry)."""
+
+
+def _reading(view: SeatView, thread: int) -> TableReading:
     records = view.records
     if not records:
         return TableReading(None, view.language, view.variant)
     first = records[0]
-    key = (get_ident(), id(first))  # per thread: a model's speech may be planned in a worker thread
+    key = (thread, id(first))  # per thread: a model's speech may be planned in a worker thread
     reading = _READINGS.get(key)
     if reading is None or reading.first is not first or reading.variant != view.variant:
         if len(_READINGS) >= _READINGS_MAX:

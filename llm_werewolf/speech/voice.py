@@ -286,10 +286,11 @@ def voice_act(
             if avoid:
                 fresh = [i for i in fresh if templates[i] not in avoid] or fresh
             if worn and fresh:
-                least = min(worn.get(templates[i], _UNWORN) for i in fresh)
+                wear = [worn.get(templates[i], _UNWORN) for i in fresh]
+                least = min(wear)
                 if least != _UNWORN and (act.kind == "lead" or optional):  # the game heard every phrasing
                     return ""
-                fresh = [i for i in fresh if worn.get(templates[i], _UNWORN) == least]
+                fresh = [i for i, w in zip(fresh, wear, strict=True) if w == least]
             fresh = [i for i in fresh if not _opening(templates[i]) or _opening(templates[i]) not in taken] or fresh
             if not fresh and (act.kind == "lead" or optional):  # left out rather than said again
                 return ""

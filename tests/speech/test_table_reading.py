@@ -10,7 +10,7 @@ from llm_werewolf.ladder import standard_boards
 from llm_werewolf.rules import Choice, Decision, GameConfig, SeatView, all_rulesets
 from llm_werewolf.rules.acts import Act
 from llm_werewolf.rules.events import Speech, VoteCast
-from llm_werewolf.sim import play_with_agents
+from llm_werewolf.sim import SyncAgent, play_with_agents
 from llm_werewolf.speech import table_reading as reading_module
 from llm_werewolf.speech.grounding import reasons_about
 from llm_werewolf.speech.intent import claim_of
@@ -46,7 +46,8 @@ def reasons_read_afresh(view: SeatView, seat: int) -> list[Act]:
     ballots = [
         (r.seq, e.target)
         for r in view.records
-        if type(e := r.event) is VoteCast and e.seat == seat and e.target not in (None, seat) and r.vis.scope == "public"
+        if type(e := r.event) is VoteCast and r.vis.scope == "public"
+        if e.seat == seat and e.target not in (None, seat)
     ]
     if ballots:
         found.append(Act("reason", target=seat, other=ballots[-1][1], fact="voted", refs=(ballots[-1][0],)))
@@ -110,7 +111,7 @@ def test_shared_reading_equals_a_fresh_reading_at_every_decision_of_every_rulese
         players = standard_boards(ruleset.id)[0]
         names = tuple(f"P{i + 1}" for i in range(players))
         for seed in (1, 2):
-            agents = [Checking(seed * 1009 + i, checked) for i in range(players)]
+            agents: list[SyncAgent] = [Checking(seed * 1009 + i, checked) for i in range(players)]
             play_with_agents(GameConfig(variant=ruleset.id, names=names, seed=seed), agents)
     assert set(checked) == {r.id for r in all_rulesets()}
     assert len(checked) > 500
@@ -125,7 +126,8 @@ def _game_views(variant: str, players: int, seed: int) -> list[SeatView]:
             return super().choose(view, decision)
 
     names = tuple(f"P{i + 1}" for i in range(players))
-    play_with_agents(GameConfig(variant=variant, names=names, seed=seed), [Keeping(i) for i in range(players)])
+    agents: list[SyncAgent] = [Keeping(i) for i in range(players)]
+    play_with_agents(GameConfig(variant=variant, names=names, seed=seed), agents)
     return views
 
 
@@ -148,7 +150,8 @@ def test_reading_follows_new_records_and_is_not_reused_for_other_records() -> No
     # A view whose records differ from the ones read (a changed record) is not given the shared reading.
     index = next(i for i, r in enumerate(late.records) if type(r.event) is Speech and r.vis.scope == "public")
     changed = dataclasses.replace(late.records[index], text="changed")  # type: ignore[type-var]
-    changed.seq, changed.phase, changed.vis = late.records[index].seq, late.records[index].phase, late.records[index].vis
+    original = late.records[index]
+    changed.seq, changed.phase, changed.vis = original.seq, original.phase, original.vis
     other_seat = next(i for i in range(9) if i != late.seat)
     edited = dataclasses.replace(
         late, seat=other_seat, records=(*late.records[:index], changed, *late.records[index + 1 :])
