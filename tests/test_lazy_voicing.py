@@ -5,10 +5,12 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
+from llm_werewolf.rules import all_rulesets
 from llm_werewolf.rules.acts import Act
 from llm_werewolf.speech import voice as voicing
 from llm_werewolf.speech.phrases import PhraseBank, phrase_bank
 from llm_werewolf.speech.repeats import Wear
+from llm_werewolf.texts import TextDataError
 
 UNWORN: Wear = (0, 0, 0)
 
@@ -92,6 +94,34 @@ def test_only_the_phrasings_needed_are_filled() -> None:
     speaker = voicing.Speaker(seat=0, names=("Ann", "Bob", "Cy"), language="en", variant="online_mafia")
     act = Act("accuse", target=2, value="lazy-check")
     voicing.voice_act(act, speaker, random.Random(1), bank)
-    fillings = voicing._fillings(bank.acts["accuse"], act, speaker, bank)
-    assert len(fillings) > 1
-    assert sum(f is not None for f in fillings) == 1
+    filled, _ = voicing._fillings(bank.acts["accuse"], act, speaker, bank)
+    assert len(filled) > 1
+    assert sum(f is not None for f in filled) == 1
+
+
+def test_phrasings_filled_with_remembered_words_are_filled_afresh() -> None:
+    """Each placeholder's words are found once per act and reused in its other phrasings: every
+    phrasing of every bank, filled that way, is what ``fill`` makes of it alone (or fails alike)."""
+    checked = 0
+    for ruleset in all_rulesets():
+        for language in ruleset.languages:
+            bank = phrase_bank(language, ruleset.id)
+            names = tuple(list(bank.genders)[:6]) or tuple(f"P{i}" for i in range(6))
+            speaker = voicing.Speaker(seat=1, names=names, language=language, variant=ruleset.id)
+            role = next(iter(ruleset.roles))
+            for key, templates in bank.acts.items():
+                kind, _, fact = key.partition(".")
+                act = Act(kind, target=2, other=3, role=role, fact=fact or None)
+                for index, template in enumerate(templates):
+                    try:
+                        expected: str | None = voicing.fill(template, act, speaker, bank)
+                    except TextDataError:
+                        expected = None
+                    fillings = voicing._fillings(templates, act, speaker, bank)
+                    try:
+                        got: str | None = voicing._said(fillings, index, templates, act, speaker, bank)
+                    except TextDataError:
+                        got = None
+                    assert got == expected, (language, key, template)
+                    checked += expected is not None
+    assert checked > 1000

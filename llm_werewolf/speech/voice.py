@@ -168,20 +168,24 @@ def _slot_value(slot: str, arg: str | None, template: str, act: Act, speaker: Sp
     raise TextDataError(f"{template!r}: unknown placeholder {{{slot}}}")
 
 
-_FILLED: dict[tuple[object, ...], tuple[PhraseBank, Sequence[str], list[str | None]]] = {}
+Fillings = tuple[list[str | None], dict[tuple[str, str | None], str]]
+"""A list of ``templates`` filled for one act so far (``None``: not filled yet), and what each
+placeholder ``(slot, argument)`` says for that act (the same in every phrasing of the act)."""
+
+_FILLED: dict[tuple[object, ...], tuple[PhraseBank, Sequence[str], Fillings]] = {}
 _FILLED_MAX = 4096  # a game voices a few hundred (act, speaker) pairs; the memo is emptied when full
 
 
-def _fillings(templates: Sequence[str], act: Act, speaker: Speaker, bank: PhraseBank) -> list[str | None]:
-    """The phrasings of ``templates`` filled for ``act`` so far (``None``: not filled yet; :func:`_said`
-    fills one when asked). Memoised, since filling is a pure function.
+def _fillings(templates: Sequence[str], act: Act, speaker: Speaker, bank: PhraseBank) -> Fillings:
+    """The phrasings of ``templates`` filled for ``act`` so far, and the placeholders' words found so far
+    (:func:`_said` fills one phrasing when asked). Memoised, since filling is a pure function.
 
     The key holds everything :func:`fill` reads: the templates, the act, the speaker's seat, names,
     language, ruleset and gender, and the bank (one per language and ruleset). A speaker with
     known seat genders (personas) is filled afresh. Errors are raised every time, never stored.
     """
     if speaker.genders:
-        return [None] * len(templates)
+        return [None] * len(templates), {}
     key = (
         id(templates),  # a bank's lists are never changed; the entry holds the list, so the id is not reused
         act.kind,  # the act's fields: a tuple of them hashes and compares without the dataclass's Python code
@@ -201,7 +205,7 @@ def _fillings(templates: Sequence[str], act: Act, speaker: Speaker, bank: Phrase
     entry = _FILLED.get(key)
     if entry is not None and entry[0] is bank and entry[1] is templates:  # held: their ids are not reused
         return entry[2]
-    fillings: list[str | None] = [None] * len(templates)
+    fillings: Fillings = ([None] * len(templates), {})
     if len(_FILLED) >= _FILLED_MAX:
         _FILLED.clear()
     _FILLED[key] = (bank, templates, fillings)
@@ -209,12 +213,23 @@ def _fillings(templates: Sequence[str], act: Act, speaker: Speaker, bank: Phrase
 
 
 def _said(
-    fillings: list[str | None], index: int, templates: Sequence[str], act: Act, speaker: Speaker, bank: PhraseBank
+    fillings: Fillings, index: int, templates: Sequence[str], act: Act, speaker: Speaker, bank: PhraseBank
 ) -> str:
-    """Phrasing ``index`` of ``templates`` filled for ``act``, filled once and kept in ``fillings``."""
-    said = fillings[index]
+    """Phrasing ``index`` of ``templates`` filled for ``act`` (:func:`fill`), filled once and kept in
+    ``fillings``; each placeholder's words are found once for all the act's phrasings."""
+    filled, words = fillings
+    said = filled[index]
     if said is None:
-        said = fillings[index] = fill(templates[index], act, speaker, bank)
+        template = templates[index]
+        parts: list[str] = []
+        for literal, slot, arg in _pieces(template):
+            parts.append(literal)
+            if slot is not None:
+                word = words.get((slot, arg))
+                if word is None:
+                    word = words[slot, arg] = _slot_value(slot, arg, template, act, speaker, bank)
+                parts.append(word)
+        said = filled[index] = "".join(parts)
     return said
 
 
