@@ -38,7 +38,6 @@ from ..rules.acts import Act
 from ..rules.events import DeathsAnnounced, Speech, VoteCast
 from ..rules.views import SeatView
 from .grounding import NAMING, reasons_about
-from .intent import claim_of
 from .knowledge import known_results
 from .phrases import phrase_bank
 from .stance import contradicts
@@ -238,21 +237,19 @@ def stated_reasons(view: SeatView) -> frozenset[tuple[str | None, int | None, in
     return frozenset(fact for fact, times in counts.items() if times >= TIMES_STATED)
 
 
+_NO_FACTS: Counter[str | None] = Counter()
+
+
 def _observation(view: SeatView, subject: int | None, out: _Builder) -> None:
     """One more grounded fact about the table, not about ``subject``: who named a target first
     today, else the latest claim (a speech reads the whole table, not one seat)."""
     me = view.seat
-    first: int | None = None
-    claimers: list[int] = []
     phase = view.phase
-    speeches = table_reading(view).by_phase.get(phase, ())
-    for said in speeches:
-        event = said.speech
-        if first is None and any(a.kind in NAMING for a in event.acts):
-            first = event.seat
-        if any(claim_of(a) is not None for a in event.acts):
-            claimers.append(event.seat)
-    today = Counter(fact[0] for said in speeches for fact in said.reasons)
+    reading = table_reading(view)
+    speeches = reading.by_phase.get(phase, ())
+    first = next((said.speech.seat for said in speeches if said.naming), None)
+    claimers = [said.speech.seat for said in speeches if said.claimed is not None]
+    today = reading.stated_by_phase.get(phase, _NO_FACTS)
     stated = stated_reasons(view)
     for seat in dict.fromkeys([*([first] if first is not None else []), *reversed(claimers)]):
         if seat in (me, subject) or not view.alive[seat]:

@@ -21,7 +21,7 @@ from threading import get_ident
 from typing import Any, NamedTuple
 
 from ..rules.acts import Act
-from ..rules.events import Record, Speech, VoteCast
+from ..rules.events import Record, SharedEventRecord, Speech, VoteCast
 from ..rules.views import SeatView
 from .intent import claim_of
 from .repeats import templates_in
@@ -40,6 +40,7 @@ class PublicSpeech(NamedTuple):
     phase: str
     speech: Speech
     named: int | None  # the target of its first accusation or vote
+    naming: bool  # it accuses or votes (with or without a target)
     claimed: str | None  # the role its first claiming act claims
     says_something: bool  # named, claimed, reported or answered (more than a question)
     has_words: bool  # its text is not blank
@@ -73,6 +74,7 @@ def _read_speech(record: Record, speech: Speech, language: str, variant: str) ->
         phase=record.phase,
         speech=speech,
         named=next((a.target for a in acts if a.kind in NAMING), None),
+        naming=any(a.kind in NAMING for a in acts),
         claimed=next((r for a in acts if (r := claim_of(a)) is not None), None),
         says_something=_says_something(speech),
         has_words=bool(speech.text.strip()),
@@ -95,6 +97,7 @@ class TableReading:
         "records",
         "speeches",
         "stated",
+        "stated_by_phase",
         "variant",
         "votes",
         "worn_by_phase",
@@ -114,6 +117,7 @@ class TableReading:
         self.first_named: dict[str, PublicSpeech] = {}  # each phase's first speech that named a target
         self.last_vote: dict[int, PublicVote] = {}  # each seat's latest ballot for another seat
         self.stated: Counter[Fact] = Counter()  # how often each fact was given as a reason
+        self.stated_by_phase: dict[str, Counter[str | None]] = {}  # ... each kind of fact, in each phase
         self.worn_table: Counter[str] = Counter()  # how often the table heard each phrasing
         self.worn_by_seat: dict[int, Counter[str]] = {}  # ... said by each seat
         self.worn_by_phase: dict[str, Counter[str]] = {}  # ... said in each phase
@@ -133,6 +137,8 @@ class TableReading:
             if said.named is not None and record.phase not in self.first_named:
                 self.first_named[record.phase] = said
             self.stated.update(said.reasons)
+            if said.reasons:
+                self.stated_by_phase.setdefault(record.phase, Counter()).update(fact[0] for fact in said.reasons)
             if event.text and said.templates:
                 self.worn_table.update(said.templates)
                 self.worn_by_seat.setdefault(event.seat, Counter()).update(said.templates)
@@ -158,7 +164,10 @@ class TableReading:
             if 0 < size <= len(records) and records[size - 1] is last:
                 start, taken = size, count
         for record in records[start:]:
-            if record.vis.scope != "public" or type(record.event) not in (Speech, VoteCast):
+            kind = type(record)  # a record is its own event, but a shared record (no property call for the others)
+            if kind is SharedEventRecord:
+                kind = type(record.event)
+            if (kind is not Speech and kind is not VoteCast) or record.vis.scope != "public":
                 continue
             if taken < len(self.records):
                 if self.records[taken] is not record:

@@ -73,6 +73,18 @@ def worn_read_afresh(view: SeatView) -> dict[str, tuple[int, int, int]]:
     return templates_worn(view.language, view.variant, said)
 
 
+def stated_by_phase_read_afresh(view: SeatView) -> dict[str, Counter[str | None]]:
+    """The kinds of fact given as reasons in each phase, counted over the view's public speeches."""
+    counts: dict[str, Counter[str | None]] = {}
+    for record in view.records:
+        event = record.event
+        if isinstance(event, Speech) and event.to is None and record.vis.scope == "public":
+            facts = [a.fact for a in event.acts if a.kind == "reason"]
+            if facts:
+                counts.setdefault(record.phase, Counter()).update(facts)
+    return counts
+
+
 def stated_read_afresh(view: SeatView) -> frozenset[tuple[str | None, int | None, int | None, str | None]]:
     counts = Counter(
         (a.fact, a.target, a.other, a.role) for _, _, s in _public_speeches(view) for a in s.acts if a.kind == "reason"
@@ -97,6 +109,10 @@ class Checking(HeuristicAgent):
             assert all(r.vis.scope == "public" for r in shared.records)
             assert shared.speeches == fresh.speeches and shared.votes == fresh.votes
             assert shared.stated == fresh.stated and shared.worn_table == fresh.worn_table
+            assert shared.stated_by_phase == stated_by_phase_read_afresh(view)
+            assert [s.naming for s in shared.speeches] == [
+                any(a.kind in ("accuse", "vote") for a in s.speech.acts) for s in shared.speeches
+            ]
             assert worn_in(view) == worn_read_afresh(view)
             assert stated_reasons(view) == stated_read_afresh(view)
             for seat in range(len(view.names)):
