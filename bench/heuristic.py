@@ -1,6 +1,8 @@
 """Heuristic decision time: CPU microseconds per decision of the heuristic players, per ruleset and board.
 
     .venv/bin/python bench/heuristic.py [--games N] [--variant V ...] [--json]
+    .venv/bin/python bench/heuristic.py --control /work/ctl-1201 --control /work/ctl-main --repeats 3
+
 
 Plays ``--games`` all-heuristic games (after ``--warmup`` untimed games, seeds below 1) on each standard board
 (llm_werewolf/ladder.py) and times only the agents' answers (``HeuristicAgent.choose``, which
@@ -9,14 +11,24 @@ are CPU time of this process (``time.process_time``), so other work on a shared 
 count. Reports the mean over all decisions, the mean of speech and of non-speech decisions, and
 the 99th percentile.
 The budget is 150 microseconds per decision (docs/heuristics.md).
+
+``--control PATH`` (repeatable: any checkouts of this project) measures each board on this checkout
+and on every control, one after the other in child processes (this file's measurement, the
+checkout's code on ``PYTHONPATH``), ``--repeats`` times round; the median of the repeats is reported
+per checkout, so every version is timed in the same minutes under the same load.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
+import statistics
+import subprocess
+import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from llm_werewolf.agents.heuristic import HeuristicAgent
@@ -69,15 +81,68 @@ def bench(variant: str, players: int, games: int, warmup: int = 5) -> dict[str, 
     }
 
 
+def child(checkout: Path, variant: str, players: int, games: int, warmup: int) -> dict[str, Any]:
+    """One board measured in a child process running ``checkout``'s code."""
+    command = [sys.executable, __file__, "--variant", variant, "--players", str(players)]
+    command += ["--games", str(games), "--warmup", str(warmup), "--json"]
+    env = {**os.environ, "PYTHONPATH": str(checkout)}
+    out = subprocess.run(command, env=env, check=True, capture_output=True, text=True).stdout
+    result: dict[str, Any] = json.loads(out)["results"][0]
+    return result
+
+
+MEASURES = ("us_per_decision", "us_speech", "us_other")
+
+
+def compare(
+    checkouts: dict[str, Path], boards: list[tuple[str, int]], games: int, warmup: int, repeats: int
+) -> list[dict[str, Any]]:
+    """Every board on every checkout, interleaved, ``repeats`` times round; the median per checkout."""
+    runs: dict[tuple[str, int, str], list[dict[str, Any]]] = {}
+    for _ in range(repeats):
+        for variant, players in boards:
+            for name, checkout in checkouts.items():
+                runs.setdefault((variant, players, name), []).append(child(checkout, variant, players, games, warmup))
+    rows: list[dict[str, Any]] = []
+    for variant, players in boards:
+        row: dict[str, Any] = {"variant": variant, "players": players, "games": games, "repeats": repeats}
+        for name in checkouts:
+            measured = runs[(variant, players, name)]
+            row[name] = {m: statistics.median(r[m] for r in measured) for m in MEASURES}
+            row[name]["runs"] = [{m: r[m] for m in MEASURES} for r in measured]
+            row[name]["decisions"] = measured[0]["decisions"]
+        rows.append(row)
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--warmup", type=int, default=5, help="Untimed games per board first (default 5).")
     parser.add_argument("--variant", action="append", help="Only these rulesets (repeatable).")
+    parser.add_argument("--players", type=int, action="append", help="Only these boards (repeatable).")
+    parser.add_argument("--control", action="append", default=[], help="Another checkout, measured interleaved.")
+    parser.add_argument("--repeats", type=int, default=3, help="Rounds over every checkout with --control.")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     variants = args.variant or [r.id for r in all_rulesets()]
-    results = [bench(v, p, args.games, args.warmup) for v in variants for p in standard_boards(v)]
+    boards = [(v, p) for v in variants for p in standard_boards(v) if not args.players or p in args.players]
+    if args.control:
+        checkouts = {"this": Path(__file__).resolve().parent.parent}
+        checkouts.update({str(Path(c)): Path(c).resolve() for c in args.control})
+        rows = compare(checkouts, boards, args.games, args.warmup, args.repeats)
+        if args.json:
+            print(json.dumps({"python": platform.python_version(), "rows": rows}, indent=2))
+            return
+        print(
+            f"Python {platform.python_version()}: CPU µs per decision (all / speech / other), median of {args.repeats}"
+        )
+        print(f"{'ruleset':18} {'P':>3} " + " ".join(f"{name[-24:]:>26}" for name in checkouts))
+        for row in rows:
+            cells = ["{:>8} {:>8} {:>8}".format(*(row[name][m] for m in MEASURES)) for name in checkouts]
+            print(f"{row['variant']:18} {row['players']:>3} " + " ".join(cells))
+        return
+    results = [bench(v, p, args.games, args.warmup) for v, p in boards]
     if args.json:
         print(json.dumps({"python": platform.python_version(), "results": results}, indent=2))
         return

@@ -7,7 +7,7 @@ substitution only, never evaluated.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import cache, lru_cache
 from string import Template
 from typing import TYPE_CHECKING, Any
@@ -121,23 +121,15 @@ def _voicing() -> tuple[Callable[..., list[Act]], Callable[..., str]]:
 
 
 @cache
-def _planning() -> tuple[Callable[..., Plan], Callable[..., Plan], frozenset[str], Callable[..., dict[str, Wear]]]:
-    """``speech.planner.plan`` and ``last_words_plan``, the quiet intents and ``speech.repeats.templates_worn``."""
+def _planning() -> tuple[
+    Callable[..., Plan], Callable[..., Plan], frozenset[str], Callable[[SeatView], Mapping[str, Wear]]
+]:
+    """``speech.planner.plan`` and ``last_words_plan``, the quiet intents and ``speech.table_reading.worn_in``."""
     from ..speech.intent import QUIET
     from ..speech.planner import last_words_plan, plan
-    from ..speech.repeats import templates_worn
+    from ..speech.table_reading import worn_in
 
-    return plan, last_words_plan, QUIET, templates_worn
-
-
-def _said_in_game(view: SeatView) -> list[tuple[bool, bool, str]]:
-    """The game's public speeches as (said today, said by this seat, text): what the table remembers."""
-    phase, me = view.phase, view.seat
-    return [
-        (record.phase == phase, event.seat == me, event.text)
-        for record in view.records
-        if type(event := record.event) is Speech and event.to is None and event.text
-    ]
+    return plan, last_words_plan, QUIET, worn_in
 
 
 @lru_cache(maxsize=1024)
@@ -171,7 +163,7 @@ def act_speech(
     phrase bank's ``pass`` when it has none.
     """
     intent_acts, voice = _voicing()
-    plan, last_words_plan, quiet, templates_worn = _planning()
+    plan, last_words_plan, quiet, worn_in = _planning()
     acts = intent_acts(view, key, target=target, role=role, result=result, claim=claim)
     chosen = option or decision.options[0].id
     claimed = next((a.role for a in acts if a.kind == "claim"), claim)
@@ -183,7 +175,7 @@ def act_speech(
         planned = last_words_plan(view, acts, target) if last_words else plan(view, acts, quiet_intent=key in quiet)
         speaker = _speaker(view.seat, view.names, view.language, view.variant)
         used, joined = _earlier(view)
-        worn = templates_worn(view.language, view.variant, _said_in_game(view))
+        worn = worn_in(view)
         lead = None if planned.lead is None else Act("lead", fact=planned.lead, role=view.role)
         close = None if planned.close is None else Act("lead", fact=planned.close, target=planned.close_target)
         text = voice(planned.acts, speaker, rng, used, joined, lead=lead, close=close, worn=worn)

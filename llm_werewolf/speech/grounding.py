@@ -27,6 +27,7 @@ from ..rules.acts import Act
 from ..rules.events import Record, Speech, VoteCast
 from ..rules.views import SeatView
 from .intent import claim_of
+from .table_reading import PublicSpeech, table_reading
 from .truth import consistent
 
 NAMING = frozenset({"accuse", "vote"})
@@ -54,49 +55,37 @@ def _says_something(speech: Speech) -> bool:
 
 
 def reasons_about(view: SeatView, seat: int) -> list[Act]:
-    """Every reason about ``seat`` that ``view``'s public records support, most telling first."""
-    records = view.records
+    """Every reason about ``seat`` that ``view``'s public records support, most telling first
+    (read from the table's shared reading of the public records, :mod:`.table_reading`)."""
+    reading = table_reading(view)
     today = view.phase
     found: list[Act] = []
-    first: tuple[int, int, int] | None = None
     quiet: list[int] = []
     spoke_up = False
-    accused: Act | None = None
-    claimed: Act | None = None
-    voted: Act | None = None
-    for record in records:
-        speech = _public_speech(record)
-        if speech is not None:
-            named = _named(speech)
-            if record.phase == today and first is None and named is not None:
-                first = (record.seq, speech.seat, named)
-            if speech.seat != seat:
-                continue
-            if record.phase == today and speech.text.strip():  # a seat that said nothing is not "quiet" but silent
-                if _says_something(speech):
-                    spoke_up = True
-                else:
-                    quiet.append(record.seq)
-            if named is not None and named != view.seat:
-                accused = Act("reason", target=seat, other=named, fact="accused", refs=(record.seq,))
-            role = next((r for a in speech.acts if (r := claim_of(a)) is not None), None)
-            if role is not None:
-                claimed = Act("reason", target=seat, role=role, fact="claimed", refs=(record.seq,))
-            continue
-        event = record.event
-        public = record.vis.scope == "public"
-        if type(event) is VoteCast and event.seat == seat and event.target not in (None, seat) and public:
-            voted = Act("reason", target=seat, other=event.target, fact="voted", refs=(record.seq,))
-    if first is not None and first[1] == seat:
-        found.append(Act("reason", target=seat, other=first[2], fact="named_first", refs=(first[0],)))
+    accused: PublicSpeech | None = None
+    claimed: PublicSpeech | None = None
+    for said in reading.by_seat.get(seat, ()):
+        if said.phase == today and said.has_words:  # a seat that said nothing is not "quiet" but silent
+            if said.says_something:
+                spoke_up = True
+            else:
+                quiet.append(said.seq)
+        if said.named is not None and said.named != view.seat:
+            accused = said
+        if said.claimed is not None:
+            claimed = said
+    first = reading.first_named.get(today)
+    if first is not None and first.speech.seat == seat:
+        found.append(Act("reason", target=seat, other=first.named, fact="named_first", refs=(first.seq,)))
     if quiet and not spoke_up:
         found.append(Act("reason", target=seat, fact="quiet", refs=tuple(quiet)))
-    if voted is not None:
-        found.append(voted)
+    vote = reading.last_vote.get(seat)
+    if vote is not None:
+        found.append(Act("reason", target=seat, other=vote.target, fact="voted", refs=(vote.seq,)))
     if claimed is not None:
-        found.append(claimed)
-    if accused is not None and not any(a.fact == "named_first" and a.other == accused.other for a in found):
-        found.append(accused)
+        found.append(Act("reason", target=seat, role=claimed.claimed, fact="claimed", refs=(claimed.seq,)))
+    if accused is not None and not any(a.fact == "named_first" and a.other == accused.named for a in found):
+        found.append(Act("reason", target=seat, other=accused.named, fact="accused", refs=(accused.seq,)))
     return found
 
 

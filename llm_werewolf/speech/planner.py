@@ -38,10 +38,10 @@ from ..rules.acts import Act
 from ..rules.events import DeathsAnnounced, Speech, VoteCast
 from ..rules.views import SeatView
 from .grounding import NAMING, reasons_about
-from .intent import claim_of
 from .knowledge import known_results
 from .phrases import phrase_bank
 from .stance import contradicts
+from .table_reading import table_reading
 
 PLAIN_ROLES = frozenset({"villager", "farmer", "citizen"})
 """Cards with nothing to hide: their holders answer "what is your role?" with it."""
@@ -81,13 +81,10 @@ class Death:
 def _since_my_last_speech(view: SeatView) -> list[tuple[int, Speech]]:
     """The public speeches of others since the speaker's last public speech (seq, speech), oldest first."""
     out: list[tuple[int, Speech]] = []
-    for record in reversed(view.records):
-        event = record.event
-        if type(event) is not Speech or event.to is not None:
-            continue
-        if event.seat == view.seat:
+    for said in reversed(table_reading(view).speeches):
+        if said.speech.seat == view.seat:
             break
-        out.append((record.seq, event))
+        out.append((said.seq, said.speech))
     out.reverse()
     return out
 
@@ -107,10 +104,8 @@ def _owing(view: SeatView) -> frozenset[int]:
     """Seats asked a question since their own last public speech (an answer they owe the table)."""
     spoke: set[int] = set()
     owing: set[int] = set()
-    for record in reversed(view.records):
-        event = record.event
-        if type(event) is not Speech or event.to is not None:
-            continue
+    for said in reversed(table_reading(view).speeches):
+        event = said.speech
         owing.update(a.target for a in event.acts if a.kind == "ask" and a.target is not None and a.target not in spoke)
         spoke.add(event.seat)
     return frozenset(owing)
@@ -238,38 +233,23 @@ OBSERVATIONS_A_DAY = 4
 
 def stated_reasons(view: SeatView) -> frozenset[tuple[str | None, int | None, int | None, str | None]]:
     """The facts already given as reasons :data:`TIMES_STATED` times at the table."""
-    counts = Counter(
-        _fact(act)
-        for record in view.records
-        if type(event := record.event) is Speech and event.to is None
-        for act in event.acts
-        if act.kind == "reason"
-    )
+    counts = table_reading(view).stated  # every public speech's reasons, read once for the table
     return frozenset(fact for fact, times in counts.items() if times >= TIMES_STATED)
+
+
+_NO_FACTS: Counter[str | None] = Counter()
 
 
 def _observation(view: SeatView, subject: int | None, out: _Builder) -> None:
     """One more grounded fact about the table, not about ``subject``: who named a target first
     today, else the latest claim (a speech reads the whole table, not one seat)."""
     me = view.seat
-    first: int | None = None
-    claimers: list[int] = []
     phase = view.phase
-    for record in view.records:
-        event = record.event
-        if type(event) is not Speech or event.to is not None or record.phase != phase:
-            continue
-        if first is None and any(a.kind in NAMING for a in event.acts):
-            first = event.seat
-        if any(claim_of(a) is not None for a in event.acts):
-            claimers.append(event.seat)
-    today = Counter(
-        act.fact
-        for record in view.records
-        if record.phase == phase and type(event := record.event) is Speech and event.to is None
-        for act in event.acts
-        if act.kind == "reason"
-    )
+    reading = table_reading(view)
+    speeches = reading.by_phase.get(phase, ())
+    first = next((said.speech.seat for said in speeches if said.naming), None)
+    claimers = [said.speech.seat for said in speeches if said.claimed is not None]
+    today = reading.stated_by_phase.get(phase, _NO_FACTS)
     stated = stated_reasons(view)
     for seat in dict.fromkeys([*([first] if first is not None else []), *reversed(claimers)]):
         if seat in (me, subject) or not view.alive[seat]:
@@ -288,11 +268,7 @@ def _second(view: SeatView, subject: int | None, intent: Sequence[Act], out: _Bu
     if subject is None or subject == me or not any(a.kind in NAMING and a.target == subject for a in intent):
         return
     phase = view.phase
-    today = [
-        event
-        for record in view.records
-        if record.phase == phase and type(event := record.event) is Speech and event.to is None
-    ]
+    today = [said.speech for said in table_reading(view).by_phase.get(phase, ())]
     if sum(any(a.kind == "agree" for a in speech.acts) for speech in today) >= SECONDS_A_DAY:
         return
     for event in reversed(today):
@@ -313,8 +289,7 @@ def question_for(view: SeatView, target: int, acts: Sequence[Act]) -> str:
     if "claimed" in reasons:
         return "trust"
     phase = view.phase
-    said = [r.event for r in view.records if r.phase == phase and type(r.event) is Speech and r.event.seat == target]
-    speeches = [s for s in said if isinstance(s, Speech) and s.to is None]
+    speeches = [s.speech for s in table_reading(view).by_phase.get(phase, ()) if s.speech.seat == target]
     if any(a.kind == "claim" for s in speeches for a in s.acts):
         return "trust"
     question = QUESTIONS[(target + len(view.records)) % len(QUESTIONS)]
@@ -331,10 +306,9 @@ def _ask_target(view: SeatView, acts: Sequence[Act], owing: frozenset[int] = fro
     subject = _stance_target(acts, ("accuse", "vote"))
     if subject is not None and view.alive[subject] and subject not in owing:
         return subject
-    for record in reversed(view.records):
-        event = record.event
-        spoke = type(event) is Speech and event.to is None and event.seat != me
-        if spoke and isinstance(event, Speech) and view.alive[event.seat] and event.seat not in answered | owing:
+    for said in reversed(table_reading(view).speeches):
+        event = said.speech
+        if event.seat != me and view.alive[event.seat] and event.seat not in answered | owing:
             return event.seat
     living = [i for i in view.living() if i != me and i not in owing]
     if me is None or not living:
@@ -398,10 +372,8 @@ def _next_check(view: SeatView, acts: Sequence[Act]) -> int | None:
     if not phrase_bank(view.language, view.variant).acts.get("lead.plan"):
         return None
     reported = {a.target for a in acts if a.kind == "result"}
-    for record in view.records:
-        event = record.event
-        if type(event) is Speech and event.to is None and event.seat == me:
-            reported.update(a.target for a in event.acts if a.kind == "result")
+    for said in table_reading(view).by_seat.get(me, ()):
+        reported.update(a.target for a in said.speech.acts if a.kind == "result")
     named = [a.target for a in acts if a.kind in ("ask", "accuse", "vote") and a.target is not None]
     seats = len(view.alive)
     around = [(me + step) % seats for step in range(1, seats)]

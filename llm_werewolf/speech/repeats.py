@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from functools import lru_cache
+from typing import NamedTuple
 
 from .phrases import phrase_bank
 
@@ -22,6 +23,14 @@ _AGREEING = frozenset({"g", "t", "o"})
 
 def template_pattern(template: str) -> re.Pattern[str]:
     """A pattern that matches ``template`` said with any names, roles and agreeing forms."""
+    return re.compile(_pattern_text(template))
+
+
+_ANY = ".{1,40}?"
+"""What a placeholder for a name or a role matches: any short run of text."""
+
+
+def _pattern_text(template: str) -> str:
     parts: list[str] = []
     at = 0
     for match in _SLOT.finditer(template):
@@ -30,23 +39,98 @@ def template_pattern(template: str) -> re.Pattern[str]:
         if slot in _AGREEING and arg:
             parts.append("(?:" + "|".join(re.escape(form) for form in arg.split("|")) + ")")
         else:
-            parts.append(".{1,40}?")
+            parts.append(_ANY)
         at = match.end()
     parts.append(re.escape(template[at:]))
-    return re.compile("".join(parts))
+    return "".join(parts)
+
+
+class _Phrasing(NamedTuple):
+    """A phrasing :func:`templates_in` looks for: its template, its longest fixed run, its pattern, and
+    for a pattern that opens with a placeholder, the pattern of the rest (see :func:`_span`)."""
+
+    template: str
+    literal: str
+    pattern: re.Pattern[str]
+    rest: re.Pattern[str] | None
+
+
+def _phrasing(template: str) -> _Phrasing:
+    text = _pattern_text(template)
+    rest = text[len(_ANY) :]
+    opens_with_name = text.startswith(_ANY) and bool(rest) and not rest.startswith(_ANY)
+    after = re.compile(rest) if opens_with_name else None
+    return _Phrasing(template, _longest_literal(template), re.compile(text), after)
+
+
+def _span(phrasing: _Phrasing, text: str) -> tuple[int, int] | None:
+    """Where ``phrasing.pattern.search(text)`` matches, without trying the opening placeholder at every
+    position of the text: for a pattern ``.{1,40}?REST`` and a text without newlines, the leftmost
+    match ends where the first match of REST from position 1 ends, and starts 40 characters before
+    that match (or at 0): the lazy placeholder takes the fewest characters that reach REST."""
+    if phrasing.rest is None or "\n" in text:
+        found = phrasing.pattern.search(text)
+        return None if found is None else found.span()
+    rest = phrasing.rest.search(text, 1)
+    return None if rest is None else (max(0, rest.start() - 40), rest.end())
+
+
+def _longest_literal(template: str) -> str:
+    """The longest run of ``template``'s fixed text between placeholders: any text that says the
+    phrasing contains it, so a text without it need not be searched with the pattern."""
+    return max(_SLOT.split(template)[:: _SLOT.groups + 1], key=len)
 
 
 @lru_cache(maxsize=64)
-def _patterns(language: str, variant: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
+def _patterns(language: str, variant: str) -> tuple[_Phrasing, ...]:
+    """Each phrasing of the bank that :func:`templates_in` looks for."""
     bank = phrase_bank(language, variant)
-    out: list[tuple[str, re.Pattern[str]]] = []
+    out: list[_Phrasing] = []
     for key, templates in bank.acts.items():
         if key == "pass":
             continue
         for template in templates:
             if _SLOT.search(template) and len(_SLOT.sub("", template).strip()) >= 6:
-                out.append((template, template_pattern(template)))
+                out.append(_phrasing(template))
     return tuple(out)
+
+
+GRAM = 3
+"""Characters in the runs of text the phrasings are indexed by (:func:`_gram_index`)."""
+
+
+@lru_cache(maxsize=64)
+def _gram_index(language: str, variant: str) -> tuple[dict[str, tuple[int, ...]], tuple[int, ...]]:
+    """The phrasings of :func:`_patterns` (by position) under one :data:`GRAM`-character run of their
+    longest fixed text each, the run fewest phrasings share; and those whose longest fixed text is
+    shorter. A text can say a phrasing only if it contains that run, so a text is searched only with
+    the patterns filed under the runs it contains (one pass over the text instead of one per phrasing)."""
+    patterns = _patterns(language, variant)
+    runs = [{p.literal[i : i + GRAM] for i in range(len(p.literal) - GRAM + 1)} for p in patterns]
+    shared: dict[str, int] = {}
+    for grams in runs:
+        for gram in grams:
+            shared[gram] = shared.get(gram, 0) + 1
+    index: dict[str, list[int]] = {}
+    short: list[int] = []
+    for position, grams in enumerate(runs):
+        if not grams:
+            short.append(position)
+            continue
+        rarest = min(sorted(grams), key=lambda gram: shared[gram])
+        index.setdefault(rarest, []).append(position)
+    return {gram: tuple(positions) for gram, positions in index.items()}, tuple(short)
+
+
+def _candidates(language: str, variant: str, text: str) -> list[int]:
+    """Positions in :func:`_patterns`, in order, of the phrasings ``text`` may say (see :func:`_gram_index`)."""
+    index, short = _gram_index(language, variant)
+    grams = {text[i : i + GRAM] for i in range(len(text) - GRAM + 1)}
+    found = list(short)
+    for gram in index.keys() & grams:
+        found.extend(index[gram])
+    found.sort()
+    return found
 
 
 @lru_cache(maxsize=16384)
@@ -56,7 +140,12 @@ def templates_in(language: str, variant: str, text: str) -> frozenset[str]:
     A phrasing whose match lies inside the match of a phrasing with more fixed words is not
     counted: «ל{target}: אני {role}.» is found inside «{target}, אני אגיד לך: אני {role}.», and
     the reader heard the second."""
-    found = [(template, m.span()) for template, pattern in _patterns(language, variant) if (m := pattern.search(text))]
+    patterns = _patterns(language, variant)
+    found = [
+        (phrasing.template, span)
+        for phrasing in [patterns[i] for i in _candidates(language, variant, text)]
+        if phrasing.literal in text and (span := _span(phrasing, text)) is not None
+    ]
     if len(found) < 2:
         return frozenset(template for template, _ in found)
     return frozenset(

@@ -168,19 +168,24 @@ def _slot_value(slot: str, arg: str | None, template: str, act: Act, speaker: Sp
     raise TextDataError(f"{template!r}: unknown placeholder {{{slot}}}")
 
 
-_FILLED: dict[tuple[object, ...], tuple[PhraseBank, Sequence[str], list[str]]] = {}
+Fillings = tuple[list[str | None], dict[tuple[str, str | None], str]]
+"""A list of ``templates`` filled for one act so far (``None``: not filled yet), and what each
+placeholder ``(slot, argument)`` says for that act (the same in every phrasing of the act)."""
+
+_FILLED: dict[tuple[object, ...], tuple[PhraseBank, Sequence[str], Fillings]] = {}
 _FILLED_MAX = 4096  # a game voices a few hundred (act, speaker) pairs; the memo is emptied when full
 
 
-def _filled_all(templates: Sequence[str], act: Act, speaker: Speaker, bank: PhraseBank) -> list[str]:
-    """Every phrasing of ``templates`` filled for ``act`` (memoised: filling is a pure function).
+def _fillings(templates: Sequence[str], act: Act, speaker: Speaker, bank: PhraseBank) -> Fillings:
+    """The phrasings of ``templates`` filled for ``act`` so far, and the placeholders' words found so far
+    (:func:`_said` fills one phrasing when asked). Memoised, since filling is a pure function.
 
     The key holds everything :func:`fill` reads: the templates, the act, the speaker's seat, names,
     language, ruleset and gender, and the bank (one per language and ruleset). A speaker with
     known seat genders (personas) is filled afresh. Errors are raised every time, never stored.
     """
     if speaker.genders:
-        return [fill(template, act, speaker, bank) for template in templates]
+        return [None] * len(templates), {}
     key = (
         id(templates),  # a bank's lists are never changed; the entry holds the list, so the id is not reused
         act.kind,  # the act's fields: a tuple of them hashes and compares without the dataclass's Python code
@@ -200,11 +205,38 @@ def _filled_all(templates: Sequence[str], act: Act, speaker: Speaker, bank: Phra
     entry = _FILLED.get(key)
     if entry is not None and entry[0] is bank and entry[1] is templates:  # held: their ids are not reused
         return entry[2]
-    said = [fill(template, act, speaker, bank) for template in templates]
+    fillings: Fillings = ([None] * len(templates), {})
     if len(_FILLED) >= _FILLED_MAX:
         _FILLED.clear()
-    _FILLED[key] = (bank, templates, said)
+    _FILLED[key] = (bank, templates, fillings)
+    return fillings
+
+
+def _said(
+    fillings: Fillings, index: int, templates: Sequence[str], act: Act, speaker: Speaker, bank: PhraseBank
+) -> str:
+    """Phrasing ``index`` of ``templates`` filled for ``act`` (:func:`fill`), filled once and kept in
+    ``fillings``; each placeholder's words are found once for all the act's phrasings."""
+    filled, words = fillings
+    said = filled[index]
+    if said is None:
+        template = templates[index]
+        parts: list[str] = []
+        for literal, slot, arg in _pieces(template):
+            parts.append(literal)
+            if slot is not None:
+                word = words.get((slot, arg))
+                if word is None:
+                    word = words[slot, arg] = _slot_value(slot, arg, template, act, speaker, bank)
+                parts.append(word)
+        said = filled[index] = "".join(parts)
     return said
+
+
+def _filled_all(templates: Sequence[str], act: Act, speaker: Speaker, bank: PhraseBank) -> list[str]:
+    """Every phrasing of ``templates`` filled for ``act`` (through the memo of :func:`_fillings`)."""
+    fillings = _fillings(templates, act, speaker, bank)
+    return [_said(fillings, i, templates, act, speaker, bank) for i in range(len(templates))]
 
 
 _UNWORN: Wear = (0, 0, 0)
@@ -273,33 +305,72 @@ def voice_act(
     if grounded and act.kind == "ask" and act.fact == "vote":
         keys = [UNNAMED_VOTE_QUESTION, *keys]
     for key in keys:
-        if bank.acts.get(key):
-            templates = bank.acts[key]
-            said = _filled_all(templates, act, speaker, bank)
-            taken = skip if skip is not None else set()
+        templates = bank.acts.get(key)
+        if templates:
             if earlier is None:
                 earlier = _joined(used)
-            if used:
-                fresh = [i for i, s in enumerate(said) if _unsaid(s, earlier) and templates[i] not in taken]
-            else:
-                fresh = [i for i in range(len(said)) if templates[i] not in taken]
-            if avoid:
-                fresh = [i for i in fresh if templates[i] not in avoid] or fresh
-            if worn and fresh:
-                least = min(worn.get(templates[i], _UNWORN) for i in fresh)
-                if least != _UNWORN and (act.kind == "lead" or optional):  # the game heard every phrasing
-                    return ""
-                fresh = [i for i in fresh if worn.get(templates[i], _UNWORN) == least]
-            fresh = [i for i in fresh if not _opening(templates[i]) or _opening(templates[i]) not in taken] or fresh
-            if not fresh and (act.kind == "lead" or optional):  # left out rather than said again
-                return ""
-            fresh = fresh or [i for i in range(len(said)) if templates[i] not in taken] or list(range(len(said)))
-            index = rng.choice(fresh)
-            taken.add(templates[index])
-            if _opening(templates[index]):
-                taken.add(_opening(templates[index]))
-            return said[index]
+            return _pick(templates, act, speaker, rng, bank, used, skip, earlier, avoid, optional, worn)
     raise TextDataError(f"no phrasing for {' / '.join(keys)} in {speaker.language} ({speaker.variant})")
+
+
+def _pick(
+    templates: Sequence[str],
+    act: Act,
+    speaker: Speaker,
+    rng: random.Random,
+    bank: PhraseBank,
+    used: Sequence[str],
+    skip: set[str] | None,
+    earlier: str,
+    avoid: frozenset[str],
+    optional: bool,
+    worn: Mapping[str, Wear] | None,
+) -> str:
+    """One phrasing of ``templates`` for ``act``, as :func:`voice_act` describes.
+
+    The phrasings the speaker may say are those not said in ``used`` (nor chosen in this speech);
+    of them, those not in ``avoid`` when there are any, and of those the least worn. That is the
+    phrasings of the least rank (in ``avoid``, wear) that are not said in ``used``: the phrasings
+    are ranked first (neither needs the phrasing filled), and only the ranks down to the first with
+    a phrasing not said yet are filled and looked for in ``earlier``, instead of every phrasing.
+    """
+    taken = skip if skip is not None else set()
+    count = len(templates)
+    fillings = _fillings(templates, act, speaker, bank)
+    open_ = [i for i in range(count) if templates[i] not in taken]
+    if worn:
+        get = worn.get
+        ranked = sorted((templates[i] in avoid, get(templates[i], _UNWORN), i) for i in open_)
+    elif avoid:
+        ranked = sorted((templates[i] in avoid, _UNWORN, i) for i in open_)
+    else:
+        ranked = [(False, _UNWORN, i) for i in open_]
+    fresh: list[int] = []
+    least = _UNWORN
+    at = 0
+    while at < len(ranked) and not fresh:  # one rank at a time, the least first
+        rank = ranked[at][:2]
+        end = at
+        while end < len(ranked) and ranked[end][:2] == rank:
+            end += 1
+        group = [i for _, _, i in ranked[at:end]]
+        if used:
+            fresh = [i for i in group if _unsaid(_said(fillings, i, templates, act, speaker, bank), earlier)]
+        else:
+            fresh = group
+        least = rank[1]
+        at = end
+    if worn and fresh and least != _UNWORN and (act.kind == "lead" or optional):  # the game heard every phrasing
+        return ""
+    fresh = [i for i in fresh if not _opening(templates[i]) or _opening(templates[i]) not in taken] or fresh
+    if not fresh and (act.kind == "lead" or optional):  # left out rather than said again
+        return ""
+    fresh = fresh or open_ or list(range(count))
+    index = rng.choice(fresh)
+    taken.add(templates[index])
+    if _opening(templates[index]):
+        taken.add(_opening(templates[index]))
+    return _said(fillings, index, templates, act, speaker, bank)
 
 
 def voice(

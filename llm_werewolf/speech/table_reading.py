@@ -1,0 +1,270 @@
+"""One reading of a game's public speeches and ballots, shared by every seat of the table.
+
+Every seat's view holds the same public records (a public record is visible to all), in the same
+order, as the same objects. What the heuristic speakers read from them (who named whom, who
+claimed what, which phrasings the table heard, which reasons were given) is therefore read once
+per game, a record at a time as the game goes on, instead of once per seat and decision.
+
+The reading holds public records only (``vis.scope == "public"``): nothing private to a seat
+enters it, so sharing it tells no seat more than its own view shows. Each seat keeps a cursor
+(how many of its records it has read, and the last of them); a view that does not continue the
+seat's cursor (a replay, a resumed game) and a view whose public records differ from the
+reading's are read afresh into a reading of their own. A reading is used by one thread (a
+model's speech planned in a worker thread reads its own), so it never grows while it is read.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Mapping
+from threading import get_ident
+from typing import Any, NamedTuple
+
+from ..rules.acts import Act
+from ..rules.events import Record, SharedEventRecord, Speech, VoteCast
+from ..rules.views import SeatView
+from .intent import claim_of
+from .repeats import templates_in
+
+NAMING = frozenset({"accuse", "vote"})
+"""Act kinds that name a target."""
+
+Fact = tuple[str | None, int | None, int | None, str | None]
+"""A reason's fact: (fact, target, other, role)."""
+
+
+class PublicSpeech(NamedTuple):
+    """One public speech (``to is None``) as the table reads it."""
+
+    seq: int
+    phase: str
+    speech: Speech
+    named: int | None  # the target of its first accusation or vote
+    naming: bool  # it accuses or votes (with or without a target)
+    claimed: str | None  # the role its first claiming act claims
+    says_something: bool  # named, claimed, reported or answered (more than a question)
+    has_words: bool  # its text is not blank
+    reasons: tuple[Fact, ...]  # the facts of its ``reason`` acts
+    templates: frozenset[str]  # the bank's phrasings it says (``repeats.templates_in``)
+
+
+class PublicVote(NamedTuple):
+    """One public ballot: ``seat`` voted for ``target``."""
+
+    seq: int
+    seat: int
+    target: int | None
+
+
+def fact_of(act: Act) -> Fact:
+    """The fact a ``reason`` act states."""
+    return (act.fact, act.target, act.other, act.role)
+
+
+def _says_something(speech: Speech) -> bool:
+    if not speech.acts:
+        return bool(speech.text.strip())
+    return any(a.kind != "ask" for a in speech.acts)
+
+
+def _read_speech(record: Record, speech: Speech, language: str, variant: str) -> PublicSpeech:
+    acts = speech.acts
+    return PublicSpeech(
+        seq=record.seq,
+        phase=record.phase,
+        speech=speech,
+        named=next((a.target for a in acts if a.kind in NAMING), None),
+        naming=any(a.kind in NAMING for a in acts),
+        claimed=next((r for a in acts if (r := claim_of(a)) is not None), None),
+        says_something=_says_something(speech),
+        has_words=bool(speech.text.strip()),
+        reasons=tuple(fact_of(a) for a in acts if a.kind == "reason"),
+        templates=templates_in(language, variant, speech.text) if speech.text else frozenset(),
+    )
+
+
+class TableReading:
+    """The public speeches and ballots of one game read so far, with running counts."""
+
+    __slots__ = (
+        "_cursors",
+        "by_phase",
+        "by_seat",
+        "first",
+        "first_named",
+        "language",
+        "last_vote",
+        "records",
+        "speeches",
+        "stated",
+        "stated_by_phase",
+        "variant",
+        "votes",
+        "worn_by_phase",
+        "worn_by_seat",
+        "worn_table",
+    )
+
+    def __init__(self, first: Record | None, language: str, variant: str) -> None:
+        self.first = first
+        self.language = language
+        self.variant = variant
+        self.records: list[Record] = []  # the public records read, in order (speeches and ballots)
+        self.speeches: list[PublicSpeech] = []
+        self.votes: list[PublicVote] = []
+        self.by_seat: dict[int, list[PublicSpeech]] = {}  # each seat's public speeches
+        self.by_phase: dict[str, list[PublicSpeech]] = {}  # each phase's public speeches
+        self.first_named: dict[str, PublicSpeech] = {}  # each phase's first speech that named a target
+        self.last_vote: dict[int, PublicVote] = {}  # each seat's latest ballot for another seat
+        self.stated: Counter[Fact] = Counter()  # how often each fact was given as a reason
+        self.stated_by_phase: dict[str, Counter[str | None]] = {}  # ... each kind of fact, in each phase
+        self.worn_table: Counter[str] = Counter()  # how often the table heard each phrasing
+        self.worn_by_seat: dict[int, Counter[str]] = {}  # ... said by each seat
+        self.worn_by_phase: dict[str, Counter[str]] = {}  # ... said in each phase
+        self._cursors: dict[int | None, tuple[int, Record, int]] = {}
+
+    def _take(self, record: Record) -> None:
+        event = record.event
+        kind = type(event)
+        if kind is Speech:
+            assert isinstance(event, Speech)
+            if event.to is not None:
+                return
+            said = _read_speech(record, event, self.language, self.variant)
+            self.speeches.append(said)
+            self.by_seat.setdefault(event.seat, []).append(said)
+            self.by_phase.setdefault(record.phase, []).append(said)
+            if said.named is not None and record.phase not in self.first_named:
+                self.first_named[record.phase] = said
+            self.stated.update(said.reasons)
+            if said.reasons:
+                self.stated_by_phase.setdefault(record.phase, Counter()).update(fact[0] for fact in said.reasons)
+            if event.text and said.templates:
+                self.worn_table.update(said.templates)
+                self.worn_by_seat.setdefault(event.seat, Counter()).update(said.templates)
+                self.worn_by_phase.setdefault(record.phase, Counter()).update(said.templates)
+        elif kind is VoteCast:
+            assert isinstance(event, VoteCast)
+            vote = PublicVote(record.seq, event.seat, event.target)
+            self.votes.append(vote)
+            if event.target is not None and event.target != event.seat:
+                self.last_vote[event.seat] = vote
+        else:
+            return
+        self.records.append(record)
+
+    def advance(self, view: SeatView) -> bool:
+        """Read the public records of ``view`` not read yet; ``False`` when ``view`` does not agree with
+        the reading (its public records are not the ones read, in order) or lags behind it."""
+        records = view.records
+        cursor = self._cursors.get(view.seat)
+        start, taken = 0, 0
+        if cursor is not None:
+            size, last, count = cursor
+            if 0 < size <= len(records) and records[size - 1] is last:
+                start, taken = size, count
+        for record in records[start:]:
+            kind = type(record)  # a record is its own event, but a shared record (no property call for the others)
+            if kind is SharedEventRecord:
+                kind = type(record.event)
+            if (kind is not Speech and kind is not VoteCast) or record.vis.scope != "public":
+                continue
+            if taken < len(self.records):
+                if self.records[taken] is not record:
+                    return False
+            else:
+                self._take(record)
+            taken += 1
+        if records:
+            self._cursors[view.seat] = (len(records), records[-1], taken)
+        return taken == len(self.records)
+
+
+_READINGS: dict[tuple[int, int], TableReading] = {}
+_READINGS_MAX = 16  # games read at once (a tournament runs a few side by side); emptied when full
+
+
+def table_reading(view: SeatView) -> TableReading:
+    """The shared reading of ``view``'s game, read up to ``view`` (a reading of its own when the
+    view does not continue the shared one)."""
+    thread = get_ident()
+    last = _LAST.get(thread)
+    if last is not None and last[0] is view:  # the planner asks several times about one view
+        return last[1]
+    reading = _reading(view, thread)
+    if len(_LAST) >= _READINGS_MAX:
+        _LAST.clear()
+    _LAST[thread] = (view, reading)
+    return reading
+
+
+_LAST: dict[int, tuple[SeatView, TableReading]] = {}
+"""Per thread, the last view asked about and its reading (a view is immutable, and the reading
+is only read on by a later view of the same thread, which replaces this entry)."""
+
+
+def _reading(view: SeatView, thread: int) -> TableReading:
+    records = view.records
+    if not records:
+        return TableReading(None, view.language, view.variant)
+    first = records[0]
+    key = (thread, id(first))  # per thread: a model's speech may be planned in a worker thread
+    reading = _READINGS.get(key)
+    if reading is None or reading.first is not first or reading.variant != view.variant:
+        if len(_READINGS) >= _READINGS_MAX:
+            _READINGS.clear()
+        reading = _READINGS[key] = TableReading(first, view.language, view.variant)
+    if reading.language == view.language and reading.advance(view):
+        return reading
+    own = TableReading(first, view.language, view.variant)
+    own.advance(view)
+    return own
+
+
+Wear = tuple[int, int, int]
+"""(times said today, times said by the speaker in the game, times said at the table): ``repeats.Wear``."""
+
+
+class Worn(Mapping[str, Wear]):
+    """How worn each phrasing the table heard is, for one speaker on one day: ``repeats.templates_worn``
+    of the game's public speeches, looked up in the reading's running counts when asked (a speech asks
+    about a few phrasings; the game heard hundreds). It reads the reading as it is when asked."""
+
+    __slots__ = ("_mine", "_table", "_today")
+
+    def __init__(self, table: Counter[str], today: Counter[str], mine: Counter[str]) -> None:
+        self._table, self._today, self._mine = table, today, mine
+
+    def get(self, template: str, default: Any = None) -> Any:
+        table = self._table.get(template)
+        if table is None:
+            return default
+        return (self._today[template], self._mine[template], table)
+
+    def __getitem__(self, template: str) -> Wear:
+        table = self._table.get(template)
+        if table is None:
+            raise KeyError(template)
+        return (self._today[template], self._mine[template], table)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._table)
+
+    def __len__(self) -> int:
+        return len(self._table)
+
+
+def worn(reading: TableReading, phase: str, seat: int | None) -> Worn:
+    """``repeats.templates_worn`` of the reading's public speeches, for speaker ``seat`` in ``phase``."""
+    today = reading.worn_by_phase.get(phase, _NONE)
+    mine = reading.worn_by_seat.get(seat, _NONE) if seat is not None else _NONE
+    return Worn(reading.worn_table, today, mine)
+
+
+_NONE: Counter[str] = Counter()
+
+
+def worn_in(view: SeatView) -> Worn:
+    """How worn each phrasing said in ``view``'s game is, for its seat today (``repeats.templates_worn``
+    of the game's public speeches: said today, said by the seat, said at the table)."""
+    return worn(table_reading(view), view.phase, view.seat)

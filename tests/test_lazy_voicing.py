@@ -1,0 +1,127 @@
+"""Voicing fills only the phrasings it needs, and picks what filling every phrasing picked."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+from llm_werewolf.rules import all_rulesets
+from llm_werewolf.rules.acts import Act
+from llm_werewolf.speech import voice as voicing
+from llm_werewolf.speech.phrases import PhraseBank, phrase_bank
+from llm_werewolf.speech.repeats import Wear
+from llm_werewolf.texts import TextDataError
+
+UNWORN: Wear = (0, 0, 0)
+
+
+def eager_pick(
+    templates: Sequence[str],
+    act: Act,
+    speaker: voicing.Speaker,
+    rng: random.Random,
+    bank: PhraseBank,
+    used: Sequence[str],
+    taken: set[str],
+    avoid: frozenset[str],
+    optional: bool,
+    worn: Mapping[str, Wear] | None,
+) -> str:
+    """The choice as made by filling every phrasing first, then filtering (the reference)."""
+    earlier = voicing._joined(used)
+    said = [voicing.fill(t, act, speaker, bank) for t in templates]
+    if used:
+        fresh = [i for i, s in enumerate(said) if voicing._unsaid(s, earlier) and templates[i] not in taken]
+    else:
+        fresh = [i for i in range(len(said)) if templates[i] not in taken]
+    if avoid:
+        fresh = [i for i in fresh if templates[i] not in avoid] or fresh
+    if worn and fresh:
+        wear = [worn.get(templates[i], UNWORN) for i in fresh]
+        least = min(wear)
+        if least != UNWORN and (act.kind == "lead" or optional):
+            return ""
+        fresh = [i for i, w in zip(fresh, wear, strict=True) if w == least]
+    opening = voicing._opening
+    fresh = [i for i in fresh if not opening(templates[i]) or opening(templates[i]) not in taken] or fresh
+    if not fresh and (act.kind == "lead" or optional):
+        return ""
+    fresh = fresh or [i for i in range(len(said)) if templates[i] not in taken] or list(range(len(said)))
+    index = rng.choice(fresh)
+    taken.add(templates[index])
+    if opening(templates[index]):
+        taken.add(opening(templates[index]))
+    return said[index]
+
+
+def test_the_lazy_pick_is_the_eager_pick() -> None:
+    """Random histories of said phrasings, wear, phrasings to avoid and phrasings taken in the speech:
+    the pick and the phrasings marked taken are those of filling and checking every phrasing."""
+    names = ("Anna", "Boris", "Clara", "Dmitri")
+    draw = random.Random(7)
+    checked = 0
+    for language, variant in (("en", "online_mafia"), ("ru", "city_mafia"), ("zh-Hant", "chinese_werewolf")):
+        bank = phrase_bank(language, variant)
+        speaker = voicing.Speaker(seat=1, names=names, language=language, variant=variant)
+        for kind in ("accuse", "defend", "vote"):
+            act = Act(kind, target=2)
+            templates = bank.acts[kind]
+            said = [voicing.fill(t, act, speaker, bank) for t in templates]
+            for round_ in range(60):
+                used = ["… " + s for s in draw.sample(said, draw.randrange(len(said) + 1))]
+                avoid = frozenset(draw.sample(list(templates), draw.randrange(3)))
+                worn = {t: (draw.randrange(2), draw.randrange(2), draw.randrange(3)) for t in draw.sample(templates, 4)}
+                skip = set(draw.sample(list(templates), draw.randrange(2)))
+                optional = round_ % 3 == 0
+                seed = draw.randrange(10**6)
+                expected_taken = set(skip)
+                expected = eager_pick(
+                    templates, act, speaker, random.Random(seed), bank, used, expected_taken, avoid, optional, worn
+                )
+                taken = set(skip)
+                got = voicing.voice_act(
+                    act, speaker, random.Random(seed), bank, used, taken, None, avoid, optional, False, worn or None
+                )
+                assert got == expected
+                assert taken == expected_taken
+                checked += 1
+    assert checked == 540
+
+
+def test_only_the_phrasings_needed_are_filled() -> None:
+    """With no speech said yet, one phrasing is filled: the one chosen."""
+    bank = phrase_bank("en", "online_mafia")
+    speaker = voicing.Speaker(seat=0, names=("Ann", "Bob", "Cy"), language="en", variant="online_mafia")
+    act = Act("accuse", target=2, value="lazy-check")
+    voicing.voice_act(act, speaker, random.Random(1), bank)
+    filled, _ = voicing._fillings(bank.acts["accuse"], act, speaker, bank)
+    assert len(filled) > 1
+    assert sum(f is not None for f in filled) == 1
+
+
+def test_phrasings_filled_with_remembered_words_are_filled_afresh() -> None:
+    """Each placeholder's words are found once per act and reused in its other phrasings: every
+    phrasing of every bank, filled that way, is what ``fill`` makes of it alone (or fails alike)."""
+    checked = 0
+    for ruleset in all_rulesets():
+        for language in ruleset.languages:
+            bank = phrase_bank(language, ruleset.id)
+            names = tuple(list(bank.genders)[:6]) or tuple(f"P{i}" for i in range(6))
+            speaker = voicing.Speaker(seat=1, names=names, language=language, variant=ruleset.id)
+            role = next(iter(ruleset.roles))
+            for key, templates in bank.acts.items():
+                kind, _, fact = key.partition(".")
+                act = Act(kind, target=2, other=3, role=role, fact=fact or None)
+                for index, template in enumerate(templates):
+                    try:
+                        expected: str | None = voicing.fill(template, act, speaker, bank)
+                    except TextDataError:
+                        expected = None
+                    fillings = voicing._fillings(templates, act, speaker, bank)
+                    try:
+                        got: str | None = voicing._said(fillings, index, templates, act, speaker, bank)
+                    except TextDataError:
+                        got = None
+                    assert got == expected, (language, key, template)
+                    checked += expected is not None
+    assert checked > 1000
