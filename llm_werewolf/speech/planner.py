@@ -103,7 +103,7 @@ def questions_to(view: SeatView) -> list[tuple[int, str]]:
     return list(asked.items())
 
 
-def _owing(view: SeatView) -> frozenset[int]:
+def owing(view: SeatView) -> frozenset[int]:
     """Seats asked a question since their own last public speech (an answer they owe the table)."""
     spoke: set[int] = set()
     owing: set[int] = set()
@@ -370,7 +370,7 @@ def plan(view: SeatView, intent: Sequence[Act], *, quiet_intent: bool = False) -
     for act in intent:
         if act.kind == "vote":
             out.add(act)
-    target = asked.target if asked is not None else _ask_target(view, out.acts, _owing(view))
+    target = asked.target if asked is not None else _ask_target(view, out.acts, owing(view))
     if target is not None and target != view.seat and view.alive[target]:
         out.add(Act("ask", target=target, fact=question_for(view, target, out.acts)))
     said = [a for a in out.acts if a.kind != "ask"]

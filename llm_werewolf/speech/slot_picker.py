@@ -38,10 +38,11 @@ from ..rules.acts import Act
 from ..rules.events import Speech
 from ..rules.views import SeatView
 from ..texts import TextDataError, role_name
+from .commitments import against, trusted_today
 from .grounding import reasons_about
 from .phrases import PhraseBank, phrase_bank
 from .picker import Complete, PickContext, claim_roles, open_results, own_record, partners, pick_label, seat_options
-from .planner import Plan, death_of, parting_lead, question_for, questions_to, rebuttal, stated_reasons
+from .planner import Plan, death_of, owing, parting_lead, question_for, questions_to, rebuttal, stated_reasons
 from .stance import contradicts
 from .voice import Speaker, fill, phrase_key
 
@@ -65,9 +66,13 @@ class SlotPick:
 class _Speech:
     view: SeatView
     acts: list[Act]
+    trusted: frozenset[int] = frozenset()
+    """Seats the speaker said it trusts earlier today, not released since (``commitments.trusted_today``)."""
 
     def fits(self, act: Act) -> bool:
         if len(self.acts) >= MAX_SPEECH_ACTS or act in self.acts:
+            return False
+        if self.trusted and against(as_stance(act)) in self.trusted:
             return False
         if contradicts(as_stance(act), [as_stance(a) for a in self.acts], self.view.variant):
             return False
@@ -218,13 +223,13 @@ async def pick_plan(
     bank = phrase_bank(view.language, view.variant)
     lines_of = _slot_lines(bank, view)
     lines = [fill(str(bank.picker.get("floor", "")), Act("ask", target=speaker.seat), speaker, bank)]
-    speech = _Speech(view, [])
+    speech = _Speech(view, [], frozenset(trusted_today(view)))
     picks: list[SlotPick] = []
 
     async def choose(slot: str, options: Sequence[Act | None], line: str, *, owed: bool = False) -> Act | None:
         """The model's pick among ``options``; an ``owed`` slot (an answer) falls back to its last option
         ("not yet") when the model's pick names none of them."""
-        offered = tuple(options)
+        offered = tuple(o for o in options if o is None or speech.fits(o))  # only what the speech may say
         if not offered:
             return None
         if len(offered) == 1:
@@ -280,7 +285,8 @@ async def pick_plan(
         seats = [grounded]
     votes = [a for s in seats if speech.fits(a := Act("vote", target=s))]
     await choose("propose", [*votes, None] if votes else [], line("propose"))
-    askable = [s for s in view.living() if s != view.seat]
+    owed = owing(view)  # a seat asked already since it last spoke owes that answer first
+    askable = [s for s in view.living() if s != view.seat and s not in owed]
     questions = [Act("ask", target=s, fact=question_for(view, s, speech.acts)) for s in askable]
     # Given the floor, a seat makes at least one point: with nothing said yet, "nothing" is not offered
     # (the embedded model took "nothing more" first in every Arabic one_night speech).

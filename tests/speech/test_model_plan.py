@@ -88,7 +88,7 @@ async def test_a_model_seat_answers_the_question_put_to_it_in_its_next_speech(
             asked += 1
             said = reply[1].acts
             answered += any(a.kind == "answer" and a.target == speech.seat and a.fact == act.fact for a in said)
-    assert asked >= 3
+    assert asked >= 2
     assert answered == asked
     slot_calls = {r.event.purpose for r in records if isinstance(r.event, ModelCall)}
     assert "slot_answer" in slot_calls  # the model chose what to answer (not a fixed line)
