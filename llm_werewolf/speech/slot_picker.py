@@ -40,9 +40,10 @@ from ..rules.views import SeatView
 from ..texts import TextDataError, role_name
 from .commitments import against, trusted_today
 from .grounding import reasons_about
+from .knowledge import known_results
 from .phrases import PhraseBank, phrase_bank
 from .picker import Complete, PickContext, claim_roles, open_results, own_record, partners, pick_label, seat_options
-from .planner import Plan, death_of, owing, parting_lead, question_for, questions_to, rebuttal, stated_reasons
+from .planner import Plan, closing, death_of, owing, parting_lead, question_for, questions_to, rebuttal, stated_reasons
 from .stance import contradicts
 from .voice import Speaker, fill, phrase_key
 
@@ -50,6 +51,8 @@ FAKE_REASONS = 2
 """Most made-up facts a bad-side seat is offered in the reason slot."""
 REASON_OPTIONS = 6
 """Most facts offered in the reason slot (the records' most telling first, one seat after another)."""
+RESULTS_WITH_CLAIM = 2
+"""Most true results that follow a truthful seat's claim in one speech (no pick)."""
 SLOT_KEYS = ("answer", "state", "reason", "propose", "ask", "accuse", "none")
 
 
@@ -125,6 +128,38 @@ def state_options(view: SeatView, acts: Sequence[Act]) -> list[Act]:
     return [a for a in out if act_can_follow(view, acts, a)]
 
 
+READINGS = ("named_first", "quiet")
+"""The facts of a reading of the table (who leads the push, who has spoken without naming anyone),
+offered in the state slot to a seat with nothing of its own to state."""
+
+
+def reading_options(view: SeatView, acts: Sequence[Act]) -> list[Act]:
+    """A grounded reading of the table: the :data:`READINGS` facts the records hold about living other
+    seats (none a partner), said no more than the planner allows."""
+    stated = stated_reasons(view)
+    team = partners(view)
+    found = [
+        reason
+        for seat in view.living()
+        if seat != view.seat and seat not in team
+        for reason in reasons_about(view, seat)
+        if reason.fact in READINGS and (reason.fact, reason.target, reason.other, reason.role) not in stated
+    ]
+    return [a for a in found if act_can_follow(view, acts, a) and not contradicts(a, acts, view.variant)]
+
+
+def state_slot(view: SeatView, acts: Sequence[Act]) -> list[Act | None]:
+    """What the state slot offers: a true result the seat holds is said (no "nothing"); with nothing of
+    its own to state (no claim or result to offer), a reading of the table; "nothing" last otherwise."""
+    options = state_options(view, acts)
+    if not options:
+        return [*reading_options(view, acts)] or [None]
+    known = known_results(view)
+    if not _liar(view) and any(a in known for a in options):
+        return [*options]
+    return [*options, None]
+
+
 def _liar(view: SeatView) -> bool:
     return view.role in vocabulary(view.variant).bad_roles
 
@@ -165,6 +200,11 @@ def reason_options(view: SeatView, acts: Sequence[Act]) -> list[Act]:
             found.append(reason)
     found = found[:REASON_OPTIONS] + fake_reasons(view)
     return [a for a in found if act_can_follow(view, acts, a) and not contradicts(a, acts, view.variant)]
+
+
+def _made_up(view: SeatView, act: Act) -> bool:
+    """Whether ``act`` is one of a liar's made-up reasons (:func:`fake_reasons`)."""
+    return act.kind == "reason" and act in fake_reasons(view)
 
 
 def _second_reason(view: SeatView, first: Act, acts: Sequence[Act]) -> Act | None:
@@ -264,8 +304,14 @@ async def pick_plan(
                 await choose("answer", options, line("answer", asker), owed=True)
         for act in rebut:
             speech.add(act)
-    await choose("state", [*state_options(view, speech.acts), None], line("state"))
-    reason = await choose("reason", [*reason_options(view, speech.acts), None], line("reason"))
+    stated = await choose("state", state_slot(view, speech.acts), line("state"))
+    if stated is not None and stated.kind == "claim" and not _liar(view):  # a claimed card's results follow
+        known = known_results(view)
+        for result in [a for a in open_results(view, speech.acts) if a in known][:RESULTS_WITH_CLAIM]:
+            speech.add(result)
+    reasons = reason_options(view, speech.acts)
+    grounded_first = any(not _made_up(view, a) for a in reasons)  # a fact that holds is there to give
+    reason = await choose("reason", reasons if grounded_first else [*reasons, None], line("reason"))
     if reason is not None:
         speech.add(_second_reason(view, reason, speech.acts))
     grounded = suspected(reason)  # grounds against a seat: the vote (or the accusation) offered is that seat
@@ -278,7 +324,9 @@ async def pick_plan(
         await choose("accuse", [*[a for a in accusations if speech.fits(a)], None], line("accuse"))
         death = death_of(view)
         parting = parting_lead(death) if _liar(view) else "testament" if death.by_day else "night"
-        return Plan(tuple(speech.acts), parting), picks
+        accused = next((a.target for a in speech.acts if a.kind == "accuse"), None)
+        close, close_target = closing(view, speech.acts, accused) if not _liar(view) else (None, None)
+        return Plan(tuple(speech.acts), parting, close, close_target), picks
     answered = any(a.kind == "answer" and a.fact == "vote" for a in speech.acts)
     seats = [] if answered else seat_options(view, "vote", speech.acts)  # the answer said the vote, or "not yet"
     if grounded in seats:
@@ -295,4 +343,6 @@ async def pick_plan(
     said = [a for a in speech.acts if a.kind != "ask"]
     reacted = any(a.kind == "answer" or (a.kind == "defend" and a.target == view.seat) for a in said)
     lead = None if reacted or any(a.kind in ("claim", "result") for a in said) else "open"
-    return Plan(tuple(speech.acts), lead), picks
+    subject = grounded if grounded is not None else next((a.target for a in said if a.kind == "vote"), None)
+    close, close_target = closing(view, speech.acts, subject)  # the night's check on the seat it is about
+    return Plan(tuple(speech.acts), lead, close, close_target), picks
