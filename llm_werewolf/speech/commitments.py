@@ -11,8 +11,8 @@ A model seat keeps its word within a day (docs/speech-acts.md, "Commitments"):
   later speeches that day (:func:`trusted_today`), nor offered on its ballot.
 
 Either holds unless a public event after the speech gives a reason to change (:func:`release`):
-the seat in question made a claim, someone reported a result about it, or it went after the
-speaker (accused it, said it votes for it, cast a ballot against it).
+the seat in question made a new claim, someone reported a result that takes its other side, or (for
+trust) it went after the speaker (accused it, said it votes for it, cast a ballot against it).
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from ..rules.decisions import Decision, Option
 from ..rules.events import PUBLIC, Speech, VoteCast
 from ..rules.views import SeatView
 from .intent import claim_of
+from .stance import Stance, stance
 
 DAY_VOTES = frozenset({"vote", "exile_vote", "nominate"})
 """Decision kinds of a day's ballot on a seat (one_night and lebanese_ghouls ``vote``, chinese_werewolf
@@ -75,28 +76,42 @@ def trusted_seats(acts: tuple[Act, ...], me: int | None) -> set[int]:
     return out
 
 
-def release(view: SeatView, since: int, seat: int) -> int | None:
-    """The first public record after record ``since`` that gives the speaker a reason to change its mind
-    about ``seat`` (module doc): its sequence number, or ``None``."""
+def release(view: SeatView, since: int, seat: int, held: Stance) -> int | None:
+    """The first public record after record ``since`` that gives the speaker a reason to change the side
+    it took on ``seat`` (``held``: ``for`` it, trust; ``against`` it, a vote): its sequence number, or
+    ``None``. Any new claim by ``seat`` is one; a result reported on it is one when it takes the other
+    side (a clearing result against a vote, a damning one against trust); ``seat`` going after the
+    speaker (accusing it, saying it votes for it, casting a ballot against it) is one against trust."""
     me = view.seat
+    claimed = {claim_of(a) for _, speech in _speeches_of(view, seat, until=since) for a in speech.acts} - {None}
     for record in view.records:
         if record.seq <= since or record.vis != PUBLIC:
             continue
         event = record.event
         if type(event) is VoteCast:
-            if event.seat == seat and event.target == me:
+            if held == "for" and event.seat == seat and event.target == me:
                 return record.seq
             continue
         if type(event) is not Speech or event.seat == me or event.to is not None:
             continue
         for act in event.acts:
-            if event.seat == seat and (
-                claim_of(act) is not None or (act.kind in ("accuse", "vote") and act.target == me)
-            ):
+            role = claim_of(act)
+            if event.seat == seat and role is not None and role not in claimed:
                 return record.seq
-            if act.kind == "result" and act.target == seat:
+            went_after_me = act.kind in ("accuse", "vote") and act.target == me
+            if held == "for" and event.seat == seat and went_after_me:
+                return record.seq
+            side = stance(act, view.variant) if act.kind == "result" else None
+            if side is not None and side[0] == seat and side[1] != held:
                 return record.seq
     return None
+
+
+def _speeches_of(view: SeatView, seat: int, until: int) -> Iterator[tuple[int, Speech]]:
+    for record in view.records:
+        event = record.event
+        if record.seq <= until and type(event) is Speech and event.seat == seat and event.to is None:
+            yield record.seq, event
 
 
 def vote_commitment(view: SeatView) -> Commitment | None:
@@ -116,7 +131,7 @@ def trusted_today(view: SeatView) -> dict[int, int]:
     for seq, speech in _own_speeches_today(view):
         for seat in trusted_seats(speech.acts, view.seat):
             trusted[seat] = seq
-    return {seat: seq for seat, seq in trusted.items() if release(view, seq, seat) is None}
+    return {seat: seq for seat, seq in trusted.items() if release(view, seq, seat, "for") is None}
 
 
 def against(act: Act) -> int | None:
@@ -159,7 +174,7 @@ def ballot(view: SeatView, decision: Decision) -> Ballot:
     note = ""
     committed = vote_commitment(view)
     if committed is not None and committed.seat in seats:
-        released = release(view, committed.seq, committed.seat)
+        released = release(view, committed.seq, committed.seat, "against")
         if released is None:
             return Ballot(seats[committed.seat].id, decision.options, f"{KEPT} {committed.seat} {committed.seq}")
         note = f"{RELEASED} {committed.seat} {committed.seq} {released}"

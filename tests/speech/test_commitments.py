@@ -127,7 +127,7 @@ async def test_a_speech_later_the_same_day_is_not_offered_the_seat_its_speaker_t
             ctx = PickContext(system="", user="", cue="")
             plan, _ = await pick_plan(view, ctx, complete, speaker=speaker, last_words=decision.kind == "last_words")
             turned = [a for a in plan.acts if turns_on(a) == seat]
-            assert not turned or release(view, since, seat) is not None, (decision.kind, name, plan.acts)
+            assert not turned or release(view, since, seat, "for") is not None, (decision.kind, name, plan.acts)
             later += 1
             acts = plan.acts
         elif decision.kind != "whisper" and view.alive[decision.seat]:
