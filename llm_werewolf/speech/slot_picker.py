@@ -102,9 +102,10 @@ def suspected(reason: Act | None) -> int | None:
 
 
 def answer_options(view: SeatView, asker: int, question: str, acts: Sequence[Act]) -> list[Act]:
-    """The answers a seat may give ``asker``'s ``question``: each legal, none against the speech or its
-    earlier words (a seat it reported bad is not trusted, a partner is not voted for), "not yet" last."""
-    earlier = own_record(view).acts
+    """The answers a seat may give ``asker``'s ``question``: each legal, none against the speech, its
+    earlier words or its own results (a seat it found or reported bad is not trusted, a partner is not
+    voted for), "not yet" last."""
+    earlier = [*own_record(view).acts, *known_results(view)]  # never trust a seat it knows to be bad
     if question == "role":
         roles = [r for r in claim_roles(view) if r is not None]
         answers = [Act("answer", target=asker, fact="role", role=r) for r in roles]
