@@ -61,7 +61,7 @@ class Word:
     violations: int = 0
 
 
-def keep_word(records: list, word: Word) -> None:  # type: ignore[type-arg]
+def keep_word(records: list, variant: str, word: Word) -> None:  # type: ignore[type-arg]
     """Tally the ballots that follow the voter's speech and the trust broken later the same day."""
     thoughts = {(r.event.seat, r.event.decision_id): r.event.text for r in records if isinstance(r.event, Thought)}
     committed: dict[tuple[str, int], int] = {}
@@ -86,7 +86,7 @@ def keep_word(records: list, word: Word) -> None:  # type: ignore[type-arg]
             view = SeatView(event.seat, "", "", (), (), None, (), record.phase, tuple(records[:index]))
             turned = {s for a in event.acts if (s := against(a)) in mine}
             word.violations += sum(release(view, mine[s], s, "for") is None for s in turned)
-        seat = voted_seat(event.acts)
+        seat = voted_seat(event.acts, variant)
         if seat is not None:
             committed[key] = seat
         for seat in trusted_seats(event.acts, event.seat):
@@ -109,7 +109,7 @@ def main() -> None:
         key = (header.variant, header.language, len(header.names))
         records = transcript.records
         audit_game(records, _notes(records), header.variant, header.language, tallies[key])
-        keep_word(records, word)
+        keep_word(records, header.variant, word)
         games[key] += 1
         nothing = str(phrase_bank(header.language, header.variant).picker["slots"]["none"])
         speech_decisions = {r.event.decision_id for r in records if isinstance(r.event, SpeechCheck)}

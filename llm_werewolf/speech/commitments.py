@@ -5,7 +5,8 @@ A model seat keeps its word within a day (docs/speech-acts.md, "Commitments"):
 
 * its vote at the day's vote goes to the seat its latest speech today named
   (:func:`vote_commitment`: the proposed vote, else the vote its answer gave, else the seat it
-  accused, else the seat its first reason gave grounds against), when that seat is among the
+  accused, else the seat a result it reported found bad, else the seat its first reason gave grounds
+  against), when that seat is among the
   ballot's options; the commitment decides, the model is not asked;
 * a seat it said it trusts today is neither accused, voted for, nor given grounds against in its
   later speeches that day (:func:`trusted_today`), nor offered on its ballot.
@@ -48,8 +49,9 @@ def _own_speeches_today(view: SeatView) -> Iterator[tuple[int, Speech]]:
             yield record.seq, event
 
 
-def voted_seat(acts: tuple[Act, ...]) -> int | None:
-    """The seat a speech's acts commit its vote to (module doc), or ``None``."""
+def voted_seat(acts: tuple[Act, ...], variant: str = "") -> int | None:
+    """The seat a speech's acts commit its vote to (module doc; a result that finds a seat bad comes
+    before the reasons when ``variant`` is given), or ``None``."""
     for kind in ("vote", "answer", "accuse"):
         for act in acts:
             if act.kind != kind:
@@ -59,6 +61,10 @@ def voted_seat(acts: tuple[Act, ...]) -> int | None:
                     return act.other
             elif act.target is not None:
                 return act.target
+    for act in acts:
+        side = stance(act, variant) if variant and act.kind == "result" else None
+        if side is not None and side[1] == "against":
+            return side[0]
     for act in acts:
         if act.kind == "reason" and act.fact != "claimed" and act.target is not None:
             return act.target
@@ -118,7 +124,7 @@ def vote_commitment(view: SeatView) -> Commitment | None:
     """The seat the latest of the speaker's speeches today that names one committed its vote to."""
     found: Commitment | None = None
     for seq, speech in _own_speeches_today(view):
-        seat = voted_seat(speech.acts)
+        seat = voted_seat(speech.acts, view.variant)
         if seat is not None:
             found = Commitment(seat, seq)
     return found

@@ -44,7 +44,7 @@ from .knowledge import known_results
 from .phrases import PhraseBank, phrase_bank
 from .picker import Complete, PickContext, claim_roles, open_results, own_record, partners, pick_label, seat_options
 from .planner import Plan, closing, death_of, owing, parting_lead, question_for, questions_to, rebuttal, stated_reasons
-from .stance import contradicts
+from .stance import contradicts, stance
 from .voice import Speaker, fill, phrase_key
 
 FAKE_REASONS = 2
@@ -203,6 +203,12 @@ def reason_options(view: SeatView, acts: Sequence[Act]) -> list[Act]:
     return [a for a in found if act_can_follow(view, acts, a) and not contradicts(a, acts, view.variant)]
 
 
+def _damns(view: SeatView, act: Act) -> bool:
+    """Whether a result finds its seat bad (``speech.stance``: against it)."""
+    side = stance(act, view.variant)
+    return side is not None and side[1] == "against"
+
+
 def _made_up(view: SeatView, act: Act) -> bool:
     """Whether ``act`` is one of a liar's made-up reasons (:func:`fake_reasons`)."""
     return act.kind == "reason" and act in fake_reasons(view)
@@ -311,11 +317,16 @@ async def pick_plan(
         for result in [a for a in open_results(view, speech.acts) if a in known][:RESULTS_WITH_CLAIM]:
             speech.add(result)
     reasons = reason_options(view, speech.acts)
+    damned = next((a.target for a in speech.acts if a.kind == "result" and _damns(view, a)), None)
+    if damned is not None:  # a speech that found a seat bad gives its reasons about that seat first
+        reasons.sort(key=lambda a: a.target != damned)
     grounded_first = any(not _made_up(view, a) for a in reasons)  # a fact that holds is there to give
     reason = await choose("reason", reasons if grounded_first else [*reasons, None], line("reason"))
     if reason is not None:
         speech.add(_second_reason(view, reason, speech.acts))
     grounded = suspected(reason)  # grounds against a seat: the vote (or the accusation) offered is that seat
+    if damned is not None and view.alive[damned]:
+        grounded = damned  # a bad result is the strongest ground the speech gives
     if last_words:
         team = partners(view)
         suspects = [s for s in view.living() if s != view.seat and s not in team]

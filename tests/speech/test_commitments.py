@@ -25,7 +25,7 @@ TABLES = [
 
 def committed_to(acts: tuple[Act, ...]) -> int | None:
     """The seat a speech says it votes for (its vote, else its answer's vote, else its accusation), else
-    the seat of its first reason that is grounds against someone."""
+    the seat a result found bad, else the seat of its first reason that is grounds against someone."""
     for act in acts:
         if act.kind == "vote":
             return act.target
@@ -34,6 +34,9 @@ def committed_to(acts: tuple[Act, ...]) -> int | None:
             return act.other
     for act in acts:
         if act.kind == "accuse":
+            return act.target
+    for act in acts:
+        if act.kind == "result" and act.value == "bad":
             return act.target
     return next((a.target for a in acts if a.kind == "reason" and a.fact != "claimed"), None)
 
