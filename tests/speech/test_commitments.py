@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from llm_werewolf.llm.base import CompletionRequest
+from llm_werewolf.rules.act_vocabulary import vocabulary
 from llm_werewolf.rules.acts import Act
 from llm_werewolf.rules.events import ChoiceMade, Record, Speech
 from llm_werewolf.speech.commitments import DAY_VOTES, KEPT, RELEASED, release
@@ -144,3 +145,58 @@ async def test_a_speech_later_the_same_day_is_not_offered_the_seat_its_speaker_t
         if len(game.records) > 4000:
             break
     assert later >= 2
+
+
+@pytest.mark.parametrize(
+    ("variant", "language", "seats", "seed"),
+    [("chinese_werewolf", "zh-Hant", 9, 2), ("chinese_werewolf", "zh-Hant", 6, 3), ("city_mafia", "ru", 10, 4)],
+)
+async def test_a_model_seat_that_picks_nothing_where_it_can_still_says_what_it_holds(
+    variant: str, language: str, seats: int, seed: int
+) -> None:
+    """A model that takes "nothing" wherever it is offered: a truthful seat with a result it has not
+    reported reports one, and a seat that may cite a fact that holds gives one (a reason, or a reading of
+    the table in the state slot)."""
+    import random
+
+    from llm_werewolf.llm.base import Completion
+    from llm_werewolf.rules import Choice, Game, GameConfig
+    from llm_werewolf.speech.knowledge import known_results
+    from llm_werewolf.speech.phrases import phrase_bank
+    from llm_werewolf.speech.picker import PickContext
+    from llm_werewolf.speech.slot_picker import fake_reasons, pick_plan, reason_options
+    from llm_werewolf.speech.voice import Speaker
+    from llm_werewolf.texts import default_names
+
+    nothing = str(phrase_bank(language, variant).picker["slots"]["none"])
+
+    async def lazy(request: CompletionRequest, purpose: str) -> Completion:
+        return Completion(text=nothing if nothing in request.labels else request.labels[0])
+
+    game = Game(GameConfig(variant=variant, names=default_names(language, seats), seed=seed, language=language))
+    rng = random.Random(seed)
+    bad_roles = vocabulary(variant).bad_roles
+    holding = facts = 0
+    while game.pending and len(game.records) < 4000:
+        decision = game.pending[0]
+        if not decision.speech:
+            game.submit(decision.id, Choice(decision.options[rng.randrange(len(decision.options))].id))
+            continue
+        view = game.view(decision.seat)
+        acts: tuple[Act, ...] = ()
+        if decision.kind not in ("whisper", "last_words"):
+            speaker = Speaker(seat=decision.seat, names=view.names, language=language, variant=variant)
+            plan, _ = await pick_plan(view, PickContext(system="", user="", cue=""), lazy, speaker=speaker)
+            acts = plan.acts
+            said = {(s.event.seat, a) for s in game.records if type(s.event) is Speech for a in s.event.acts}
+            unreported = [a for a in known_results(view) if (decision.seat, a) not in said and a.target is not None]
+            if view.role not in bad_roles and any(a.target is not None and view.alive[a.target] for a in unreported):
+                holding += 1
+                assert any(a.kind == "result" for a in acts), (decision.kind, unreported, acts)
+            if [a for a in reason_options(view, []) if a not in fake_reasons(view)]:  # a fact that holds
+                facts += 1
+                assert any(a.kind == "reason" for a in acts), (decision.kind, acts)
+        option = decision.options[rng.randrange(len(decision.options))].id
+        game.submit(decision.id, Choice(option, text="...", acts=acts))
+    assert facts >= 3
+    assert holding >= 1
