@@ -35,7 +35,7 @@ from ..prompting.packs import pack_hash
 from ..prompting.personas import Persona
 from ..prompting.render import Prompt, SeatPrompter
 from ..rules import Choice, Decision, SeatView
-from ..speech.commitments import ballot
+from ..speech.commitments import Ballot, ballot
 from ..strings.script import in_language
 from ..table_notes import ModelCall
 from .base import DecisionRequest, Reply
@@ -136,7 +136,9 @@ class LLMAgent:
     # -- deciding --------------------------------------------------------------
     async def decide(self, request: DecisionRequest) -> Reply:
         view, decision = request.view, request.decision
-        kept = ballot(view, decision)  # a day's ballot follows the seat's speech (speech.commitments)
+        # A base model's day ballot follows its speech (speech.commitments); a chat model, which writes its
+        # own speech and acts, chooses its ballot itself.
+        kept = ballot(view, decision) if self.backend.profile.style == "transcript" else Ballot(None, decision.options)
         if kept.option is not None:
             return Reply(Choice(kept.option), thought=kept.note)
         if kept.options != decision.options:
