@@ -38,7 +38,7 @@ from ..rules.acts import Act
 from ..rules.events import Speech
 from ..rules.views import SeatView
 from ..texts import TextDataError, role_name
-from .commitments import against, trusted_today
+from .commitments import against, trusted_seats, trusted_today
 from .grounding import reasons_about
 from .knowledge import known_results
 from .phrases import PhraseBank, phrase_bank
@@ -75,7 +75,8 @@ class _Speech:
     def fits(self, act: Act) -> bool:
         if len(self.acts) >= MAX_SPEECH_ACTS or act in self.acts:
             return False
-        if self.trusted and against(as_stance(act)) in self.trusted:
+        trusted = self.trusted | trusted_seats(tuple(self.acts), self.view.seat)  # earlier today, or here
+        if trusted and against(as_stance(act)) in trusted:
             return False
         if contradicts(as_stance(act), [as_stance(a) for a in self.acts], self.view.variant):
             return False

@@ -200,3 +200,28 @@ async def test_a_model_seat_that_picks_nothing_where_it_can_still_says_what_it_h
         game.submit(decision.id, Choice(option, text="...", acts=acts))
     assert facts >= 3
     assert holding >= 1
+
+
+@pytest.mark.parametrize(
+    ("variant", "language", "seats", "seed", "model"),
+    [
+        ("chinese_werewolf", "zh-Hant", 9, 2, "first"),
+        ("online_mafia", "he", 7, 3, "echo"),
+        ("one_night", "ar", 5, 2, "echo"),
+    ],
+)
+async def test_a_speech_gives_no_grounds_against_the_seat_it_says_it_trusts(
+    variant: str, language: str, seats: int, seed: int, model: str
+) -> None:
+    from .test_model_plan import echo_label
+
+    records = await played(variant, language, seats, seed, {**MODELS, "echo": echo_label}[model])
+    trusting = 0
+    for record in records:
+        speech = record.event
+        if type(speech) is not Speech or speech.to is not None:
+            continue
+        trusted = {a.other for a in speech.acts if a.kind == "answer" and a.fact == "trust" and a.other is not None}
+        trusting += bool(trusted)
+        assert not {turns_on(a) for a in speech.acts} & trusted, (speech.seat, speech.acts)
+    assert trusting >= 1
