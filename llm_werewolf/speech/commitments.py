@@ -9,7 +9,8 @@ A model seat keeps its word within a day (docs/speech-acts.md, "Commitments"):
   against), when that seat is among the
   ballot's options; the commitment decides, the model is not asked;
 * a seat it said it trusts today is neither accused, voted for, nor given grounds against in its
-  later speeches that day (:func:`trusted_today`), nor offered on its ballot.
+  later speeches that day (:func:`trusted_today`), nor offered on its ballot; a seat it went against
+  today is not the one it names when asked whom it trusts (:func:`opposed_today`).
 
 Either holds unless a public event after the speech gives a reason to change (:func:`release`):
 the seat in question made a new claim, someone reported a result that takes its other side, or (for
@@ -138,6 +139,18 @@ def trusted_today(view: SeatView) -> dict[int, int]:
         for seat in trusted_seats(speech.acts, view.seat):
             trusted[seat] = seq
     return {seat: seq for seat, seq in trusted.items() if release(view, seq, seat, "for") is None}
+
+
+def opposed_today(view: SeatView) -> dict[int, int]:
+    """The seats the speaker went against in its speeches today (:func:`against`), with the speech's
+    sequence number, less those a later public event released (a new claim, a clearing result)."""
+    opposed: dict[int, int] = {}
+    for seq, speech in _own_speeches_today(view):
+        for act in speech.acts:
+            seat = against(act)
+            if seat is not None and seat != view.seat:
+                opposed[seat] = seq
+    return {seat: seq for seat, seq in opposed.items() if release(view, seq, seat, "against") is None}
 
 
 def against(act: Act) -> int | None:

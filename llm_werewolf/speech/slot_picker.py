@@ -38,7 +38,7 @@ from ..rules.acts import Act
 from ..rules.events import Speech
 from ..rules.views import SeatView
 from ..texts import TextDataError, role_name
-from .commitments import against, trusted_seats, trusted_today
+from .commitments import against, opposed_today, trusted_seats, trusted_today
 from .grounding import reasons_about
 from .knowledge import known_results
 from .phrases import PhraseBank, phrase_bank
@@ -111,7 +111,8 @@ def answer_options(view: SeatView, asker: int, question: str, acts: Sequence[Act
         roles = [r for r in claim_roles(view) if r is not None]
         answers = [Act("answer", target=asker, fact="role", role=r) for r in roles]
     elif question == "trust":
-        others = [s for s in view.living() if s not in (view.seat, asker)]
+        opposed = opposed_today(view)  # not the seat it went against earlier today
+        others = [s for s in view.living() if s not in (view.seat, asker) and s not in opposed]
         trusted = [s for s in others if not contradicts(Act("defend", target=s), [*acts, *earlier], view.variant)]
         answers = [Act("answer", target=asker, fact="trust", other=s) for s in trusted]
     else:

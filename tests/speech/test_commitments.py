@@ -225,3 +225,61 @@ async def test_a_speech_gives_no_grounds_against_the_seat_it_says_it_trusts(
         trusting += bool(trusted)
         assert not {turns_on(a) for a in speech.acts} & trusted, (speech.seat, speech.acts)
     assert trusting >= 1
+
+
+@pytest.mark.parametrize(
+    ("variant", "language", "seats", "seed"),
+    [("chinese_werewolf", "zh-Hant", 9, 5), ("chinese_werewolf", "zh-Hant", 9, 7), ("chinese_werewolf", "en", 9, 8)],
+)
+async def test_a_speech_later_the_same_day_does_not_trust_the_seat_its_speaker_went_against(
+    variant: str, language: str, seats: int, seed: int
+) -> None:
+    """Every seat's first speech of a day accuses the next living seat; asked later that day whom it
+    trusts, a model that always names that seat where it can still names another (or "not yet")."""
+    import random
+
+    from llm_werewolf.llm.base import Completion
+    from llm_werewolf.rules import Choice, Game, GameConfig
+    from llm_werewolf.speech.picker import PickContext
+    from llm_werewolf.speech.slot_picker import pick_plan
+    from llm_werewolf.speech.voice import Speaker
+    from llm_werewolf.texts import default_names
+
+    game = Game(GameConfig(variant=variant, names=default_names(language, seats), seed=seed, language=language))
+    rng = random.Random(seed)
+    accused: dict[tuple[str, int], tuple[int, int]] = {}
+    answers = 0
+    while game.pending and len(game.records) < 4000:
+        decision = game.pending[0]
+        view = game.view(decision.seat)
+        if not decision.speech:
+            game.submit(decision.id, Choice(decision.options[rng.randrange(len(decision.options))].id))
+            continue
+        acts: tuple[Act, ...] = ()
+        given = accused.get((view.phase, decision.seat))
+        if given is not None and decision.kind != "whisper":
+            seat, since = given
+            name = view.names[seat]
+
+            async def complete(request: CompletionRequest, purpose: str, name: str = name) -> Completion:
+                return Completion(text=next((lb for lb in request.labels if name in lb), request.labels[-1]))
+
+            speaker = Speaker(seat=decision.seat, names=view.names, language=language, variant=variant)
+            ctx = PickContext(system="", user="", cue="")
+            plan, _ = await pick_plan(view, ctx, complete, speaker=speaker, last_words=decision.kind == "last_words")
+            trusts = [a for a in plan.acts if a.kind == "answer" and a.fact == "trust"]
+            answers += len(trusts)
+            named = [a for a in trusts if a.other == seat]
+            assert not named or release(view, since, seat, "against") is not None, (decision.kind, name, plan.acts)
+            acts = plan.acts
+        elif decision.kind != "whisper" and view.alive[decision.seat]:
+            seat = next(s for s in view.living() if s != decision.seat)
+            acts = (Act("accuse", target=seat), Act("ask", target=seat, fact="trust"))
+            accused[(view.phase, decision.seat)] = (seat, len(game.records))
+            for other in view.living():  # everyone asks the seats that spoke whom they trust
+                if other != decision.seat and (view.phase, other) in accused:
+                    acts = (*acts[:1], Act("ask", target=other, fact="trust"))
+                    break
+        option = decision.options[rng.randrange(len(decision.options))].id
+        game.submit(decision.id, Choice(option, text="...", acts=acts))
+    assert answers >= 1
