@@ -6,8 +6,16 @@ One row per ruleset × language × seats, with the columns of ``bench/table_talk
 defines them); a speech's private note is the speaker's last ``thought`` record before it (where the
 agent marks its fabricated acts). Then, for the base-model seats, what the model chose in each slot of
 its speeches (``slot_*`` model calls, or the lines of a ``slot_plan`` call; ``speech.slot_picker``):
-picks, and the share that took "nothing" (the phrase bank's ``picker.slots.none``), and model calls
-per speech decision.
+picks, and the share that took "nothing" (the phrase bank's ``picker.slots.none``), and model calls per
+speech decision. Last, whether the seats
+keep their word within a day (``speech.commitments``):
+
+* **vote follows speech**: of the day's ballots (``commitments.DAY_VOTES``) cast by a seat whose latest
+  speech that day committed it to a seat that is on the ballot, the share cast for that seat; ballots
+  a public event released (the seat's private note says ``vote released:``) are counted apart;
+* **trust violations**: acts against a seat (an accusation, a vote, grounds against it) in a speech whose
+  speaker said it trusts that seat in an earlier speech the same day, with no public event in between
+  that gives a reason (``commitments.release``), over the speeches that came after such trust.
 """
 
 from __future__ import annotations
@@ -16,11 +24,14 @@ import argparse
 import json
 import statistics
 from collections import Counter, defaultdict
+from dataclasses import dataclass
 from pathlib import Path
 
 from table_talk import Tally, audit_game, share
 
-from llm_werewolf.rules.events import Speech
+from llm_werewolf.rules.events import ChoiceMade, Speech
+from llm_werewolf.rules.views import SeatView
+from llm_werewolf.speech.commitments import DAY_VOTES, RELEASED, against, release, trusted_seats, voted_seat
 from llm_werewolf.speech.phrases import phrase_bank
 from llm_werewolf.table_notes import ModelCall, SpeechCheck, Thought
 from llm_werewolf.transcript.io import read_transcript
@@ -40,6 +51,49 @@ def _notes(records: list) -> dict[tuple[int, str], str]:  # type: ignore[type-ar
     return notes
 
 
+@dataclass
+class Word:
+    """How the seats kept their word (module doc)."""
+
+    ballots: int = 0
+    followed: int = 0
+    released: int = 0
+    after_trust: int = 0
+    violations: int = 0
+
+
+def keep_word(records: list, variant: str, word: Word) -> None:  # type: ignore[type-arg]
+    """Tally the ballots that follow the voter's speech and the trust broken later the same day."""
+    thoughts = {(r.event.seat, r.event.decision_id): r.event.text for r in records if isinstance(r.event, Thought)}
+    committed: dict[tuple[str, int], int] = {}
+    trusted: dict[tuple[str, int], dict[int, int]] = {}
+    for index, record in enumerate(records):
+        event = record.event
+        if isinstance(event, ChoiceMade) and event.decision in DAY_VOTES:
+            target = committed.get((record.phase, event.seat))
+            if target is None or f"seat:{target}" not in event.options:
+                continue
+            if thoughts.get((event.seat, event.decision_id), "").startswith(RELEASED):
+                word.released += 1
+                continue
+            word.ballots += 1
+            word.followed += event.option == f"seat:{target}"
+        if type(event) is not Speech or event.to is not None:
+            continue
+        key = (record.phase, event.seat)
+        mine = trusted.setdefault(key, {})
+        if mine:
+            word.after_trust += 1
+            view = SeatView(event.seat, "", "", (), (), None, (), record.phase, tuple(records[:index]))
+            turned = {s for a in event.acts if (s := against(a)) in mine}
+            word.violations += sum(release(view, mine[s], s, "for") is None for s in turned)
+        seat = voted_seat(event.acts, variant)
+        if seat is not None:
+            committed[key] = seat
+        for seat in trusted_seats(event.acts, event.seat):
+            mine[seat] = record.seq
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("paths", nargs="+", type=Path)
@@ -49,12 +103,14 @@ def main() -> None:
     games: Counter[tuple[str, str, int]] = Counter()
     picks: dict[str, Counter[str]] = defaultdict(Counter)
     calls: list[int] = []
+    word = Word()
     for path in args.paths:
         transcript = read_transcript(path)
         header = transcript.header
         key = (header.variant, header.language, len(header.names))
         records = transcript.records
         audit_game(records, _notes(records), header.variant, header.language, tallies[key])
+        keep_word(records, header.variant, word)
         games[key] += 1
         nothing = str(phrase_bank(header.language, header.variant).picker["slots"]["none"])
         speech_decisions = {r.event.decision_id for r in records if isinstance(r.event, SpeechCheck)}
@@ -107,9 +163,15 @@ def main() -> None:
     print()
     if calls:
         print(f"model calls per speech decision: mean {statistics.fmean(calls):.2f}, max {max(calls)} ({len(calls)})")
+    print(
+        f"vote follows speech: {share(word.followed, word.ballots)} (released by a public event: {word.released}); "
+        f"trust violations: {word.violations} in {word.after_trust} speeches after trust given the same day"
+    )
     if args.json:
         slots = {slot: dict(counts) for slot, counts in picks.items()}
-        report = {"rows": rows, "slots": slots, "calls_per_speech": calls}
+        kept = {"ballots": word.ballots, "followed": word.followed, "released": word.released}
+        trust = {"after_trust": word.after_trust, "violations": word.violations}
+        report = {"rows": rows, "slots": slots, "calls_per_speech": calls, "vote_follows": kept, "trust": trust}
         args.json.write_text(json.dumps(report, ensure_ascii=False, indent=1), encoding="utf-8")
 
 

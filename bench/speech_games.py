@@ -10,6 +10,7 @@ played again. Then::
     .venv/bin/python bench/speech_games.py --games 20 --out runs/speech     # plays (hours on one core)
     .venv/bin/python -m llm_werewolf.evaluation.speech_measure runs/speech/*/*.jsonl   # the table
 
+``--only chinese_werewolf:zh-Hant`` plays one cell (repeatable), ``--first-seed 2`` from seed 2 on.
 ``--jobs 2`` plays two games at a time. Each game's llama.cpp gets one thread (``[llm] threads = 1``):
 on a shared CPU one thread per process is faster than two (docs/llm.md).
 """
@@ -94,10 +95,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path("runs/speech"))
     parser.add_argument("--jobs", type=int, default=1, help="games played at a time")
     parser.add_argument("--deadline", type=float, default=900.0, help="seconds per decision (a busy CPU is slow)")
+    parser.add_argument("--only", action="append", default=[], help="play only this cell (VARIANT:LANG; repeatable)")
+    parser.add_argument("--first-seed", type=int, default=0, help="seed of each cell's first game")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "one_thread.toml").write_text("[llm]\nthreads = 1\n", encoding="utf-8")
-    jobs = [(v, lang, p, seed) for seed in range(args.games) for v, lang, p in CELLS]
+    cells = [c for c in CELLS if not args.only or f"{c[0]}:{c[1]}" in args.only]
+    seeds = range(args.first_seed, args.first_seed + args.games)
+    jobs = [(v, lang, p, seed) for seed in seeds for v, lang, p in cells]
     total = len(jobs)
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         for i, line in enumerate(pool.map(lambda job: _play(job, args.out, args.deadline), jobs), start=1):

@@ -35,6 +35,7 @@ from ..prompting.packs import pack_hash
 from ..prompting.personas import Persona
 from ..prompting.render import Prompt, SeatPrompter
 from ..rules import Choice, Decision, SeatView
+from ..speech.commitments import Ballot, ballot
 from ..strings.script import in_language
 from ..table_notes import ModelCall
 from .base import DecisionRequest, Reply
@@ -135,6 +136,13 @@ class LLMAgent:
     # -- deciding --------------------------------------------------------------
     async def decide(self, request: DecisionRequest) -> Reply:
         view, decision = request.view, request.decision
+        # A base model's day ballot follows its speech (speech.commitments); a chat model, which writes its
+        # own speech and acts, chooses its ballot itself.
+        kept = ballot(view, decision) if self.backend.profile.style == "transcript" else Ballot(None, decision.options)
+        if kept.option is not None:
+            return Reply(Choice(kept.option), thought=kept.note)
+        if kept.options != decision.options:
+            decision = replace(decision, options=kept.options)
         prompter = self.prompter(view)
         deadline = self._deadline(decision.id, request.attempt)
         prompt = prompter.prompt(view, decision, error=request.error, attempt=request.attempt)
@@ -188,7 +196,8 @@ class LLMAgent:
             marked = fabrication_note(view, choice) if prompt.mode == "text" else ""
             thought = "\n".join(t for t in (parsed.thought, marked) if t)
             return Reply(choice, thought=thought, error=parsed.error, calls=tuple(calls), notes=notes)
-        return Reply(Choice(parsed.option), thought=parsed.thought, error=parsed.error, calls=tuple(calls))
+        thought = "\n".join(t for t in (parsed.thought, kept.note) if t)
+        return Reply(Choice(parsed.option), thought=thought, error=parsed.error, calls=tuple(calls))
 
     def _acts_only(self, prompt: Prompt) -> bool:
         """A base model's speech under a profile with ``speech_text`` off: no text is asked for, the

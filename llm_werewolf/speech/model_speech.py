@@ -221,7 +221,8 @@ def _voiced(view: SeatView, acts: Sequence[Act], speaker: Speaker, rng: random.R
     today = [r.event.text for r in view.records if r.phase == view.phase and type(r.event) is Speech and r.event.text]
     avoid = templates_said(view.language, view.variant, today)
     lead = None if plan.lead is None else Act("lead", fact=plan.lead, role=view.role)
-    return voice(acts, speaker, rng, earlier_speeches(view), avoid=avoid, lead=lead)
+    close = None if plan.close is None else Act("lead", fact=plan.close, target=plan.close_target)
+    return voice(acts, speaker, rng, earlier_speeches(view), avoid=avoid, lead=lead, close=close)
 
 
 def _legal_prefix(view: SeatView, acts: Sequence[Act]) -> list[Act]:

@@ -100,7 +100,7 @@ def questions_to(view: SeatView) -> list[tuple[int, str]]:
     return list(asked.items())
 
 
-def _owing(view: SeatView) -> frozenset[int]:
+def owing(view: SeatView) -> frozenset[int]:
     """Seats asked a question since their own last public speech (an answer they owe the table)."""
     spoke: set[int] = set()
     owing: set[int] = set()
@@ -344,22 +344,30 @@ def plan(view: SeatView, intent: Sequence[Act], *, quiet_intent: bool = False) -
     for act in intent:
         if act.kind == "vote":
             out.add(act)
-    target = asked.target if asked is not None else _ask_target(view, out.acts, _owing(view))
+    target = asked.target if asked is not None else _ask_target(view, out.acts, owing(view))
     if target is not None and target != view.seat and view.alive[target]:
         out.add(Act("ask", target=target, fact=question_for(view, target, out.acts)))
     said = [a for a in out.acts if a.kind != "ask"]
     reacted = any(a.kind == "answer" or (a.kind == "defend" and a.target == view.seat) for a in said)
     lead = None if reacted or any(a.kind in ("claim", "result") for a in said) else "open"
+    close, close_target = closing(view, out.acts, subject)
+    return Plan(tuple(out.acts), lead, close, close_target)
+
+
+def closing(view: SeatView, acts: Sequence[Act], subject: int | None) -> tuple[str | None, int | None]:
+    """The closing line of a speech about ``subject`` and its seat: ``check`` asks the night's
+    investigator to look at the subject (not one with a card on the table, not in one_night, not in a
+    speech that claims); else ``plan`` names a seer's next check (:func:`_next_check`); else none."""
     investigated = subject if subject is not None and subject != view.seat else None
     if investigated is not None and any(a.fact == "claimed" for a in reasons_about(view, investigated)):
         investigated = None  # a seat with a card on the table is judged by its claim, not sent to the night
-    more_nights = view.variant != "one_night" and not any(a.kind == "claim" for a in out.acts)
-    close = "check" if more_nights and investigated is not None and view.alive[investigated] else None
-    if close is None:
-        following = _next_check(view, out.acts)
-        if following is not None:
-            return Plan(tuple(out.acts), lead, "plan", following)
-    return Plan(tuple(out.acts), lead, close, investigated if close else None)
+    more_nights = view.variant != "one_night" and not any(a.kind == "claim" for a in acts)
+    if more_nights and investigated is not None and view.alive[investigated]:
+        return "check", investigated
+    following = _next_check(view, acts)
+    if following is not None:
+        return "plan", following
+    return None, None
 
 
 def _next_check(view: SeatView, acts: Sequence[Act]) -> int | None:

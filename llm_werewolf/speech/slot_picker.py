@@ -44,17 +44,21 @@ from ..rules.acts import Act
 from ..rules.events import Speech
 from ..rules.views import SeatView
 from ..texts import TextDataError, role_name
+from .commitments import against, opposed_today, trusted_seats, trusted_today
 from .grounding import reasons_about
+from .knowledge import known_results
 from .phrases import PhraseBank, phrase_bank
 from .picker import Complete, PickContext, claim_roles, open_results, own_record, partners, pick_label, seat_options
-from .planner import Plan, death_of, parting_lead, question_for, questions_to, rebuttal, stated_reasons
-from .stance import contradicts
+from .planner import Plan, closing, death_of, owing, parting_lead, question_for, questions_to, rebuttal, stated_reasons
+from .stance import contradicts, stance
 from .voice import Speaker, fill, phrase_key
 
 FAKE_REASONS = 2
 """Most made-up facts a bad-side seat is offered in the reason slot."""
 REASON_OPTIONS = 6
 """Most facts offered in the reason slot (the records' most telling first, one seat after another)."""
+RESULTS_WITH_CLAIM = 2
+"""Most true results that follow a truthful seat's claim in one speech (no pick)."""
 SLOT_KEYS = ("answer", "state", "reason", "propose", "ask", "accuse", "none")
 
 
@@ -71,9 +75,14 @@ class SlotPick:
 class _Speech:
     view: SeatView
     acts: list[Act]
+    trusted: frozenset[int] = frozenset()
+    """Seats the speaker said it trusts earlier today, not released since (``commitments.trusted_today``)."""
 
     def fits(self, act: Act) -> bool:
         if len(self.acts) >= MAX_SPEECH_ACTS or act in self.acts:
+            return False
+        trusted = self.trusted | trusted_seats(tuple(self.acts), self.view.seat)  # earlier today, or here
+        if trusted and against(as_stance(act)) in trusted:
             return False
         if contradicts(as_stance(act), [as_stance(a) for a in self.acts], self.view.variant):
             return False
@@ -100,14 +109,16 @@ def suspected(reason: Act | None) -> int | None:
 
 
 def answer_options(view: SeatView, asker: int, question: str, acts: Sequence[Act]) -> list[Act]:
-    """The answers a seat may give ``asker``'s ``question``: each legal, none against the speech or its
-    earlier words (a seat it reported bad is not trusted, a partner is not voted for), "not yet" last."""
-    earlier = own_record(view).acts
+    """The answers a seat may give ``asker``'s ``question``: each legal, none against the speech, its
+    earlier words or its own results (a seat it found or reported bad is not trusted, a partner is not
+    voted for), "not yet" last."""
+    earlier = [*own_record(view).acts, *known_results(view)]  # never trust a seat it knows to be bad
     if question == "role":
         roles = [r for r in claim_roles(view) if r is not None]
         answers = [Act("answer", target=asker, fact="role", role=r) for r in roles]
     elif question == "trust":
-        others = [s for s in view.living() if s not in (view.seat, asker)]
+        opposed = opposed_today(view)  # not the seat it went against earlier today
+        others = [s for s in view.living() if s not in (view.seat, asker) and s not in opposed]
         trusted = [s for s in others if not contradicts(Act("defend", target=s), [*acts, *earlier], view.variant)]
         answers = [Act("answer", target=asker, fact="trust", other=s) for s in trusted]
     else:
@@ -124,6 +135,38 @@ def state_options(view: SeatView, acts: Sequence[Act]) -> list[Act]:
         out.extend(Act("claim", role=r) for r in claim_roles(view))
     out.extend(open_results(view, acts))
     return [a for a in out if act_can_follow(view, acts, a)]
+
+
+READINGS = ("named_first", "quiet")
+"""The facts of a reading of the table (who leads the push, who has spoken without naming anyone),
+offered in the state slot to a seat with nothing of its own to state."""
+
+
+def reading_options(view: SeatView, acts: Sequence[Act]) -> list[Act]:
+    """A grounded reading of the table: the :data:`READINGS` facts the records hold about living other
+    seats (none a partner), said no more than the planner allows."""
+    stated = stated_reasons(view)
+    team = partners(view)
+    found = [
+        reason
+        for seat in view.living()
+        if seat != view.seat and seat not in team
+        for reason in reasons_about(view, seat)
+        if reason.fact in READINGS and (reason.fact, reason.target, reason.other, reason.role) not in stated
+    ]
+    return [a for a in found if act_can_follow(view, acts, a) and not contradicts(a, acts, view.variant)]
+
+
+def state_slot(view: SeatView, acts: Sequence[Act]) -> list[Act | None]:
+    """What the state slot offers: a true result the seat holds is said (no "nothing"); with nothing of
+    its own to state (no claim or result to offer), a reading of the table; "nothing" last otherwise."""
+    options = state_options(view, acts)
+    if not options:
+        return [*reading_options(view, acts)] or [None]
+    known = known_results(view)
+    if not _liar(view) and any(a in known for a in options):
+        return [*options]
+    return [*options, None]
 
 
 def _liar(view: SeatView) -> bool:
@@ -166,6 +209,17 @@ def reason_options(view: SeatView, acts: Sequence[Act]) -> list[Act]:
             found.append(reason)
     found = found[:REASON_OPTIONS] + fake_reasons(view)
     return [a for a in found if act_can_follow(view, acts, a) and not contradicts(a, acts, view.variant)]
+
+
+def _damns(view: SeatView, act: Act) -> bool:
+    """Whether a result finds its seat bad (``speech.stance``: against it)."""
+    side = stance(act, view.variant)
+    return side is not None and side[1] == "against"
+
+
+def _made_up(view: SeatView, act: Act) -> bool:
+    """Whether ``act`` is one of a liar's made-up reasons (:func:`fake_reasons`)."""
+    return act.kind == "reason" and act in fake_reasons(view)
 
 
 def _second_reason(view: SeatView, first: Act, acts: Sequence[Act]) -> Act | None:
@@ -237,7 +291,7 @@ def plan_steps(view: SeatView, *, speaker: Speaker, last_words: bool = False) ->
     bank = phrase_bank(view.language, view.variant)
     lines_of = _slot_lines(bank, view)
     lines = [fill(str(bank.picker.get("floor", "")), Act("ask", target=speaker.seat), speaker, bank)]
-    speech = _Speech(view, [])
+    speech = _Speech(view, [], frozenset(trusted_today(view)))
     picks: list[SlotPick] = []
 
     def choose(
@@ -245,7 +299,7 @@ def plan_steps(view: SeatView, *, speaker: Speaker, last_words: bool = False) ->
     ) -> Generator[SlotAsk, int | None, Act | None]:
         """The model's pick among ``options``; an ``owed`` slot (an answer) falls back to its last option
         ("not yet") when the model's pick names none of them."""
-        offered = tuple(options)
+        offered = tuple(o for o in options if o is None or speech.fits(o))  # only what the speech may say
         if not offered:
             return None
         if len(offered) == 1:
@@ -281,11 +335,22 @@ def plan_steps(view: SeatView, *, speaker: Speaker, last_words: bool = False) ->
                 yield from choose("answer", options, line("answer", asker), owed=True)
         for act in rebut:
             speech.add(act)
-    yield from choose("state", [*state_options(view, speech.acts), None], line("state"))
-    reason = yield from choose("reason", [*reason_options(view, speech.acts), None], line("reason"))
+    stated = yield from choose("state", state_slot(view, speech.acts), line("state"))
+    if stated is not None and stated.kind == "claim" and not _liar(view):  # a claimed card's results follow
+        known = known_results(view)
+        for result in [a for a in open_results(view, speech.acts) if a in known][:RESULTS_WITH_CLAIM]:
+            speech.add(result)
+    reasons = reason_options(view, speech.acts)
+    damned = next((a.target for a in speech.acts if a.kind == "result" and _damns(view, a)), None)
+    if damned is not None:  # a speech that found a seat bad gives its reasons about that seat first
+        reasons.sort(key=lambda a: a.target != damned)
+    grounded_first = any(not _made_up(view, a) for a in reasons)  # a fact that holds is there to give
+    reason = yield from choose("reason", reasons if grounded_first else [*reasons, None], line("reason"))
     if reason is not None:
         speech.add(_second_reason(view, reason, speech.acts))
     grounded = suspected(reason)  # grounds against a seat: the vote (or the accusation) offered is that seat
+    if damned is not None and view.alive[damned]:
+        grounded = damned  # a bad result is the strongest ground the speech gives
     if last_words:
         team = partners(view)
         suspects = [s for s in view.living() if s != view.seat and s not in team]
@@ -295,14 +360,17 @@ def plan_steps(view: SeatView, *, speaker: Speaker, last_words: bool = False) ->
         yield from choose("accuse", [*[a for a in accusations if speech.fits(a)], None], line("accuse"))
         death = death_of(view)
         parting = parting_lead(death) if _liar(view) else "testament" if death.by_day else "night"
-        return Plan(tuple(speech.acts), parting), picks
+        accused = next((a.target for a in speech.acts if a.kind == "accuse"), None)
+        close, close_target = closing(view, speech.acts, accused) if not _liar(view) else (None, None)
+        return Plan(tuple(speech.acts), parting, close, close_target), picks
     answered = any(a.kind == "answer" and a.fact == "vote" for a in speech.acts)
     seats = [] if answered else seat_options(view, "vote", speech.acts)  # the answer said the vote, or "not yet"
     if grounded in seats:
         seats = [grounded]
     votes = [a for s in seats if speech.fits(a := Act("vote", target=s))]
     yield from choose("propose", [*votes, None] if votes else [], line("propose"))
-    askable = [s for s in view.living() if s != view.seat]
+    owed = owing(view)  # a seat asked already since it last spoke owes that answer first
+    askable = [s for s in view.living() if s != view.seat and s not in owed]
     questions = [Act("ask", target=s, fact=question_for(view, s, speech.acts)) for s in askable]
     # Given the floor, a seat makes at least one point: with nothing said yet, "nothing" is not offered
     # (the embedded model took "nothing more" first in every Arabic one_night speech).
@@ -311,7 +379,9 @@ def plan_steps(view: SeatView, *, speaker: Speaker, last_words: bool = False) ->
     said = [a for a in speech.acts if a.kind != "ask"]
     reacted = any(a.kind == "answer" or (a.kind == "defend" and a.target == view.seat) for a in said)
     lead = None if reacted or any(a.kind in ("claim", "result") for a in said) else "open"
-    return Plan(tuple(speech.acts), lead), picks
+    subject = grounded if grounded is not None else next((a.target for a in said if a.kind == "vote"), None)
+    close, close_target = closing(view, speech.acts, subject)  # the night's check on the seat it is about
+    return Plan(tuple(speech.acts), lead, close, close_target), picks
 
 
 async def pick_plan(

@@ -95,7 +95,7 @@ async def test_a_model_seat_answers_the_question_put_to_it_in_its_next_speech(
             asked += 1
             said = reply[1].acts
             answered += any(a.kind == "answer" and a.target == speech.seat and a.fact == act.fact for a in said)
-    assert asked >= 3
+    assert asked >= 2
     assert answered == asked
     chosen = {s for r in records if isinstance(r.event, ModelCall) for s in slots_chosen(r.event.raw_output)}
     assert "answer" in chosen  # the model chose what to answer (not a fixed line)
