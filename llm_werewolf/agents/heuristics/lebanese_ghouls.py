@@ -20,8 +20,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
-from collections.abc import Set as AbstractSet
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ...rules import Choice, Decision, SeatView
@@ -45,6 +44,9 @@ BUS_CHANCE = 0.5  # busing a doomed partner on half of such days: 31 ghoul wins 
 
 @dataclass
 class Facts:
+    """What this seat knows, gathered from its view; with the seat's generator (``rng``) it is what a
+    role's tactic reads (:class:`~llm_werewolf.rules.variants.lebanese_ghouls.unit.Reading`)."""
+
     view: SeatView
     me: int
     role: str
@@ -64,6 +66,7 @@ class Facts:
     votes: list[tuple[int, int]] = field(default_factory=list)
     intents: dict[int, int] = field(default_factory=dict)
     _belief: tuple[set[int], dict[int, float]] | None = None
+    rng: random.Random | None = None
 
     @property
     def ghoul(self) -> bool:
@@ -149,6 +152,26 @@ class Facts:
     def suspects(self, threshold: float = 2.0) -> list[int]:
         _, suspicion = self.belief()
         return [s for s in sorted(suspicion, key=lambda s: (-suspicion[s], s)) if suspicion[s] >= threshold]
+
+    def believed(self) -> set[int]:
+        return self.belief()[0]
+
+    def suspicion(self) -> dict[int, float]:
+        return self.belief()[1]
+
+    def draws(self) -> random.Random:
+        if self.rng is None:
+            raise RuntimeError("a tactic draws from the seat's generator: read the seat with reading()")
+        return self.rng
+
+    def chance(self) -> float:
+        return self.draws().random()
+
+    def any_of(self, seats: list[int]) -> int:
+        return self.draws().choice(seats)
+
+    def pick(self, decision: Decision, prefer: Iterable[int] = (), avoid: Iterable[int] = ()) -> Choice:
+        return _seat_choice(decision, self.draws(), prefer=prefer, avoid=avoid)
 
     def real_claimants(self) -> list[int]:
         """For ghouls: living claimants who are not on the team, earliest first."""
@@ -350,72 +373,11 @@ def _speech(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
     return act_speech(view, decision, rng, "neutral")
 
 
-class SeatReading:
-    """What a role's tactic reads of this seat (:class:`~llm_werewolf.rules.variants.lebanese_ghouls.unit.Reading`):
-    the gathered facts and the seat's generator."""
-
-    __slots__ = ("facts", "rng")
-
-    def __init__(self, facts: Facts, rng: random.Random) -> None:
-        self.facts = facts
-        self.rng = rng
-
-    @property
-    def me(self) -> int:
-        return self.facts.me
-
-    @property
-    def ghoul(self) -> bool:
-        return self.facts.ghoul
-
-    @property
-    def number(self) -> int:
-        return self.facts.number
-
-    @property
-    def lover(self) -> int | None:
-        return self.facts.lover
-
-    @property
-    def team(self) -> AbstractSet[int]:
-        return self.facts.team
-
-    @property
-    def known(self) -> Mapping[int, str]:
-        return self.facts.known
-
-    @property
-    def victim(self) -> int | None:
-        return self.facts.victim
-
-    def believed(self) -> AbstractSet[int]:
-        return self.facts.belief()[0]
-
-    def suspicion(self) -> Mapping[int, float]:
-        return self.facts.belief()[1]
-
-    def suspects(self, threshold: float = 2.0) -> list[int]:
-        return self.facts.suspects(threshold)
-
-    def real_claimants(self) -> list[int]:
-        return self.facts.real_claimants()
-
-    def rolled(self, tag: str) -> random.Random:
-        return self.facts.rolled(tag)
-
-    def chance(self) -> float:
-        return self.rng.random()
-
-    def any_of(self, seats: list[int]) -> int:
-        return self.rng.choice(seats)
-
-    def pick(self, decision: Decision, prefer: Iterable[int] = (), avoid: Iterable[int] = ()) -> Choice:
-        return _seat_choice(decision, self.rng, prefer=prefer, avoid=avoid)
-
-
-def reading(view: SeatView, rng: random.Random, memory: ScanMemory | None = None) -> SeatReading:
+def reading(view: SeatView, rng: random.Random, memory: ScanMemory | None = None) -> Facts:
     """What a role's tactic reads of ``view``'s seat, drawing from ``rng``."""
-    return SeatReading(read_facts(view, memory), rng)
+    facts = read_facts(view, memory)
+    facts.rng = rng
+    return facts
 
 
 def decide_noted(
@@ -425,7 +387,7 @@ def decide_noted(
 
     ``memory`` (the agent's) lets the seat read only the records added since its last decision.
     """
-    facts = read_facts(view, memory)
+    facts = reading(view, rng, memory)
     kind = decision.kind
     note = ""
     if kind == "speech":
@@ -434,7 +396,7 @@ def decide_noted(
         choice, note = _vote(facts, decision, rng)
     else:
         tactic = TACTICS.get(kind)
-        chosen = tactic(SeatReading(facts, rng), decision) if tactic is not None else None
+        chosen = tactic(facts, decision) if tactic is not None else None
         choice = chosen if chosen is not None else _fallback(decision)
     if decision.option(choice.option) is None:
         return _fallback(decision), ""

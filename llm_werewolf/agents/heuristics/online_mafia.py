@@ -19,8 +19,9 @@ from functools import lru_cache
 
 from ...rules import Choice, Decision, SeatView
 from ...rules.events import ChoiceMade, DeathsAnnounced, Info, PhaseStarted, Record, Speech, VoteCast, VoteTally
+from ...rules.variants.online_mafia.model import Faction
 from ...rules.variants.online_mafia.registry import ROLES
-from ...rules.variants.online_mafia.roles import TACTICS
+from ...rules.variants.online_mafia.roles import TACTICS, seed_roles_of
 from ...rules.variants.online_mafia.tactics import INVESTIGATIVE, PROTECTED_CLAIMS, TOWN_ROLES
 from ..speech import act_speech, answered_line
 from ..thoughts import thought
@@ -28,23 +29,9 @@ from .common import lean, pick_seat, seat_options, team_chance, team_draw
 from .record_scan import ScanMemory, scan_records
 
 EVIL_GROUPS = frozenset({"faces", "leaders"})
-MAFIA_ROLES = frozenset(
-    {
-        "necromancer",
-        "femme_fatale",
-        "framer",
-        "blackmailer",
-        "disguiser",
-        "accomplice",
-        "consigliere",
-        "janitor",
-        "godfather",
-        "mafioso",
-        "infiltrator",
-    }
-)
-CULT_ROLES = frozenset({"mimic", "cult_leader", "cult_member"})
-KILLER_ROLES = frozenset({"serial_killer", "werewolf", "butcher", "mask_artist", "thief"})
+MAFIA_ROLES = seed_roles_of(Faction.MAFIA)
+CULT_ROLES = seed_roles_of(Faction.CULT)
+KILLER_ROLES = seed_roles_of(Faction.NEUTRAL_KILLER)
 EVIL_ROLES = MAFIA_ROLES | CULT_ROLES | KILLER_ROLES
 WANTS_EXECUTIONS = frozenset({"jester", "executioner"})
 TRIED_KINDS = frozenset(

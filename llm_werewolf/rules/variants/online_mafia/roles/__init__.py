@@ -57,9 +57,14 @@ def _tactics(specs: tuple[RoleSpec, ...]) -> Mapping[str, Tactic]:
     return table
 
 
+def seed_roles_of(faction: Faction) -> frozenset[str]:
+    """The seed's roles of ``faction``."""
+    return frozenset(spec.id for spec in SEED_SPECS if spec.faction is faction)
+
+
 TACTICS: Mapping[str, Tactic] = _tactics(ALL_SPECS)
 """The heuristic player's answer to each night decision (and the Volunteer's offer), by kind."""
 ROLE_IDS: tuple[str, ...] = tuple(spec.id for spec in ALL_SPECS)
 FACTION_OF: Mapping[str, Faction] = {spec.id: spec.faction for spec in ALL_SPECS}
 
-__all__ = ["ALL_SPECS", "FACTION_OF", "MERGERS", "ROLES", "ROLE_IDS", "SEED_SPECS", "TACTICS", "UNITS"]
+__all__ = ["ALL_SPECS", "FACTION_OF", "MERGERS", "ROLES", "ROLE_IDS", "SEED_SPECS", "TACTICS", "UNITS", "seed_roles_of"]
