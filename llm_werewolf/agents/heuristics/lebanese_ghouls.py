@@ -11,8 +11,9 @@
   a ghoul counter-claims Bassara and names the claimant; they hunt claimants at night, vote as
   a block for the real claimant or the day's bandwagon, and sometimes vote out an exposed,
   doomed partner themselves (bussing, recorded in the agent's note).
-* Sahra saves on night 1 and later only a believed claimant; she poisons a seat she is sure of.
-  Sayyad shoots his top suspect. Nobody votes against a lover.
+* Nobody votes against a lover. Each role's own decisions (night abilities, the Sayyad's shot) are
+  answered by its tactics (``rules/variants/lebanese_ghouls/tactics.py``), given a
+  :class:`SeatReading` of what this module gathers.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from dataclasses import dataclass, field
 
 from ...rules import Choice, Decision, SeatView
 from ...rules.events import ChoiceMade, DeathsAnnounced, Info, Record, VoteCast
+from ...rules.variants.lebanese_ghouls.tactics import TACTICS
 from ..speech import act_speech
 from ..thoughts import thought
 from .common import drawn_bluffer, lean, pick_seat, seat_options, team_draw
@@ -38,12 +40,13 @@ REPORT_KEYS = {"reveal_ghoul": BASSARA, "jara_saw": JARA}
 VOTE_KEYS = frozenset({"accuse"})
 BLUFF_CHANCE = 0.3
 BUS_CHANCE = 0.5  # busing a doomed partner on half of such days: 31 ghoul wins in 150 twelve-seat games (14 at 0.25)
-SAYYAD_THRESHOLD = 0.5  # the dying Sayyad shoots his top suspect from this suspicion on
-SAYYAD_UNCLEAR = True  # ... and with no suspect an unclear seat at random (humans rarely hold the shot)
 
 
 @dataclass
 class Facts:
+    """What this seat knows, gathered from its view; with the seat's generator (``rng``) it is what a
+    role's tactic reads (:class:`~llm_werewolf.rules.variants.lebanese_ghouls.unit.Reading`)."""
+
     view: SeatView
     me: int
     role: str
@@ -63,6 +66,7 @@ class Facts:
     votes: list[tuple[int, int]] = field(default_factory=list)
     intents: dict[int, int] = field(default_factory=dict)
     _belief: tuple[set[int], dict[int, float]] | None = None
+    rng: random.Random | None = None
 
     @property
     def ghoul(self) -> bool:
@@ -148,6 +152,26 @@ class Facts:
     def suspects(self, threshold: float = 2.0) -> list[int]:
         _, suspicion = self.belief()
         return [s for s in sorted(suspicion, key=lambda s: (-suspicion[s], s)) if suspicion[s] >= threshold]
+
+    def believed(self) -> set[int]:
+        return self.belief()[0]
+
+    def suspicion(self) -> dict[int, float]:
+        return self.belief()[1]
+
+    def draws(self) -> random.Random:
+        if self.rng is None:
+            raise RuntimeError("a tactic draws from the seat's generator: read the seat with reading()")
+        return self.rng
+
+    def chance(self) -> float:
+        return self.draws().random()
+
+    def any_of(self, seats: list[int]) -> int:
+        return self.draws().choice(seats)
+
+    def pick(self, decision: Decision, prefer: Iterable[int] = (), avoid: Iterable[int] = ()) -> Choice:
+        return _seat_choice(decision, self.draws(), prefer=prefer, avoid=avoid)
 
     def real_claimants(self) -> list[int]:
         """For ghouls: living claimants who are not on the team, earliest first."""
@@ -276,16 +300,6 @@ def bluffer(facts: Facts) -> int | None:
     return drawn_bluffer(facts.team, facts.living, facts.view.names, BLUFF_CHANCE)
 
 
-def _ghoul_kill(facts: Facts, decision: Decision) -> Choice:
-    targets = [s for s in _offered(decision) if s not in facts.team and s != facts.lover]
-    if not targets:
-        return _fallback(decision)
-    for claimant in facts.real_claimants():
-        if claimant in targets:
-            return Choice(f"seat:{claimant}")
-    return Choice(f"seat:{facts.rolled('kill').choice(targets)}")
-
-
 def _ghoul_plan(facts: Facts, offered: list[int]) -> tuple[int | None, str]:
     """The seat the whole team votes for among ``offered``, with a note when it buses a partner."""
     targets = [s for s in offered if s not in facts.team and s != facts.lover]
@@ -359,42 +373,11 @@ def _speech(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
     return act_speech(view, decision, rng, "neutral")
 
 
-def _shot(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
-    if facts.ghoul:
-        return _seat_choice(decision, rng, prefer=facts.real_claimants(), avoid=[*facts.team, facts.lover or -1])
-    offered = [s for s in facts.suspects(threshold=SAYYAD_THRESHOLD) if decision.option(f"seat:{s}") is not None]
-    if not offered and SAYYAD_UNCLEAR:  # nothing marks anyone: an unclear seat (never a believed claimant)
-        _, suspicion = facts.belief()
-        unclear = [s for s in _offered(decision) if suspicion.get(s, -1.0) >= 0.0 and s != facts.lover]
-        offered = [rng.choice(sorted(unclear))] if unclear else []
-    return Choice(f"seat:{offered[0]}") if offered else _fallback(decision)
-
-
-def _elixir(facts: Facts, decision: Decision) -> Choice:
-    if decision.option("elixir") is None:
-        return _fallback(decision)
-    if facts.number <= 1:
-        return Choice("elixir")
-    believed, _ = facts.belief()
-    victim = facts.victim
-    if victim is not None and (victim in believed or victim == facts.lover):
-        return Choice("elixir")
-    return _fallback(decision)
-
-
-def _poison(facts: Facts, decision: Decision) -> Choice:
-    if facts.number <= 1:
-        return _fallback(decision)
-    for seat in facts.suspects(threshold=6.0)[:1]:
-        if decision.option(f"seat:{seat}") is not None:
-            return Choice(f"seat:{seat}")
-    return _fallback(decision)
-
-
-def _umm_lhaf(facts: Facts, decision: Decision, rng: random.Random) -> Choice:
-    if decision.kind == "umm_lhaf_first" and rng.random() < 1 / 3:
-        return _seat_choice(decision, rng, prefer=[facts.me])
-    return _seat_choice(decision, rng, avoid=[facts.me])
+def reading(view: SeatView, rng: random.Random, memory: ScanMemory | None = None) -> Facts:
+    """What a role's tactic reads of ``view``'s seat, drawing from ``rng``."""
+    facts = read_facts(view, memory)
+    facts.rng = rng
+    return facts
 
 
 def decide_noted(
@@ -404,31 +387,17 @@ def decide_noted(
 
     ``memory`` (the agent's) lets the seat read only the records added since its last decision.
     """
-    facts = read_facts(view, memory)
+    facts = reading(view, rng, memory)
     kind = decision.kind
     note = ""
     if kind == "speech":
         choice = _speech(facts, decision, rng)
     elif kind == "vote":
         choice, note = _vote(facts, decision, rng)
-    elif kind == "ghoul_kill":
-        choice = _ghoul_kill(facts, decision)
-    elif kind == "bassara_look":
-        unknown = [s for s in _offered(decision) if s not in facts.known and s != facts.lover]
-        suspects = [s for s in facts.suspects(threshold=1.5) if s in unknown]
-        choice = _seat_choice(decision, rng, prefer=suspects[:1], avoid=[*facts.known, facts.lover or -1])
-    elif kind == "jara_peek":
-        choice = Choice("peek") if decision.option("peek") else _fallback(decision)
-    elif kind == "sahra_elixir":
-        choice = _elixir(facts, decision)
-    elif kind == "sahra_poison":
-        choice = _poison(facts, decision)
-    elif kind == "sayyad_shot":
-        choice = _shot(facts, decision, rng)
-    elif kind in ("umm_lhaf_first", "umm_lhaf_second"):
-        choice = _umm_lhaf(facts, decision, rng)
     else:
-        choice = _fallback(decision)
+        tactic = TACTICS.get(kind)
+        chosen = tactic(facts, decision) if tactic is not None else None
+        choice = chosen if chosen is not None else _fallback(decision)
     if decision.option(choice.option) is None:
         return _fallback(decision), ""
     if not decision.speech and (choice.text or choice.claim):

@@ -2,69 +2,50 @@
 
 Investigators (Detective, Investigator, Butler, Lookout...) that find an evil player claim their role
 and name him in their speech; the town puts players named that way (or found evil by itself) on trial
-and votes them guilty. The mafia's Godfather and Mafioso agree on one victim (a claimed investigator,
-else a pick both compute the same way) and never name a member; doctors and bodyguards protect claimed
-investigators; neutral killers kill; everyone else uses its ability on a plausible target. Every answer
-is one of the decision's options.
+and votes them guilty; the mafia never names a member. Each role's own decisions (night abilities,
+the Volunteer's offer) are answered by the tactics its spec declares (``rules/variants/online_mafia/
+tactics.py``), given a :class:`SeatReading` of what this module gathers. Every answer is one of the
+decision's options.
 """
 
 from __future__ import annotations
 
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ...rules import Choice, Decision, SeatView
 from ...rules.events import ChoiceMade, DeathsAnnounced, Info, PhaseStarted, Record, Speech, VoteCast, VoteTally
+from ...rules.variants.online_mafia.model import Faction
 from ...rules.variants.online_mafia.registry import ROLES
+from ...rules.variants.online_mafia.roles import TACTICS, seed_roles_of
+from ...rules.variants.online_mafia.tactics import INVESTIGATIVE, PROTECTED_CLAIMS, TOWN_ROLES
 from ..speech import act_speech, answered_line
 from ..thoughts import thought
 from .common import lean, pick_seat, seat_options, team_chance, team_draw
 from .record_scan import ScanMemory, scan_records
 
-INVESTIGATIVE = frozenset({"detective", "investigator", "butler", "lookout", "spy", "undertaker"})
-PROTECTED_CLAIMS = INVESTIGATIVE | {"doctor", "escort"}
 EVIL_GROUPS = frozenset({"faces", "leaders"})
-TOWN_ROLES = frozenset(
-    {
-        "citizen",
-        "escort",
-        "butler",
-        "spy",
-        "guild_member",
-        "detective",
-        "doctor",
-        "bodyguard",
-        "outlaw",
-        "veteran",
-        "undertaker",
-        "lookout",
-        "investigator",
-    }
-)
-MAFIA_ROLES = frozenset(
-    {
-        "necromancer",
-        "femme_fatale",
-        "framer",
-        "blackmailer",
-        "disguiser",
-        "accomplice",
-        "consigliere",
-        "janitor",
-        "godfather",
-        "mafioso",
-        "infiltrator",
-    }
-)
-CULT_ROLES = frozenset({"mimic", "cult_leader", "cult_member"})
-KILLER_ROLES = frozenset({"serial_killer", "werewolf", "butcher", "mask_artist", "thief"})
+MAFIA_ROLES = seed_roles_of(Faction.MAFIA)
+CULT_ROLES = seed_roles_of(Faction.CULT)
+KILLER_ROLES = seed_roles_of(Faction.NEUTRAL_KILLER)
 EVIL_ROLES = MAFIA_ROLES | CULT_ROLES | KILLER_ROLES
 WANTS_EXECUTIONS = frozenset({"jester", "executioner"})
-RANDOM_KILLS = frozenset({"serial_killer_kill", "butcher_kill", "mask_artist_kill", "thief_kill", "werewolf_maul"})
-TRIED_KINDS = RANDOM_KILLS | {"mafia_kill", "cult_convert"}
+TRIED_KINDS = frozenset(
+    {
+        "serial_killer_kill",
+        "butcher_kill",
+        "mask_artist_kill",
+        "thief_kill",
+        "werewolf_maul",
+        "mafia_kill",
+        "cult_convert",
+    }
+)
+"""Attacks whose target a seat remembers (a survivor was protected: try someone else)."""
 BLUFF_CHANCE = 0.0  # games in which an exposed mafia counter-claims Detective
 RECORD_SUSPECT = 2.0  # verdict-record suspicion that makes a seat a suspect
 UNKNOWN_GUILTY = 0.3  # a town player's verdict on an accused nobody has information about
@@ -87,7 +68,6 @@ DET_OPEN_CLAIM = 0.0  # games in which the Detective claims on his first speech,
 CERTAIN = 40.0  # credibility beyond which a claimant is known real (or, negated, known to lie)
 UNIQUE_ROLES = frozenset(role for role, spec in ROLES.items() if spec.unique)
 VERDICTS = frozenset({"guilty", "innocent", "skip"})
-CHECKS = frozenset({"detective_check", "investigator_check", "consigliere_check", "butler_check", "lookout_watch"})
 
 
 @dataclass
@@ -133,7 +113,7 @@ class Facts:
     def evil_side(self) -> bool:
         return self.role in EVIL_ROLES
 
-    def claimed(self, roles: frozenset[str]) -> list[int]:
+    def claimed(self, roles: AbstractSet[str]) -> list[int]:
         return sorted(s for s, r in self.claims.items() if r in roles and s in self.living and s != self.me)
 
     def suspects(self) -> list[int]:
@@ -480,16 +460,6 @@ def _only_if(decision: Decision, prefer: list[int]) -> Choice:
     return Choice(_fallback(decision))
 
 
-def _team_pick(facts: Facts, decision: Decision) -> Choice:
-    """The mafia's shared victim: a claimed power role, else a pick every member computes alike."""
-    targets = sorted(o.target for o in seat_options(decision) if o.target is not None and o.target not in facts.team)
-    if not targets:
-        return Choice(_fallback(decision))
-    guarded = set(facts.claimed(PROTECTED_CLAIMS))  # the Doctor and the Bodyguard sit on these
-    fresh = [t for t in targets if t not in facts.tried and t not in guarded] or targets
-    return Choice(f"seat:{fresh[(facts.night * 7) % len(fresh)]}")
-
-
 def bluffer(view: SeatView, facts: Facts) -> int | None:
     """The mafia member who counter-claims Detective once a claimant exposed one of the team."""
     if facts.role not in MAFIA_ROLES or not facts.team:
@@ -702,63 +672,86 @@ def _shootable(view: SeatView, facts: Facts) -> list[int]:
     return [s for s in suspects if s in found or facts.record.get(s, 0.0) - silence.get(s, 0.0) >= RECORD_SUSPECT]
 
 
-def _night(view: SeatView, facts: Facts, decision: Decision, rng: random.Random) -> Choice:
-    kind = decision.kind
-    me = {facts.me}
-    claimed = facts.claimed(PROTECTED_CLAIMS)
-    if kind in ("mafia_kill", "janitor_clean"):
-        return _team_pick(facts, decision)
-    if kind in RANDOM_KILLS:
-        prefer = [s for s in claimed if s not in facts.tried] if rng.random() < 0.5 else []
-        return _seat(decision, rng, prefer=prefer, avoid=me | facts.team | facts.tried)
-    if kind in ("necromancer_target", "witch_control", "witch_target", "jinx_curse"):
-        return _seat(decision, rng, prefer=claimed, avoid=me | facts.team)
-    if kind == "outlaw_shoot":
-        return _only_if(decision, _shootable(view, facts))
-    if kind == "lookout_watch":
-        return _seat(decision, rng, prefer=claimed, avoid=me | facts.team)
-    if kind in CHECKS:
-        lead = _leads(view, facts)
-        leads = sorted(
-            (s for s in facts.living if lead.get(s, 0.0) > 0 and s not in facts.checked | facts.team | me),
-            key=lambda s: (-lead[s], s),
-        )
-        if not facts.evil_side:
-            # settle a claim war first: the claimants themselves, or (a Detective, whose
-            # read of a claimant says nothing about his role) the seats they named
-            war = sorted(facts.contested)
-            if kind == "detective_check":
-                war = sorted({s for c in war for s in facts.exposures.get(c, ())})
-            leads = [s for s in war if s in facts.living and s not in facts.checked | me] + leads
-        return _seat(decision, rng, prefer=leads, avoid=me | facts.checked | facts.team)
-    if kind in ("doctor_heal", "bodyguard_guard", "martyr_shield"):
-        return _seat(decision, rng, prefer=claimed, avoid=set(facts.suspects()))
-    if kind == "accomplice_guard":
-        return _seat(decision, rng)
-    if kind in ("escort_block", "judge_rule"):
-        prefer = facts.suspects() if not facts.evil_side else claimed
-        return _seat(decision, rng, prefer=prefer, avoid=me | facts.good)
-    if kind == "framer_frame":
-        return _seat(decision, rng, avoid=me | facts.team | set(claimed))
-    if kind in ("femme_fatale_block", "blackmailer_silence"):
-        return _seat(decision, rng, prefer=claimed, avoid=facts.team)
-    if kind == "disguiser_member":
-        return _seat(decision, rng)
-    if kind == "cult_convert":
-        return _seat(decision, rng, avoid=me | facts.team | facts.tried)
-    if kind in ("disguiser_as", "mimic_copy", "twin_soul_bind", "necromancer_corpse"):
-        return _seat(decision, rng, avoid=me | facts.team | set(facts.suspects()))
-    if kind == "veteran_alert":
-        return Choice("alert" if rng.random() < 0.3 else "skip")
-    if kind == "survivor_vest":
-        return Choice("vest" if rng.random() < 0.5 else "skip")
-    if kind == "amnesiac_remember":
-        wanted = [s for s, role in sorted(facts.dead_roles.items()) if role in TOWN_ROLES]
-        return _only_if(decision, wanted)
-    if kind == "undertaker_exhume":
-        hidden = [s for s, role in sorted(facts.dead_roles.items()) if role is None]
-        return _only_if(decision, hidden)
-    return Choice(_fallback(decision))
+class SeatReading:
+    """What a role's tactic reads of this seat (:class:`~llm_werewolf.rules.variants.online_mafia.unit.Reading`):
+    the gathered facts, the view (for the silence reads) and the seat's generator."""
+
+    __slots__ = ("facts", "rng", "view")
+
+    def __init__(self, view: SeatView, facts: Facts, rng: random.Random) -> None:
+        self.view = view
+        self.facts = facts
+        self.rng = rng
+
+    @property
+    def me(self) -> int:
+        return self.facts.me
+
+    @property
+    def night(self) -> int:
+        return self.facts.night
+
+    @property
+    def evil_side(self) -> bool:
+        return self.facts.evil_side
+
+    @property
+    def living(self) -> tuple[int, ...]:
+        return self.facts.living
+
+    @property
+    def team(self) -> AbstractSet[int]:
+        return self.facts.team
+
+    @property
+    def tried(self) -> AbstractSet[int]:
+        return self.facts.tried
+
+    @property
+    def checked(self) -> AbstractSet[int]:
+        return self.facts.checked
+
+    @property
+    def good(self) -> AbstractSet[int]:
+        return self.facts.good
+
+    @property
+    def contested(self) -> AbstractSet[int]:
+        return self.facts.contested
+
+    @property
+    def dead_roles(self) -> Mapping[int, str | None]:
+        return self.facts.dead_roles
+
+    def named_by(self, claimant: int) -> Sequence[int]:
+        return self.facts.exposures.get(claimant, ())
+
+    def claimed(self, roles: AbstractSet[str]) -> list[int]:
+        return self.facts.claimed(roles)
+
+    def suspects(self) -> list[int]:
+        return self.facts.suspects()
+
+    def shootable(self) -> list[int]:
+        return _shootable(self.view, self.facts)
+
+    def leads(self) -> Mapping[int, float]:
+        return _leads(self.view, self.facts)
+
+    def chance(self) -> float:
+        return self.rng.random()
+
+    def pick(self, decision: Decision, prefer: Iterable[int] = (), avoid: AbstractSet[int] = frozenset()) -> Choice:
+        option = pick_seat(decision, self.rng, prefer=prefer, avoid=avoid)
+        return Choice(option.id if option is not None else _fallback(decision))
+
+    def only_if(self, decision: Decision, prefer: Iterable[int]) -> Choice:
+        return _only_if(decision, list(prefer))
+
+
+def reading(view: SeatView, rng: random.Random, memory: ScanMemory | None = None) -> SeatReading:
+    """What a role's tactic reads of ``view``'s seat, drawing from ``rng``."""
+    return SeatReading(view, gather(view, memory), rng)
 
 
 def decide_noted(
@@ -778,10 +771,10 @@ def decide_noted(
     elif kind == "verdict":
         verdict, note = _verdict(view, facts, rng)
         choice = Choice(verdict)
-    elif kind == "volunteer_offer":
-        choice = Choice("volunteer")
     else:
-        choice = _night(view, facts, decision, rng)
+        tactic = TACTICS.get(kind)
+        chosen = tactic(SeatReading(view, facts, rng), decision) if tactic is not None else None
+        choice = chosen if chosen is not None else Choice(_fallback(decision))
     if decision.option(choice.option) is None:
         return Choice(_fallback(decision), text=choice.text if decision.speech else ""), ""
     return choice, note

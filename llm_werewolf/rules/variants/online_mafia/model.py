@@ -10,13 +10,14 @@ how it wins and where it stands in the 1v1 win priority. The night resolver
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .asking import Ask, AskCtx
+    from .unit import Tactic
     from .work import Action, Attack, NightWork
 
 
@@ -145,3 +146,5 @@ class RoleSpec:
     """The Witch may force this ability onto another target (one-target abilities)."""
     power: bool = False
     vote_weight: float = 1.0
+    tactics: Mapping[str, Tactic] = field(default_factory=dict)
+    """The heuristic player's answer to the role's decision kinds (:mod:`.tactics`)."""

@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from ..asking import AskCtx
 from ..model import Faction, RoleSpec
 from ..registry import ROLES
+from ..unit import Tactic
 from ..units import UNITS
 from ..wake import STEP_OF_ROLE, place_units
 from ..work import Action
@@ -45,7 +46,25 @@ place_units(UNITS)
 _check(ALL_SPECS)
 ROLES.update({spec.id: spec for spec in ALL_SPECS})
 
+
+def _tactics(specs: tuple[RoleSpec, ...]) -> Mapping[str, Tactic]:
+    """Every role's tactics by decision kind; roles asked the same kind must answer it alike."""
+    table: dict[str, Tactic] = {}
+    for spec in specs:
+        for kind, tactic in spec.tactics.items():
+            if table.setdefault(kind, tactic) is not tactic:
+                raise RuntimeError(f"online_mafia: {spec.id} answers {kind!r} unlike another role")
+    return table
+
+
+def seed_roles_of(faction: Faction) -> frozenset[str]:
+    """The seed's roles of ``faction``."""
+    return frozenset(spec.id for spec in SEED_SPECS if spec.faction is faction)
+
+
+TACTICS: Mapping[str, Tactic] = _tactics(ALL_SPECS)
+"""The heuristic player's answer to each night decision (and the Volunteer's offer), by kind."""
 ROLE_IDS: tuple[str, ...] = tuple(spec.id for spec in ALL_SPECS)
 FACTION_OF: Mapping[str, Faction] = {spec.id: spec.faction for spec in ALL_SPECS}
 
-__all__ = ["ALL_SPECS", "FACTION_OF", "MERGERS", "ROLES", "ROLE_IDS", "SEED_SPECS", "UNITS"]
+__all__ = ["ALL_SPECS", "FACTION_OF", "MERGERS", "ROLES", "ROLE_IDS", "SEED_SPECS", "TACTICS", "UNITS", "seed_roles_of"]

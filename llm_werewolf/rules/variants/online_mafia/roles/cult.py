@@ -5,6 +5,7 @@ from __future__ import annotations
 from .. import priority
 from ..asking import one_target
 from ..model import Faction, RoleSpec, Stage, WinRule
+from ..tactics import convert, model_outsider
 from ..work import Action, NightWork
 
 C = Faction.CULT
@@ -32,6 +33,7 @@ CULT_ROLES: tuple[RoleSpec, ...] = (
         "faces",
         step="cult",
         ask=one_target("mimic_copy", spare=frozenset({C})),
+        tactics={"mimic_copy": model_outsider},
         act=act_mimic,
         suspicious=True,
         controllable=True,
@@ -46,6 +48,7 @@ CULT_ROLES: tuple[RoleSpec, ...] = (
         step="cult",
         stage=Stage.AFTER,
         ask=one_target("cult_convert", spare=frozenset({C})),
+        tactics={"cult_convert": convert},
         act=act_convert,
         suspicious=True,
         unique=True,

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from .. import priority
 from ..asking import Ask, AskCtx, one_target, seat_options, with_skip
 from ..model import Faction, Level, RoleSpec, Stage, WinRule
+from ..tactics import kill_anyone
 from ..work import Action, Attack, NightWork
 from .common import act_kill
 
@@ -50,6 +51,7 @@ KILLER_ROLES: tuple[RoleSpec, ...] = (
         step="serial_killer",
         stage=Stage.ATTACK,
         ask=one_target("serial_killer_kill"),
+        tactics={"serial_killer_kill": kill_anyone},
         act=act_kill,
         attack=Level.BASIC,
         defense=Level.BASIC,
@@ -70,6 +72,7 @@ KILLER_ROLES: tuple[RoleSpec, ...] = (
         step="werewolf",
         stage=Stage.ATTACK,
         ask=ask_werewolf,
+        tactics={"werewolf_maul": kill_anyone},
         act=act_maul,
         attack=Level.POWERFUL,
         defense=Level.BASIC,
@@ -91,6 +94,7 @@ KILLER_ROLES: tuple[RoleSpec, ...] = (
         step="butcher",
         stage=Stage.ATTACK,
         ask=one_target("butcher_kill"),
+        tactics={"butcher_kill": kill_anyone},
         act=act_butcher,
         attack=Level.BASIC,
         defense=Level.BASIC,
@@ -109,6 +113,7 @@ KILLER_ROLES: tuple[RoleSpec, ...] = (
         step="mask_artist",
         stage=Stage.ATTACK,
         ask=one_target("mask_artist_kill"),
+        tactics={"mask_artist_kill": kill_anyone},
         act=act_kill,
         on_kill=take_mask,
         attack=Level.BASIC,
@@ -128,6 +133,7 @@ KILLER_ROLES: tuple[RoleSpec, ...] = (
         step="thief",
         stage=Stage.ATTACK,
         ask=one_target("thief_kill"),
+        tactics={"thief_kill": kill_anyone},
         act=act_kill,
         attack=Level.POWERFUL,
         defense=Level.BASIC,

@@ -9,6 +9,7 @@ from .. import priority
 from ..asking import Ask, AskCtx, answer_target, one_target, others, seat_options, with_skip
 from ..model import Faction, Level, Nights, RoleSpec, Stage, WinRule
 from ..registry import ROLES
+from ..tactics import aim_at_claimant, any_seat, check_lead, frame_outsider, model_outsider, silence_claimant, team_kill
 from ..work import Action, NightWork
 from .common import act_exact_role, act_roleblock
 from .town import act_guild
@@ -139,6 +140,7 @@ MAFIA_ROLES: tuple[RoleSpec, ...] = (
         "dead",
         step="necromancer",
         ask=ask_necromancer,
+        tactics={"necromancer_corpse": model_outsider, "necromancer_target": aim_at_claimant},
         build=build_necromancer,
         suspicious=True,
         unique=True,
@@ -153,6 +155,7 @@ MAFIA_ROLES: tuple[RoleSpec, ...] = (
         step="mafia",
         stage=Stage.CONTROL,
         ask=one_target("femme_fatale_block", spare=SPARE),
+        tactics={"femme_fatale_block": silence_claimant},
         act=act_roleblock,
         rb_immune=True,
         suspicious=True,
@@ -168,6 +171,7 @@ MAFIA_ROLES: tuple[RoleSpec, ...] = (
         "faces",
         step="mafia",
         ask=one_target("framer_frame", spare=SPARE),
+        tactics={"framer_frame": frame_outsider},
         act=act_frame,
         suspicious=True,
         raisable=True,
@@ -182,6 +186,7 @@ MAFIA_ROLES: tuple[RoleSpec, ...] = (
         "secrets",
         step="mafia",
         ask=one_target("blackmailer_silence", spare=SPARE),
+        tactics={"blackmailer_silence": silence_claimant},
         act=act_blackmail,
         suspicious=True,
         raisable=True,
@@ -196,6 +201,7 @@ MAFIA_ROLES: tuple[RoleSpec, ...] = (
         "faces",
         step="mafia",
         ask=ask_disguiser,
+        tactics={"disguiser_member": any_seat, "disguiser_as": model_outsider},
         build=build_disguiser,
         act=act_disguise,
         suspicious=True,
@@ -209,6 +215,7 @@ MAFIA_ROLES: tuple[RoleSpec, ...] = (
         "guards",
         step="mafia",
         ask=ask_accomplice,
+        tactics={"accomplice_guard": any_seat},
         act=act_accomplice,
         suspicious=True,
         controllable=True,
@@ -223,6 +230,7 @@ MAFIA_ROLES: tuple[RoleSpec, ...] = (
         step="mafia",
         stage=Stage.AFTER,
         ask=one_target("consigliere_check", spare=SPARE),
+        tactics={"consigliere_check": check_lead},
         act=act_exact_role,
         suspicious=True,
         raisable=True,
@@ -237,6 +245,7 @@ MAFIA_ROLES: tuple[RoleSpec, ...] = (
         "dead",
         step="mafia",
         ask=one_target("janitor_clean", spare=SPARE),
+        tactics={"janitor_clean": team_kill},
         act=act_clean,
         uses=3,
         suspicious=True,
@@ -252,6 +261,7 @@ MAFIA_ROLES: tuple[RoleSpec, ...] = (
         step="mafia",
         stage=Stage.ATTACK,
         ask=KILL_ORDER,
+        tactics={MAFIA_KILL: team_kill},
         build=build_kill_order,
         act=act_mafia_kill,
         attack=Level.BASIC,
@@ -271,6 +281,7 @@ MAFIA_ROLES: tuple[RoleSpec, ...] = (
         step="mafia",
         stage=Stage.ATTACK,
         ask=KILL_ORDER,
+        tactics={MAFIA_KILL: team_kill},
         build=build_kill_order,
         act=act_mafia_kill,
         attack=Level.BASIC,

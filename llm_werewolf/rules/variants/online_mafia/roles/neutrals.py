@@ -9,6 +9,7 @@ from ..asking import Ask, AskCtx, answer_target, one_target, others, plain_choic
 from ..model import Faction, Level, Nights, RoleSpec, Stage, WinRule
 from ..priority import RANK
 from ..registry import ROLES
+from ..tactics import aim_at_claimant, block, model_outsider, protect_claimant, remember_town, vest, volunteer
 from ..work import Action, NightWork
 
 E = Faction.EVIL_NEUTRAL
@@ -113,6 +114,7 @@ NEUTRAL_ROLES: tuple[RoleSpec, ...] = (
         step="witch",
         stage=Stage.CONTROL,
         ask=ask_witch,
+        tactics={"witch_control": aim_at_claimant, "witch_target": aim_at_claimant},
         build=build_witch,
         act=act_control,
         rb_immune=True,
@@ -127,6 +129,7 @@ NEUTRAL_ROLES: tuple[RoleSpec, ...] = (
         step="jinx",
         stage=Stage.CONTROL,
         ask=one_target("jinx_curse"),
+        tactics={"jinx_curse": aim_at_claimant},
         act=act_jinx,
         nights=Nights.FIRST,
         controllable=True,
@@ -140,6 +143,7 @@ NEUTRAL_ROLES: tuple[RoleSpec, ...] = (
         "blockers",
         step="judge",
         ask=one_target("judge_rule"),
+        tactics={"judge_rule": block},
         act=act_judge,
         visits=False,
         raisable=True,
@@ -164,6 +168,7 @@ NEUTRAL_ROLES: tuple[RoleSpec, ...] = (
         "fools",
         step="twin_soul",
         ask=one_target("twin_soul_bind", skip=False),
+        tactics={"twin_soul_bind": model_outsider},
         act=act_bind,
         nights=Nights.FIRST,
         visits=False,
@@ -176,6 +181,7 @@ NEUTRAL_ROLES: tuple[RoleSpec, ...] = (
         "guards",
         step="martyr",
         ask=one_target("martyr_shield"),
+        tactics={"martyr_shield": protect_claimant},
         act=act_shield,
         controllable=True,
     ),
@@ -187,6 +193,7 @@ NEUTRAL_ROLES: tuple[RoleSpec, ...] = (
         "fools",
         step="survivor",
         ask=plain_choice("survivor_vest", "vest"),
+        tactics={"survivor_vest": vest},
         act=act_vest,
         uses=4,
         visits=False,
@@ -200,11 +207,12 @@ NEUTRAL_ROLES: tuple[RoleSpec, ...] = (
         step="amnesiac",
         stage=Stage.AFTER,
         ask=ask_amnesiac,
+        tactics={"amnesiac_remember": remember_town},
         act=act_remember,
         uses=1,
         visits=False,
     ),
     RoleSpec("executioner", B, WinRule.EXECUTIONER, RANK["executioner"], "fools", defense=Level.BASIC),
     RoleSpec("jester", B, WinRule.JESTER, RANK["jester"], "fools"),
-    RoleSpec("volunteer", B, WinRule.VOLUNTEER, RANK["volunteer"], "fools"),
+    RoleSpec("volunteer", B, WinRule.VOLUNTEER, RANK["volunteer"], "fools", tactics={"volunteer_offer": volunteer}),
 )

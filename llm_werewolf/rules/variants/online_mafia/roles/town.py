@@ -7,6 +7,16 @@ from collections.abc import Sequence
 from .. import priority
 from ..asking import Ask, AskCtx, dead_target, one_target, others, plain_choice, seat_options, with_skip
 from ..model import Faction, Level, Nights, RoleSpec, Stage, WinRule
+from ..tactics import (
+    aim_at_claimant,
+    alert,
+    block,
+    check_lead,
+    check_named,
+    exhume_hidden,
+    protect_claimant,
+    shoot_suspect,
+)
 from ..work import Action, Attack, NightWork
 from .common import act_exact_role, act_kill, act_roleblock
 
@@ -99,6 +109,7 @@ TOWN_ROLES: tuple[RoleSpec, ...] = (
         step="escort",
         stage=Stage.CONTROL,
         ask=one_target("escort_block"),
+        tactics={"escort_block": block},
         act=act_roleblock,
         rb_immune=True,
         raisable=True,
@@ -114,6 +125,7 @@ TOWN_ROLES: tuple[RoleSpec, ...] = (
         step="butler",
         stage=Stage.AFTER,
         ask=one_target("butler_check"),
+        tactics={"butler_check": check_lead},
         act=act_exact_role,
         nights=Nights.FIRST,
         raisable=True,
@@ -155,6 +167,7 @@ TOWN_ROLES: tuple[RoleSpec, ...] = (
         step="detective",
         stage=Stage.AFTER,
         ask=one_target("detective_check"),
+        tactics={"detective_check": check_named},
         act=act_detective,
         raisable=True,
         controllable=True,
@@ -168,6 +181,7 @@ TOWN_ROLES: tuple[RoleSpec, ...] = (
         "guards",
         step="doctor",
         ask=ask_doctor,
+        tactics={"doctor_heal": protect_claimant},
         act=act_heal,
         raisable=True,
         controllable=True,
@@ -181,6 +195,7 @@ TOWN_ROLES: tuple[RoleSpec, ...] = (
         "guards",
         step="bodyguard",
         ask=one_target("bodyguard_guard"),
+        tactics={"bodyguard_guard": protect_claimant},
         act=act_bodyguard,
         controllable=True,
         power=True,
@@ -194,6 +209,7 @@ TOWN_ROLES: tuple[RoleSpec, ...] = (
         step="outlaw",
         stage=Stage.ATTACK,
         ask=one_target("outlaw_shoot"),
+        tactics={"outlaw_shoot": shoot_suspect},
         act=act_kill,
         on_kill=outlaw_guilt,
         uses=3,
@@ -212,6 +228,7 @@ TOWN_ROLES: tuple[RoleSpec, ...] = (
         "killers",
         step="veteran",
         ask=plain_choice("veteran_alert", "alert"),
+        tactics={"veteran_alert": alert},
         act=act_alert,
         uses=3,
         visits=False,
@@ -230,6 +247,7 @@ TOWN_ROLES: tuple[RoleSpec, ...] = (
         step="undertaker",
         stage=Stage.AFTER,
         ask=dead_target("undertaker_exhume"),
+        tactics={"undertaker_exhume": exhume_hidden},
         act=act_undertaker,
         visits=False,
         power=True,
@@ -243,6 +261,7 @@ TOWN_ROLES: tuple[RoleSpec, ...] = (
         step="lookout",
         stage=Stage.AFTER,
         ask=one_target("lookout_watch"),
+        tactics={"lookout_watch": aim_at_claimant},
         act=act_lookout,
         raisable=True,
         controllable=True,
@@ -257,6 +276,7 @@ TOWN_ROLES: tuple[RoleSpec, ...] = (
         step="investigator",
         stage=Stage.AFTER,
         ask=one_target("investigator_check"),
+        tactics={"investigator_check": check_lead},
         act=act_investigate,
         raisable=True,
         controllable=True,
