@@ -13,6 +13,7 @@ from llm_werewolf.agents.heuristics import chinese_werewolf, city_mafia, online_
 from llm_werewolf.agents.heuristics.talk import heard, say
 from llm_werewolf.rules import Choice, Decision, Game, GameConfig, SeatView, get_ruleset
 from llm_werewolf.rules.events import Announcement, ChoiceMade, RoleAssigned, Speech, VoteCast, VoteTally
+from llm_werewolf.rules.variants.online_mafia.tactics import TOWN_ROLES
 from llm_werewolf.sim import SyncAgent, play_with_agents
 
 from .rules.test_chinese_werewolf_support import Table
@@ -198,7 +199,7 @@ def test_the_town_acquits_the_mute_jester_on_day_one() -> None:
     assert trial is not None
     phase, ballots = trial
     assert phase == "day:1"
-    town = [b for b in ballots if roles[b.seat] in online_mafia.TOWN_ROLES]
+    town = [b for b in ballots if roles[b.seat] in TOWN_ROLES]
     assert town and all(b.option == "innocent" for b in town)
     assert jester not in (game.outcome.winners if game.outcome else ())
 
@@ -232,7 +233,7 @@ class _NominationSpy(HeuristicAgent):
 
     def choose(self, view: SeatView, decision: Decision) -> Choice:
         choice = super().choose(view, decision)
-        if decision.kind != "nominate" or view.role not in online_mafia.TOWN_ROLES:
+        if decision.kind != "nominate" or view.role not in TOWN_ROLES:
             return choice
         facts = online_mafia.gather(view)
         talks = [r.event for r in view.records if isinstance(r.event, Speech) and r.event.stage == "discussion"]
