@@ -140,6 +140,10 @@ class Ruleset(ABC, Generic[D, O_]):
     """The roles a binary ``check`` result reports as bad."""
     center_cards: ClassVar[bool] = False
     """The undealt cards lie face down in the center, where roles may look: a result may name center card k."""
+    single_night: ClassVar[bool] = False
+    """The game has one night: no later night in which to check a seat (speeches ask for none)."""
+    cards_move: ClassVar[bool] = False
+    """Cards change hands in secret after a look, so a look's result is judged by the card it saw then."""
 
     # -- metadata --------------------------------------------------------------
     def reason_ids(self) -> frozenset[str]:

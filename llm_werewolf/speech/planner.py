@@ -36,6 +36,7 @@ from ..rules.act_legality import act_can_follow
 from ..rules.act_vocabulary import MAX_SPEECH_ACTS, QUESTIONS, vocabulary
 from ..rules.acts import Act
 from ..rules.events import DeathsAnnounced, Speech, VoteCast
+from ..rules.variant import get_ruleset
 from ..rules.views import SeatView
 from .grounding import NAMING, reasons_about
 from .knowledge import known_results
@@ -361,7 +362,7 @@ def closing(view: SeatView, acts: Sequence[Act], subject: int | None) -> tuple[s
     investigated = subject if subject is not None and subject != view.seat else None
     if investigated is not None and any(a.fact == "claimed" for a in reasons_about(view, investigated)):
         investigated = None  # a seat with a card on the table is judged by its claim, not sent to the night
-    more_nights = view.variant != "one_night" and not any(a.kind == "claim" for a in acts)
+    more_nights = not get_ruleset(view.variant).single_night and not any(a.kind == "claim" for a in acts)
     if more_nights and investigated is not None and view.alive[investigated]:
         return "check", investigated
     following = _next_check(view, acts)
@@ -451,7 +452,7 @@ def last_words_plan(view: SeatView, intent: Sequence[Act], target: int | None) -
     if not accused:  # nobody to name: what the town should watch for
         return Plan(tuple(out.acts), lead, "advice")
     claimed = any(a.fact == "claimed" for a in reasons_about(view, suspect)) if suspect is not None else True
-    if view.variant != "one_night" and not claimed:  # whom the night's investigator should check
+    if not get_ruleset(view.variant).single_night and not claimed:  # whom the night's investigator should check
         return Plan(tuple(out.acts), lead, "check", suspect)
     return Plan(tuple(out.acts), lead)
 

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Sequence
 from ..rules.act_vocabulary import Fact, Vocabulary, vocabulary
 from ..rules.acts import Act
 from ..rules.events import ChoiceMade, Info, Record, RoleAssigned
+from ..rules.variant import get_ruleset
 from .knowledge import saved_seats
 
 _YES = {"yes": "bad", "no": "good", "suspicious": "bad", "innocent": "good"}
@@ -176,7 +177,11 @@ def is_true(
         fact = vocab.fact(act.fact or "")
         if fact is None:
             return None
-        if variant != "one_night" and act.target is not None and fact.id in ("check", "saw_role", "saw_wolf"):
+        if (
+            not get_ruleset(variant).cards_move
+            and act.target is not None
+            and fact.id in ("check", "saw_role", "saw_wolf")
+        ):
             role = card(act.target)
             if role is None:
                 return None

@@ -120,6 +120,8 @@ class OneNightRuleset(Ruleset[NightData, OneNightOptions]):
     speech_facts: ClassVar[tuple[Fact, ...]] = FACTS
     bad_roles: ClassVar[frozenset[str]] = BAD_ROLES
     center_cards: ClassVar[bool] = True
+    single_night: ClassVar[bool] = True
+    cards_move: ClassVar[bool] = True
 
     def standard_deck(self, players: int, options: OneNightOptions) -> tuple[str, ...]:
         return setups.standard_deck(players)
