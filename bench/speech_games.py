@@ -1,4 +1,4 @@
-"""Embedded-model games for the speech measures (issue 16): N games per ruleset × language, resumable.
+"""Embedded-model games for the speech measures: N games per ruleset × language, resumable.
 
 Every seat is the embedded model (``--agents local``), narrator off, one day at most
 (``-o max_days=1``: enough to measure speech), on the smallest board of each ruleset that has a
