@@ -94,11 +94,20 @@ class _Speech:
 
 
 def as_stance(act: Act) -> Act:
-    """An answer read for the side it takes: "I trust X" is a vouch for X, "I vote X" a vote for X
-    (so a speech never trusts the seat it votes for, nor votes for another than its answer said)."""
+    """An act read for the side it takes: "I trust X" is a vouch for X, "I vote X" a vote for X (so a
+    speech never trusts the seat it votes for, nor votes for another than its answer said), and a
+    reason given as grounds against X (:func:`suspected`) an accusation of X (so a speech that cleared
+    X gives no reason against X, and one that gave a reason against X does not clear X)."""
     if act.kind == "answer" and act.other is not None and act.fact in ("trust", "vote"):
         return Act("defend" if act.fact == "trust" else "vote", target=act.other)
+    if act.kind == "reason" and (seat := suspected(act)) is not None:
+        return Act("accuse", target=seat)
     return act
+
+
+def _turns(view: SeatView, act: Act, acts: Sequence[Act]) -> bool:
+    """Whether ``act`` takes the other side of one of ``acts`` on a seat, each read by :func:`as_stance`."""
+    return contradicts(as_stance(act), [as_stance(a) for a in acts], view.variant)
 
 
 def suspected(reason: Act | None) -> int | None:
@@ -119,7 +128,7 @@ def answer_options(view: SeatView, asker: int, question: str, acts: Sequence[Act
     elif question == "trust":
         opposed = opposed_today(view)  # not the seat it went against earlier today
         others = [s for s in view.living() if s not in (view.seat, asker) and s not in opposed]
-        trusted = [s for s in others if not contradicts(Act("defend", target=s), [*acts, *earlier], view.variant)]
+        trusted = [s for s in others if not _turns(view, Act("defend", target=s), [*acts, *earlier])]
         answers = [Act("answer", target=asker, fact="trust", other=s) for s in trusted]
     else:
         answers = [Act("answer", target=asker, fact="vote", other=s) for s in seat_options(view, "vote", acts)]
@@ -154,7 +163,7 @@ def reading_options(view: SeatView, acts: Sequence[Act]) -> list[Act]:
         for reason in reasons_about(view, seat)
         if reason.fact in READINGS and (reason.fact, reason.target, reason.other, reason.role) not in stated
     ]
-    return [a for a in found if act_can_follow(view, acts, a) and not contradicts(a, acts, view.variant)]
+    return [a for a in found if act_can_follow(view, acts, a) and not _turns(view, a, acts)]
 
 
 def state_slot(view: SeatView, acts: Sequence[Act]) -> list[Act | None]:
@@ -208,7 +217,7 @@ def reason_options(view: SeatView, acts: Sequence[Act]) -> list[Act]:
                 continue
             found.append(reason)
     found = found[:REASON_OPTIONS] + fake_reasons(view)
-    return [a for a in found if act_can_follow(view, acts, a) and not contradicts(a, acts, view.variant)]
+    return [a for a in found if act_can_follow(view, acts, a) and not _turns(view, a, acts)]
 
 
 def _damns(view: SeatView, act: Act) -> bool:
