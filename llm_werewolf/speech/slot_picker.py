@@ -84,7 +84,7 @@ class _Speech:
         trusted = self.trusted | trusted_seats(tuple(self.acts), self.view.seat)  # earlier today, or here
         if trusted and against(as_stance(act)) in trusted:
             return False
-        if contradicts(as_stance(act), [as_stance(a) for a in self.acts], self.view.variant):
+        if turns(self.view, act, self.acts):
             return False
         return act_can_follow(self.view, self.acts, act)
 
@@ -105,9 +105,23 @@ def as_stance(act: Act) -> Act:
     return act
 
 
-def _turns(view: SeatView, act: Act, acts: Sequence[Act]) -> bool:
-    """Whether ``act`` takes the other side of one of ``acts`` on a seat, each read by :func:`as_stance`."""
-    return contradicts(as_stance(act), [as_stance(a) for a in acts], view.variant)
+TOOK_AIM = frozenset({"accused", "voted", "named_first"})
+"""Reasons that blame their seat for going after a second one (``other``): they side with that seat."""
+
+
+def sides(act: Act) -> list[Act]:
+    """The sides an act of a speech takes (:func:`as_stance`), and for a reason that blames its seat
+    for going after another, a vouch for that other seat (no «X went after Y» in a speech that votes Y)."""
+    out = [as_stance(act)]
+    if act.kind == "reason" and act.fact in TOOK_AIM and act.other is not None:
+        out.append(Act("defend", target=act.other))
+    return out
+
+
+def turns(view: SeatView, act: Act, acts: Sequence[Act]) -> bool:
+    """Whether ``act`` takes the other side of one of ``acts`` on a seat, each read by :func:`sides`."""
+    taken = [side for a in acts for side in sides(a)]
+    return any(contradicts(side, taken, view.variant) for side in sides(act))
 
 
 def suspected(reason: Act | None) -> int | None:
@@ -128,7 +142,7 @@ def answer_options(view: SeatView, asker: int, question: str, acts: Sequence[Act
     elif question == "trust":
         opposed = opposed_today(view)  # not the seat it went against earlier today
         others = [s for s in view.living() if s not in (view.seat, asker) and s not in opposed]
-        trusted = [s for s in others if not _turns(view, Act("defend", target=s), [*acts, *earlier])]
+        trusted = [s for s in others if not turns(view, Act("defend", target=s), [*acts, *earlier])]
         answers = [Act("answer", target=asker, fact="trust", other=s) for s in trusted]
     else:
         answers = [Act("answer", target=asker, fact="vote", other=s) for s in seat_options(view, "vote", acts)]
@@ -163,7 +177,7 @@ def reading_options(view: SeatView, acts: Sequence[Act]) -> list[Act]:
         for reason in reasons_about(view, seat)
         if reason.fact in READINGS and (reason.fact, reason.target, reason.other, reason.role) not in stated
     ]
-    return [a for a in found if act_can_follow(view, acts, a) and not _turns(view, a, acts)]
+    return [a for a in found if act_can_follow(view, acts, a) and not turns(view, a, acts)]
 
 
 def state_slot(view: SeatView, acts: Sequence[Act]) -> list[Act | None]:
@@ -217,7 +231,7 @@ def reason_options(view: SeatView, acts: Sequence[Act]) -> list[Act]:
                 continue
             found.append(reason)
     found = found[:REASON_OPTIONS] + fake_reasons(view)
-    return [a for a in found if act_can_follow(view, acts, a) and not _turns(view, a, acts)]
+    return [a for a in found if act_can_follow(view, acts, a) and not turns(view, a, acts)]
 
 
 def _damns(view: SeatView, act: Act) -> bool:
@@ -331,13 +345,10 @@ def plan_steps(view: SeatView, *, speaker: Speaker, last_words: bool = False) ->
     if not last_words:
         team = partners(view)  # a wolf does not turn on its partner
         rebut = [a for a in rebuttal(view, None) if a.kind != "disagree" or a.target not in team]
-        against = [as_stance(a) for a in rebut]
         for asker, question in questions_to(view):
             if view.alive[asker]:
                 options = answer_options(view, asker, question, speech.acts)
-                options = [
-                    a for a in options if speech.fits(a) and not contradicts(as_stance(a), against, view.variant)
-                ]
+                options = [a for a in options if speech.fits(a) and not turns(view, a, rebut)]
                 given = next((a for a in speech.acts if a.kind == "answer" and a.fact == question), None)
                 if given is not None and question in ("vote", "role"):  # one speech, one answer to one question
                     options = [a for a in options if (a.other, a.role) == (given.other, given.role)] or options[-1:]
