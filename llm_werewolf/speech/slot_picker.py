@@ -15,7 +15,8 @@ one constrained pick per slot, every label a legal, consistent option (:mod:`.pi
 3. **reason**: one public fact (:func:`.grounding.reasons_about`) or nothing; a truthful seat is
    offered only facts that hold, a bad-side seat also up to :data:`FAKE_REASONS` made-up ones
    (labelled as fabrications in its private note by the agent, ``fabricated acts: ...``); a second
-   fact about the same seat follows when the records hold one (no pick);
+   fact about the same seat follows when the records hold one (no pick); nothing against a seat the
+   speech cleared, and no «X went after Y» in a speech that goes after Y (:func:`sides`);
 4. **propose**: the seat it votes for today, or nobody yet: the seat its reason gave grounds against,
    else any seat it may vote for; none when its answer already said its vote (or "not yet");
 5. **ask**: one question to a seat (the planner's subject for it), or none.
