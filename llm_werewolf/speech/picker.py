@@ -135,14 +135,36 @@ def result_options(view: SeatView) -> list[Act]:
     return out
 
 
+def nights_passed(view: SeatView) -> int:
+    """How many nights the seat's records show begun: the most checks a seat can have made."""
+    return len({r.phase for r in view.records if r.phase.startswith("night")})
+
+
+def checked_seats(view: SeatView, chosen: Sequence[Act]) -> dict[str, set[int]]:
+    """The seats the speaker has reported a check on (a seat-check fact with a bad/good value), per
+    fact: in its earlier public speeches and in this one."""
+    checks = {f.id for f in vocabulary(view.variant).facts if f.values == ("bad", "good") and f.target == "seat"}
+    out: dict[str, set[int]] = {fact: set() for fact in checks}
+    for act in [*own_record(view).acts, *chosen]:
+        if act.kind == "result" and act.fact in checks and act.target is not None:
+            out[act.fact].add(act.target)
+    return out
+
+
 def open_results(view: SeatView, chosen: Sequence[Act]) -> list[Act]:
     """Results still to offer: not said yet, none about a seat this speech already reported the
     same check on (a seat is not both "mafia" and "town" in one speech), none taking the other
-    side of an act already picked on its seat (no «Bob is good» after «I accuse Bob»), and one
-    made-up result at most (a bluffing seer "checked" one seat last night, not two)."""
+    side of an act already picked on its seat (no «Bob is good» after «I accuse Bob»), one
+    made-up result at most (a bluffing seer "checked" one seat last night, not two), and no check
+    on a new seat once the speaker has reported as many checks as nights have passed (one night,
+    one check: a seat that said «I checked Bob» today does not later say «I checked Carol» of the
+    same night; it may repeat Bob's result). The speaker's earlier checks are read from its own public
+    speeches, so a liar keeps its own story."""
     said = {(a.target, a.fact) for a in chosen if a.kind == "result" and a.target is not None}
     known = known_results(view)
     faked = any(a.kind == "result" and a not in known for a in chosen)
+    checked = checked_seats(view, chosen)
+    nights = nights_passed(view)
     return [
         a
         for a in result_options(view)
@@ -150,6 +172,7 @@ def open_results(view: SeatView, chosen: Sequence[Act]) -> list[Act]:
         and (a.target, a.fact) not in said
         and (a in known or not faked)
         and not contradicts(a, chosen, view.variant)
+        and (a.fact not in checked or a.target in checked[a.fact] or len(checked[a.fact]) < nights)
     ]
 
 

@@ -15,7 +15,8 @@ one constrained pick per slot, every label a legal, consistent option (:mod:`.pi
 3. **reason**: one public fact (:func:`.grounding.reasons_about`) or nothing; a truthful seat is
    offered only facts that hold, a bad-side seat also up to :data:`FAKE_REASONS` made-up ones
    (labelled as fabrications in its private note by the agent, ``fabricated acts: ...``); a second
-   fact about the same seat follows when the records hold one (no pick);
+   fact about the same seat follows when the records hold one (no pick); nothing against a seat the
+   speech cleared, and no «X went after Y» in a speech that goes after Y (:func:`sides`);
 4. **propose**: the seat it votes for today, or nobody yet: the seat its reason gave grounds against,
    else any seat it may vote for; none when its answer already said its vote (or "not yet");
 5. **ask**: one question to a seat (the planner's subject for it), or none.
@@ -84,7 +85,7 @@ class _Speech:
         trusted = self.trusted | trusted_seats(tuple(self.acts), self.view.seat)  # earlier today, or here
         if trusted and against(as_stance(act)) in trusted:
             return False
-        if contradicts(as_stance(act), [as_stance(a) for a in self.acts], self.view.variant):
+        if turns(self.view, act, self.acts):
             return False
         return act_can_follow(self.view, self.acts, act)
 
@@ -94,11 +95,34 @@ class _Speech:
 
 
 def as_stance(act: Act) -> Act:
-    """An answer read for the side it takes: "I trust X" is a vouch for X, "I vote X" a vote for X
-    (so a speech never trusts the seat it votes for, nor votes for another than its answer said)."""
+    """An act read for the side it takes: "I trust X" is a vouch for X, "I vote X" a vote for X (so a
+    speech never trusts the seat it votes for, nor votes for another than its answer said), and a
+    reason given as grounds against X (:func:`suspected`) an accusation of X (so a speech that cleared
+    X gives no reason against X, and one that gave a reason against X does not clear X)."""
     if act.kind == "answer" and act.other is not None and act.fact in ("trust", "vote"):
         return Act("defend" if act.fact == "trust" else "vote", target=act.other)
+    if act.kind == "reason" and (seat := suspected(act)) is not None:
+        return Act("accuse", target=seat)
     return act
+
+
+TOOK_AIM = frozenset({"accused", "voted", "named_first"})
+"""Reasons that blame their seat for going after a second one (``other``): they side with that seat."""
+
+
+def sides(act: Act) -> list[Act]:
+    """The sides an act of a speech takes (:func:`as_stance`), and for a reason that blames its seat
+    for going after another, a vouch for that other seat (no «X went after Y» in a speech that votes Y)."""
+    out = [as_stance(act)]
+    if act.kind == "reason" and act.fact in TOOK_AIM and act.other is not None:
+        out.append(Act("defend", target=act.other))
+    return out
+
+
+def turns(view: SeatView, act: Act, acts: Sequence[Act]) -> bool:
+    """Whether ``act`` takes the other side of one of ``acts`` on a seat, each read by :func:`sides`."""
+    taken = [side for a in acts for side in sides(a)]
+    return any(contradicts(side, taken, view.variant) for side in sides(act))
 
 
 def suspected(reason: Act | None) -> int | None:
@@ -119,7 +143,7 @@ def answer_options(view: SeatView, asker: int, question: str, acts: Sequence[Act
     elif question == "trust":
         opposed = opposed_today(view)  # not the seat it went against earlier today
         others = [s for s in view.living() if s not in (view.seat, asker) and s not in opposed]
-        trusted = [s for s in others if not contradicts(Act("defend", target=s), [*acts, *earlier], view.variant)]
+        trusted = [s for s in others if not turns(view, Act("defend", target=s), [*acts, *earlier])]
         answers = [Act("answer", target=asker, fact="trust", other=s) for s in trusted]
     else:
         answers = [Act("answer", target=asker, fact="vote", other=s) for s in seat_options(view, "vote", acts)]
@@ -154,7 +178,7 @@ def reading_options(view: SeatView, acts: Sequence[Act]) -> list[Act]:
         for reason in reasons_about(view, seat)
         if reason.fact in READINGS and (reason.fact, reason.target, reason.other, reason.role) not in stated
     ]
-    return [a for a in found if act_can_follow(view, acts, a) and not contradicts(a, acts, view.variant)]
+    return [a for a in found if act_can_follow(view, acts, a) and not turns(view, a, acts)]
 
 
 def state_slot(view: SeatView, acts: Sequence[Act]) -> list[Act | None]:
@@ -208,7 +232,7 @@ def reason_options(view: SeatView, acts: Sequence[Act]) -> list[Act]:
                 continue
             found.append(reason)
     found = found[:REASON_OPTIONS] + fake_reasons(view)
-    return [a for a in found if act_can_follow(view, acts, a) and not contradicts(a, acts, view.variant)]
+    return [a for a in found if act_can_follow(view, acts, a) and not turns(view, a, acts)]
 
 
 def _damns(view: SeatView, act: Act) -> bool:
@@ -322,13 +346,10 @@ def plan_steps(view: SeatView, *, speaker: Speaker, last_words: bool = False) ->
     if not last_words:
         team = partners(view)  # a wolf does not turn on its partner
         rebut = [a for a in rebuttal(view, None) if a.kind != "disagree" or a.target not in team]
-        against = [as_stance(a) for a in rebut]
         for asker, question in questions_to(view):
             if view.alive[asker]:
                 options = answer_options(view, asker, question, speech.acts)
-                options = [
-                    a for a in options if speech.fits(a) and not contradicts(as_stance(a), against, view.variant)
-                ]
+                options = [a for a in options if speech.fits(a) and not turns(view, a, rebut)]
                 given = next((a for a in speech.acts if a.kind == "answer" and a.fact == question), None)
                 if given is not None and question in ("vote", "role"):  # one speech, one answer to one question
                     options = [a for a in options if (a.other, a.role) == (given.other, given.role)] or options[-1:]
