@@ -389,14 +389,12 @@ def submit(state: GameState[D, O_], decision_id: int, choice: Choice) -> tuple[G
     answers = state.answers
     if decision.id != decision_id or (answers and decision_id in dict(answers)):
         return _submit_any(state, decision_id, choice)
-    option = choice.option
     options = decision.options
-    for offered in options:
-        if offered.id == option:
-            break
-    else:
-        return _submit_any(state, decision_id, choice)
     last = _LAST_OPTIONS[0]
+    ids = last[1] if last[0] is options else option_ids(decision)  # logged with the answer
+    option = choice.option
+    if option not in ids:
+        return _submit_any(state, decision_id, choice)
     seat = decision.seat
     seq = state.seq
     record: Record = choice_made(
@@ -407,7 +405,7 @@ def submit(state: GameState[D, O_], decision_id: int, choice: Choice) -> tuple[G
         choice.text,
         None,
         choice.acts,
-        last[1] if last[0] is options else option_ids(decision),
+        ids,
         decision.group,
     )
     try:
