@@ -201,8 +201,8 @@ CHINESE_WEREWOLF: tuple[Mutation, ...] = (
     _cw(
         "self_vote_by_default",
         "ExileVote.run",
-        "if i != voter or self_vote]",
-        "if i != voter or not self_vote]",
+        "ballot_options(pool, voters, self_vote, abstain)",
+        "ballot_options(pool, voters, not self_vote, abstain)",
         "self-votes offered by default and refused when switched on",
     ),
     _cw(
@@ -355,8 +355,8 @@ CHINESE_WEREWOLF: tuple[Mutation, ...] = (
     _cw(
         "voters_ignore_units",
         "ExileVote.run",
-        "if all(u.may_vote(ctx.data, v) for u in UNITS)]",
-        "]",
+        " if unit.may_vote(data, v)",
+        "",
         "the exile vote asks seats a role unit took the vote from",
     ),
 )

@@ -378,37 +378,34 @@ def validate_choice(state: GameState[Any, Any], decision_id: int, choice: Choice
 def submit(state: GameState[D, O_], decision_id: int, choice: Choice) -> tuple[GameState[D, O_], list[Record]]:
     """Answer one pending decision. Illegal input raises and leaves ``state`` as it was."""
     pending = state.pending
-    if pending and state.transition is None and not choice.text and choice.claim is None and not choice.acts:
-        # The common answer: an offered option without words, logged as Ctx logs it; what
-        # validate_choice checks for it, checked here inline (any other answer takes _submit_any).
-        index = decision_id - pending[0].id  # the ids of one asking step's decisions follow each other
-        if 0 <= index < len(pending) and state.outcome is None:
-            decision = pending[index]
-            answers = state.answers
-            if decision.id == decision_id and (not answers or decision_id not in dict(answers)):
-                option = choice.option
-                for offered in decision.options:
-                    if offered.id == option:
-                        return _submit_offered(state, decision, choice)
-    return _submit_any(state, decision_id, choice)
-
-
-def _submit_offered(
-    state: GameState[D, O_], decision: Decision, choice: Choice
-) -> tuple[GameState[D, O_], list[Record]]:
-    """:func:`submit`'s common answer, checked by it: a pending decision answered with an offered option
-    and no words, in a game that logs as :class:`Ctx` does. The only pending decision resolves at once."""
+    if not pending or state.transition is not None or choice.text or choice.claim is not None or choice.acts:
+        return _submit_any(state, decision_id, choice)
+    # The common answer: an offered option without words, logged as Ctx logs it; what
+    # validate_choice checks for it is checked here inline (any other answer takes _submit_any).
+    index = decision_id - pending[0].id  # the ids of one asking step's decisions follow each other
+    if not 0 <= index < len(pending) or state.outcome is not None:
+        return _submit_any(state, decision_id, choice)
+    decision = pending[index]
+    answers = state.answers
+    if decision.id != decision_id or (answers and decision_id in dict(answers)):
+        return _submit_any(state, decision_id, choice)
+    options = decision.options
+    last = _LAST_OPTIONS[0]
+    ids = last[1] if last[0] is options else option_ids(decision)  # logged with the answer
+    option = choice.option
+    if option not in ids:
+        return _submit_any(state, decision_id, choice)
     seat = decision.seat
     seq = state.seq
     record: Record = choice_made(
-        decision.id,
+        decision_id,
         seat,
         decision.kind,
-        choice.option,
+        option,
         choice.text,
-        choice.claim,
+        None,
         choice.acts,
-        option_ids(decision),
+        ids,
         decision.group,
     )
     try:
@@ -417,11 +414,10 @@ def _submit_offered(
         record.seq = seq_int(seq)
     record.phase = state.phase.label
     record.vis = SEAT_VISIBILITIES[seat] if 0 <= seat < len(SEAT_VISIBILITIES) else to_seats(seat)
-    pending = state.pending
     if len(pending) == 1:
         pairs: tuple[tuple[Decision, Choice], ...] = ((decision, choice),)
     else:
-        answers = (*state.answers, (decision.id, choice))
+        answers = (*answers, (decision_id, choice))
         if len(answers) < len(pending):
             waiting = state._clone()
             waiting.answers = answers

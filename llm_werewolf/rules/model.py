@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, fields, replace
+from operator import attrgetter
 from typing import Any, Generic, Literal, TypeVar
 
 from .decisions import Choice, Decision
@@ -184,20 +185,27 @@ class GameState(Generic[D, O_]):
         return self.evolve(seats=tuple(seats))
 
 
-_INIT_FIELDS: dict[type, tuple[str, ...]] = {}
+_INIT_FIELDS: dict[type, tuple[tuple[str, ...], frozenset[str], attrgetter[Any] | None]] = {}
+"""Per dataclass: its init fields' names, as a tuple and a set, and one getter of all their values."""
 
 
 def fast_replace(obj: T, changes: Mapping[str, Any]) -> T:
     """``dataclasses.replace(obj, **changes)`` for the hot loop: the class's ``__init__`` with
     the current values of its init fields (names cached per class), ``changes`` applied."""
     cls = type(obj)
-    names = _INIT_FIELDS.get(cls)
-    if names is None:
-        names = _INIT_FIELDS[cls] = tuple(f.name for f in fields(cls) if f.init)  # type: ignore[arg-type]
-    unknown = changes.keys() - set(names)
-    if unknown:
+    cached = _INIT_FIELDS.get(cls)
+    if cached is None:
+        names = tuple(f.name for f in fields(cls) if f.init)  # type: ignore[arg-type]
+        cached = _INIT_FIELDS[cls] = (names, frozenset(names), attrgetter(*names) if names else None)
+    names, known, values = cached
+    if not changes.keys() <= known:
         return replace(obj, **changes)  # type: ignore[type-var]  # its own error for a bad name
-    kwargs = {name: getattr(obj, name) for name in names}
+    if values is None:
+        kwargs: dict[str, Any] = {}
+    elif len(names) == 1:
+        kwargs = {names[0]: values(obj)}  # a getter of one name gives the value, not a tuple
+    else:
+        kwargs = dict(zip(names, values(obj), strict=True))
     kwargs.update(changes)
     return cls(**kwargs)
 

@@ -88,6 +88,22 @@ def test_fast_replace_matches_dataclasses_replace() -> None:
         fast_replace(seat, {"colour": "red"})
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class _OneField:
+    value: int = 0
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _NoInitField:
+    value: int = dataclasses.field(default=7, init=False)
+
+
+def test_fast_replace_of_one_init_field_or_none() -> None:
+    assert fast_replace(_OneField(3), {}) == _OneField(3)
+    assert fast_replace(_OneField(3), {"value": 4}) == dataclasses.replace(_OneField(3), value=4)
+    assert fast_replace(_NoInitField(), {}) == dataclasses.replace(_NoInitField())
+
+
 def test_voters_offered_the_same_options_share_one_tuple() -> None:
     _OPTION_IDS.clear()  # a full cache is emptied at its cap; start this game with room to spare
     game = Game(GameConfig(variant="online_mafia", names=tuple(f"P{i}" for i in range(12)), seed=4))

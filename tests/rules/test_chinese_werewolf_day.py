@@ -5,6 +5,8 @@ from __future__ import annotations
 import itertools
 
 from llm_werewolf.rules.events import Announcement, DeathsAnnounced, Speech, StatusChanged, VoteCast, VoteTally
+from llm_werewolf.rules.variants.chinese_werewolf.data import ballot_options
+from llm_werewolf.rules.variants.chinese_werewolf.units import SPEECH_ACTION_UNITS, VOTE_RULING_UNITS
 
 from .test_chinese_werewolf_support import Table
 
@@ -294,3 +296,17 @@ def test_speeches_are_public_with_their_stage() -> None:
     stages = {r.event.stage for r in table.records_of(Speech) if isinstance(r.event, Speech)}
     assert stages == {"campaign", "discussion", "last_words"}
     assert all(r.vis.scope == "public" for r in table.records_of(Speech))
+
+
+def test_each_exile_ballot_offers_the_pool_but_the_voter_then_skip() -> None:
+    pool = (0, 2, 5)
+    own, outsider = ballot_options(pool, (2, 7), self_vote=False, abstain=True)
+    assert [o.id for o in own] == ["seat:0", "seat:5", "skip"]
+    assert [o.id for o in outsider] == ["seat:0", "seat:2", "seat:5", "skip"]  # a voter outside a PK pool
+    first, second = ballot_options(pool, (0, 5), self_vote=True, abstain=False)
+    assert [o.id for o in first] == ["seat:0", "seat:2", "seat:5"] and first is second
+
+
+def test_only_units_that_act_before_a_speech_or_take_votes_are_asked() -> None:
+    assert [type(u).__name__ for u in SPEECH_ACTION_UNITS] == ["Knight"]
+    assert [type(u).__name__ for u in VOTE_RULING_UNITS] == ["Idiot"]

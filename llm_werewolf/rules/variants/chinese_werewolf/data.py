@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from llm_werewolf.rules import Ctx, GameState, Option, seat_option
+from llm_werewolf.rules import SKIP_OPTION, Ctx, GameState, Option, seat_option
 
 from .options import ChineseWerewolfOptions
 from .roles import MAX_PLAYERS, WEREWOLF
@@ -53,3 +54,21 @@ _SEAT_OPTIONS: tuple[Option, ...] = tuple(seat_option(i) for i in range(MAX_PLAY
 def seat_opt(index: int) -> Option:
     """The (immutable, shared) ``seat:<index>`` option."""
     return _SEAT_OPTIONS[index]
+
+
+def ballot_options(
+    pool: tuple[int, ...], voters: Sequence[int], self_vote: bool, abstain: bool
+) -> list[tuple[Option, ...]]:
+    """Each voter's ballot: the seats of ``pool`` (but his own unless ``self_vote``), then ``skip`` if he
+    may abstain. The pool's options are looked up once per ballot, not once per voter."""
+    seats = tuple([_SEAT_OPTIONS[i] for i in pool])
+    tail = (SKIP_OPTION,) if abstain else ()
+    every = seats + tail
+    ballots = []
+    for voter in voters:
+        if self_vote or voter not in pool:
+            ballots.append(every)
+        else:
+            k = pool.index(voter)
+            ballots.append(seats[:k] + seats[k + 1 :] + tail)
+    return ballots

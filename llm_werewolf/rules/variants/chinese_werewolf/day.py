@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from llm_werewolf.rules import SKIP, SKIP_OPTION, Answers, Step, plain_option, target_of
+from llm_werewolf.rules import SKIP, Answers, Step, plain_option, target_of
 from llm_werewolf.rules.events import Announcement, DeathsAnnounced, VoteCast, VoteTally
 from llm_werewolf.rules.voting import key_seat, tally
 
-from .data import CWCtx, seat_opt
+from .data import CWCtx, ballot_options
 from .deaths import ResolveDeaths
 from .talk import Talk, clockwise_after
-from .units import UNITS
+from .units import VOTE_RULING_UNITS
 
 CLOCKWISE = "clockwise"
 COUNTERCLOCKWISE = "counterclockwise"
@@ -111,19 +111,21 @@ class ExileVote(Step):
     def run(self, ctx: CWCtx) -> None:
         if ctx.data.day_over:
             return
+        data = ctx.data
         living = ctx.state.living()
-        voters = [v for v in self.voters or living if all(u.may_vote(ctx.data, v) for u in UNITS)]
+        voters = self.voters or living
+        for unit in VOTE_RULING_UNITS:
+            voters = tuple([v for v in voters if unit.may_vote(data, v)])
         if not voters:  # every voter lost his vote (a revealed idiot)
             ctx.emit(Announcement(key="no_exile", value="no_votes"))
             return
         group = f"exile_{self.round}"
         self_vote = ctx.options.exile_self_vote
         abstain = ctx.options.exile_abstain
-        for voter in voters:
-            pool = self.candidates or living
-            options = [seat_opt(i) for i in pool if i != voter or self_vote]
+        pool = self.candidates or living
+        for voter, options in zip(voters, ballot_options(pool, voters, self_vote, abstain), strict=True):
             if abstain:
-                ctx.ask(voter, "exile_vote", [*options, SKIP_OPTION], default=SKIP, group=group)
+                ctx.ask(voter, "exile_vote", options, default=SKIP, group=group)
             elif options:
                 ctx.ask(voter, "exile_vote", options, group=group)
 

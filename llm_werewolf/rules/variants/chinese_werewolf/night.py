@@ -193,7 +193,7 @@ class WolvesStep(Step):
             ctx.update_data(wolf_victim=None)
             ctx.cue("sleep", WEREWOLF)
             return
-        options = [*(seat_opt(i) for i in state.living()), SKIP_OPTION]
+        options = (*[seat_opt(i) for i in state.living()], SKIP_OPTION)  # one tuple for every wolf
         for wolf in wolves:
             ctx.ask(wolf, "wolf_kill", options, default=SKIP, group="wolves", collective=True)
         girl = state.first_with_role(LITTLE_GIRL)

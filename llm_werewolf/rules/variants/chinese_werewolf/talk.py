@@ -9,7 +9,7 @@ from llm_werewolf.rules.events import Announcement, Speech
 
 from .data import CWCtx
 from .roles import WEREWOLF
-from .units import UNITS
+from .units import SPEECH_ACTION_UNITS
 
 SPEAK = "speak"
 SELF_DESTRUCT = "self_destruct"
@@ -33,10 +33,14 @@ class Talk(Step):
     """The role units' day actions before this speech (:meth:`CWUnit.before_speech`) have run."""
 
     def run(self, ctx: CWCtx) -> None:
-        if not ctx.state.is_alive(self.seat) or ctx.data.day_over:
+        if not ctx.state.seats[self.seat].alive or ctx.data.day_over:
             return
         if not self.units_asked:
-            actions = [step for unit in UNITS if (step := unit.before_speech(ctx, self.seat, self.stage)) is not None]
+            actions = [
+                step
+                for unit in SPEECH_ACTION_UNITS
+                if (step := unit.before_speech(ctx, self.seat, self.stage)) is not None
+            ]
             if actions:
                 ctx.push(*actions, replace(self, units_asked=True))
                 return
@@ -57,7 +61,7 @@ class Talk(Step):
 
 
 def may_self_destruct(ctx: CWCtx, seat: int, stage: str) -> bool:
-    return ctx.options.wolf_self_destruct and stage in DESTRUCT_STAGES and ctx.state.seat(seat).role == WEREWOLF
+    return ctx.options.wolf_self_destruct and stage in DESTRUCT_STAGES and ctx.state.seats[seat].role == WEREWOLF
 
 
 def self_destruct(ctx: CWCtx, seat: int) -> None:

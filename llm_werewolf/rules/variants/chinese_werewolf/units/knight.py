@@ -79,7 +79,7 @@ def duel_a_known_wolf(reading: Reading, decision: Decision) -> Choice | None:
 @dataclass(frozen=True)
 class Knight(CWUnit):
     def before_speech(self, ctx: CWCtx, seat: int, stage: str) -> Step | None:
-        if stage != "discussion" or ctx.state.seat(seat).role != KNIGHT or (seat, DUELLED) in ctx.data.marks:
+        if stage != "discussion" or ctx.state.seats[seat].role != KNIGHT or (seat, DUELLED) in ctx.data.marks:
             return None
         return Duel(seat)
 
