@@ -8,34 +8,13 @@ night decision with its reading of the seat's view (:class:`..unit.Reading`).
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
-from collections.abc import Iterator, Mapping
+import sys
+from collections.abc import Mapping
 
-from llm_werewolf.rules.units import UnitError
+from llm_werewolf.rules.tactic_table import gather_tactics
 
 from ..unit import Tactic
 from ..units import UNITS
 
-
-def _declared() -> Iterator[tuple[str, Mapping[str, Tactic]]]:
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        module = importlib.import_module(f"{__name__}.{info.name}")
-        yield module.__name__, getattr(module, "TACTICS", {})
-    for unit in UNITS:
-        yield f"unit {unit.role.id}", unit.tactics
-
-
-def gather() -> Mapping[str, Tactic]:
-    """Every declared tactic by decision kind; a kind declared twice is an error."""
-    found: dict[str, Tactic] = {}
-    for source, tactics in _declared():
-        for kind, tactic in tactics.items():
-            if kind in found:
-                raise UnitError(f"{source} declares a tactic for {kind!r}, which has one already")
-            found[kind] = tactic
-    return found
-
-
-TACTICS: Mapping[str, Tactic] = gather()
+TACTICS: Mapping[str, Tactic] = gather_tactics(sys.modules[__name__], UNITS)
 """The heuristic player's answer to each night decision kind of the ruleset."""
