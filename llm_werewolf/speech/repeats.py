@@ -134,6 +134,27 @@ def _candidates(language: str, variant: str, text: str) -> list[int]:
 
 
 @lru_cache(maxsize=16384)
+def _holding(language: str, variant: str, text: str) -> tuple[int, ...]:
+    """Positions in :func:`_patterns`, in order, of the phrasings whose longest fixed text ``text`` holds."""
+    patterns = _patterns(language, variant)
+    return tuple(i for i in _candidates(language, variant, text) if patterns[i].literal in text)
+
+
+def fixed_texts_in(language: str, variant: str, text: str) -> frozenset[str]:
+    """The longest fixed texts (:func:`fixed_text_of`) that ``text`` holds."""
+    patterns = _patterns(language, variant)
+    return frozenset(patterns[i].literal for i in _holding(language, variant, text))
+
+
+@lru_cache(maxsize=64)
+def fixed_text_of(language: str, variant: str) -> dict[str, str]:
+    """Phrasing -> its longest fixed text (its longest text between placeholders, said in every sentence
+    filled from it), for each phrasing of the bank that :func:`templates_in` looks for (and whose
+    fixed text holds no NUL, the separator of joined speeches)."""
+    return {p.template: p.literal for p in _patterns(language, variant) if "\x00" not in p.literal}
+
+
+@lru_cache(maxsize=16384)
 def templates_in(language: str, variant: str, text: str) -> frozenset[str]:
     """The bank's phrasings (with at least one placeholder) that ``text`` says, with any names.
 
@@ -143,8 +164,8 @@ def templates_in(language: str, variant: str, text: str) -> frozenset[str]:
     patterns = _patterns(language, variant)
     found = [
         (phrasing.template, span)
-        for phrasing in [patterns[i] for i in _candidates(language, variant, text)]
-        if phrasing.literal in text and (span := _span(phrasing, text)) is not None
+        for phrasing in [patterns[i] for i in _holding(language, variant, text)]
+        if (span := _span(phrasing, text)) is not None
     ]
     if len(found) < 2:
         return frozenset(template for template, _ in found)

@@ -239,13 +239,13 @@ class Worn(Mapping[str, Wear]):
         table = self._table.get(template)
         if table is None:
             return default
-        return (self._today[template], self._mine[template], table)
+        return (self._today.get(template, 0), self._mine.get(template, 0), table)  # no Counter.__missing__ call
 
     def __getitem__(self, template: str) -> Wear:
         table = self._table.get(template)
         if table is None:
             raise KeyError(template)
-        return (self._today[template], self._mine[template], table)
+        return (self._today.get(template, 0), self._mine.get(template, 0), table)
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._table)

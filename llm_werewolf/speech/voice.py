@@ -17,8 +17,9 @@ from functools import lru_cache
 from ..rules.acts import Act
 from ..texts import TextDataError, role_name, terms
 from .grammar import Gender, decline_ru, gender_or_default
+from .heard_text import HeardText, heard_text
 from .phrases import PhraseBank, phrase_bank
-from .repeats import Wear
+from .repeats import Wear, fixed_text_of
 
 _SLOT = re.compile(r"\{([a-z_]+)(?::([^{}]*))?\}")
 
@@ -259,6 +260,39 @@ def _unsaid(sentence: str, earlier: str) -> bool:
     return len(parts) < 2 or not any(part in earlier for part in parts)
 
 
+def _heard(speaker: Speaker, earlier: str) -> HeardText:
+    """The table's :class:`HeardText`, having read the speeches ``earlier`` that ``speaker`` heard."""
+    return heard_text((speaker.names, speaker.language, speaker.variant), speaker.seat, earlier)
+
+
+def _not_said(
+    group: list[int],
+    templates: Sequence[str],
+    fillings: Fillings,
+    act: Act,
+    speaker: Speaker,
+    bank: PhraseBank,
+    earlier: str,
+    heard: HeardText,
+) -> list[int]:
+    """The phrasings of ``group`` (positions in ``templates``) :func:`_unsaid` in ``earlier``. A phrasing
+    of one sentence holds its template's fixed text; where no speech of the table holds that
+    (``heard`` read every speech of ``earlier``), the phrasing was not said: no search for it."""
+    filled = fillings[0]
+    fixed_of = fixed_text_of(speaker.language, speaker.variant)
+    heard_fixed = heard.fixed
+    fresh: list[int] = []
+    for i in group:
+        said = filled[i]
+        if said is None:
+            said = _said(fillings, i, templates, act, speaker, bank)
+        fixed = fixed_of.get(templates[i])
+        unheard = fixed is not None and fixed not in heard_fixed and len(_sentences(said)) < 2
+        if unheard or _unsaid(said, earlier):
+            fresh.append(i)
+    return fresh
+
+
 @lru_cache(maxsize=8192)
 def _opening(template: str) -> str:
     """How a phrasing opens (its text before the first placeholder, when that is long enough to be
@@ -284,6 +318,7 @@ def voice_act(
     optional: bool = False,
     grounded: bool = False,
     worn: Mapping[str, Wear] | None = None,
+    heard: HeardText | None = None,
 ) -> str:
     """One act as one sentence; a phrasing already said in ``used`` is avoided while others remain.
 
@@ -295,6 +330,7 @@ def voice_act(
     ``earlier``: ``used`` joined by ``_joined`` when the caller has it already (one join per speech).
     ``worn``: how worn each phrasing said in the game is (``repeats.templates_worn``); the least worn
     is picked, and a ``lead`` or ``optional`` act whose every phrasing the game has heard is left out.
+    ``heard``: ``heard_text.heard_text`` of ``earlier`` when the caller has it already (one per speech).
     A ``lead`` act (an opening or closing line) whose every phrasing was said is left out: ``""``;
     so is an ``optional`` one (an accusation the speech's vote says too, a vote its answer says).
     """
@@ -309,7 +345,9 @@ def voice_act(
         if templates:
             if earlier is None:
                 earlier = _joined(used)
-            return _pick(templates, act, speaker, rng, bank, used, skip, earlier, avoid, optional, worn)
+            if heard is None and used:
+                heard = _heard(speaker, earlier)
+            return _pick(templates, act, speaker, rng, bank, used, skip, earlier, avoid, optional, worn, heard)
     raise TextDataError(f"no phrasing for {' / '.join(keys)} in {speaker.language} ({speaker.variant})")
 
 
@@ -325,8 +363,10 @@ def _pick(
     avoid: frozenset[str],
     optional: bool,
     worn: Mapping[str, Wear] | None,
+    heard: HeardText | None,
 ) -> str:
-    """One phrasing of ``templates`` for ``act``, as :func:`voice_act` describes.
+    """One phrasing of ``templates`` for ``act``, as :func:`voice_act` describes (``heard``: what the
+    table heard, every speech of ``earlier`` included; ``None`` when nothing was said).
 
     The phrasings the speaker may say are those not said in ``used`` (nor chosen in this speech);
     of them, those not in ``avoid`` when there are any, and of those the least worn. That is the
@@ -354,8 +394,8 @@ def _pick(
         while end < len(ranked) and ranked[end][:2] == rank:
             end += 1
         group = [i for _, _, i in ranked[at:end]]
-        if used:
-            fresh = [i for i in group if _unsaid(_said(fillings, i, templates, act, speaker, bank), earlier)]
+        if used and heard is not None:
+            fresh = _not_said(group, templates, fillings, act, speaker, bank, earlier, heard)
         else:
             fresh = group
         least = rank[1]
@@ -400,6 +440,7 @@ def voice(
     parts: list[str] = []
     skip: set[str] = set()
     earlier = (joined if joined is not None else _joined(used)) if (acts or lead or close) and used else ""
+    heard = _heard(speaker, earlier) if used and (acts or lead or close) else None
     answered = {a.role for a in acts if a.kind == "answer" and a.fact == "role" and a.role}
     spoken = [a for a in acts if not (a.kind == "claim" and a.role in answered)]  # the answer said the claim
     said = [*([lead] if lead is not None else []), *spoken, *([close] if close is not None else [])]
@@ -409,7 +450,7 @@ def voice(
     for act in said:  # no sentence said earlier, or twice in this speech
         optional = (act.kind == "accuse" and act.target in voted) or (act.kind == "vote" and act.target in told)
         grounded = act.kind == "ask" and act.target in quiet and rng.random() < POINTED_SHARE
-        sentence = voice_act(act, speaker, rng, bank, used, skip, earlier, avoid, optional, grounded, worn)
+        sentence = voice_act(act, speaker, rng, bank, used, skip, earlier, avoid, optional, grounded, worn, heard)
         if sentence:
             parts.append(sentence)
     if not parts:
