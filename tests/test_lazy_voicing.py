@@ -94,7 +94,7 @@ def test_only_the_phrasings_needed_are_filled() -> None:
     speaker = voicing.Speaker(seat=0, names=("Ann", "Bob", "Cy"), language="en", variant="online_mafia")
     act = Act("accuse", target=2, value="lazy-check")
     voicing.voice_act(act, speaker, random.Random(1), bank)
-    filled, _ = voicing._fillings(bank.acts["accuse"], act, speaker, bank)
+    filled = voicing._fillings(bank.acts["accuse"], act, speaker, bank).said
     assert len(filled) > 1
     assert sum(f is not None for f in filled) == 1
 
@@ -125,3 +125,35 @@ def test_phrasings_filled_with_remembered_words_are_filled_afresh() -> None:
                     assert got == expected, (language, key, template)
                     checked += expected is not None
     assert checked > 1000
+
+
+def test_a_phrasing_known_as_one_sentence_unfilled_is_one_sentence_filled() -> None:
+    """Whether a phrasing is one sentence, told from its template and its act's words without filling
+    it, is what the sentences of the filled phrasing say; names that end a sentence («Dr. Ray»)
+    included."""
+    told_unfilled = 0
+    checked = 0
+    for ruleset in all_rulesets():
+        for language in ruleset.languages:
+            bank = phrase_bank(language, ruleset.id)
+            names = tuple(list(bank.genders)[:4]) or tuple(f"P{i}" for i in range(4))
+            role = next(iter(ruleset.roles))
+            for target in (2, 3):
+                speaker = voicing.Speaker(
+                    seat=1, names=(*names[:3], "Dr. Ray"), language=language, variant=ruleset.id
+                )
+                for key, templates in bank.acts.items():
+                    kind, _, fact = key.partition(".")
+                    act = Act(kind, target=target, other=2, role=role, fact=fact or None)
+                    for index, template in enumerate(templates):
+                        try:
+                            expected = len(voicing._sentences(voicing.fill(template, act, speaker, bank))) < 2
+                        except TextDataError:
+                            continue
+                        fillings = voicing.Fillings([None] * len(templates), {}, [None] * len(templates))
+                        got = voicing._one_sentence(index, templates, fillings, act, speaker, bank)
+                        assert got == expected, (language, key, template, target)
+                        told_unfilled += fillings.said[index] is None
+                        checked += 1
+    assert checked > 1000
+    assert told_unfilled > checked // 2

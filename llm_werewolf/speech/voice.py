@@ -13,6 +13,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import NamedTuple
 
 from ..rules.acts import Act
 from ..texts import TextDataError, role_name, terms
@@ -169,9 +170,16 @@ def _slot_value(slot: str, arg: str | None, template: str, act: Act, speaker: Sp
     raise TextDataError(f"{template!r}: unknown placeholder {{{slot}}}")
 
 
-Fillings = tuple[list[str | None], dict[tuple[str, str | None], str]]
-"""A list of ``templates`` filled for one act so far (``None``: not filled yet), and what each
-placeholder ``(slot, argument)`` says for that act (the same in every phrasing of the act)."""
+class Fillings(NamedTuple):
+    """What one act makes of a list of ``templates`` so far (memoised: :func:`_fillings`)."""
+
+    said: list[str | None]
+    """Each phrasing filled for the act (``None``: not filled yet)."""
+    words: dict[tuple[str, str | None], str]
+    """What each placeholder ``(slot, argument)`` says for the act (the same in every phrasing of it)."""
+    one_sentence: list[bool | None]
+    """Whether each phrasing filled is one sentence at most (:func:`_sentences`; ``None``: not known yet)."""
+
 
 _FILLED: dict[tuple[object, ...], tuple[PhraseBank, Sequence[str], Fillings]] = {}
 _FILLED_MAX = 4096  # a game voices a few hundred (act, speaker) pairs; the memo is emptied when full
@@ -186,7 +194,7 @@ def _fillings(templates: Sequence[str], act: Act, speaker: Speaker, bank: Phrase
     known seat genders (personas) is filled afresh. Errors are raised every time, never stored.
     """
     if speaker.genders:
-        return [None] * len(templates), {}
+        return Fillings([None] * len(templates), {}, [None] * len(templates))
     key = (
         id(templates),  # a bank's lists are never changed; the entry holds the list, so the id is not reused
         act.kind,  # the act's fields: a tuple of them hashes and compares without the dataclass's Python code
@@ -206,7 +214,7 @@ def _fillings(templates: Sequence[str], act: Act, speaker: Speaker, bank: Phrase
     entry = _FILLED.get(key)
     if entry is not None and entry[0] is bank and entry[1] is templates:  # held: their ids are not reused
         return entry[2]
-    fillings: Fillings = ([None] * len(templates), {})
+    fillings = Fillings([None] * len(templates), {}, [None] * len(templates))
     if len(_FILLED) >= _FILLED_MAX:
         _FILLED.clear()
     _FILLED[key] = (bank, templates, fillings)
@@ -218,7 +226,7 @@ def _said(
 ) -> str:
     """Phrasing ``index`` of ``templates`` filled for ``act`` (:func:`fill`), filled once and kept in
     ``fillings``; each placeholder's words are found once for all the act's phrasings."""
-    filled, words = fillings
+    filled, words, _ = fillings
     said = filled[index]
     if said is None:
         template = templates[index]
@@ -243,6 +251,9 @@ def _filled_all(templates: Sequence[str], act: Act, speaker: Speaker, bank: Phra
 _UNWORN: Wear = (0, 0, 0)
 
 _SENTENCE_END = re.compile(r"(?<=[.!?。！？؟])\s*")
+_END_MARKS = frozenset(".!?。！？؟")
+"""The marks :data:`_SENTENCE_END` ends a sentence after."""
+_TRAILING_ENDS = re.compile(r"[.!?。！？؟\s]*\Z")
 
 
 @lru_cache(maxsize=16384)
@@ -277,20 +288,95 @@ def _not_said(
 ) -> list[int]:
     """The phrasings of ``group`` (positions in ``templates``) :func:`_unsaid` in ``earlier``. A phrasing
     of one sentence holds its template's fixed text; where no speech of the table holds that
-    (``heard`` read every speech of ``earlier``), the phrasing was not said: no search for it."""
-    filled = fillings[0]
-    fixed_of = fixed_text_of(speaker.language, speaker.variant)
+    (``heard`` read every speech of ``earlier``), the phrasing was not said: it is neither searched
+    for nor, when its words show it is one sentence, filled."""
+    filled, _, one_sentence = fillings
+    fixed = _phrasings(templates, bank).fixed
     heard_fixed = heard.fixed
     fresh: list[int] = []
     for i in group:
+        known = fixed[i]
+        if known is not None and known not in heard_fixed:  # no phrasing of this template was heard
+            one = one_sentence[i]
+            if one is None:
+                one = one_sentence[i] = _one_sentence(i, templates, fillings, act, speaker, bank)
+            if one:
+                fresh.append(i)
+                continue
         said = filled[i]
         if said is None:
             said = _said(fillings, i, templates, act, speaker, bank)
-        fixed = fixed_of.get(templates[i])
-        unheard = fixed is not None and fixed not in heard_fixed and len(_sentences(said)) < 2
-        if unheard or _unsaid(said, earlier):
+        if _unsaid(said, earlier):
             fresh.append(i)
     return fresh
+
+
+def _one_sentence(
+    index: int, templates: Sequence[str], fillings: Fillings, act: Act, speaker: Speaker, bank: PhraseBank
+) -> bool:
+    """Whether phrasing ``index`` of ``templates`` filled for ``act`` is one sentence at most
+    (:func:`_sentences`). Without filling it when no sentence ends in its fixed text but at its very
+    end, nor in a word filled in (each placeholder's words are found once per act)."""
+    template = templates[index]
+    slots = _slots_if_one_sentence(template) if fillings.said[index] is None else None
+    if slots is not None:
+        words = fillings.words
+        for slot, arg in slots:
+            word = words.get((slot, arg))
+            if word is None:
+                word = words[slot, arg] = _slot_value(slot, arg, template, act, speaker, bank)
+            if not _END_MARKS.isdisjoint(word):
+                break
+        else:
+            return True
+    return len(_sentences(_said(fillings, index, templates, act, speaker, bank))) < 2
+
+
+class _Phrasings(NamedTuple):
+    """What voicing reads of each phrasing of one of a bank's lists, read once per list."""
+
+    fixed: tuple[str | None, ...]
+    """Its fixed text the table's speeches are read for (``repeats.fixed_text_of``), if any."""
+    openings: tuple[str, ...]
+    """How it opens (:func:`_opening`)."""
+
+
+_PHRASINGS: dict[int, tuple[Sequence[str], _Phrasings]] = {}
+
+
+def _phrasings(templates: Sequence[str], bank: PhraseBank) -> _Phrasings:
+    """:class:`_Phrasings` of ``templates``, one of ``bank``'s lists (never changed: kept by its id)."""
+    entry = _PHRASINGS.get(id(templates))
+    if entry is not None and entry[0] is templates:
+        return entry[1]
+    fixed_of = fixed_text_of(bank.language, bank.variant)
+    read = _Phrasings(tuple(fixed_of.get(t) for t in templates), tuple(_opening(t) for t in templates))
+    if len(_PHRASINGS) >= _FILLED_MAX:
+        _PHRASINGS.clear()
+    _PHRASINGS[id(templates)] = (templates, read)
+    return read
+
+
+@lru_cache(maxsize=8192)
+def _slots_if_one_sentence(template: str) -> tuple[tuple[str, str | None], ...] | None:
+    """The placeholders of ``template`` whose words may end a sentence, when its fixed text ends none
+    but at its very end (then a filling whose words end none is one sentence); else ``None``.
+    Agreeing forms (``{g:…|…}``) are fixed text."""
+    skeleton: list[str] = []
+    slots: list[tuple[str, str | None]] = []
+    for literal, slot, arg in _pieces(template):
+        skeleton.append(literal)
+        if slot is None:
+            continue
+        if slot in ("g", "t", "o"):
+            skeleton.append(arg or "")
+            skeleton.append("|")  # a word between the two forms: they are never said together
+        else:
+            skeleton.append("|")
+            slots.append((slot, arg))
+    text = "".join(skeleton)
+    body = text[: _TRAILING_ENDS.search(text).start()]  # type: ignore[union-attr]
+    return None if not _END_MARKS.isdisjoint(body) else tuple(slots)
 
 
 @lru_cache(maxsize=8192)
@@ -402,7 +488,8 @@ def _pick(
         at = end
     if worn and fresh and least != _UNWORN and (act.kind == "lead" or optional):  # the game heard every phrasing
         return ""
-    fresh = [i for i in fresh if not _opening(templates[i]) or _opening(templates[i]) not in taken] or fresh
+    openings = _phrasings(templates, bank).openings
+    fresh = [i for i in fresh if not openings[i] or openings[i] not in taken] or fresh
     if not fresh and (act.kind == "lead" or optional):  # left out rather than said again
         return ""
     fresh = fresh or open_ or list(range(count))
