@@ -433,8 +433,28 @@ def voice_act(
                 earlier = _joined(used)
             if heard is None and used:
                 heard = _heard(speaker, earlier)
-            return _pick(templates, act, speaker, rng, bank, used, skip, earlier, avoid, optional, worn, heard)
+            return _pick(templates, act, speaker, rng, bank, skip, earlier, avoid, optional, worn, heard)
     raise TextDataError(f"no phrasing for {' / '.join(keys)} in {speaker.language} ({speaker.variant})")
+
+
+def _ranks(
+    templates: Sequence[str], open_: list[int], avoid: frozenset[str], worn: Mapping[str, Wear] | None
+) -> list[tuple[tuple[bool, Wear], list[int]]]:
+    """The phrasings ``open_`` (positions in ``templates``) by rank, the least first: whether the
+    phrasing is in ``avoid``, then how worn it is; each rank's phrasings in order."""
+    if not worn and not avoid:
+        return [((False, _UNWORN), open_)]
+    get = worn.get if worn else None
+    ranks: dict[tuple[bool, Wear], list[int]] = {}
+    for i in open_:
+        template = templates[i]
+        rank = (template in avoid, _UNWORN if get is None else get(template, _UNWORN))
+        group = ranks.get(rank)
+        if group is None:
+            ranks[rank] = [i]
+        else:
+            group.append(i)
+    return sorted(ranks.items())
 
 
 def _pick(
@@ -443,7 +463,6 @@ def _pick(
     speaker: Speaker,
     rng: random.Random,
     bank: PhraseBank,
-    used: Sequence[str],
     skip: set[str] | None,
     earlier: str,
     avoid: frozenset[str],
@@ -454,38 +473,26 @@ def _pick(
     """One phrasing of ``templates`` for ``act``, as :func:`voice_act` describes (``heard``: what the
     table heard, every speech of ``earlier`` included; ``None`` when nothing was said).
 
-    The phrasings the speaker may say are those not said in ``used`` (nor chosen in this speech);
+    The phrasings the speaker may say are those not said in ``earlier`` (nor chosen in this speech);
     of them, those not in ``avoid`` when there are any, and of those the least worn. That is the
-    phrasings of the least rank (in ``avoid``, wear) that are not said in ``used``: the phrasings
+    phrasings of the least rank (in ``avoid``, wear) that are not said in ``earlier``: the phrasings
     are ranked first (neither needs the phrasing filled), and only the ranks down to the first with
-    a phrasing not said yet are filled and looked for in ``earlier``, instead of every phrasing.
+    a phrasing not said yet are looked for (:func:`_not_said`), instead of every phrasing.
     """
     taken = skip if skip is not None else set()
     count = len(templates)
     fillings = _fillings(templates, act, speaker, bank)
-    open_ = [i for i in range(count) if templates[i] not in taken]
-    if worn:
-        get = worn.get
-        ranked = sorted((templates[i] in avoid, get(templates[i], _UNWORN), i) for i in open_)
-    elif avoid:
-        ranked = sorted((templates[i] in avoid, _UNWORN, i) for i in open_)
-    else:
-        ranked = [(False, _UNWORN, i) for i in open_]
+    open_ = [i for i in range(count) if templates[i] not in taken] if taken else list(range(count))
     fresh: list[int] = []
     least = _UNWORN
-    at = 0
-    while at < len(ranked) and not fresh:  # one rank at a time, the least first
-        rank = ranked[at][:2]
-        end = at
-        while end < len(ranked) and ranked[end][:2] == rank:
-            end += 1
-        group = [i for _, _, i in ranked[at:end]]
-        if used and heard is not None:
+    for rank, group in _ranks(templates, open_, avoid, worn):  # the least rank first
+        least = rank[1]
+        if heard is not None:
             fresh = _not_said(group, templates, fillings, act, speaker, bank, earlier, heard)
         else:
             fresh = group
-        least = rank[1]
-        at = end
+        if fresh:
+            break
     if worn and fresh and least != _UNWORN and (act.kind == "lead" or optional):  # the game heard every phrasing
         return ""
     openings = _phrasings(templates, bank).openings
