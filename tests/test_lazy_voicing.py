@@ -139,9 +139,7 @@ def test_a_phrasing_known_as_one_sentence_unfilled_is_one_sentence_filled() -> N
             names = tuple(list(bank.genders)[:4]) or tuple(f"P{i}" for i in range(4))
             role = next(iter(ruleset.roles))
             for target in (2, 3):
-                speaker = voicing.Speaker(
-                    seat=1, names=(*names[:3], "Dr. Ray"), language=language, variant=ruleset.id
-                )
+                speaker = voicing.Speaker(seat=1, names=(*names[:3], "Dr. Ray"), language=language, variant=ruleset.id)
                 for key, templates in bank.acts.items():
                     kind, _, fact = key.partition(".")
                     act = Act(kind, target=target, other=2, role=role, fact=fact or None)
