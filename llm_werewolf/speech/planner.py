@@ -42,6 +42,7 @@ from .grounding import NAMING, reasons_about
 from .knowledge import known_results
 from .phrases import phrase_bank
 from .stance import contradicts
+from .table_reading import TIMES_STATED as TIMES_STATED
 from .table_reading import table_reading
 
 PLAIN_ROLES = frozenset({"villager", "farmer", "citizen"})
@@ -103,13 +104,7 @@ def questions_to(view: SeatView) -> list[tuple[int, str]]:
 
 def owing(view: SeatView) -> frozenset[int]:
     """Seats asked a question since their own last public speech (an answer they owe the table)."""
-    spoke: set[int] = set()
-    owing: set[int] = set()
-    for said in reversed(table_reading(view).speeches):
-        event = said.speech
-        owing.update(a.target for a in event.acts if a.kind == "ask" and a.target is not None and a.target not in spoke)
-        spoke.add(event.seat)
-    return frozenset(owing)
+    return frozenset(table_reading(view).owed)  # kept as the table's speeches are read
 
 
 def _stance_target(acts: Sequence[Act], kinds: tuple[str, ...]) -> int | None:
@@ -225,17 +220,13 @@ def _fact(act: Act) -> tuple[str | None, int | None, int | None, str | None]:
 SECONDS_A_DAY = 3
 """How many speeches a day side with an earlier speaker's accusation (``agree``; more reads as a chorus)."""
 
-TIMES_STATED = 4
-"""How often one fact is given as a reason in a game (the table remembers what was said)."""
-
 OBSERVATIONS_A_DAY = 4
 """How many facts of one kind the table's speeches give on their own (not about their subject) in a day."""
 
 
 def stated_reasons(view: SeatView) -> frozenset[tuple[str | None, int | None, int | None, str | None]]:
     """The facts already given as reasons :data:`TIMES_STATED` times at the table."""
-    counts = table_reading(view).stated  # every public speech's reasons, read once for the table
-    return frozenset(fact for fact, times in counts.items() if times >= TIMES_STATED)
+    return table_reading(view).often_stated  # every public speech's reasons, counted once for the table
 
 
 _NO_FACTS: Counter[str | None] = Counter()

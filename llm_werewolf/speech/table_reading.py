@@ -32,6 +32,9 @@ NAMING = frozenset({"accuse", "vote"})
 Fact = tuple[str | None, int | None, int | None, str | None]
 """A reason's fact: (fact, target, other, role)."""
 
+TIMES_STATED = 4
+"""How often one fact is given as a reason in a game (the table remembers what was said)."""
+
 
 class PublicSpeech(NamedTuple):
     """One public speech (``to is None``) as the table reads it."""
@@ -94,6 +97,9 @@ class TableReading:
         "first_named",
         "language",
         "last_vote",
+        "often_stated",
+        "owed",
+        "reasons_memo",
         "records",
         "speeches",
         "stated",
@@ -117,6 +123,9 @@ class TableReading:
         self.first_named: dict[str, PublicSpeech] = {}  # each phase's first speech that named a target
         self.last_vote: dict[int, PublicVote] = {}  # each seat's latest ballot for another seat
         self.stated: Counter[Fact] = Counter()  # how often each fact was given as a reason
+        self.often_stated: frozenset[Fact] = frozenset()  # the facts given :data:`TIMES_STATED` times or more
+        self.owed: set[int] = set()  # seats asked a question since their own last public speech
+        self.reasons_memo: dict[tuple[int | None, str, int], list[Act]] = {}  # ``grounding.reasons_about``, as read now
         self.stated_by_phase: dict[str, Counter[str | None]] = {}  # ... each kind of fact, in each phase
         self.worn_table: Counter[str] = Counter()  # how often the table heard each phrasing
         self.worn_by_seat: dict[int, Counter[str]] = {}  # ... said by each seat
@@ -131,13 +140,14 @@ class TableReading:
             if event.to is not None:
                 return
             said = _read_speech(record, event, self.language, self.variant)
+            self._owe(event)
             self.speeches.append(said)
             self.by_seat.setdefault(event.seat, []).append(said)
             self.by_phase.setdefault(record.phase, []).append(said)
             if said.named is not None and record.phase not in self.first_named:
                 self.first_named[record.phase] = said
-            self.stated.update(said.reasons)
             if said.reasons:
+                self._state(said.reasons)
                 self.stated_by_phase.setdefault(record.phase, Counter()).update(fact[0] for fact in said.reasons)
             if event.text and said.templates:
                 self.worn_table.update(said.templates)
@@ -152,6 +162,24 @@ class TableReading:
         else:
             return
         self.records.append(record)
+        if self.reasons_memo:
+            self.reasons_memo.clear()
+
+    def _state(self, reasons: tuple[Fact, ...]) -> None:
+        """Count the facts a speech gives as reasons (those given often enough join :attr:`often_stated`)."""
+        stated = self.stated
+        for fact in reasons:
+            times = stated.get(fact, 0) + 1
+            stated[fact] = times
+            if times == TIMES_STATED:
+                self.often_stated = self.often_stated | {fact}
+
+    def _owe(self, speech: Speech) -> None:
+        """The speaker answered whatever it was asked; the seats its questions name now owe an answer."""
+        self.owed.discard(speech.seat)
+        for act in speech.acts:
+            if act.kind == "ask" and act.target is not None:
+                self.owed.add(act.target)
 
     def advance(self, view: SeatView) -> bool:
         """Read the public records of ``view`` not read yet; ``False`` when ``view`` does not agree with

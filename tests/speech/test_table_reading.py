@@ -14,7 +14,7 @@ from llm_werewolf.sim import SyncAgent, play_with_agents
 from llm_werewolf.speech import table_reading as reading_module
 from llm_werewolf.speech.grounding import reasons_about
 from llm_werewolf.speech.intent import claim_of
-from llm_werewolf.speech.planner import TIMES_STATED, stated_reasons
+from llm_werewolf.speech.planner import TIMES_STATED, owing, stated_reasons
 from llm_werewolf.speech.repeats import templates_worn
 from llm_werewolf.speech.table_reading import TableReading, table_reading, worn_in
 
@@ -92,6 +92,18 @@ def stated_read_afresh(view: SeatView) -> frozenset[tuple[str | None, int | None
     return frozenset(fact for fact, times in counts.items() if times >= TIMES_STATED)
 
 
+def owing_read_afresh(view: SeatView) -> frozenset[int]:
+    """Seats asked a question in a public speech after their own last public speech."""
+    speeches = [s for _, _, s in _public_speeches(view)]
+    last_spoke = {s.seat: index for index, s in enumerate(speeches)}
+    return frozenset(
+        a.target
+        for index, s in enumerate(speeches)
+        for a in s.acts
+        if a.kind == "ask" and a.target is not None and last_spoke.get(a.target, -1) <= index
+    )
+
+
 class Checking(HeuristicAgent):
     """At each of its decisions, the shared reading (and what is read from it) equals a fresh reading."""
 
@@ -115,8 +127,10 @@ class Checking(HeuristicAgent):
             ]
             assert worn_in(view) == worn_read_afresh(view)
             assert stated_reasons(view) == stated_read_afresh(view)
+            assert owing(view) == owing_read_afresh(view)
             for seat in range(len(view.names)):
                 assert reasons_about(view, seat) == reasons_read_afresh(view, seat), (seat, len(view.records))
+                assert reasons_about(view, seat) == reasons_read_afresh(view, seat)  # kept, as read now
             self.checked.append(view.variant)
         return super().choose(view, decision)
 
