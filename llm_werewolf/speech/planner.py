@@ -82,13 +82,9 @@ class Death:
 
 def _since_my_last_speech(view: SeatView) -> list[tuple[int, Speech]]:
     """The public speeches of others since the speaker's last public speech (seq, speech), oldest first."""
-    out: list[tuple[int, Speech]] = []
-    for said in reversed(table_reading(view).speeches):
-        if said.speech.seat == view.seat:
-            break
-        out.append((said.seq, said.speech))
-    out.reverse()
-    return out
+    reading = table_reading(view)
+    last = reading.spoke_last.get(view.seat, -1) if view.seat is not None else -1
+    return [(said.seq, said.speech) for said in reading.speeches[last + 1 :]]
 
 
 def questions_to(view: SeatView) -> list[tuple[int, str]]:

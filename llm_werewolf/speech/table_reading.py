@@ -102,6 +102,7 @@ class TableReading:
         "reasons_memo",
         "records",
         "speeches",
+        "spoke_last",
         "stated",
         "stated_by_phase",
         "variant",
@@ -117,6 +118,7 @@ class TableReading:
         self.variant = variant
         self.records: list[Record] = []  # the public records read, in order (speeches and ballots)
         self.speeches: list[PublicSpeech] = []
+        self.spoke_last: dict[int, int] = {}  # each seat's latest public speech (its index in ``speeches``)
         self.votes: list[PublicVote] = []
         self.by_seat: dict[int, list[PublicSpeech]] = {}  # each seat's public speeches
         self.by_phase: dict[str, list[PublicSpeech]] = {}  # each phase's public speeches
@@ -141,6 +143,7 @@ class TableReading:
                 return
             said = _read_speech(record, event, self.language, self.variant)
             self._owe(event)
+            self.spoke_last[event.seat] = len(self.speeches)
             self.speeches.append(said)
             self.by_seat.setdefault(event.seat, []).append(said)
             self.by_phase.setdefault(record.phase, []).append(said)
