@@ -155,24 +155,26 @@ def named_seat(text: str, names: tuple[str, ...], speaker: int) -> int | None:
     return found.pop() if len(found) == 1 else None
 
 
-def heard(view: SeatView) -> list[Said]:
+def heard(view: SeatView) -> Sequence[Said]:
     """Every public speech in the view, read as structured statements (oldest first).
 
     A seat's views only grow, so the statements read from a view's records are kept (per seat
-    and game, checked by record identity) and only the records added since are read again.
+    and game, checked by record identity) and only the records added since are read again; the
+    statements are a tuple, shared with the caller and extended only when a new speech is heard.
     """
     records = view.records
     if not records:
-        return []
+        return ()
     key = (id(records[0]), view.seat)
     known = _HEARD.get(key)
     start = 0
-    out: list[Said] = []
+    said: tuple[Said, ...] = ()
     if known is not None:
-        first, seen, said, last = known
+        first, seen, kept, last = known
         if first is records[0] and seen <= len(records) and records[seen - 1] is last:
-            start, out = seen, list(said)
+            start, said = seen, kept
     language, variant, names = view.language, view.variant, view.names
+    new: list[Said] = []
     for index in range(start, len(records)):
         event = records[index]  # a record is its event, but for a shared one (never a speech so far): no call
         kind = type(event)
@@ -182,13 +184,14 @@ def heard(view: SeatView) -> list[Said]:
         if event.to is not None:
             continue
         found, target, role = _read(event, language, variant, names)
-        out.append(
-            _said(Said, (event.seat, found, target, role, event.claim, event.stage, records[index].phase, index))
-        )
+        phase = records[index].phase
+        new.append(_said(Said, (event.seat, found, target, role, event.claim, event.stage, phase, index)))
+    if new:
+        said += tuple(new)
     if len(_HEARD) >= _HEARD_LIMIT:
         _HEARD.clear()
-    _HEARD[key] = (records[0], len(records), tuple(out), records[-1])
-    return out
+    _HEARD[key] = (records[0], len(records), said, records[-1])
+    return said
 
 
 _said = tuple.__new__  # ``Said(...)`` with every field given, without the named tuple's Python-level ``__new__``
