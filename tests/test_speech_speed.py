@@ -7,6 +7,7 @@ ruleset, at every decision of every seat; the byte-identical transcripts themsel
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import random
 
@@ -14,6 +15,7 @@ import pytest
 
 from llm_werewolf.agents.heuristic import HeuristicAgent, decision_rng
 from llm_werewolf.agents.heuristics import record_scan, talk
+from llm_werewolf.agents.heuristics.common import DeferredRandom
 from llm_werewolf.ladder import standard_boards
 from llm_werewolf.rules import Choice, Decision, GameConfig, SeatView, all_rulesets
 from llm_werewolf.rules.act_legality import act_can_follow, check_view_acts
@@ -59,6 +61,38 @@ def test_the_decision_generator_is_random_random_of_its_text() -> None:
             fast.shuffle(items)
             plain.shuffle(other)
             assert items == other
+
+
+@pytest.mark.parametrize("first", ["random", "choice", "randrange", "shuffle", "gauss", "getstate", "copy", "seed"])
+def test_a_generator_seeded_at_its_first_draw_draws_as_random_random(first: str) -> None:
+    seed = int.from_bytes(b"1009:17:3" + bytes(range(64)))
+    deferred: random.Random = DeferredRandom(seed)
+    plain = random.Random(seed)
+    for rng in (deferred, plain):  # the same first call on both
+        if first == "choice":
+            rng.choice(range(7))
+        elif first == "randrange":
+            rng.randrange(1000)
+        elif first == "shuffle":
+            rng.shuffle(list(range(9)))
+        elif first == "gauss":
+            rng.gauss(0, 1)
+        elif first == "getstate":
+            rng.getstate()
+        elif first == "seed":
+            rng.seed(5)
+        elif first == "random":
+            rng.random()
+    if first == "copy":
+        deferred = copy.deepcopy(deferred)
+        assert type(deferred) is random.Random
+    assert deferred.getstate() == plain.getstate()
+    assert [deferred.random(), deferred.randrange(12), deferred.choice("abcdef"), deferred.getrandbits(40)] == [
+        plain.random(),
+        plain.randrange(12),
+        plain.choice("abcdef"),
+        plain.getrandbits(40),
+    ]
 
 
 def _acts(view: SeatView, rng: random.Random) -> list[Act]:
