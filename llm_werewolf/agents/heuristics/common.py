@@ -111,9 +111,10 @@ class DeferredRandom(random.Random):
     """``random.Random(seed)`` for an integer ``seed``, seeded at its first draw: seeding costs more
     than a vote or a night action that draws nothing (most of them) spends on everything else.
 
-    Every draw and the state are ``random.Random(seed)``'s: the first call of one of the core's
-    methods (``random``, ``getrandbits``, which every other draw goes through) or of ``getstate``,
-    ``setstate`` or ``seed`` seeds the core, and from then on the core's own methods answer.
+    Every draw and the state are ``random.Random(seed)``'s: the core is seeded by the first call of
+    one of its methods (``random``, ``getrandbits``, which every other draw goes through) or of
+    ``getstate``, ``setstate`` or ``seed``. (The core's methods are called through these, not bound to
+    the instance: a bound method kept on it would make a reference cycle, freed only by the collector.)
     """
 
     def __init__(self, seed: int) -> None:  # ``Random.__init__`` would seed now
@@ -124,16 +125,16 @@ class DeferredRandom(random.Random):
         pending, self._pending = self._pending, None
         if pending is not None:
             _core_seed(self, pending)
-        self.random = _core_random.__get__(self)  # type: ignore[method-assign]
-        self.getrandbits = _core_getrandbits.__get__(self)  # type: ignore[method-assign]
 
     def random(self) -> float:
-        self._start()
-        return self.random()
+        if self._pending is not None:
+            self._start()
+        return _core_random(self)
 
     def getrandbits(self, k: int, /) -> int:
-        self._start()
-        return self.getrandbits(k)
+        if self._pending is not None:
+            self._start()
+        return _core_getrandbits(self, k)
 
     def getstate(self) -> tuple[Any, ...]:
         self._start()
