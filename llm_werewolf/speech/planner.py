@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from ..rules.act_legality import act_can_follow
 from ..rules.act_vocabulary import MAX_SPEECH_ACTS, QUESTIONS, vocabulary
 from ..rules.acts import Act
-from ..rules.events import DeathsAnnounced, Speech, VoteCast
+from ..rules.events import DeathsAnnounced, SharedEventRecord, Speech, VoteCast
 from ..rules.variant import get_ruleset
 from ..rules.views import SeatView
 from .grounding import NAMING, reasons_about
@@ -132,7 +132,7 @@ def _ballot_today(view: SeatView) -> int | None:
     for record in reversed(view.records):
         if record.phase != phase:
             return None
-        event = record.event
+        event = record.event if type(record) is SharedEventRecord else record  # a plain record is its event
         if type(event) is VoteCast and event.seat == view.seat and event.target is not None:
             return event.target if view.alive[event.target] and event.target != view.seat else None
     return None
@@ -382,7 +382,7 @@ def _next_check(view: SeatView, acts: Sequence[Act]) -> int | None:
 def death_of(view: SeatView) -> Death:
     """How the table was told the speaker died (the latest announcement naming it; none: by day, card hidden)."""
     for record in reversed(view.records):
-        event = record.event
+        event = record.event if type(record) is SharedEventRecord else record  # a plain record is its event
         if type(event) is DeathsAnnounced:
             for death in event.deaths:
                 if death.seat == view.seat:
@@ -400,7 +400,7 @@ def _partners(view: SeatView) -> frozenset[int]:
 
     seats: set[int] = set()
     for record in view.records:
-        event = record.event
+        event = record.event if type(record) is SharedEventRecord else record  # a plain record is its event
         if type(event) is Info and event.fact == "team":
             seats.update(event.seats)
     seats.discard(view.seat if view.seat is not None else -1)
@@ -466,7 +466,7 @@ def _accusers(view: SeatView) -> list[tuple[int, int]]:
     """(seat, seq) of every public speech that accused or meant to vote for the speaker, oldest first."""
     out: list[tuple[int, int]] = []
     for record in view.records:
-        event = record.event
+        event = record.event if type(record) is SharedEventRecord else record  # a plain record is its event
         spoke = type(event) is Speech and event.to is None and event.seat != view.seat
         if spoke and isinstance(event, Speech) and any(a.kind in NAMING and a.target == view.seat for a in event.acts):
             out.append((event.seat, record.seq))
