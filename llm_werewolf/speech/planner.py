@@ -234,10 +234,11 @@ def _observation(view: SeatView, subject: int | None, out: _Builder) -> None:
     me = view.seat
     phase = view.phase
     reading = table_reading(view)
-    speeches = reading.by_phase.get(phase, ())
-    first = next((said.speech.seat for said in speeches if said.naming), None)
-    claimers = [said.speech.seat for said in speeches if said.claimed is not None]
     today = reading.stated_by_phase.get(phase, _NO_FACTS)
+    if today["named_first"] >= OBSERVATIONS_A_DAY and today["claimed"] >= OBSERVATIONS_A_DAY:
+        return  # the table said both kinds of fact often enough today
+    first = reading.first_naming.get(phase)
+    claimers = reading.claimers.get(phase, ())
     stated = stated_reasons(view)
     for seat in dict.fromkeys([*([first] if first is not None else []), *reversed(claimers)]):
         if seat in (me, subject) or not view.alive[seat]:
@@ -256,10 +257,11 @@ def _second(view: SeatView, subject: int | None, intent: Sequence[Act], out: _Bu
     if subject is None or subject == me or not any(a.kind in NAMING and a.target == subject for a in intent):
         return
     phase = view.phase
-    today = [said.speech for said in table_reading(view).by_phase.get(phase, ())]
-    if sum(any(a.kind == "agree" for a in speech.acts) for speech in today) >= SECONDS_A_DAY:
+    reading = table_reading(view)
+    if reading.agreeing.get(phase, 0) >= SECONDS_A_DAY:
         return
-    for event in reversed(today):
+    for said in reversed(reading.by_phase.get(phase, ())):
+        event = said.speech
         if event.seat in (me, subject):
             continue
         if view.alive[event.seat] and any(a.kind in NAMING and a.target == subject for a in event.acts):
@@ -277,7 +279,7 @@ def question_for(view: SeatView, target: int, acts: Sequence[Act]) -> str:
     if "claimed" in reasons:
         return "trust"
     phase = view.phase
-    speeches = [s.speech for s in table_reading(view).by_phase.get(phase, ()) if s.speech.seat == target]
+    speeches = [s.speech for s in table_reading(view).by_seat.get(target, ()) if s.phase == phase]
     if any(a.kind == "claim" for s in speeches for a in s.acts):
         return "trust"
     question = QUESTIONS[(target + len(view.records)) % len(QUESTIONS)]

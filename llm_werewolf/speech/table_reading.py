@@ -91,10 +91,13 @@ class TableReading:
 
     __slots__ = (
         "_cursors",
+        "agreeing",
         "by_phase",
         "by_seat",
+        "claimers",
         "first",
         "first_named",
+        "first_naming",
         "language",
         "last_vote",
         "often_stated",
@@ -123,6 +126,9 @@ class TableReading:
         self.by_seat: dict[int, list[PublicSpeech]] = {}  # each seat's public speeches
         self.by_phase: dict[str, list[PublicSpeech]] = {}  # each phase's public speeches
         self.first_named: dict[str, PublicSpeech] = {}  # each phase's first speech that named a target
+        self.first_naming: dict[str, int] = {}  # the speaker of each phase's first speech that accuses or votes
+        self.claimers: dict[str, list[int]] = {}  # the speakers of each phase's claims, in order
+        self.agreeing: dict[str, int] = {}  # how many of each phase's speeches agree with a seat
         self.last_vote: dict[int, PublicVote] = {}  # each seat's latest ballot for another seat
         self.stated: Counter[Fact] = Counter()  # how often each fact was given as a reason
         self.often_stated: frozenset[Fact] = frozenset()  # the facts given :data:`TIMES_STATED` times or more
@@ -149,6 +155,7 @@ class TableReading:
             self.by_phase.setdefault(record.phase, []).append(said)
             if said.named is not None and record.phase not in self.first_named:
                 self.first_named[record.phase] = said
+            self._follow(record.phase, said)
             if said.reasons:
                 self._state(said.reasons)
                 self.stated_by_phase.setdefault(record.phase, Counter()).update(fact[0] for fact in said.reasons)
@@ -167,6 +174,15 @@ class TableReading:
         self.records.append(record)
         if self.reasons_memo:
             self.reasons_memo.clear()
+
+    def _follow(self, phase: str, said: PublicSpeech) -> None:
+        """Who took a side in ``phase``: the first to accuse or vote, the claimers, the speeches that agree."""
+        if said.naming and phase not in self.first_naming:
+            self.first_naming[phase] = said.speech.seat
+        if said.claimed is not None:
+            self.claimers.setdefault(phase, []).append(said.speech.seat)
+        if any(a.kind == "agree" for a in said.speech.acts):
+            self.agreeing[phase] = self.agreeing.get(phase, 0) + 1
 
     def _state(self, reasons: tuple[Fact, ...]) -> None:
         """Count the facts a speech gives as reasons (those given often enough join :attr:`often_stated`)."""

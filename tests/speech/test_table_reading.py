@@ -104,6 +104,21 @@ def owing_read_afresh(view: SeatView) -> frozenset[int]:
     )
 
 
+def sides_read_afresh(view: SeatView) -> tuple[dict[str, int], dict[str, list[int]], dict[str, int]]:
+    """Per phase: the first speaker to accuse or vote, the claimers in order, the speeches that agree."""
+    first: dict[str, int] = {}
+    claimers: dict[str, list[int]] = {}
+    agreeing: dict[str, int] = {}
+    for _, phase, speech in _public_speeches(view):
+        if any(a.kind in ("accuse", "vote") for a in speech.acts):
+            first.setdefault(phase, speech.seat)
+        if _claimed(speech) is not None:
+            claimers.setdefault(phase, []).append(speech.seat)
+        if any(a.kind == "agree" for a in speech.acts):
+            agreeing[phase] = agreeing.get(phase, 0) + 1
+    return first, claimers, agreeing
+
+
 class Checking(HeuristicAgent):
     """At each of its decisions, the shared reading (and what is read from it) equals a fresh reading."""
 
@@ -128,6 +143,7 @@ class Checking(HeuristicAgent):
             assert worn_in(view) == worn_read_afresh(view)
             assert stated_reasons(view) == stated_read_afresh(view)
             assert owing(view) == owing_read_afresh(view)
+            assert (shared.first_naming, shared.claimers, shared.agreeing) == sides_read_afresh(view)
             for seat in range(len(view.names)):
                 assert reasons_about(view, seat) == reasons_read_afresh(view, seat), (seat, len(view.records))
                 assert reasons_about(view, seat) == reasons_read_afresh(view, seat)  # kept, as read now
