@@ -41,7 +41,7 @@ from ..rules.views import SeatView
 from .grounding import NAMING, reasons_about
 from .knowledge import known_results
 from .phrases import phrase_bank
-from .stance import contradicts
+from .stance import Stance, stance
 from .table_reading import TIMES_STATED as TIMES_STATED
 from .table_reading import table_reading
 
@@ -144,18 +144,26 @@ def answers(view: SeatView) -> list[Act]:
 
 
 class _Builder:
-    """Acts added one at a time, each legal after the ones before and never contradicting them."""
+    """Acts added one at a time, each legal after the ones before and never contradicting them
+    (``stance.contradicts``: the side each seat was given so far is kept, one per seat, since no act
+    that takes the other side is ever added)."""
 
     def __init__(self, view: SeatView) -> None:
         self.view = view
         self.acts: list[Act] = []
+        self._sides: dict[int, Stance] = {}
 
     def add(self, act: Act) -> bool:
-        if len(self.acts) >= MAX_SPEECH_ACTS or act in self.acts or contradicts(act, self.acts, self.view.variant):
+        if len(self.acts) >= MAX_SPEECH_ACTS or act in self.acts:
+            return False
+        taken = stance(act, self.view.variant)
+        if taken is not None and self._sides.get(taken[0], taken[1]) != taken[1]:
             return False
         if not act_can_follow(self.view, self.acts, act):
             return False
         self.acts.append(act)
+        if taken is not None:
+            self._sides[taken[0]] = taken[1]
         return True
 
 
