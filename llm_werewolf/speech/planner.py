@@ -80,22 +80,9 @@ class Death:
     voted: bool = False
 
 
-def _since_my_last_speech(view: SeatView) -> list[tuple[int, Speech]]:
-    """The public speeches of others since the speaker's last public speech (seq, speech), oldest first."""
-    reading = table_reading(view)
-    last = reading.spoke_last.get(view.seat, -1) if view.seat is not None else -1
-    return [(said.seq, said.speech) for said in reading.speeches[last + 1 :]]
-
-
 def questions_to(view: SeatView) -> list[tuple[int, str]]:
     """The open questions put to the speaker since its last speech: (asker, question), one per asker, oldest first."""
-    asked: dict[int, str] = {}
-    for _, speech in _since_my_last_speech(view):
-        for act in speech.acts:
-            if act.kind == "ask" and act.target == view.seat:
-                asked.pop(speech.seat, None)
-                asked[speech.seat] = act.fact if act.fact in QUESTIONS else "vote"
-    return list(asked.items())
+    return list(table_reading(view).asked.get(view.seat, {}).items())  # kept as the table's speeches are read
 
 
 def owing(view: SeatView) -> frozenset[int]:
@@ -181,16 +168,9 @@ def rebuttal(view: SeatView, attacked: int | None) -> list[Act]:
     with its author (unless the speech attacks that seat anyway) and ``defend`` itself."""
     me = view.seat
     out: list[Act] = []
-    accuser: int | None = None
-    reporter: tuple[int, bool] | None = None
-    for _, speech in _since_my_last_speech(view):
-        for act in speech.acts:
-            if act.target != me:
-                continue
-            if act.kind in ("accuse", "vote"):
-                accuser = speech.seat
-            elif act.kind == "result" and act.value in ("bad", "good"):
-                reporter = (speech.seat, act.value == "bad")
+    reading = table_reading(view)  # what was said about each seat since its last speech, kept as it is read
+    accuser = reading.accuser.get(me)
+    reporter = reading.reporter.get(me)
     if reporter is not None and not reporter[1]:
         out.append(Act("agree", target=reporter[0]))
     if reporter is not None and reporter[1]:

@@ -20,6 +20,7 @@ from collections.abc import Iterator, Mapping
 from threading import get_ident
 from typing import Any, NamedTuple
 
+from ..rules.act_vocabulary import QUESTIONS
 from ..rules.acts import Act
 from ..rules.events import Record, SharedEventRecord, Speech, VoteCast
 from ..rules.views import SeatView
@@ -91,7 +92,9 @@ class TableReading:
 
     __slots__ = (
         "_cursors",
+        "accuser",
         "agreeing",
+        "asked",
         "by_phase",
         "by_seat",
         "claimers",
@@ -104,8 +107,8 @@ class TableReading:
         "owed",
         "reasons_memo",
         "records",
+        "reporter",
         "speeches",
-        "spoke_last",
         "stated",
         "stated_by_phase",
         "variant",
@@ -121,7 +124,6 @@ class TableReading:
         self.variant = variant
         self.records: list[Record] = []  # the public records read, in order (speeches and ballots)
         self.speeches: list[PublicSpeech] = []
-        self.spoke_last: dict[int, int] = {}  # each seat's latest public speech (its index in ``speeches``)
         self.votes: list[PublicVote] = []
         self.by_seat: dict[int, list[PublicSpeech]] = {}  # each seat's public speeches
         self.by_phase: dict[str, list[PublicSpeech]] = {}  # each phase's public speeches
@@ -133,6 +135,10 @@ class TableReading:
         self.stated: Counter[Fact] = Counter()  # how often each fact was given as a reason
         self.often_stated: frozenset[Fact] = frozenset()  # the facts given :data:`TIMES_STATED` times or more
         self.owed: set[int] = set()  # seats asked a question since their own last public speech
+        # what was said to or about each seat since its own last public speech:
+        self.asked: dict[int | None, dict[int, str]] = {}  # the questions put to it (asker -> question)
+        self.accuser: dict[int | None, int] = {}  # the latest seat to accuse it or vote for it
+        self.reporter: dict[int | None, tuple[int, bool]] = {}  # the latest to report a result on it (seat, bad)
         self.reasons_memo: dict[tuple[int | None, str, int], list[Act]] = {}  # ``grounding.reasons_about``, as read now
         self.stated_by_phase: dict[str, Counter[str | None]] = {}  # ... each kind of fact, in each phase
         self.worn_table: Counter[str] = Counter()  # how often the table heard each phrasing
@@ -149,7 +155,7 @@ class TableReading:
                 return
             said = _read_speech(record, event, self.language, self.variant)
             self._owe(event)
-            self.spoke_last[event.seat] = len(self.speeches)
+            self._address(event)
             self.speeches.append(said)
             self.by_seat.setdefault(event.seat, []).append(said)
             self.by_phase.setdefault(record.phase, []).append(said)
@@ -174,6 +180,27 @@ class TableReading:
         self.records.append(record)
         if self.reasons_memo:
             self.reasons_memo.clear()
+
+    def _address(self, speech: Speech) -> None:
+        """What ``speech`` says to or about the other seats, kept until each of them speaks (what was said to
+        or about its speaker is answered now)."""
+        speaker = speech.seat
+        self.asked.pop(speaker, None)
+        self.accuser.pop(speaker, None)
+        self.reporter.pop(speaker, None)
+        for act in speech.acts:
+            target = act.target
+            if target == speaker:
+                continue
+            kind = act.kind
+            if kind == "ask":
+                questions = self.asked.setdefault(target, {})
+                questions.pop(speaker, None)  # the latest question of each asker, in the order last asked
+                questions[speaker] = act.fact if act.fact in QUESTIONS else "vote"
+            elif kind in NAMING:
+                self.accuser[target] = speaker
+            elif kind == "result" and act.value in ("bad", "good"):
+                self.reporter[target] = (speaker, act.value == "bad")
 
     def _follow(self, phase: str, said: PublicSpeech) -> None:
         """Who took a side in ``phase``: the first to accuse or vote, the claimers, the speeches that agree."""

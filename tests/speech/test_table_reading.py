@@ -14,7 +14,7 @@ from llm_werewolf.sim import SyncAgent, play_with_agents
 from llm_werewolf.speech import table_reading as reading_module
 from llm_werewolf.speech.grounding import reasons_about
 from llm_werewolf.speech.intent import claim_of
-from llm_werewolf.speech.planner import TIMES_STATED, owing, stated_reasons
+from llm_werewolf.speech.planner import TIMES_STATED, owing, questions_to, rebuttal, stated_reasons
 from llm_werewolf.speech.repeats import templates_worn
 from llm_werewolf.speech.table_reading import TableReading, table_reading, worn_in
 
@@ -119,6 +119,37 @@ def sides_read_afresh(view: SeatView) -> tuple[dict[str, int], dict[str, list[in
     return first, claimers, agreeing
 
 
+def since_last_speech_read_afresh(view: SeatView) -> tuple[list[tuple[int, str]], list[Act]]:
+    """``questions_to`` and ``rebuttal`` (attacking nobody) of the seat, read from the public speeches
+    of others since the seat's own last public speech."""
+    speeches = [s for _, _, s in _public_speeches(view)]
+    own = [i for i, s in enumerate(speeches) if s.seat == view.seat]
+    since = speeches[own[-1] + 1 :] if own else speeches
+    asked: dict[int, str] = {}
+    accuser: int | None = None
+    reporter: tuple[int, bool] | None = None
+    for speech in since:
+        for act in speech.acts:
+            if act.target != view.seat:
+                continue
+            if act.kind == "ask":
+                asked.pop(speech.seat, None)
+                asked[speech.seat] = act.fact if act.fact in ("role", "vote", "trust") else "vote"
+            elif act.kind in ("accuse", "vote"):
+                accuser = speech.seat
+            elif act.kind == "result" and act.value in ("bad", "good"):
+                reporter = (speech.seat, act.value == "bad")
+    out: list[Act] = []
+    if reporter is not None:
+        if reporter[1]:
+            accuser = reporter[0]
+        else:
+            out.append(Act("agree", target=reporter[0]))
+    if accuser is not None and view.alive[accuser]:
+        out += [Act("disagree", target=accuser), Act("defend", target=view.seat)]
+    return list(asked.items()), out
+
+
 class Checking(HeuristicAgent):
     """At each of its decisions, the shared reading (and what is read from it) equals a fresh reading."""
 
@@ -143,6 +174,7 @@ class Checking(HeuristicAgent):
             assert worn_in(view) == worn_read_afresh(view)
             assert stated_reasons(view) == stated_read_afresh(view)
             assert owing(view) == owing_read_afresh(view)
+            assert (questions_to(view), rebuttal(view, None)) == since_last_speech_read_afresh(view)
             assert (shared.first_naming, shared.claimers, shared.agreeing) == sides_read_afresh(view)
             for seat in range(len(view.names)):
                 assert reasons_about(view, seat) == reasons_read_afresh(view, seat), (seat, len(view.records))
