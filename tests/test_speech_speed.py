@@ -7,15 +7,19 @@ ruleset, at every decision of every seat; the byte-identical transcripts themsel
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import random
+import re
+from string import Template
 
 import pytest
 
 from llm_werewolf.agents.heuristic import HeuristicAgent, decision_rng
 from llm_werewolf.agents.heuristics import record_scan, talk
+from llm_werewolf.agents.heuristics.common import DeferredRandom
 from llm_werewolf.ladder import standard_boards
-from llm_werewolf.rules import Choice, Decision, GameConfig, SeatView, all_rulesets
+from llm_werewolf.rules import Choice, Decision, GameConfig, SeatView, all_rulesets, get_ruleset
 from llm_werewolf.rules.act_legality import act_can_follow, check_view_acts
 from llm_werewolf.rules.act_vocabulary import vocabulary
 from llm_werewolf.rules.acts import Act
@@ -23,6 +27,7 @@ from llm_werewolf.rules.errors import IllegalAct
 from llm_werewolf.rules.events import ChoiceMade, EventBody, Info, RoleAssigned, SharedEventRecord, Speech
 from llm_werewolf.sim import SyncAgent, play_with_agents
 from llm_werewolf.speech import knowledge
+from llm_werewolf.texts import terms
 
 VARIANTS = [r.id for r in all_rulesets()]
 
@@ -59,6 +64,38 @@ def test_the_decision_generator_is_random_random_of_its_text() -> None:
             fast.shuffle(items)
             plain.shuffle(other)
             assert items == other
+
+
+@pytest.mark.parametrize("first", ["random", "choice", "randrange", "shuffle", "gauss", "getstate", "copy", "seed"])
+def test_a_generator_seeded_at_its_first_draw_draws_as_random_random(first: str) -> None:
+    seed = int.from_bytes(b"1009:17:3" + bytes(range(64)))
+    deferred: random.Random = DeferredRandom(seed)
+    plain = random.Random(seed)
+    for rng in (deferred, plain):  # the same first call on both
+        if first == "choice":
+            rng.choice(range(7))
+        elif first == "randrange":
+            rng.randrange(1000)
+        elif first == "shuffle":
+            rng.shuffle(list(range(9)))
+        elif first == "gauss":
+            rng.gauss(0, 1)
+        elif first == "getstate":
+            rng.getstate()
+        elif first == "seed":
+            rng.seed(5)
+        elif first == "random":
+            rng.random()
+    if first == "copy":
+        deferred = copy.deepcopy(deferred)
+        assert type(deferred) is random.Random
+    assert deferred.getstate() == plain.getstate()
+    assert [deferred.random(), deferred.randrange(12), deferred.choice("abcdef"), deferred.getrandbits(40)] == [
+        plain.random(),
+        plain.randrange(12),
+        plain.choice("abcdef"),
+        plain.getrandbits(40),
+    ]
 
 
 def _acts(view: SeatView, rng: random.Random) -> list[Act]:
@@ -203,3 +240,44 @@ def test_the_compiled_setter_sets_every_field_and_takes_only_names() -> None:
     assert facts.b == [3]
     with pytest.raises(ValueError):
         record_scan._setter(("a", "b = 1; import os; x"))
+
+
+def _parsed_by_every_line(
+    language: str, variant: str, names: tuple[str, ...], text: str
+) -> tuple[str, int | None, str | None] | None:
+    """``talk.parse`` as every canned line's regex reads ``text``, without looking at the line's pieces first."""
+    stripped = text.strip()
+    role_ids = {str(v): k for k, v in terms(language, variant).get("roles", {}).items()}
+    for line in talk._patterns(language, variant, names):
+        match = re.compile(line.source).fullmatch(stripped)
+        if match is not None:
+            found = match.groupdict()
+            target = names.index(found["target"]) if found.get("target") in names else None
+            return line.key, target, role_ids.get(found.get("role") or "")
+    return None
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_canned_lines_read_back_as_every_lines_regex_reads_them(variant: str) -> None:
+    names = ("Ana", "Bo", "Cy", "Dee")
+    checked = 0
+    for language in get_ruleset(variant).languages:
+        roles = [str(r) for r in terms(language, variant).get("roles", {}).values()] or ["x"]
+        for index, line in enumerate(talk._patterns(language, variant, names)):
+            for text in (
+                Template(line.source.replace("\\", "")).safe_substitute(),  # a regex is no line: read as no line
+                *(
+                    Template(template).safe_substitute(target=names[1], role=roles[index % len(roles)], me=names[0])
+                    for template in _canned_templates(language, variant, line.key)
+                ),
+                "a speech in a player's own words",
+            ):
+                assert talk.parse.__wrapped__(language, variant, names, text) == _parsed_by_every_line(
+                    language, variant, names, text
+                )
+                checked += 1
+    assert checked > 0
+
+
+def _canned_templates(language: str, variant: str, key: str) -> list[str]:
+    return talk._canned(language, variant).get(key, [])

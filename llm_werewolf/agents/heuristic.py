@@ -17,7 +17,7 @@ from typing import Protocol, cast
 
 from ..rules import Choice, Decision, SeatView
 from .base import DecisionRequest, Reply
-from .heuristics.common import seeded
+from .heuristics.common import DeferredRandom
 from .heuristics.record_scan import ScanMemory
 from .speech import act_speech
 
@@ -82,10 +82,12 @@ def decision_rng(seed: int, decision: Decision) -> random.Random:
     The generator is ``random.Random(f"{seed}:{decision.id}:{decision.seat}")``, built without
     ``Random.seed``'s Python-level type tests: the same integer (the text's bytes followed by their
     SHA-512, which is what ``seed`` makes of a text) goes straight to the core seeding, so every
-    draw is the one ``random.Random(text)`` gives (``tests/test_decision_rng.py``).
+    draw is the one ``random.Random(text)`` gives (``tests/test_speech_speed.py``). The core is
+    seeded at the first draw (:class:`~.heuristics.common.DeferredRandom`): most votes and night
+    actions draw nothing.
     """
     text = f"{seed}:{decision.id}:{decision.seat}".encode()
-    return seeded(int.from_bytes(text + sha512(text).digest()))
+    return DeferredRandom(int.from_bytes(text + sha512(text).digest()))
 
 
 class HeuristicAgent:

@@ -13,11 +13,11 @@ from string import Template
 from typing import TYPE_CHECKING, Any
 
 from ..rules import Choice, Decision, SeatView
+from ..rules.acts import Act
 from ..rules.events import SharedEventRecord, Speech
 from ..texts import TextDataError, optional_yaml, role_name
 
 if TYPE_CHECKING:
-    from ..rules.acts import Act
     from ..speech.planner import Plan
     from ..speech.repeats import Wear
     from ..speech.voice import Speaker
@@ -140,6 +140,12 @@ def _speaker(seat: int, names: tuple[str, ...], language: str, variant: str) -> 
     return Speaker(seat=seat, names=names, language=language, variant=variant)
 
 
+@lru_cache(maxsize=1024)
+def _line_act(line: str, role: str | None, target: int | None) -> Act:
+    """The ``lead`` act of an opening or closing line (one immutable act serves every speech that says it)."""
+    return Act("lead", fact=line, role=role, target=target)
+
+
 def act_speech(
     view: SeatView,
     decision: Decision,
@@ -170,14 +176,12 @@ def act_speech(
     last_words = decision.kind == "last_words"
     if acts or key == "neutral" or last_words:
         assert view.seat is not None
-        from ..rules.acts import Act
-
         planned = last_words_plan(view, acts, target) if last_words else plan(view, acts, quiet_intent=key in quiet)
         speaker = _speaker(view.seat, view.names, view.language, view.variant)
         used, joined = _earlier(view)
         worn = worn_in(view)
-        lead = None if planned.lead is None else Act("lead", fact=planned.lead, role=view.role)
-        close = None if planned.close is None else Act("lead", fact=planned.close, target=planned.close_target)
+        lead = None if planned.lead is None else _line_act(planned.lead, view.role, None)
+        close = None if planned.close is None else _line_act(planned.close, None, planned.close_target)
         text = voice(planned.acts, speaker, rng, used, joined, lead=lead, close=close, worn=worn)
         said = next((a.role for a in planned.acts if a.kind == "claim"), None)
         return Choice(chosen, text=text, claim=said if last_words else claimed, acts=planned.acts)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import compress
 
 from .events import (
     ChoiceMade,
@@ -43,7 +44,7 @@ class SeatView:
         return None if self.seat is None else self.names[self.seat]
 
     def living(self) -> tuple[int, ...]:
-        return tuple(i for i, alive in enumerate(self.alive) if alive)
+        return tuple(compress(range(len(self.alive)), self.alive))  # the living seats, in seat order
 
 
 class ViewBuilder:

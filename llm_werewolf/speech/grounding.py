@@ -27,7 +27,7 @@ from ..rules.acts import Act
 from ..rules.events import Record, Speech, VoteCast
 from ..rules.views import SeatView
 from .intent import claim_of
-from .table_reading import PublicSpeech, table_reading
+from .table_reading import PublicSpeech, TableReading, table_reading
 from .truth import consistent
 
 NAMING = frozenset({"accuse", "vote"})
@@ -56,9 +56,18 @@ def _says_something(speech: Speech) -> bool:
 
 def reasons_about(view: SeatView, seat: int) -> list[Act]:
     """Every reason about ``seat`` that ``view``'s public records support, most telling first
-    (read from the table's shared reading of the public records, :mod:`.table_reading`)."""
+    (read from the table's shared reading of the public records, :mod:`.table_reading`; a speech asks
+    about one seat several times, so the reasons are kept with the reading until it reads on)."""
     reading = table_reading(view)
-    today = view.phase
+    key = (view.seat, view.phase, seat)
+    known = reading.reasons_memo.get(key)
+    if known is None:
+        known = reading.reasons_memo[key] = _reasons_in(reading, view.seat, view.phase, seat)
+    return list(known)
+
+
+def _reasons_in(reading: TableReading, viewer: int | None, today: str, seat: int) -> list[Act]:
+    """Every reason about ``seat`` that ``reading`` supports, for ``viewer`` on day ``today``."""
     found: list[Act] = []
     quiet: list[int] = []
     spoke_up = False
@@ -70,7 +79,7 @@ def reasons_about(view: SeatView, seat: int) -> list[Act]:
                 spoke_up = True
             else:
                 quiet.append(said.seq)
-        if said.named is not None and said.named != view.seat:
+        if said.named is not None and said.named != viewer:
             accused = said
         if said.claimed is not None:
             claimed = said

@@ -19,7 +19,7 @@ from ..rules.act_legality import act_can_follow
 from ..rules.act_vocabulary import MAX_ACTS, vocabulary
 from ..rules.acts import Act
 from ..rules.errors import UnknownVariant
-from ..rules.events import Speech
+from ..rules.events import SharedEventRecord, Speech
 from ..rules.heard import HeardKeys
 from ..rules.views import SeatView
 from .knowledge import known_results
@@ -126,9 +126,16 @@ def intent_acts(
 def last_speaker(view: SeatView, *, claimed_only: bool = False) -> int | None:
     """The latest living seat other than the speaker who spoke in public (who claimed a role)."""
     for record in reversed(view.records):
-        event = record.event
-        spoke = isinstance(event, Speech) and event.to is None and event.seat != view.seat
-        if spoke and isinstance(event, Speech) and view.alive[event.seat] and (not claimed_only or event.claim):
+        event = record.event if type(record) is SharedEventRecord else record  # a plain record is its event
+        if type(event) is not Speech:
+            continue
+        assert isinstance(event, Speech)
+        if (
+            event.to is None
+            and event.seat != view.seat
+            and view.alive[event.seat]
+            and (not claimed_only or event.claim)
+        ):
             return event.seat
     return None
 
@@ -136,8 +143,13 @@ def last_speaker(view: SeatView, *, claimed_only: bool = False) -> int | None:
 def last_accuser(view: SeatView) -> int | None:
     """The latest seat whose acts accused (or meant to vote for) the speaker."""
     for record in reversed(view.records):
-        event = record.event
-        if isinstance(event, Speech) and event.seat != view.seat and _accuses(event, view.seat):
+        event = record.event if type(record) is SharedEventRecord else record  # a plain record is its event
+        if (
+            type(event) is Speech
+            and isinstance(event, Speech)
+            and event.seat != view.seat
+            and _accuses(event, view.seat)
+        ):
             return event.seat
     return None
 

@@ -35,13 +35,14 @@ from dataclasses import dataclass
 from ..rules.act_legality import act_can_follow
 from ..rules.act_vocabulary import MAX_SPEECH_ACTS, QUESTIONS, vocabulary
 from ..rules.acts import Act
-from ..rules.events import DeathsAnnounced, Speech, VoteCast
+from ..rules.events import DeathsAnnounced, SharedEventRecord, Speech, VoteCast
 from ..rules.variant import get_ruleset
 from ..rules.views import SeatView
 from .grounding import NAMING, reasons_about
 from .knowledge import known_results
 from .phrases import phrase_bank
-from .stance import contradicts
+from .stance import Stance, stance
+from .table_reading import TIMES_STATED as TIMES_STATED
 from .table_reading import table_reading
 
 PLAIN_ROLES = frozenset({"villager", "farmer", "citizen"})
@@ -79,37 +80,14 @@ class Death:
     voted: bool = False
 
 
-def _since_my_last_speech(view: SeatView) -> list[tuple[int, Speech]]:
-    """The public speeches of others since the speaker's last public speech (seq, speech), oldest first."""
-    out: list[tuple[int, Speech]] = []
-    for said in reversed(table_reading(view).speeches):
-        if said.speech.seat == view.seat:
-            break
-        out.append((said.seq, said.speech))
-    out.reverse()
-    return out
-
-
 def questions_to(view: SeatView) -> list[tuple[int, str]]:
     """The open questions put to the speaker since its last speech: (asker, question), one per asker, oldest first."""
-    asked: dict[int, str] = {}
-    for _, speech in _since_my_last_speech(view):
-        for act in speech.acts:
-            if act.kind == "ask" and act.target == view.seat:
-                asked.pop(speech.seat, None)
-                asked[speech.seat] = act.fact if act.fact in QUESTIONS else "vote"
-    return list(asked.items())
+    return list(table_reading(view).asked.get(view.seat, {}).items())  # kept as the table's speeches are read
 
 
 def owing(view: SeatView) -> frozenset[int]:
     """Seats asked a question since their own last public speech (an answer they owe the table)."""
-    spoke: set[int] = set()
-    owing: set[int] = set()
-    for said in reversed(table_reading(view).speeches):
-        event = said.speech
-        owing.update(a.target for a in event.acts if a.kind == "ask" and a.target is not None and a.target not in spoke)
-        spoke.add(event.seat)
-    return frozenset(owing)
+    return frozenset(table_reading(view).owed)  # kept as the table's speeches are read
 
 
 def _stance_target(acts: Sequence[Act], kinds: tuple[str, ...]) -> int | None:
@@ -141,7 +119,7 @@ def _ballot_today(view: SeatView) -> int | None:
     for record in reversed(view.records):
         if record.phase != phase:
             return None
-        event = record.event
+        event = record.event if type(record) is SharedEventRecord else record  # a plain record is its event
         if type(event) is VoteCast and event.seat == view.seat and event.target is not None:
             return event.target if view.alive[event.target] and event.target != view.seat else None
     return None
@@ -153,18 +131,26 @@ def answers(view: SeatView) -> list[Act]:
 
 
 class _Builder:
-    """Acts added one at a time, each legal after the ones before and never contradicting them."""
+    """Acts added one at a time, each legal after the ones before and never contradicting them
+    (``stance.contradicts``: the side each seat was given so far is kept, one per seat, since no act
+    that takes the other side is ever added)."""
 
     def __init__(self, view: SeatView) -> None:
         self.view = view
         self.acts: list[Act] = []
+        self._sides: dict[int, Stance] = {}
 
     def add(self, act: Act) -> bool:
-        if len(self.acts) >= MAX_SPEECH_ACTS or act in self.acts or contradicts(act, self.acts, self.view.variant):
+        if len(self.acts) >= MAX_SPEECH_ACTS or act in self.acts:
+            return False
+        taken = stance(act, self.view.variant)
+        if taken is not None and self._sides.get(taken[0], taken[1]) != taken[1]:
             return False
         if not act_can_follow(self.view, self.acts, act):
             return False
         self.acts.append(act)
+        if taken is not None:
+            self._sides[taken[0]] = taken[1]
         return True
 
 
@@ -182,16 +168,9 @@ def rebuttal(view: SeatView, attacked: int | None) -> list[Act]:
     with its author (unless the speech attacks that seat anyway) and ``defend`` itself."""
     me = view.seat
     out: list[Act] = []
-    accuser: int | None = None
-    reporter: tuple[int, bool] | None = None
-    for _, speech in _since_my_last_speech(view):
-        for act in speech.acts:
-            if act.target != me:
-                continue
-            if act.kind in ("accuse", "vote"):
-                accuser = speech.seat
-            elif act.kind == "result" and act.value in ("bad", "good"):
-                reporter = (speech.seat, act.value == "bad")
+    reading = table_reading(view)  # what was said about each seat since its last speech, kept as it is read
+    accuser = reading.accuser.get(me)
+    reporter = reading.reporter.get(me)
     if reporter is not None and not reporter[1]:
         out.append(Act("agree", target=reporter[0]))
     if reporter is not None and reporter[1]:
@@ -225,17 +204,13 @@ def _fact(act: Act) -> tuple[str | None, int | None, int | None, str | None]:
 SECONDS_A_DAY = 3
 """How many speeches a day side with an earlier speaker's accusation (``agree``; more reads as a chorus)."""
 
-TIMES_STATED = 4
-"""How often one fact is given as a reason in a game (the table remembers what was said)."""
-
 OBSERVATIONS_A_DAY = 4
 """How many facts of one kind the table's speeches give on their own (not about their subject) in a day."""
 
 
 def stated_reasons(view: SeatView) -> frozenset[tuple[str | None, int | None, int | None, str | None]]:
     """The facts already given as reasons :data:`TIMES_STATED` times at the table."""
-    counts = table_reading(view).stated  # every public speech's reasons, read once for the table
-    return frozenset(fact for fact, times in counts.items() if times >= TIMES_STATED)
+    return table_reading(view).often_stated  # every public speech's reasons, counted once for the table
 
 
 _NO_FACTS: Counter[str | None] = Counter()
@@ -247,10 +222,11 @@ def _observation(view: SeatView, subject: int | None, out: _Builder) -> None:
     me = view.seat
     phase = view.phase
     reading = table_reading(view)
-    speeches = reading.by_phase.get(phase, ())
-    first = next((said.speech.seat for said in speeches if said.naming), None)
-    claimers = [said.speech.seat for said in speeches if said.claimed is not None]
     today = reading.stated_by_phase.get(phase, _NO_FACTS)
+    if today["named_first"] >= OBSERVATIONS_A_DAY and today["claimed"] >= OBSERVATIONS_A_DAY:
+        return  # the table said both kinds of fact often enough today
+    first = reading.first_naming.get(phase)
+    claimers = reading.claimers.get(phase, ())
     stated = stated_reasons(view)
     for seat in dict.fromkeys([*([first] if first is not None else []), *reversed(claimers)]):
         if seat in (me, subject) or not view.alive[seat]:
@@ -269,10 +245,11 @@ def _second(view: SeatView, subject: int | None, intent: Sequence[Act], out: _Bu
     if subject is None or subject == me or not any(a.kind in NAMING and a.target == subject for a in intent):
         return
     phase = view.phase
-    today = [said.speech for said in table_reading(view).by_phase.get(phase, ())]
-    if sum(any(a.kind == "agree" for a in speech.acts) for speech in today) >= SECONDS_A_DAY:
+    reading = table_reading(view)
+    if reading.agreeing.get(phase, 0) >= SECONDS_A_DAY:
         return
-    for event in reversed(today):
+    for said in reversed(reading.by_phase.get(phase, ())):
+        event = said.speech
         if event.seat in (me, subject):
             continue
         if view.alive[event.seat] and any(a.kind in NAMING and a.target == subject for a in event.acts):
@@ -290,7 +267,7 @@ def question_for(view: SeatView, target: int, acts: Sequence[Act]) -> str:
     if "claimed" in reasons:
         return "trust"
     phase = view.phase
-    speeches = [s.speech for s in table_reading(view).by_phase.get(phase, ()) if s.speech.seat == target]
+    speeches = [s.speech for s in table_reading(view).by_seat.get(target, ()) if s.phase == phase]
     if any(a.kind == "claim" for s in speeches for a in s.acts):
         return "trust"
     question = QUESTIONS[(target + len(view.records)) % len(QUESTIONS)]
@@ -395,7 +372,7 @@ def _next_check(view: SeatView, acts: Sequence[Act]) -> int | None:
 def death_of(view: SeatView) -> Death:
     """How the table was told the speaker died (the latest announcement naming it; none: by day, card hidden)."""
     for record in reversed(view.records):
-        event = record.event
+        event = record.event if type(record) is SharedEventRecord else record  # a plain record is its event
         if type(event) is DeathsAnnounced:
             for death in event.deaths:
                 if death.seat == view.seat:
@@ -413,7 +390,7 @@ def _partners(view: SeatView) -> frozenset[int]:
 
     seats: set[int] = set()
     for record in view.records:
-        event = record.event
+        event = record.event if type(record) is SharedEventRecord else record  # a plain record is its event
         if type(event) is Info and event.fact == "team":
             seats.update(event.seats)
     seats.discard(view.seat if view.seat is not None else -1)
@@ -479,7 +456,7 @@ def _accusers(view: SeatView) -> list[tuple[int, int]]:
     """(seat, seq) of every public speech that accused or meant to vote for the speaker, oldest first."""
     out: list[tuple[int, int]] = []
     for record in view.records:
-        event = record.event
+        event = record.event if type(record) is SharedEventRecord else record  # a plain record is its event
         spoke = type(event) is Speech and event.to is None and event.seat != view.seat
         if spoke and isinstance(event, Speech) and any(a.kind in NAMING and a.target == view.seat for a in event.acts):
             out.append((event.seat, record.seq))

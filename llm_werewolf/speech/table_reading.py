@@ -20,6 +20,7 @@ from collections.abc import Iterator, Mapping
 from threading import get_ident
 from typing import Any, NamedTuple
 
+from ..rules.act_vocabulary import QUESTIONS
 from ..rules.acts import Act
 from ..rules.events import Record, SharedEventRecord, Speech, VoteCast
 from ..rules.views import SeatView
@@ -31,6 +32,9 @@ NAMING = frozenset({"accuse", "vote"})
 
 Fact = tuple[str | None, int | None, int | None, str | None]
 """A reason's fact: (fact, target, other, role)."""
+
+TIMES_STATED = 4
+"""How often one fact is given as a reason in a game (the table remembers what was said)."""
 
 
 class PublicSpeech(NamedTuple):
@@ -88,13 +92,22 @@ class TableReading:
 
     __slots__ = (
         "_cursors",
+        "accuser",
+        "agreeing",
+        "asked",
         "by_phase",
         "by_seat",
+        "claimers",
         "first",
         "first_named",
+        "first_naming",
         "language",
         "last_vote",
+        "often_stated",
+        "owed",
+        "reasons_memo",
         "records",
+        "reporter",
         "speeches",
         "stated",
         "stated_by_phase",
@@ -115,8 +128,18 @@ class TableReading:
         self.by_seat: dict[int, list[PublicSpeech]] = {}  # each seat's public speeches
         self.by_phase: dict[str, list[PublicSpeech]] = {}  # each phase's public speeches
         self.first_named: dict[str, PublicSpeech] = {}  # each phase's first speech that named a target
+        self.first_naming: dict[str, int] = {}  # the speaker of each phase's first speech that accuses or votes
+        self.claimers: dict[str, list[int]] = {}  # the speakers of each phase's claims, in order
+        self.agreeing: dict[str, int] = {}  # how many of each phase's speeches agree with a seat
         self.last_vote: dict[int, PublicVote] = {}  # each seat's latest ballot for another seat
         self.stated: Counter[Fact] = Counter()  # how often each fact was given as a reason
+        self.often_stated: frozenset[Fact] = frozenset()  # the facts given :data:`TIMES_STATED` times or more
+        self.owed: set[int] = set()  # seats asked a question since their own last public speech
+        # what was said to or about each seat since its own last public speech:
+        self.asked: dict[int | None, dict[int, str]] = {}  # the questions put to it (asker -> question)
+        self.accuser: dict[int | None, int] = {}  # the latest seat to accuse it or vote for it
+        self.reporter: dict[int | None, tuple[int, bool]] = {}  # the latest to report a result on it (seat, bad)
+        self.reasons_memo: dict[tuple[int | None, str, int], list[Act]] = {}  # ``grounding.reasons_about``, as read now
         self.stated_by_phase: dict[str, Counter[str | None]] = {}  # ... each kind of fact, in each phase
         self.worn_table: Counter[str] = Counter()  # how often the table heard each phrasing
         self.worn_by_seat: dict[int, Counter[str]] = {}  # ... said by each seat
@@ -131,13 +154,16 @@ class TableReading:
             if event.to is not None:
                 return
             said = _read_speech(record, event, self.language, self.variant)
+            self._owe(event)
+            self._address(event)
             self.speeches.append(said)
             self.by_seat.setdefault(event.seat, []).append(said)
             self.by_phase.setdefault(record.phase, []).append(said)
             if said.named is not None and record.phase not in self.first_named:
                 self.first_named[record.phase] = said
-            self.stated.update(said.reasons)
+            self._follow(record.phase, said)
             if said.reasons:
+                self._state(said.reasons)
                 self.stated_by_phase.setdefault(record.phase, Counter()).update(fact[0] for fact in said.reasons)
             if event.text and said.templates:
                 self.worn_table.update(said.templates)
@@ -152,6 +178,54 @@ class TableReading:
         else:
             return
         self.records.append(record)
+        if self.reasons_memo:
+            self.reasons_memo.clear()
+
+    def _address(self, speech: Speech) -> None:
+        """What ``speech`` says to or about the other seats, kept until each of them speaks (what was said to
+        or about its speaker is answered now)."""
+        speaker = speech.seat
+        self.asked.pop(speaker, None)
+        self.accuser.pop(speaker, None)
+        self.reporter.pop(speaker, None)
+        for act in speech.acts:
+            target = act.target
+            if target == speaker:
+                continue
+            kind = act.kind
+            if kind == "ask":
+                questions = self.asked.setdefault(target, {})
+                questions.pop(speaker, None)  # the latest question of each asker, in the order last asked
+                questions[speaker] = act.fact if act.fact in QUESTIONS else "vote"
+            elif kind in NAMING:
+                self.accuser[target] = speaker
+            elif kind == "result" and act.value in ("bad", "good"):
+                self.reporter[target] = (speaker, act.value == "bad")
+
+    def _follow(self, phase: str, said: PublicSpeech) -> None:
+        """Who took a side in ``phase``: the first to accuse or vote, the claimers, the speeches that agree."""
+        if said.naming and phase not in self.first_naming:
+            self.first_naming[phase] = said.speech.seat
+        if said.claimed is not None:
+            self.claimers.setdefault(phase, []).append(said.speech.seat)
+        if any(a.kind == "agree" for a in said.speech.acts):
+            self.agreeing[phase] = self.agreeing.get(phase, 0) + 1
+
+    def _state(self, reasons: tuple[Fact, ...]) -> None:
+        """Count the facts a speech gives as reasons (those given often enough join :attr:`often_stated`)."""
+        stated = self.stated
+        for fact in reasons:
+            times = stated.get(fact, 0) + 1
+            stated[fact] = times
+            if times == TIMES_STATED:
+                self.often_stated = self.often_stated | {fact}
+
+    def _owe(self, speech: Speech) -> None:
+        """The speaker answered whatever it was asked; the seats its questions name now owe an answer."""
+        self.owed.discard(speech.seat)
+        for act in speech.acts:
+            if act.kind == "ask" and act.target is not None:
+                self.owed.add(act.target)
 
     def advance(self, view: SeatView) -> bool:
         """Read the public records of ``view`` not read yet; ``False`` when ``view`` does not agree with

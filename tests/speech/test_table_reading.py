@@ -14,7 +14,7 @@ from llm_werewolf.sim import SyncAgent, play_with_agents
 from llm_werewolf.speech import table_reading as reading_module
 from llm_werewolf.speech.grounding import reasons_about
 from llm_werewolf.speech.intent import claim_of
-from llm_werewolf.speech.planner import TIMES_STATED, stated_reasons
+from llm_werewolf.speech.planner import TIMES_STATED, owing, questions_to, rebuttal, stated_reasons
 from llm_werewolf.speech.repeats import templates_worn
 from llm_werewolf.speech.table_reading import TableReading, table_reading, worn_in
 
@@ -92,6 +92,64 @@ def stated_read_afresh(view: SeatView) -> frozenset[tuple[str | None, int | None
     return frozenset(fact for fact, times in counts.items() if times >= TIMES_STATED)
 
 
+def owing_read_afresh(view: SeatView) -> frozenset[int]:
+    """Seats asked a question in a public speech after their own last public speech."""
+    speeches = [s for _, _, s in _public_speeches(view)]
+    last_spoke = {s.seat: index for index, s in enumerate(speeches)}
+    return frozenset(
+        a.target
+        for index, s in enumerate(speeches)
+        for a in s.acts
+        if a.kind == "ask" and a.target is not None and last_spoke.get(a.target, -1) <= index
+    )
+
+
+def sides_read_afresh(view: SeatView) -> tuple[dict[str, int], dict[str, list[int]], dict[str, int]]:
+    """Per phase: the first speaker to accuse or vote, the claimers in order, the speeches that agree."""
+    first: dict[str, int] = {}
+    claimers: dict[str, list[int]] = {}
+    agreeing: dict[str, int] = {}
+    for _, phase, speech in _public_speeches(view):
+        if any(a.kind in ("accuse", "vote") for a in speech.acts):
+            first.setdefault(phase, speech.seat)
+        if _claimed(speech) is not None:
+            claimers.setdefault(phase, []).append(speech.seat)
+        if any(a.kind == "agree" for a in speech.acts):
+            agreeing[phase] = agreeing.get(phase, 0) + 1
+    return first, claimers, agreeing
+
+
+def since_last_speech_read_afresh(view: SeatView) -> tuple[list[tuple[int, str]], list[Act]]:
+    """``questions_to`` and ``rebuttal`` (attacking nobody) of the seat, read from the public speeches
+    of others since the seat's own last public speech."""
+    speeches = [s for _, _, s in _public_speeches(view)]
+    own = [i for i, s in enumerate(speeches) if s.seat == view.seat]
+    since = speeches[own[-1] + 1 :] if own else speeches
+    asked: dict[int, str] = {}
+    accuser: int | None = None
+    reporter: tuple[int, bool] | None = None
+    for speech in since:
+        for act in speech.acts:
+            if act.target != view.seat:
+                continue
+            if act.kind == "ask":
+                asked.pop(speech.seat, None)
+                asked[speech.seat] = act.fact if act.fact in ("role", "vote", "trust") else "vote"
+            elif act.kind in ("accuse", "vote"):
+                accuser = speech.seat
+            elif act.kind == "result" and act.value in ("bad", "good"):
+                reporter = (speech.seat, act.value == "bad")
+    out: list[Act] = []
+    if reporter is not None:
+        if reporter[1]:
+            accuser = reporter[0]
+        else:
+            out.append(Act("agree", target=reporter[0]))
+    if accuser is not None and view.alive[accuser]:
+        out += [Act("disagree", target=accuser), Act("defend", target=view.seat)]
+    return list(asked.items()), out
+
+
 class Checking(HeuristicAgent):
     """At each of its decisions, the shared reading (and what is read from it) equals a fresh reading."""
 
@@ -115,8 +173,12 @@ class Checking(HeuristicAgent):
             ]
             assert worn_in(view) == worn_read_afresh(view)
             assert stated_reasons(view) == stated_read_afresh(view)
+            assert owing(view) == owing_read_afresh(view)
+            assert (questions_to(view), rebuttal(view, None)) == since_last_speech_read_afresh(view)
+            assert (shared.first_naming, shared.claimers, shared.agreeing) == sides_read_afresh(view)
             for seat in range(len(view.names)):
                 assert reasons_about(view, seat) == reasons_read_afresh(view, seat), (seat, len(view.records))
+                assert reasons_about(view, seat) == reasons_read_afresh(view, seat)  # kept, as read now
             self.checked.append(view.variant)
         return super().choose(view, decision)
 

@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ...rules import SKIP, Choice, Decision, SeatView
-from ...rules.events import ChoiceMade, DeathsAnnounced, Info, Record, StatusChanged, VoteCast
+from ...rules.events import ChoiceMade, DeathsAnnounced, Info, Record, SharedEventRecord, StatusChanged, VoteCast
 from ...rules.variants.chinese_werewolf.tactics import TACTICS
 from ..speech import act_speech
 from ..thoughts import thought
@@ -74,7 +74,7 @@ class Facts:
     victims_seen: set[int] = field(default_factory=set)
     saved: set[int] = field(default_factory=set)  # witch: whom her antidote saved
     witch_saves: dict[int, int] = field(default_factory=dict)  # claimed witch -> seat she saved
-    said: list[Said] = field(default_factory=list)
+    said: Sequence[Said] = ()
     seer_claims: dict[int, int] = field(default_factory=dict)  # claimant -> order of first claim
     reports: dict[int, dict[int, str]] = field(default_factory=dict)  # claimant -> {seat: wolf|good}
     first_reports: dict[int, tuple[int, str]] = field(default_factory=dict)  # claimant -> first (seat, verdict)
@@ -268,7 +268,7 @@ def _read(facts: Facts, records: Sequence[Record], start: int) -> None:
     """Read the private and public records from ``start`` on into ``facts``."""
     for index in range(start, len(records)):
         record = records[index]
-        event = record.event
+        event = record.event if type(record) is SharedEventRecord else record  # a plain record is its event
         kind = type(event)
         if kind not in _READ_EVENTS:
             continue

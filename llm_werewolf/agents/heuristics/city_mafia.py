@@ -28,7 +28,16 @@ from collections.abc import Sequence, Set
 from dataclasses import dataclass, field
 
 from ...rules import Choice, Decision, SeatView
-from ...rules.events import Announcement, DeathsAnnounced, Info, PhaseStarted, Record, VoteCast, VoteTally
+from ...rules.events import (
+    Announcement,
+    DeathsAnnounced,
+    Info,
+    PhaseStarted,
+    Record,
+    SharedEventRecord,
+    VoteCast,
+    VoteTally,
+)
 from ...rules.variants.city_mafia.tactics import TACTICS
 from ..speech import act_speech
 from ..thoughts import thought
@@ -191,7 +200,9 @@ def _read(facts: Facts, records: Sequence[Record], start: int, said: Sequence[Sa
     A claimant's reports are replaced, never changed in place, so a remembered scan stays as it was.
     """
     for index in range(start, len(records)):
-        event = records[index].event
+        event = records[index]
+        if type(event) is SharedEventRecord:  # a plain record is its own event
+            event = event.event
         if type(event) not in _READ_EVENTS:
             continue
         if isinstance(event, Info):

@@ -7,6 +7,7 @@ import zlib
 from _random import Random as _CoreRandom
 from collections.abc import Collection, Iterable
 from functools import lru_cache
+from typing import Any
 
 from ...rules import Decision, Option, SeatView
 from ...rules.events import Info, Speech, VoteCast
@@ -102,6 +103,54 @@ def seeded(seed: int) -> random.Random:
 
 _new_random = random.Random.__new__
 _core_seed = _CoreRandom.seed
+_core_random = _CoreRandom.random
+_core_getrandbits = _CoreRandom.getrandbits
+
+
+class DeferredRandom(random.Random):
+    """``random.Random(seed)`` for an integer ``seed``, seeded at its first draw: seeding costs more
+    than a vote or a night action that draws nothing (most of them) spends on everything else.
+
+    Every draw and the state are ``random.Random(seed)``'s: the core is seeded by the first call of
+    one of its methods (``random``, ``getrandbits``, which every other draw goes through) or of
+    ``getstate``, ``setstate`` or ``seed``. (The core's methods are called through these, not bound to
+    the instance: a bound method kept on it would make a reference cycle, freed only by the collector.)
+    """
+
+    def __init__(self, seed: int) -> None:  # ``Random.__init__`` would seed now
+        self._pending: int | None = seed
+        self.gauss_next = None
+
+    def _start(self) -> None:
+        pending, self._pending = self._pending, None
+        if pending is not None:
+            _core_seed(self, pending)
+
+    def random(self) -> float:
+        if self._pending is not None:
+            self._start()
+        return _core_random(self)
+
+    def getrandbits(self, k: int, /) -> int:
+        if self._pending is not None:
+            self._start()
+        return _core_getrandbits(self, k)
+
+    def getstate(self) -> tuple[Any, ...]:
+        self._start()
+        return super().getstate()
+
+    def setstate(self, state: tuple[Any, ...]) -> None:
+        self._start()
+        super().setstate(state)
+
+    def seed(self, a: Any = None, version: int = 2) -> None:
+        self._start()
+        super().seed(a, version)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A copy is a plain ``random.Random`` in the same state."""
+        return (random.Random, (), self.getstate())
 
 
 @lru_cache(maxsize=8192)

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ...rules import Choice, Decision, SeatView
-from ...rules.events import ChoiceMade, DeathsAnnounced, Info, Record, VoteCast
+from ...rules.events import ChoiceMade, DeathsAnnounced, Info, Record, SharedEventRecord, VoteCast
 from ...rules.variants.lebanese_ghouls.tactics import TACTICS
 from ..speech import act_speech
 from ..thoughts import thought
@@ -203,7 +203,7 @@ def _read(facts: Facts, records: Sequence[Record], start: int) -> None:
     """Read the private and public records from ``start`` on into ``facts``."""
     for index in range(start, len(records)):
         record = records[index]
-        event = record.event
+        event = record.event if type(record) is SharedEventRecord else record  # a plain record is its event
         if type(event) not in _READ_EVENTS:
             continue
         if isinstance(event, Info):

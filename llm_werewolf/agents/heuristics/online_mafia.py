@@ -18,7 +18,17 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ...rules import Choice, Decision, SeatView
-from ...rules.events import ChoiceMade, DeathsAnnounced, Info, PhaseStarted, Record, Speech, VoteCast, VoteTally
+from ...rules.events import (
+    ChoiceMade,
+    DeathsAnnounced,
+    Info,
+    PhaseStarted,
+    Record,
+    SharedEventRecord,
+    Speech,
+    VoteCast,
+    VoteTally,
+)
 from ...rules.variants.online_mafia.model import Faction
 from ...rules.variants.online_mafia.registry import ROLES
 from ...rules.variants.online_mafia.roles import TACTICS, seed_roles_of
@@ -291,7 +301,7 @@ def _read(facts: Facts, records: Sequence[Record], start: int) -> None:
     replaced, never changed in place, so the memory's copy of an earlier scan stays as it was.
     """
     for record in records[start:]:
-        event = record.event
+        event = record.event if type(record) is SharedEventRecord else record  # a plain record is its event
         if type(event) not in _READ_EVENTS:
             continue
         if isinstance(event, Info):

@@ -111,35 +111,66 @@ def _canned(language: str, variant: str) -> dict[str, list[str]]:
     return lines
 
 
+class CannedLine(NamedTuple):
+    """One canned line as :func:`parse` reads it back."""
+
+    key: str
+    pieces: tuple[str, ...]  # the line's text between its slots: every text the line matches holds each
+    source: str  # the line's regex (:func:`template_regex`), compiled the first time a text holds every piece
+
+
+def literal_pieces(line: str) -> tuple[str, ...]:
+    """The text of a canned ``string.Template`` line between its slots (what :func:`template_regex` escapes)."""
+    pieces: list[str] = []
+    pos = 0
+    for match in Template.pattern.finditer(line):
+        if match.group("named") or match.group("braced"):
+            pieces.append(line[pos : match.start()])
+            pos = match.end()
+    pieces.append(line[pos:])
+    return tuple(piece for piece in pieces if piece)
+
+
 @lru_cache(maxsize=64)
-def _patterns(language: str, variant: str, names: tuple[str, ...]) -> tuple[tuple[str, re.Pattern[str]], ...]:
+def _patterns(language: str, variant: str, names: tuple[str, ...]) -> tuple[CannedLine, ...]:
     role_names = terms(language, variant).get("roles", {})
     names_alt = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True) if n)
     roles_alt = "|".join(re.escape(str(n)) for n in sorted(role_names.values(), key=len, reverse=True))
-    compiled: list[tuple[str, re.Pattern[str]]] = []
+    found: list[CannedLine] = []
     # longer templates first, so a line that extends another is matched as itself
     for key, lines in _canned(language, variant).items():
         for line in lines:
-            compiled.append((key, re.compile(template_regex(line, names_alt or "(?!)", roles_alt or "(?!)"))))
-    compiled.sort(key=lambda item: -len(item[1].pattern))
-    return tuple(compiled)
+            source = template_regex(line, names_alt or "(?!)", roles_alt or "(?!)")
+            found.append(CannedLine(key, literal_pieces(line), source))
+    found.sort(key=lambda item: -len(item.source))
+    return tuple(found)
+
+
+@lru_cache(maxsize=4096)
+def _compiled(source: str) -> re.Pattern[str]:
+    return re.compile(source)
 
 
 @lru_cache(maxsize=8192)
 def parse(language: str, variant: str, names: tuple[str, ...], text: str) -> tuple[str, int | None, str | None] | None:
-    """(key, target seat, role id) of a canned line, or ``None`` when ``text`` is no canned line."""
+    """(key, target seat, role id) of a canned line, or ``None`` when ``text`` is no canned line.
+
+    A line is matched only against a text that holds all of its text between slots, so the lines
+    a text cannot be are never compiled."""
     stripped = text.strip()
     if not stripped:
         return None
     role_ids = {str(v): k for k, v in terms(language, variant).get("roles", {}).items()}
-    for key, pattern in _patterns(language, variant, names):
-        match = pattern.fullmatch(stripped)
+    for line in _patterns(language, variant, names):
+        if not all(piece in stripped for piece in line.pieces):
+            continue
+        match = _compiled(line.source).fullmatch(stripped)
         if match is None:
             continue
         found = match.groupdict()
         target_name = found.get("target")
         target = names.index(target_name) if target_name in names else None
-        return key, target, role_ids.get(found.get("role") or "")
+        return line.key, target, role_ids.get(found.get("role") or "")
     return None
 
 
@@ -155,24 +186,26 @@ def named_seat(text: str, names: tuple[str, ...], speaker: int) -> int | None:
     return found.pop() if len(found) == 1 else None
 
 
-def heard(view: SeatView) -> list[Said]:
+def heard(view: SeatView) -> Sequence[Said]:
     """Every public speech in the view, read as structured statements (oldest first).
 
     A seat's views only grow, so the statements read from a view's records are kept (per seat
-    and game, checked by record identity) and only the records added since are read again.
+    and game, checked by record identity) and only the records added since are read again; the
+    statements are a tuple, shared with the caller and extended only when a new speech is heard.
     """
     records = view.records
     if not records:
-        return []
+        return ()
     key = (id(records[0]), view.seat)
     known = _HEARD.get(key)
     start = 0
-    out: list[Said] = []
+    said: tuple[Said, ...] = ()
     if known is not None:
-        first, seen, said, last = known
+        first, seen, kept, last = known
         if first is records[0] and seen <= len(records) and records[seen - 1] is last:
-            start, out = seen, list(said)
+            start, said = seen, kept
     language, variant, names = view.language, view.variant, view.names
+    new: list[Said] = []
     for index in range(start, len(records)):
         event = records[index]  # a record is its event, but for a shared one (never a speech so far): no call
         kind = type(event)
@@ -182,13 +215,14 @@ def heard(view: SeatView) -> list[Said]:
         if event.to is not None:
             continue
         found, target, role = _read(event, language, variant, names)
-        out.append(
-            _said(Said, (event.seat, found, target, role, event.claim, event.stage, records[index].phase, index))
-        )
+        phase = records[index].phase
+        new.append(_said(Said, (event.seat, found, target, role, event.claim, event.stage, phase, index)))
+    if new:
+        said += tuple(new)
     if len(_HEARD) >= _HEARD_LIMIT:
         _HEARD.clear()
-    _HEARD[key] = (records[0], len(records), tuple(out), records[-1])
-    return out
+    _HEARD[key] = (records[0], len(records), said, records[-1])
+    return said
 
 
 _said = tuple.__new__  # ``Said(...)`` with every field given, without the named tuple's Python-level ``__new__``
