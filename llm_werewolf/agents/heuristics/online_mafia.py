@@ -302,9 +302,16 @@ def _read(facts: Facts, records: Sequence[Record], start: int) -> None:
     """
     for record in records[start:]:
         event = record.event if type(record) is SharedEventRecord else record  # a plain record is its event
-        if type(event) not in _READ_EVENTS:
+        kind = type(event)
+        if kind not in _READ_EVENTS:
             continue
-        if isinstance(event, Info):
+        if kind is VoteCast:  # the records read most: nominations and verdicts
+            assert isinstance(event, VoteCast)
+            if event.option in VERDICTS and event.ballot.startswith("verdict"):
+                facts.verdicts[event.seat] = event.option
+            elif event.target is not None and event.ballot.startswith("nominate"):
+                facts.nominated[event.target] = facts.nominated.get(event.target, set()) | {event.seat}
+        elif isinstance(event, Info):
             _learn(facts, event)
         elif isinstance(event, Speech):
             if _silent(event):
@@ -329,10 +336,6 @@ def _read(facts: Facts, records: Sequence[Record], start: int) -> None:
             if event.result == "trial" and event.targets:
                 facts.accused = event.targets[0]
                 facts.verdicts = {}
-        elif isinstance(event, VoteCast) and event.option in VERDICTS and event.ballot.startswith("verdict"):
-            facts.verdicts[event.seat] = event.option
-        elif isinstance(event, VoteCast) and event.target is not None and event.ballot.startswith("nominate"):
-            facts.nominated[event.target] = facts.nominated.get(event.target, set()) | {event.seat}
         elif isinstance(event, DeathsAnnounced):
             for death in event.deaths:
                 facts.dead_roles[death.seat] = death.role
