@@ -163,8 +163,7 @@ class TableReading:
                 self.first_named[record.phase] = said
             self._follow(record.phase, said)
             if said.reasons:
-                self._state(said.reasons)
-                self.stated_by_phase.setdefault(record.phase, Counter()).update(fact[0] for fact in said.reasons)
+                self._state(record.phase, said.reasons)
             if event.text and said.templates:
                 self.worn_table.update(said.templates)
                 self.worn_by_seat.setdefault(event.seat, Counter()).update(said.templates)
@@ -211,14 +210,19 @@ class TableReading:
         if any(a.kind == "agree" for a in said.speech.acts):
             self.agreeing[phase] = self.agreeing.get(phase, 0) + 1
 
-    def _state(self, reasons: tuple[Fact, ...]) -> None:
-        """Count the facts a speech gives as reasons (those given often enough join :attr:`often_stated`)."""
+    def _state(self, phase: str, reasons: tuple[Fact, ...]) -> None:
+        """Count the facts a speech gives as reasons (those given often enough join :attr:`often_stated`),
+        and each kind of fact given in ``phase``."""
         stated = self.stated
+        kinds = self.stated_by_phase.get(phase)
+        if kinds is None:
+            kinds = self.stated_by_phase[phase] = Counter()
         for fact in reasons:
             times = stated.get(fact, 0) + 1
             stated[fact] = times
             if times == TIMES_STATED:
                 self.often_stated = self.often_stated | {fact}
+            kinds[fact[0]] = kinds.get(fact[0], 0) + 1
 
     def _owe(self, speech: Speech) -> None:
         """The speaker answered whatever it was asked; the seats its questions name now owe an answer."""
