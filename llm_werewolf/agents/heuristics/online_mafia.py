@@ -280,7 +280,7 @@ def _quiet(view: SeatView, facts: Facts) -> dict[int, float]:
         return {}
     quiet: dict[int, float] = {}
     for record in view.records:
-        event = record.event
+        event = record.event if type(record) is SharedEventRecord else record  # a plain record is its event
         if type(event) is Speech and _silent(event):
             quiet[event.seat] = quiet.get(event.seat, 0.0) + SILENT_SPEECH
     return quiet
@@ -663,7 +663,7 @@ def _mute_suspects(view: SeatView, facts: Facts, among: Sequence[int]) -> set[in
     for record in view.records:
         if not left:
             break
-        event = record.event
+        event = record.event if type(record) is SharedEventRecord else record  # a plain record is its event
         if type(event) is not Speech or event.stage != "discussion" or event.seat not in left:
             continue
         if _silent(event):
