@@ -244,7 +244,9 @@ def gather(view: SeatView, memory: ScanMemory | None = None) -> Facts:
     assert view.seat is not None
     facts = Facts(me=view.seat, role=view.role, living=view.living(), single=_single_roles(view.deck))
     facts.names = view.names
-    scan_records(facts, view, _SCANNED, _read, memory)
+    # Only ``_read`` changes the scanned containers: what follows, the tactics and the day's play assign new
+    # ones (tests/test_record_scan.py compares the remembered facts with fresh ones at every decision).
+    scan_records(facts, view, _SCANNED, _read, memory, read_only_after=True)
     facts.team = facts.team - {facts.me}
     facts.tried = (facts.tried & set(facts.living)) - facts.team
     if JESTER_WARY:
