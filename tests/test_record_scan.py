@@ -116,6 +116,17 @@ def test_a_scan_takes_over_the_remembered_containers_and_remembers_copies() -> N
     assert third.indices == list(range(13))
 
 
+def test_a_scan_read_only_after_keeps_its_containers_without_copying_them() -> None:
+    game = _finished(3)
+    memory = ScanMemory()
+    first = Seen()
+    scan_records(first, _view(game, 2, 10), ("indices", "count"), _read, memory, read_only_after=True)
+    assert memory._seats[2].fields[0] is first.indices  # kept, not copied
+    second = Seen()
+    scan_records(second, _view(game, 2, 12), ("indices", "count"), _read, memory, read_only_after=True)
+    assert second.indices is first.indices == list(range(12)) and second.count == 12
+
+
 class CheckingAgent(HeuristicAgent):
     """Before each answer, compares the facts read with this agent's memory and from scratch."""
 

@@ -67,8 +67,8 @@ def test_the_decision_generator_is_random_random_of_its_text() -> None:
 
 
 @pytest.mark.parametrize("first", ["random", "choice", "randrange", "shuffle", "gauss", "getstate", "copy", "seed"])
-def test_a_generator_seeded_at_its_first_draw_draws_as_random_random(first: str) -> None:
-    seed = int.from_bytes(b"1009:17:3" + bytes(range(64)))
+@pytest.mark.parametrize("seed", [int.from_bytes(b"1009:17:3" + bytes(range(64))), b"1009:17:3"])
+def test_a_generator_seeded_at_its_first_draw_draws_as_random_random(first: str, seed: int | bytes) -> None:
     deferred: random.Random = DeferredRandom(seed)
     plain = random.Random(seed)
     for rng in (deferred, plain):  # the same first call on both
@@ -90,6 +90,7 @@ def test_a_generator_seeded_at_its_first_draw_draws_as_random_random(first: str)
         deferred = copy.deepcopy(deferred)
         assert type(deferred) is random.Random
     assert deferred.getstate() == plain.getstate()
+    assert type(deferred) is random.Random  # a plain generator once seeded
     assert [deferred.random(), deferred.randrange(12), deferred.choice("abcdef"), deferred.getrandbits(40)] == [
         plain.random(),
         plain.randrange(12),

@@ -12,7 +12,6 @@ import inspect
 import random
 from collections.abc import Callable
 from functools import cache
-from hashlib import sha512
 from typing import Protocol, cast
 
 from ..rules import Choice, Decision, SeatView
@@ -86,8 +85,7 @@ def decision_rng(seed: int, decision: Decision) -> random.Random:
     seeded at the first draw (:class:`~.heuristics.common.DeferredRandom`): most votes and night
     actions draw nothing.
     """
-    text = f"{seed}:{decision.id}:{decision.seat}".encode()
-    return DeferredRandom(int.from_bytes(text + sha512(text).digest()))
+    return DeferredRandom(f"{seed}:{decision.id}:{decision.seat}".encode())
 
 
 class HeuristicAgent:

@@ -140,12 +140,6 @@ def _speaker(seat: int, names: tuple[str, ...], language: str, variant: str) -> 
     return Speaker(seat=seat, names=names, language=language, variant=variant)
 
 
-@lru_cache(maxsize=1024)
-def _line_act(line: str, role: str | None, target: int | None) -> Act:
-    """The ``lead`` act of an opening or closing line (one immutable act serves every speech that says it)."""
-    return Act("lead", fact=line, role=role, target=target)
-
-
 def act_speech(
     view: SeatView,
     decision: Decision,
@@ -180,8 +174,8 @@ def act_speech(
         speaker = _speaker(view.seat, view.names, view.language, view.variant)
         used, joined = _earlier(view)
         worn = worn_in(view)
-        lead = None if planned.lead is None else _line_act(planned.lead, view.role, None)
-        close = None if planned.close is None else _line_act(planned.close, None, planned.close_target)
+        lead = None if planned.lead is None else Act("lead", fact=planned.lead, role=view.role)
+        close = None if planned.close is None else Act("lead", fact=planned.close, target=planned.close_target)
         text = voice(planned.acts, speaker, rng, used, joined, lead=lead, close=close, worn=worn)
         said = next((a.role for a in planned.acts if a.kind == "claim"), None)
         return Choice(chosen, text=text, claim=said if last_words else claimed, acts=planned.acts)

@@ -85,16 +85,16 @@ def _reasons_in(reading: TableReading, viewer: int | None, today: str, seat: int
             claimed = said
     first = reading.first_named.get(today)
     if first is not None and first.speech.seat == seat:
-        found.append(Act("reason", target=seat, other=first.named, fact="named_first", refs=(first.seq,)))
+        found.append(reading.reason(seat, "named_first", (first.seq,), first.named, None))
     if quiet and not spoke_up:
-        found.append(Act("reason", target=seat, fact="quiet", refs=tuple(quiet)))
+        found.append(reading.reason(seat, "quiet", tuple(quiet), None, None))
     vote = reading.last_vote.get(seat)
     if vote is not None:
-        found.append(Act("reason", target=seat, other=vote.target, fact="voted", refs=(vote.seq,)))
+        found.append(reading.reason(seat, "voted", (vote.seq,), vote.target, None))
     if claimed is not None:
-        found.append(Act("reason", target=seat, role=claimed.claimed, fact="claimed", refs=(claimed.seq,)))
+        found.append(reading.reason(seat, "claimed", (claimed.seq,), None, claimed.claimed))
     if accused is not None and not any(a.fact == "named_first" and a.other == accused.named for a in found):
-        found.append(Act("reason", target=seat, other=accused.named, fact="accused", refs=(accused.seq,)))
+        found.append(reading.reason(seat, "accused", (accused.seq,), accused.named, None))
     return found
 
 

@@ -105,6 +105,7 @@ class TableReading:
         "last_vote",
         "often_stated",
         "owed",
+        "reason_acts",
         "reasons_memo",
         "records",
         "reporter",
@@ -140,6 +141,7 @@ class TableReading:
         self.accuser: dict[int | None, int] = {}  # the latest seat to accuse it or vote for it
         self.reporter: dict[int | None, tuple[int, bool]] = {}  # the latest to report a result on it (seat, bad)
         self.reasons_memo: dict[tuple[int | None, str, int], list[Act]] = {}  # ``grounding.reasons_about``, as read now
+        self.reason_acts: dict[tuple[int, str, int | None, str | None, tuple[int, ...]], Act] = {}  # :meth:`reason`
         self.stated_by_phase: dict[str, Counter[str | None]] = {}  # ... each kind of fact, in each phase
         self.worn_table: Counter[str] = Counter()  # how often the table heard each phrasing
         self.worn_by_seat: dict[int, Counter[str]] = {}  # ... said by each seat
@@ -163,8 +165,7 @@ class TableReading:
                 self.first_named[record.phase] = said
             self._follow(record.phase, said)
             if said.reasons:
-                self._state(said.reasons)
-                self.stated_by_phase.setdefault(record.phase, Counter()).update(fact[0] for fact in said.reasons)
+                self._state(record.phase, said.reasons)
             if event.text and said.templates:
                 self.worn_table.update(said.templates)
                 self.worn_by_seat.setdefault(event.seat, Counter()).update(said.templates)
@@ -180,6 +181,14 @@ class TableReading:
         self.records.append(record)
         if self.reasons_memo:
             self.reasons_memo.clear()
+
+    def reason(self, target: int, fact: str, refs: tuple[int, ...], other: int | None, role: str | None) -> Act:
+        """The ``reason`` act of a fact, made once per game (acts are immutable; a fact is offered again and again)."""
+        key = (target, fact, other, role, refs)
+        act = self.reason_acts.get(key)
+        if act is None:
+            act = self.reason_acts[key] = Act("reason", target=target, other=other, role=role, fact=fact, refs=refs)
+        return act
 
     def _address(self, speech: Speech) -> None:
         """What ``speech`` says to or about the other seats, kept until each of them speaks (what was said to
@@ -211,14 +220,19 @@ class TableReading:
         if any(a.kind == "agree" for a in said.speech.acts):
             self.agreeing[phase] = self.agreeing.get(phase, 0) + 1
 
-    def _state(self, reasons: tuple[Fact, ...]) -> None:
-        """Count the facts a speech gives as reasons (those given often enough join :attr:`often_stated`)."""
+    def _state(self, phase: str, reasons: tuple[Fact, ...]) -> None:
+        """Count the facts a speech gives as reasons (those given often enough join :attr:`often_stated`),
+        and each kind of fact given in ``phase``."""
         stated = self.stated
+        kinds = self.stated_by_phase.get(phase)
+        if kinds is None:
+            kinds = self.stated_by_phase[phase] = Counter()
         for fact in reasons:
             times = stated.get(fact, 0) + 1
             stated[fact] = times
             if times == TIMES_STATED:
                 self.often_stated = self.often_stated | {fact}
+            kinds[fact[0]] = kinds.get(fact[0], 0) + 1
 
     def _owe(self, speech: Speech) -> None:
         """The speaker answered whatever it was asked; the seats its questions name now owe an answer."""

@@ -344,14 +344,15 @@ def read_facts(view: SeatView, memory: ScanMemory | None = None) -> Facts:
         living=frozenset(view.living()),
     )
     facts.said = heard(view)
-    scan_records(facts, view, _SCANNED, _read_all, memory)
+    # Only the scan changes the scanned containers (what follows assigns new ones), so the memory keeps them as
+    # they are (tests/test_record_scan.py compares the remembered facts with fresh ones at every decision).
+    scan_records(facts, view, _SCANNED, _read_all, memory, read_only_after=True)
     for said in said_in(facts.said, view.phase):
         if said.key in VOTE_KEYS and said.target is not None:
             facts.intents[said.speaker] = said.target
     facts.my_reports = facts.reports.get(me, {})
     if facts.wolf:
-        facts.team.add(me)
-        facts.team.update(s for s, r in facts.known.items() if r == WEREWOLF)
+        facts.team = facts.team | {me} | {s for s, r in facts.known.items() if r == WEREWOLF}
     return facts
 
 

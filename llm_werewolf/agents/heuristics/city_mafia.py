@@ -240,15 +240,22 @@ def gather(view: SeatView, memory: ScanMemory | None = None) -> Facts:
     assert view.seat is not None
     facts = Facts(view=view, me=view.seat, role=view.role, phase=view.phase, living=frozenset(view.living()))
     said = heard(view)
-    scan_records(facts, view, _SCANNED, lambda f, records, start: _read(f, records, start, said), memory)
+    # Only the scan changes the scanned containers (what follows assigns new ones), so the memory keeps them as
+    # they are (tests/test_record_scan.py compares the remembered facts with fresh ones at every decision).
+    scan_records(
+        facts, view, _SCANNED, lambda f, records, start: _read(f, records, start, said), memory, read_only_after=True
+    )
+    reports, first_reports = facts.reports, facts.first_reports
     for nominator, target in facts.nominations:  # a claimed Sheriff's nomination names a black check
         if nominator in facts.sheriff_claims:
-            told = facts.reports.get(nominator, {})
+            told = reports.get(nominator, {})
             if target not in told:
-                facts.reports[nominator] = {**told, target: True}
-            facts.first_reports.setdefault(nominator, (target, True))
+                reports = {**reports, nominator: {**told, target: True}}
+            if nominator not in first_reports:
+                first_reports = {**first_reports, nominator: (target, True)}
+    facts.reports, facts.first_reports = reports, first_reports
     if facts.mafia:
-        facts.team.add(facts.me)
+        facts.team = facts.team | {facts.me}
     return facts
 
 

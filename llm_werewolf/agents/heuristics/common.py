@@ -7,6 +7,7 @@ import zlib
 from _random import Random as _CoreRandom
 from collections.abc import Collection, Iterable
 from functools import lru_cache
+from hashlib import sha512
 from typing import Any
 
 from ...rules import Decision, Option, SeatView
@@ -103,54 +104,60 @@ def seeded(seed: int) -> random.Random:
 
 _new_random = random.Random.__new__
 _core_seed = _CoreRandom.seed
-_core_random = _CoreRandom.random
-_core_getrandbits = _CoreRandom.getrandbits
 
 
 class DeferredRandom(random.Random):
-    """``random.Random(seed)`` for an integer ``seed``, seeded at its first draw: seeding costs more
-    than a vote or a night action that draws nothing (most of them) spends on everything else.
+    """``random.Random(seed)`` for an integer or a bytes ``seed``, seeded at its first draw: seeding (and
+    hashing a bytes seed, as ``Random.seed`` does) costs more than a vote or a night action that draws
+    nothing (most of them) spends on everything else.
 
-    Every draw and the state are ``random.Random(seed)``'s: the core is seeded by the first call of
-    one of its methods (``random``, ``getrandbits``, which every other draw goes through) or of
-    ``getstate``, ``setstate`` or ``seed``. (The core's methods are called through these, not bound to
-    the instance: a bound method kept on it would make a reference cycle, freed only by the collector.)
+    Every draw and the state are ``random.Random(seed)``'s: the first call of one of the core's methods
+    (``random``, ``getrandbits``, which every other draw goes through) or of ``getstate``, ``setstate``
+    or ``seed`` seeds the core and turns the generator into a plain ``random.Random``, whose own methods
+    answer from then on.
     """
 
-    def __init__(self, seed: int) -> None:  # ``Random.__init__`` would seed now
-        self._pending: int | None = seed
+    def __init__(self, seed: int | bytes) -> None:  # ``Random.__init__`` would seed now
+        self._pending = seed
         self.gauss_next = None
 
-    def _start(self) -> None:
-        pending, self._pending = self._pending, None
-        if pending is not None:
-            _core_seed(self, pending)
-
+    # A method bound before the first draw (``gauss`` keeps ``self.random``) still answers after it.
     def random(self) -> float:
-        if self._pending is not None:
-            self._start()
+        _start(self)
         return _core_random(self)
 
     def getrandbits(self, k: int, /) -> int:
-        if self._pending is not None:
-            self._start()
+        _start(self)
         return _core_getrandbits(self, k)
 
     def getstate(self) -> tuple[Any, ...]:
-        self._start()
-        return super().getstate()
+        _start(self)
+        return self.getstate()
 
     def setstate(self, state: tuple[Any, ...]) -> None:
-        self._start()
-        super().setstate(state)
+        _start(self)
+        self.setstate(state)
 
     def seed(self, a: Any = None, version: int = 2) -> None:
-        self._start()
-        super().seed(a, version)
+        _start(self)
+        self.seed(a, version)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """A copy is a plain ``random.Random`` in the same state."""
-        return (random.Random, (), self.getstate())
+        _start(self)
+        return self.__reduce__()
+
+
+def _start(rng: random.Random) -> None:
+    """Seed a :class:`DeferredRandom` not seeded yet and make it a plain ``random.Random`` (the same layout)."""
+    if type(rng) is DeferredRandom:
+        seed = rng._pending
+        rng.__class__ = random.Random  # type: ignore[assignment]  # the same layout, without the deferral
+        _core_seed(rng, seed if isinstance(seed, int) else int.from_bytes(seed + sha512(seed).digest()))
+
+
+_core_random = _CoreRandom.random
+_core_getrandbits = _CoreRandom.getrandbits
 
 
 @lru_cache(maxsize=8192)

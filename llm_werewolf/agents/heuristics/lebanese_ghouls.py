@@ -263,12 +263,21 @@ def read_facts(view: SeatView, memory: ScanMemory | None = None) -> Facts:
         living=frozenset(view.living()),
     )
     said = heard(view)
-    scan_records(facts, view, _SCANNED, lambda f, records, start: _read_all(f, records, start, said), memory)
+    # Only the scan changes the scanned containers (what follows assigns new ones), so the memory keeps them as
+    # they are (tests/test_record_scan.py compares the remembered facts with fresh ones at every decision).
+    scan_records(
+        facts,
+        view,
+        _SCANNED,
+        lambda f, records, start: _read_all(f, records, start, said),
+        memory,
+        read_only_after=True,
+    )
     for statement in said_in(said, view.phase):
         if _claimed_role(statement) is None and statement.key in VOTE_KEYS and statement.target is not None:
             facts.intents[statement.speaker] = statement.target
     if facts.ghoul:
-        facts.team.add(me)
+        facts.team = facts.team | {me}
     return facts
 
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ...rules import Choice, Decision, Option, SeatView
-from ...rules.events import ChoiceMade, Info, RoleAssigned, Speech
+from ...rules.events import ChoiceMade, Info, RoleAssigned, SharedEventRecord, Speech
 from ...rules.variants.one_night.ruleset import OneNightRuleset
 from ...rules.variants.one_night.tactics import TACTICS
 from ...rules.variants.one_night.targets import any_target
@@ -111,7 +111,7 @@ def knowledge(view: SeatView) -> Knowledge:
     k = Knowledge(me=me)
     tm_picks: list[int] = []
     for record in view.records:
-        event = record.event
+        event = record.event if type(record) is SharedEventRecord else record  # a plain record is its event
         kind = type(event)  # exact types: no event class is subclassed, and a type test is cheaper
         if kind is RoleAssigned and isinstance(event, RoleAssigned) and event.seat == me:
             if event.reason == "deal":
@@ -232,7 +232,7 @@ def _report(event: Speech, view: SeatView) -> Report | None:
 def reports(view: SeatView, *, own: bool = False) -> list[Report]:
     found: list[Report] = []
     for record in view.records:
-        event = record.event
+        event = record.event if type(record) is SharedEventRecord else record  # a plain record is its event
         if type(event) is Speech and (own or event.seat != view.seat):
             report = _report(event, view)
             if report is not None:
@@ -244,7 +244,7 @@ def claims(view: SeatView) -> dict[int, str | None]:
     """Each speaker's latest claim (``None`` for a seat that spoke without claiming)."""
     latest: dict[int, str | None] = {}
     for record in view.records:
-        event = record.event
+        event = record.event if type(record) is SharedEventRecord else record  # a plain record is its event
         if type(event) is Speech and (event.claim is not None or event.seat not in latest):
             latest[event.seat] = event.claim
     return latest

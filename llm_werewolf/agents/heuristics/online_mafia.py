@@ -244,7 +244,9 @@ def gather(view: SeatView, memory: ScanMemory | None = None) -> Facts:
     assert view.seat is not None
     facts = Facts(me=view.seat, role=view.role, living=view.living(), single=_single_roles(view.deck))
     facts.names = view.names
-    scan_records(facts, view, _SCANNED, _read, memory)
+    # Only ``_read`` changes the scanned containers: what follows, the tactics and the day's play assign new
+    # ones (tests/test_record_scan.py compares the remembered facts with fresh ones at every decision).
+    scan_records(facts, view, _SCANNED, _read, memory, read_only_after=True)
     facts.team = facts.team - {facts.me}
     facts.tried = (facts.tried & set(facts.living)) - facts.team
     if JESTER_WARY:
@@ -280,7 +282,7 @@ def _quiet(view: SeatView, facts: Facts) -> dict[int, float]:
         return {}
     quiet: dict[int, float] = {}
     for record in view.records:
-        event = record.event
+        event = record.event if type(record) is SharedEventRecord else record  # a plain record is its event
         if type(event) is Speech and _silent(event):
             quiet[event.seat] = quiet.get(event.seat, 0.0) + SILENT_SPEECH
     return quiet
@@ -302,9 +304,16 @@ def _read(facts: Facts, records: Sequence[Record], start: int) -> None:
     """
     for record in records[start:]:
         event = record.event if type(record) is SharedEventRecord else record  # a plain record is its event
-        if type(event) not in _READ_EVENTS:
+        kind = type(event)
+        if kind not in _READ_EVENTS:
             continue
-        if isinstance(event, Info):
+        if kind is VoteCast:  # the records read most: nominations and verdicts
+            assert isinstance(event, VoteCast)
+            if event.option in VERDICTS and event.ballot.startswith("verdict"):
+                facts.verdicts[event.seat] = event.option
+            elif event.target is not None and event.ballot.startswith("nominate"):
+                facts.nominated[event.target] = facts.nominated.get(event.target, set()) | {event.seat}
+        elif isinstance(event, Info):
             _learn(facts, event)
         elif isinstance(event, Speech):
             if _silent(event):
@@ -329,10 +338,6 @@ def _read(facts: Facts, records: Sequence[Record], start: int) -> None:
             if event.result == "trial" and event.targets:
                 facts.accused = event.targets[0]
                 facts.verdicts = {}
-        elif isinstance(event, VoteCast) and event.option in VERDICTS and event.ballot.startswith("verdict"):
-            facts.verdicts[event.seat] = event.option
-        elif isinstance(event, VoteCast) and event.target is not None and event.ballot.startswith("nominate"):
-            facts.nominated[event.target] = facts.nominated.get(event.target, set()) | {event.seat}
         elif isinstance(event, DeathsAnnounced):
             for death in event.deaths:
                 facts.dead_roles[death.seat] = death.role
@@ -660,7 +665,7 @@ def _mute_suspects(view: SeatView, facts: Facts, among: Sequence[int]) -> set[in
     for record in view.records:
         if not left:
             break
-        event = record.event
+        event = record.event if type(record) is SharedEventRecord else record  # a plain record is its event
         if type(event) is not Speech or event.stage != "discussion" or event.seat not in left:
             continue
         if _silent(event):

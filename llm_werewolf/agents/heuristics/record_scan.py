@@ -80,12 +80,16 @@ class ScanMemory:
         _setter(fields)(facts, known.fields)
         return count
 
-    def keep(self, facts: object, records: Sequence[Record], seat: int | None, fields: tuple[str, ...]) -> None:
-        """Remember ``fields`` of ``facts`` as what ``records`` said to ``seat``."""
+    def keep(
+        self, facts: object, records: Sequence[Record], seat: int | None, fields: tuple[str, ...], *, copy: bool = True
+    ) -> None:
+        """Remember ``fields`` of ``facts`` as what ``records`` said to ``seat`` (copies of the containers,
+        or, with ``copy=False``, the containers themselves: nothing changes them after the scan)."""
         if not records:
             self._seats.pop(seat, None)
             return
-        saved = tuple([value.copy() if type(value) in _COPIED else value for value in _getter(fields)(facts)])
+        values = _getter(fields)(facts)
+        saved = tuple([value.copy() if type(value) in _COPIED else value for value in values]) if copy else values
         self._seats[seat] = _Scanned(records[0], len(records), records[-1], saved)
 
 
@@ -95,14 +99,18 @@ def scan_records(
     fields: tuple[str, ...],
     read: Callable[[F, Sequence[Record], int], None],
     memory: ScanMemory | None,
+    *,
+    read_only_after: bool = False,
 ) -> None:
     """Fold ``view``'s records into ``facts`` with ``read(facts, records, start)``.
 
     With a ``memory`` only the records added since this seat's last scan are read (``fields``
-    are the attributes ``read`` fills); without one every record is read.
+    are the attributes ``read`` fills); without one every record is read. ``read_only_after``: no
+    code changes the containers of ``fields`` once the scan is done (a policy that needs another
+    value assigns a new container), so the memory keeps them without copying them.
     """
     records = view.records
     start = memory.resume(facts, records, view.seat, fields) if memory is not None else 0
     read(facts, records, start)
     if memory is not None:
-        memory.keep(facts, records, view.seat, fields)
+        memory.keep(facts, records, view.seat, fields, copy=not read_only_after)
