@@ -495,7 +495,7 @@ class _OptionFirst:
         self._asked = True
         self.option.taken = label
         step = self.then.first()
-        return None if step is None else SequenceStep(step.name, "\n" + self.then.floor + step.text, step.labels)
+        return None if step is None else SequenceStep(step.name, step.text, step.labels)
 
 
 async def pick_plan_at_once(
@@ -517,7 +517,8 @@ async def pick_plan_at_once(
     request = CompletionRequest(
         system=ctx.system,
         user=ctx.user,
-        cue="\n".join([ctx.cue, sequence.floor]) if option is None else option.cue,
+        # no floor line: the decision's own line gave the seat the floor, each slot's line names the seat
+        cue=ctx.cue if option is None else option.cue,
         mode="sequence",
         sequence=walked,
         max_tokens=ctx.max_tokens * MAX_SPEECH_ACTS,
