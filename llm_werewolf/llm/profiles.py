@@ -57,6 +57,12 @@ class Profile:
     (the rest failed the coherence check and were voiced from its acts), and many of those that passed
     were still not sense; generating them was most of a speech's cost. Off, the model picks the acts
     and the phrase bank voices them (docs/speech-acts.md). JSON-answer models always write their text."""
+    speech_words: bool = True
+    """The words of the table's speeches in the history. ``local`` leaves them out of every speech whose acts
+    are known: the history shows its speaker and acts (``P3（發言）：「…」〔要投P5；問P2〕``), which are the
+    speech's facts (a model seat's speech is voiced from its acts by the phrase bank); the words were three
+    quarters of a speech line's tokens, and every line of the history is evaluated once per game by
+    llama.cpp. A speech without acts (a human's, a free-text model's) keeps its words."""
     seed: bool = True
     """The endpoint accepts a ``seed`` parameter."""
     description: str = ""
@@ -112,6 +118,7 @@ PROFILES: dict[str, Profile] = {
             temperature=0.8,
             persona_in_picks=False,
             speech_text=False,
+            speech_words=False,
             description="the embedded base model in process: transcript continuation, GBNF over the options",
         ),
         Profile("fake", description="the deterministic fake backend (tests, benchmarks)"),

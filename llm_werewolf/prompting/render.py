@@ -386,16 +386,23 @@ class SeatPrompter:
                 budget=self.profile.history_chars,
                 cut_to=CUT_TO,
                 where=f"{self.language}/common/history.j2",
+                full_chars=min(self.profile.history_chars // 2, self.budgets.current_day),
             )
         from ..speech.voice import acts_text  # the speech package renders through prompting: import late
+
+        # A transcript's private note states the seat's card (turn.j2): its dealt card's line would repeat it.
+        transcript = self.profile.style == "transcript"
+        stated_card = (self.seat, view.role) if transcript and view.role is not None else None
 
         # A base model continuing a transcript copies what it reads: its own past
         # thoughts would come back out in public speech, so it does not see them.
         return self._history_book.parts(
             view.records,
             quote_chars=self.profile.quote_chars,
-            hide_thoughts=self.profile.style == "transcript",
+            hide_thoughts=transcript,
             speech_acts=lambda event: acts_text(event, view),
+            speech_words=self.profile.speech_words,
+            stated_card=stated_card,
             earlier_chars=earlier_chars,
             current_chars=current_chars,
             private_chars=private_chars,
