@@ -215,6 +215,8 @@ class HistoryBook:
         text = self._cache.get(key)
         if text is None:
             item = entry.item
+            if mode == "count" and item.get("tally"):  # a vote by its count alone
+                item = item["tally"]
             macro = item["kind"] if item["kind"] in ("ballot", "cues") else "line"
             if mode == "brief" and macro == "line":
                 macro = "brief"
@@ -266,6 +268,7 @@ class HistoryBook:
         speech_acts: Callable[[Any], str] | None = None,
         speech_words: bool = True,
         stated_card: tuple[int, str] | None = None,
+        terse_private: bool = False,
         earlier_chars: int | None = None,
         current_chars: int | None = None,
         private_chars: int | None = None,
@@ -275,7 +278,9 @@ class HistoryBook:
         :attr:`full_chars`, see :meth:`_recent`), ``private_chars`` the seat's private
         lines (the oldest go first, its first line, the card, stays). ``speech_words``: see :meth:`_take`.
         ``stated_card``: (seat, role) when the prompt states the seat's card itself; the private line of that
-        card as dealt is then left out (it would say it twice)."""
+        card as dealt is then left out (it would say it twice). ``terse_private``: the private lines as short as
+        their facts allow: a team's night ballot of an earlier phase shows its count and result only, and the
+        seat's own choices by day (votes, running for sheriff, the speaking order: each is public) are left out."""
         self._take(records, quote_chars, hide_thoughts, speech_acts, speech_words)
         public = self._entries("public", self._public)
         recent = self._recent(public, self.full_chars)
@@ -319,7 +324,10 @@ class HistoryBook:
                 continue
             if stated_card is not None and _is_card(entry.item, stated_card):
                 continue
-            text = self._text("full", entry)
+            if terse_private and entry.item["kind"] == "choice" and entry.phase.startswith("day:"):
+                continue
+            counted = terse_private and entry.phase not in latest and entry.item["kind"] == "ballot"
+            text = self._text("count" if counted else "full", entry)
             if not text:
                 continue
             if entry.phase != last_phase:

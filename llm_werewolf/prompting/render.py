@@ -391,6 +391,7 @@ class SeatPrompter:
         from ..speech.voice import acts_text  # the speech package renders through prompting: import late
 
         # A transcript's private note states the seat's card (turn.j2): its dealt card's line would repeat it.
+        # Its private part is evaluated again on every call (it follows the shared history): it is kept terse.
         transcript = self.profile.style == "transcript"
         stated_card = (self.seat, view.role) if transcript and view.role is not None else None
 
@@ -403,6 +404,7 @@ class SeatPrompter:
             speech_acts=lambda event: acts_text(event, view),
             speech_words=self.profile.speech_words,
             stated_card=stated_card,
+            terse_private=transcript,
             earlier_chars=earlier_chars,
             current_chars=current_chars,
             private_chars=private_chars,

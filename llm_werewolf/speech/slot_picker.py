@@ -434,8 +434,6 @@ class SlotSequence:
         self._seed = seed
         self._order: list[int] = []
         self.result: tuple[Plan, list[SlotPick]] | None = None
-        self.floor = ""
-        """The line that opens the speech (the transcript before the first slot's question)."""
         self._first = self._advance(lambda: next(steps))
 
     def first(self) -> SequenceStep | None:
@@ -460,8 +458,6 @@ class SlotSequence:
         except StopIteration as stop:
             self.result = stop.value
             return None
-        if not self.floor:
-            self.floor = ask.lines[0]
         order = list(range(len(ask.labels)))
         random.Random(f"{self._seed}:{len(ask.lines)}:slot_{ask.slot}").shuffle(order)
         self._order = order
@@ -479,7 +475,7 @@ class OptionStep:
 
 
 class _OptionFirst:
-    """An :class:`OptionStep`, then the slots of ``then`` (the floor line opens the first slot)."""
+    """An :class:`OptionStep`, then the slots of ``then``."""
 
     def __init__(self, option: OptionStep, then: SlotSequence) -> None:
         self.option = option
