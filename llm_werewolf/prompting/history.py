@@ -2,13 +2,13 @@
 
 Built from the seat's visible records only, deterministically, with no model call:
 
-* **Shared** (records every seat sees): identical for every seat of the game. The latest day
-  and the night after it are shown in full; earlier phases are *compacted* to their facts:
-  deaths, every ballot with its count and result, statuses and announcements, and every speech
-  that claims a role, in full (what the claimant said he found matters as much as the claim).
-  Other speeches and the moderator's cues of earlier phases are left out. The earlier
-  part changes only when a new day begins; otherwise the shared history only grows at its end,
-  so the prompt prefix of the previous call (of this seat or another) is reused.
+* **Shared** (records every seat sees): identical for every seat of the game. It grows at its end
+  only, so the prompt prefix of the previous call (of this seat or another) is reused, until its part
+  in full passes :attr:`HistoryBook.full_chars` (0: until a new day begins); then, at once, every
+  phase before the latest day is *compacted* to its facts: deaths, every ballot with its count and
+  result, statuses and announcements, and every speech that claims a role, in full (what the claimant
+  said he found matters as much as the claim). Other speeches and the moderator's cues of earlier
+  phases are left out.
 * **Private** (records only this seat, or its team, sees): its card, every result it learned,
   its team's ballots, whispers, and in the recent phases its own choices and thoughts. It goes
   last in the prompt, after everything shared.
@@ -197,8 +197,9 @@ class HistoryBook:
     def __init__(self, render: Render, *, budget: int, cut_to: float, where: str, full_chars: int = 0) -> None:
         self.render = render
         self.budget = budget
-        self.full_chars = full_chars or budget // 2
-        """The most characters of history in full before the earlier days are compacted (:meth:`_recent`)."""
+        self.full_chars = full_chars
+        """The most characters of history in full before the earlier days are compacted (:meth:`_recent`; 0:
+        at every new day)."""
         self.cut_to = cut_to
         self.where = where
         self._cache: dict[tuple[str, tuple[int, int]], str] = {}
@@ -347,8 +348,10 @@ class HistoryBook:
         The history grows at its end only, until the part in full passes ``full_chars``: then every phase
         before the latest day is compacted, in one step (:func:`recent_of`). So a prompt's prefix stays the
         same for days at a time, not only within one day. Only the public lines count, so every seat
-        compacts at the same record.
+        compacts at the same record. ``full_chars`` 0: the latest day and what follows it.
         """
+        if full_chars <= 0:
+            return recent_of(self._phases)
         index = {phase: i for i, phase in enumerate(self._phases)}
         sizes: list[int] = []
         days: list[tuple[int, int]] = []  # each day begun so far: its phase's index, its first entry's

@@ -386,7 +386,7 @@ class SeatPrompter:
                 budget=self.profile.history_chars,
                 cut_to=CUT_TO,
                 where=f"{self.language}/common/history.j2",
-                full_chars=min(self.profile.history_chars // 2, self.budgets.current_day),
+                full_chars=min(self.profile.history_in_full, self.budgets.current_day),
             )
         from ..speech.voice import acts_text  # the speech package renders through prompting: import late
 
