@@ -7,8 +7,8 @@ and the private part, evaluated again on every call, should be short. Checked on
 
 * the shared part of every prompt extends the one before it (no day's compaction rewrites it);
 * a speech whose acts are known shows its speaker and acts, not its words;
-* the private part states the seat's card once, an earlier night's team ballot by its count only, and
-  no choice of the seat by day (each is public).
+* the private part states the seat's card once, its lines without an "only you know" each, an earlier
+  night's team ballot by its count only, and no choice of the seat by day (each is public).
 """
 
 from __future__ import annotations
@@ -83,6 +83,7 @@ def test_the_private_part_is_terse() -> None:
         for view, prompt in make_play_prompts(seed):
             _, private = split(prompt)
             assert "法官私下告訴你" not in private, f"seed {seed}, {view.phase}: the card is stated twice"
+            assert "只有你知道" not in private, f"seed {seed}, {view.phase}: 'only you know' in the private part"
             if view.phase.startswith("day:"):
                 day_prompts += 1
                 assert "你選擇了" not in private, f"seed {seed}, {view.phase}: a choice by day in the private part"
