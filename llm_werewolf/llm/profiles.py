@@ -68,6 +68,10 @@ class Profile:
     speech's facts (a model seat's speech is voiced from its acts by the phrase bank); the words were three
     quarters of a speech line's tokens, and every line of the history is evaluated once per game by
     llama.cpp. A speech without acts (a human's, a free-text model's) keeps its words."""
+    brief_instructions: bool = False
+    """Each decision's short instruction (``briefs`` in ``prompts/<lang>/<variant>/decisions.yaml``), the full one
+    (``kinds``) where a kind has none. ``local`` asks for them: the full instruction was most of the decision line,
+    evaluated on every call; the options, constrained by the grammar, carry the rest."""
     seed: bool = True
     """The endpoint accepts a ``seed`` parameter."""
     description: str = ""
@@ -125,6 +129,7 @@ PROFILES: dict[str, Profile] = {
             speech_text=False,
             speech_words=False,
             history_in_full=1500,
+            brief_instructions=True,
             description="the embedded base model in process: transcript continuation, GBNF over the options",
         ),
         Profile("fake", description="the deterministic fake backend (tests, benchmarks)"),

@@ -97,7 +97,13 @@ class Phrasebook:
         except TemplateError as exc:
             raise PromptError(f"{where}: {type(exc).__name__}: {exc}") from None
 
-    def instruction(self, kind: str, context: Mapping[str, Any]) -> str:
+    def instruction(self, kind: str, context: Mapping[str, Any], brief: bool = False) -> str:
+        """The decision's instruction (``kinds``); with ``brief``, the kind's short form (``briefs``) where it
+        has one."""
+        briefs = (self.variant_data.get("briefs") or {}) if brief else {}
+        short = briefs.get(kind) if isinstance(briefs, dict) else None
+        if isinstance(short, str):
+            return self.render(short, context, f"{self.language}/{self.variant}/decisions.yaml briefs.{kind}")
         kinds = self.variant_data.get("kinds") or {}
         source = kinds.get(kind) if isinstance(kinds, dict) else None
         if not isinstance(source, str):
@@ -489,7 +495,9 @@ class SeatPrompter:
             "collective": decision.collective,
         }
         context["decision"] = decision_context
-        decision_context["instruction"] = self.book.instruction(decision.kind, context)
+        decision_context["instruction"] = self.book.instruction(
+            decision.kind, context, brief=self.profile.brief_instructions
+        )
         context.update(
             history=parts.shared,
             compacted=parts.compacted,
