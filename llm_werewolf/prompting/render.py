@@ -407,7 +407,7 @@ class SeatPrompter:
             view.records,
             quote_chars=self.profile.quote_chars,
             hide_thoughts=transcript,
-            speech_acts=lambda event: acts_text(event, view),
+            speech_acts=lambda event: acts_text(event, view, words_shown=self.profile.speech_words),
             speech_words=self.profile.speech_words,
             stated_card=stated_card,
             terse_private=transcript,
