@@ -353,7 +353,8 @@ def plan_steps(view: SeatView, *, speaker: Speaker, last_words: bool = False) ->
                 given = next((a for a in speech.acts if a.kind == "answer" and a.fact == question), None)
                 if given is not None and question in ("vote", "role"):  # one speech, one answer to one question
                     options = [a for a in options if (a.other, a.role) == (given.other, given.role)] or options[-1:]
-                yield from choose("answer", options, line("answer", asker), owed=True)
+                key = f"answer.{question}" if f"answer.{question}" in lines_of else "answer"  # the line names it
+                yield from choose("answer", options, line(key, asker), owed=True)
         for act in rebut:
             speech.add(act)
     stated = yield from choose("state", state_slot(view, speech.acts), line("state"))

@@ -140,3 +140,25 @@ async def test_one_call_builds_the_speech_the_slot_by_slot_path_builds(
         check_view_acts(view, plan.acts)  # every act legal, in order
         several += len(per_slot.requests) > 1
     assert several > 3  # speeches that took several calls slot by slot took one
+
+
+async def test_an_answer_s_slot_line_names_the_question() -> None:
+    """The line before an answer's options says what was asked (``回答X投誰：``), as the history's line of
+    the question does where a speech's words are left out."""
+    rng = random.Random(2)
+    cues: list[str] = []
+
+    def script(request: CompletionRequest) -> str:
+        if request.purpose == "slot_answer":
+            cues.append(request.cue.rstrip().split("\n")[-1])  # the answer slot's own line
+        return rng.choice(request.labels)
+
+    backend = FakeBackend(script, profile=get_profile("local"))
+    names = default_names("zh-Hant", 9)
+    game = Game(
+        GameConfig(variant="chinese_werewolf", names=names, seed=2, language="zh-Hant", options={"max_days": 2})
+    )
+    agents = [LLMAgent(backend, settings=LLMAgentSettings(seed=i)) for i in range(9)]
+    await Table(game, agents, settings=TableSettings(max_attempts=2)).play()
+    assert cues, "no answer slot in these games"
+    assert all(line.endswith(("投誰：", "最信誰：", "自己的身分：")) for line in cues), cues
