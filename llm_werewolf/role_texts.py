@@ -8,7 +8,7 @@ file each part extends::
     name: 白癡                 # the role's name (terms.yaml roles.<role>)
     rules: "..."               # a Jinja sentence the rules text adds when the role is dealt
     terms: {...}               # more of terms.yaml: causes, statuses, announcements, cues, options
-    decisions: {...}           # more of decisions.yaml: kinds (instructions), roles (tips), options
+    decisions: {...}           # more of decisions.yaml: kinds (instructions), briefs, roles (tips), options
     narration: {...}           # more of narration.yaml: the lines of the role's moments
     vocabulary: {...}          # more of the ruleset's vocabulary.yaml (word forms: gender, cases), for
                                # the describer (llm_werewolf.describe) to lay over it the same way

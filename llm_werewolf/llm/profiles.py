@@ -57,6 +57,21 @@ class Profile:
     (the rest failed the coherence check and were voiced from its acts), and many of those that passed
     were still not sense; generating them was most of a speech's cost. Off, the model picks the acts
     and the phrase bank voices them (docs/speech-acts.md). JSON-answer models always write their text."""
+    history_in_full: int = 0
+    """Characters of public history shown in full before the earlier days are compacted, all at once (the
+    history grows at its end until then, so a prompt cache keeps its prefix for days). ``0``: every new day
+    compacts the days before it. ``local`` keeps 1,500: llama.cpp then evaluates each line once per game,
+    where a compaction at each new day evaluated the whole history again (prompting/history.py)."""
+    speech_words: bool = True
+    """The words of the table's speeches in the history. ``local`` leaves them out of every speech whose acts
+    are known: the history shows its speaker and acts (``P3（發言）：「…」〔要投P5；問P2〕``), which are the
+    speech's facts (a model seat's speech is voiced from its acts by the phrase bank); the words were three
+    quarters of a speech line's tokens, and every line of the history is evaluated once per game by
+    llama.cpp. A speech without acts (a human's, a free-text model's) keeps its words."""
+    brief_instructions: bool = False
+    """Each decision's short instruction (``briefs`` in ``prompts/<lang>/<variant>/decisions.yaml``), the full one
+    (``kinds``) where a kind has none. ``local`` asks for them: the full instruction was most of the decision line,
+    evaluated on every call; the options, constrained by the grammar, carry the rest."""
     seed: bool = True
     """The endpoint accepts a ``seed`` parameter."""
     description: str = ""
@@ -112,6 +127,9 @@ PROFILES: dict[str, Profile] = {
             temperature=0.8,
             persona_in_picks=False,
             speech_text=False,
+            speech_words=False,
+            history_in_full=1500,
+            brief_instructions=True,
             description="the embedded base model in process: transcript continuation, GBNF over the options",
         ),
         Profile("fake", description="the deterministic fake backend (tests, benchmarks)"),

@@ -8,9 +8,9 @@ One place for every section's budget (docs/prompts.md):
   persona's background is cut first, then its style.
 * ``earlier_days``: the earlier days, compacted to their facts. Over budget, the speeches that claim a
   role are shortened to their acts and claim, then the oldest lines go first.
-* ``current_day``: the latest day and the night after it, in full. Over budget, today's older speeches are
-  shortened to their acts and claims (who spoke stays, the quote becomes an ellipsis), oldest first; the
-  newest speech is kept whole; then the oldest lines go.
+* ``current_day``: the phases in full (from the latest compaction on, see ``history.py``). Over budget,
+  the older speeches are shortened to their acts and claims (who spoke stays, the quote becomes an
+  ellipsis), oldest first; the newest speech is kept whole; then the oldest lines go.
 * ``private``: what only this seat (or its team) knows: its card, its results, its team's night ballots.
   Over budget, the oldest lines go; the first line, the card, stays.
 * ``plan``: the speech plan (``plan.j2``). Over budget, its facts go from the last, then its questions.
@@ -39,7 +39,7 @@ class PromptBudgets:
     earlier_days: int = 2_000
     """The earlier days, compacted to their facts."""
     current_day: int = 3_500
-    """The latest day and the night after it."""
+    """The phases in full (from the latest compaction on)."""
     private: int = 1_500
     """The seat's private lines."""
     plan: int = 1_000

@@ -2,13 +2,13 @@
 
 Built from the seat's visible records only, deterministically, with no model call:
 
-* **Shared** (records every seat sees): identical for every seat of the game. The latest day
-  and the night after it are shown in full; earlier phases are *compacted* to their facts:
-  deaths, every ballot with its count and result, statuses and announcements, and every speech
-  that claims a role, in full (what the claimant said he found matters as much as the claim).
-  Other speeches and the moderator's cues of earlier phases are left out. The earlier
-  part changes only when a new day begins; otherwise the shared history only grows at its end,
-  so the prompt prefix of the previous call (of this seat or another) is reused.
+* **Shared** (records every seat sees): identical for every seat of the game. It grows at its end
+  only, so the prompt prefix of the previous call (of this seat or another) is reused, until its part
+  in full passes :attr:`HistoryBook.full_chars` (0: until a new day begins); then, at once, every
+  phase before the latest day is *compacted* to its facts: deaths, every ballot with its count and
+  result, statuses and announcements, and every speech that claims a role, in full (what the claimant
+  said he found matters as much as the claim). Other speeches and the moderator's cues of earlier
+  phases are left out.
 * **Private** (records only this seat, or its team, sees): its card, every result it learned,
   its team's ballots, whispers, and in the recent phases its own choices and thoughts. It goes
   last in the prompt, after everything shared.
@@ -170,6 +170,15 @@ def _private_within(lines: list[tuple[str, bool]], budget: int) -> list[tuple[st
     return kept
 
 
+def _is_card(item: dict[str, Any], card: tuple[int, str]) -> bool:
+    """Whether ``item`` deals ``card`` (seat, role): the seat's card as dealt, the role it still has."""
+    return bool(
+        item["kind"] == "role_assigned"
+        and item.get("reason") == "deal"
+        and (item.get("seat"), item.get("role")) == card
+    )
+
+
 def _is_speech(entry: Entry | None) -> bool:
     return entry is not None and entry.item["kind"] == "speech"
 
@@ -185,9 +194,12 @@ Render = Callable[[str, dict[str, Any]], str]
 class HistoryBook:
     """A seat's history lines, rendered once per entry and mode, with the budget's cuts remembered."""
 
-    def __init__(self, render: Render, *, budget: int, cut_to: float, where: str) -> None:
+    def __init__(self, render: Render, *, budget: int, cut_to: float, where: str, full_chars: int = 0) -> None:
         self.render = render
         self.budget = budget
+        self.full_chars = full_chars
+        """The most characters of history in full before the earlier days are compacted (:meth:`_recent`; 0:
+        at every new day)."""
         self.cut_to = cut_to
         self.where = where
         self._cache: dict[tuple[str, tuple[int, int]], str] = {}
@@ -204,6 +216,8 @@ class HistoryBook:
         text = self._cache.get(key)
         if text is None:
             item = entry.item
+            if mode == "count" and item.get("tally"):  # a vote by its count alone
+                item = item["tally"]
             macro = item["kind"] if item["kind"] in ("ballot", "cues") else "line"
             if mode == "brief" and macro == "line":
                 macro = "brief"
@@ -223,8 +237,11 @@ class HistoryBook:
         quote_chars: int,
         hide_thoughts: bool,
         speech_acts: Callable[[Any], str] | None,
+        speech_words: bool = True,
     ) -> None:
-        """Read the records not read yet (a view's records only grow; a new game starts over)."""
+        """Read the records not read yet (a view's records only grow; a new game starts over). Without
+        ``speech_words``, a speech whose acts are known keeps its speaker and acts only (its words become
+        :data:`.budgets.GIST`)."""
         if records and (self._first is not records[0] or self._read > len(records)):
             self._cache.clear()
             self._dropped.clear()
@@ -239,6 +256,8 @@ class HistoryBook:
         for pair in items(new, quote_chars=quote_chars, hide_thoughts=hide_thoughts):
             if speech_acts is not None and pair[1]["kind"] == "speech":
                 pair[1]["acts_text"] = speech_acts(pair[0].event)  # the speech's acts (docs/speech-acts.md)
+                if not speech_words and pair[1]["acts_text"] and pair[1].get("text"):
+                    pair[1]["text"] = GIST
             (self._public if pair[0].vis.scope == "public" else self._private).append(pair)
 
     def parts(
@@ -248,20 +267,29 @@ class HistoryBook:
         quote_chars: int,
         hide_thoughts: bool,
         speech_acts: Callable[[Any], str] | None = None,
+        speech_words: bool = True,
+        stated_card: tuple[int, str] | None = None,
+        terse_private: bool = False,
         earlier_chars: int | None = None,
         current_chars: int | None = None,
         private_chars: int | None = None,
     ) -> HistoryParts:
-        """The seat's history; ``earlier_chars`` and ``current_chars`` bound the earlier days and the current
-        day (:mod:`.budgets`: shortened speeches first, then the oldest lines), ``private_chars`` the seat's
-        private lines (the oldest go first, its first line, the card, stays)."""
-        self._take(records, quote_chars, hide_thoughts, speech_acts)
-        recent = recent_of(self._phases)
+        """The seat's history; ``earlier_chars`` and ``current_chars`` bound the earlier days and the part in
+        full (:mod:`.budgets`: shortened speeches first, then the oldest lines; the part in full grows until
+        :attr:`full_chars`, see :meth:`_recent`), ``private_chars`` the seat's private
+        lines (the oldest go first, its first line, the card, stays). ``speech_words``: see :meth:`_take`.
+        ``stated_card``: (seat, role) when the prompt states the seat's card itself; the private line of that
+        card as dealt is then left out (it would say it twice). ``terse_private``: the private lines as short as
+        their facts allow: a team's night ballot of an earlier phase shows its count and result only, and the
+        seat's own choices by day (votes, running for sheriff, the speaking order: each is public) are left out."""
+        self._take(records, quote_chars, hide_thoughts, speech_acts, speech_words)
+        public = self._entries("public", self._public)
+        recent = self._recent(public, self.full_chars)
         shared: list[Line] = []
         compacted = 0
         header: Line | None = None
         entries: dict[tuple[int, int], Entry] = {}
-        for entry in self._entries("public", self._public):
+        for entry in public:
             entries[entry.key] = entry
             mode = "full" if entry.phase in recent else "brief"
             text = self._text(mode, entry)
@@ -289,12 +317,18 @@ class HistoryBook:
             cut += dropped
         kept, omitted, compacted = self._budgeted(earlier + current, compacted)
         omitted += cut
+        latest = recent_of(self._phases)  # the private lines follow the shared ones: no prefix to keep there
         own: list[tuple[str, bool]] = []  # (text, is a phase heading)
         last_phase = ""
         for entry in self._entries("private", self._private):
-            if entry.phase not in recent and entry.item["kind"] in PRIVATE_RECENT_ONLY:
+            if entry.phase not in latest and entry.item["kind"] in PRIVATE_RECENT_ONLY:
                 continue
-            text = self._text("full", entry)
+            if stated_card is not None and _is_card(entry.item, stated_card):
+                continue
+            if terse_private and entry.item["kind"] == "choice" and entry.phase.startswith("day:"):
+                continue
+            counted = terse_private and entry.phase not in latest and entry.item["kind"] == "ballot"
+            text = self._text("count" if counted else "full", entry)
             if not text:
                 continue
             if entry.phase != last_phase:
@@ -307,6 +341,33 @@ class HistoryBook:
             own = _private_within(own, private_chars)
         sizes = (_size(earlier), _size(current), sum(len(text) + 1 for text, _ in own))
         return HistoryParts(kept, compacted, [text for text, _ in own], omitted, sizes)
+
+    def _recent(self, public: list[Entry], full_chars: int) -> set[str]:
+        """The phases shown in full: every phase from the last compaction on.
+
+        The history grows at its end only, until the part in full passes ``full_chars``: then every phase
+        before the latest day is compacted, in one step (:func:`recent_of`). So a prompt's prefix stays the
+        same for days at a time, not only within one day. Only the public lines count, so every seat
+        compacts at the same record. ``full_chars`` 0: the latest day and what follows it.
+        """
+        if full_chars <= 0:
+            return recent_of(self._phases)
+        index = {phase: i for i, phase in enumerate(self._phases)}
+        sizes: list[int] = []
+        days: list[tuple[int, int]] = []  # each day begun so far: its phase's index, its first entry's
+        start, first = 0, 0  # the first phase in full, its first entry
+        size = 0  # characters of the entries from ``first`` on
+        for position, entry in enumerate(public):
+            at = index.get(entry.phase, 0)
+            if entry.phase.startswith("day:") and (not days or days[-1][0] != at):
+                days.append((at, position))
+            sizes.append(len(self._text("full", entry)) + 1)
+            size += sizes[-1]
+            if size > full_chars and days and days[-1][0] > start:
+                start, begins = days[-1]
+                size -= sum(sizes[first:begins])
+                first = begins
+        return set(self._phases[start:])
 
     def _gist(self, entry: Entry) -> str:
         """A speech shortened to its speaker, acts and claim (its words become :data:`.budgets.GIST`)."""

@@ -97,7 +97,13 @@ class Phrasebook:
         except TemplateError as exc:
             raise PromptError(f"{where}: {type(exc).__name__}: {exc}") from None
 
-    def instruction(self, kind: str, context: Mapping[str, Any]) -> str:
+    def instruction(self, kind: str, context: Mapping[str, Any], brief: bool = False) -> str:
+        """The decision's instruction (``kinds``); with ``brief``, the kind's short form (``briefs``) where it
+        has one."""
+        briefs = (self.variant_data.get("briefs") or {}) if brief else {}
+        short = briefs.get(kind) if isinstance(briefs, dict) else None
+        if isinstance(short, str):
+            return self.render(short, context, f"{self.language}/{self.variant}/decisions.yaml briefs.{kind}")
         kinds = self.variant_data.get("kinds") or {}
         source = kinds.get(kind) if isinstance(kinds, dict) else None
         if not isinstance(source, str):
@@ -386,16 +392,25 @@ class SeatPrompter:
                 budget=self.profile.history_chars,
                 cut_to=CUT_TO,
                 where=f"{self.language}/common/history.j2",
+                full_chars=min(self.profile.history_in_full, self.budgets.current_day),
             )
         from ..speech.voice import acts_text  # the speech package renders through prompting: import late
+
+        # A transcript's private note states the seat's card (turn.j2): its dealt card's line would repeat it.
+        # Its private part is evaluated again on every call (it follows the shared history): it is kept terse.
+        transcript = self.profile.style == "transcript"
+        stated_card = (self.seat, view.role) if transcript and view.role is not None else None
 
         # A base model continuing a transcript copies what it reads: its own past
         # thoughts would come back out in public speech, so it does not see them.
         return self._history_book.parts(
             view.records,
             quote_chars=self.profile.quote_chars,
-            hide_thoughts=self.profile.style == "transcript",
-            speech_acts=lambda event: acts_text(event, view),
+            hide_thoughts=transcript,
+            speech_acts=lambda event: acts_text(event, view, words_shown=self.profile.speech_words),
+            speech_words=self.profile.speech_words,
+            stated_card=stated_card,
+            terse_private=transcript,
             earlier_chars=earlier_chars,
             current_chars=current_chars,
             private_chars=private_chars,
@@ -480,7 +495,9 @@ class SeatPrompter:
             "collective": decision.collective,
         }
         context["decision"] = decision_context
-        decision_context["instruction"] = self.book.instruction(decision.kind, context)
+        decision_context["instruction"] = self.book.instruction(
+            decision.kind, context, brief=self.profile.brief_instructions
+        )
         context.update(
             history=parts.shared,
             compacted=parts.compacted,

@@ -19,7 +19,8 @@ holds the ruleset's results (and may override anything). Keys:
 * ``genders``: seat name -> ``male`` / ``female`` (persona names come from ``personas/<lang>.yaml``).
 * ``joiner``: what joins two sentences (a space; nothing in Chinese).
 * ``keywords``: act words of the language (the coherence check's "names an act").
-* ``summary``: one short line per act kind, shown after a speech in the prompt's history.
+* ``summary``: one short line per act kind, shown after a speech in the prompt's history (``ask.vote``,
+  ``ask.trust``, ``ask.role``: a question's line where the history leaves the speech's words out).
 * ``picker``: ``kinds`` (labels of the act kinds), ``end`` (no more acts) and the ``cue``
   lines a base model continues when it picks its acts.
 

@@ -353,7 +353,8 @@ def plan_steps(view: SeatView, *, speaker: Speaker, last_words: bool = False) ->
                 given = next((a for a in speech.acts if a.kind == "answer" and a.fact == question), None)
                 if given is not None and question in ("vote", "role"):  # one speech, one answer to one question
                     options = [a for a in options if (a.other, a.role) == (given.other, given.role)] or options[-1:]
-                yield from choose("answer", options, line("answer", asker), owed=True)
+                key = f"answer.{question}" if f"answer.{question}" in lines_of else "answer"  # the line names it
+                yield from choose("answer", options, line(key, asker), owed=True)
         for act in rebut:
             speech.add(act)
     stated = yield from choose("state", state_slot(view, speech.acts), line("state"))
@@ -434,8 +435,6 @@ class SlotSequence:
         self._seed = seed
         self._order: list[int] = []
         self.result: tuple[Plan, list[SlotPick]] | None = None
-        self.floor = ""
-        """The line that opens the speech (the transcript before the first slot's question)."""
         self._first = self._advance(lambda: next(steps))
 
     def first(self) -> SequenceStep | None:
@@ -460,8 +459,6 @@ class SlotSequence:
         except StopIteration as stop:
             self.result = stop.value
             return None
-        if not self.floor:
-            self.floor = ask.lines[0]
         order = list(range(len(ask.labels)))
         random.Random(f"{self._seed}:{len(ask.lines)}:slot_{ask.slot}").shuffle(order)
         self._order = order
@@ -479,7 +476,7 @@ class OptionStep:
 
 
 class _OptionFirst:
-    """An :class:`OptionStep`, then the slots of ``then`` (the floor line opens the first slot)."""
+    """An :class:`OptionStep`, then the slots of ``then``."""
 
     def __init__(self, option: OptionStep, then: SlotSequence) -> None:
         self.option = option
@@ -495,7 +492,7 @@ class _OptionFirst:
         self._asked = True
         self.option.taken = label
         step = self.then.first()
-        return None if step is None else SequenceStep(step.name, "\n" + self.then.floor + step.text, step.labels)
+        return None if step is None else SequenceStep(step.name, step.text, step.labels)
 
 
 async def pick_plan_at_once(
@@ -517,7 +514,8 @@ async def pick_plan_at_once(
     request = CompletionRequest(
         system=ctx.system,
         user=ctx.user,
-        cue="\n".join([ctx.cue, sequence.floor]) if option is None else option.cue,
+        # no floor line: the decision's own line gave the seat the floor, each slot's line names the seat
+        cue=ctx.cue if option is None else option.cue,
         mode="sequence",
         sequence=walked,
         max_tokens=ctx.max_tokens * MAX_SPEECH_ACTS,

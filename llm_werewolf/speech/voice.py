@@ -566,16 +566,18 @@ def voice(
     return text
 
 
-def summarize(acts: Sequence[Act], speaker: Speaker) -> str:
+def summarize(acts: Sequence[Act], speaker: Speaker, words_shown: bool = True) -> str:
     """A short line naming each act (the prompt's history shows it after the speech). Answers and
     reasons are left out: the speech's words say them, and the line is there for claims, results
-    and stances."""
+    and stances. Without ``words_shown`` (the line stands for the speech), a question names what it
+    asks where the bank has its line (``summary`` ``ask.vote``...)."""
     bank = phrase_bank(speaker.language, speaker.variant)
     parts: list[str] = []
     for act in acts:
         if act.kind in UNSUMMARIZED:
             continue
-        template = bank.summary.get(act.kind)
+        keys = [act.kind] if words_shown or act.kind != "ask" else [*phrase_key(act), act.kind]
+        template = next((bank.summary[key] for key in keys if key in bank.summary), None)
         if template is None:
             raise TextDataError(f"no summary line for {act.kind!r} in prompts/{speaker.language}/common/phrases.yaml")
         if act.kind == "result":
@@ -590,8 +592,9 @@ def summarize(acts: Sequence[Act], speaker: Speaker) -> str:
     return SUMMARY_JOINERS.get(speaker.language, "; ").join(parts)
 
 
-def acts_text(speech: object, view: object) -> str:
-    """The summary of a ``Speech`` record's acts for a seat's prompt ("" without acts)."""
+def acts_text(speech: object, view: object, words_shown: bool = True) -> str:
+    """The summary of a ``Speech`` record's acts for a seat's prompt ("" without acts); ``words_shown``:
+    see :func:`summarize`."""
     acts = getattr(speech, "acts", ())
     seat = getattr(speech, "seat", None)
     if not acts or seat is None:
@@ -604,6 +607,6 @@ def acts_text(speech: object, view: object) -> str:
         variant=str(getattr(view, "variant", "")),
     )
     try:
-        return summarize(acts, speaker)
+        return summarize(acts, speaker, words_shown)
     except TextDataError:
         return ""

@@ -265,8 +265,8 @@ def test_the_table_file_changes_profile_settings(tmp_path: Path) -> None:
     agent = setup.session.agent(AgentSpec("openai", "m"), seat=0, seed=0, language="en", variant="one_night")
     profile = getattr(agent, "backend").profile  # noqa: B009
     assert (profile.name, profile.speech_chars, profile.thought_chars) == ("llamacpp", 48, 0)
-    table.write_text("[llm]\nprofile_settings = { speech_words = 3 }\n", encoding="utf-8")
-    with pytest.raises(UsageError, match=r"unknown key\(s\) speech_words"):
+    table.write_text("[llm]\nprofile_settings = { speech_verses = 3 }\n", encoding="utf-8")
+    with pytest.raises(UsageError, match=r"unknown key\(s\) speech_verses"):
         setup_llm(config_file=table)
 
 

@@ -1,5 +1,6 @@
 """``Profile.speech_text`` off (the ``local`` profile): a base model is asked for no words. It picks its
-speech's acts after a line that gives it the floor, and the phrase bank voices them; the check records why."""
+speech's acts after the decision's line that gives it the floor, and the phrase bank voices them; the check
+records why."""
 
 from __future__ import annotations
 
@@ -15,7 +16,6 @@ from llm_werewolf.llm.profiles import get_profile
 from llm_werewolf.rules import Game, GameConfig, get_ruleset
 from llm_werewolf.rules.events import Speech
 from llm_werewolf.speech.coherence import ACTS_ONLY, check_coherence
-from llm_werewolf.speech.model_speech import speaker_of
 from llm_werewolf.speech.phrases import phrase_bank
 from llm_werewolf.speech.picker import _line
 from llm_werewolf.speech.voice import Speaker
@@ -62,11 +62,11 @@ async def test_a_speech_is_the_model_s_picked_acts_voiced(variant: str, language
     assert check.source == "voiced" and check.reasons == (ACTS_ONLY,) and check.model_text == ""
     assert check_coherence(reply.choice.text, view).ok and in_language(reply.choice.text, language)
     assert "{" not in reply.choice.text and "|" not in reply.choice.text
-    # The first pick opens with the floor line (no empty quote of a speech that was never asked for).
-    bank = phrase_bank(language, variant)
-    floor = _line(str(bank.picker["floor"]), speaker_of(view, None), bank)
+    # The first pick opens with its slot's line, which names the speaker, right after the decision's line
+    # (no empty quote of a speech that was never asked for, no floor line of its own: one call, few tokens).
     slots = [r for r in seen if r.purpose.startswith("slot_")]
-    assert slots and floor in slots[0].cue and slots[0].cue.lstrip().startswith(floor)
+    first = slots[0].cue if slots else ""
+    assert first.startswith("\n") and first.count("\n") == 1 and view.names[decision.seat] in first, first
     assert [c.purpose for c in reply.calls if c.purpose in ("decision", "language_switch")] == []
     # The slots come in the plan's order.
     order = ["slot_answer", "slot_state", "slot_reason", "slot_accuse", "slot_propose", "slot_ask"]

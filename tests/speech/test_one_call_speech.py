@@ -22,11 +22,12 @@ from llm_werewolf.rules.act_vocabulary import vocabulary
 from llm_werewolf.rules.events import Speech
 from llm_werewolf.speech.grounding import by_seq, check_reason
 from llm_werewolf.speech.model_speech import speaker_of
+from llm_werewolf.speech.phrases import phrase_bank
 from llm_werewolf.speech.picker import PickContext
 from llm_werewolf.speech.slot_picker import pick_plan, pick_plan_at_once
 from llm_werewolf.table import Table, TableSettings
 from llm_werewolf.table_notes import ModelCall, SpeechCheck
-from llm_werewolf.texts import default_names
+from llm_werewolf.texts import LANGUAGES, default_names
 
 from .helpers import slots_chosen
 
@@ -140,3 +141,31 @@ async def test_one_call_builds_the_speech_the_slot_by_slot_path_builds(
         check_view_acts(view, plan.acts)  # every act legal, in order
         several += len(per_slot.requests) > 1
     assert several > 3  # speeches that took several calls slot by slot took one
+
+
+async def test_an_answer_s_slot_line_names_the_question() -> None:
+    """The line before an answer's options says what was asked (``回答X投誰：``), as the history's line of
+    the question does where a speech's words are left out."""
+    rng = random.Random(2)
+    cues: list[str] = []
+
+    def script(request: CompletionRequest) -> str:
+        if request.purpose == "slot_answer":
+            cues.append(request.cue.rstrip().split("\n")[-1])  # the answer slot's own line
+        return rng.choice(request.labels)
+
+    backend = FakeBackend(script, profile=get_profile("local"))
+    names = default_names("zh-Hant", 9)
+    game = Game(
+        GameConfig(variant="chinese_werewolf", names=names, seed=2, language="zh-Hant", options={"max_days": 2})
+    )
+    agents = [LLMAgent(backend, settings=LLMAgentSettings(seed=i)) for i in range(9)]
+    await Table(game, agents, settings=TableSettings(max_attempts=2)).play()
+    assert cues, "no answer slot in these games"
+    assert all(line.endswith(("投誰：", "最信誰：", "自己的身分：")) for line in cues), cues
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+def test_every_language_has_an_answer_line_per_question(language: str) -> None:
+    slots = phrase_bank(language, "toy").picker["slots"]
+    assert all(slots.get(f"answer.{question}") for question in ("vote", "trust", "role")), language
