@@ -13,34 +13,34 @@ and the private part, evaluated again on every call, should be short. Checked on
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from llm_werewolf.agents.heuristic import HeuristicAgent
 from llm_werewolf.llm.profiles import get_profile
 from llm_werewolf.prompting.render import Prompt, SeatPrompter
-from llm_werewolf.rules import Game, GameConfig, SeatView, ViewBuilder
+from llm_werewolf.rules import Choice, Decision, GameConfig, SeatView
 from llm_werewolf.rules.events import Speech
+from llm_werewolf.sim import SyncAgent, play_with_agents
 
 SEEDS = range(4)
 
 
-def make_play_prompts(seed: int) -> Iterator[tuple[SeatView, Prompt]]:
+def make_play_prompts(seed: int) -> list[tuple[SeatView, Prompt]]:
     """Every decision of one heuristic game at the ``make play`` table, with the prompt a ``local`` seat gets."""
-    names = tuple(f"P{i + 1}" for i in range(6))
-    game = Game(GameConfig(variant="chinese_werewolf", names=names, seed=seed, language="zh-Hant"))
-    builders = [ViewBuilder(i) for i in range(6)]
+    prompts: list[tuple[SeatView, Prompt]] = []
     local = get_profile("local")
-    prompters = [SeatPrompter(language="zh-Hant", variant="chinese_werewolf", seat=i, profile=local) for i in range(6)]
-    heuristic = HeuristicAgent(seed)
-    published = 0
-    while not game.over:
-        for builder in builders:
-            builder.extend(game.records[published:])
-        published = len(game.records)
-        for decision in game.pending:
-            view = builders[decision.seat].view()
-            yield view, prompters[decision.seat].prompt(view, decision)
-            game.submit(decision.id, heuristic.choose(view, decision))
+
+    class Prompted(HeuristicAgent):
+        def __init__(self, seat: int) -> None:
+            super().__init__(seed)
+            self.prompter = SeatPrompter(language="zh-Hant", variant="chinese_werewolf", seat=seat, profile=local)
+
+        def choose(self, view: SeatView, decision: Decision) -> Choice:
+            prompts.append((view, self.prompter.prompt(view, decision)))
+            return super().choose(view, decision)
+
+    names = tuple(f"P{i + 1}" for i in range(6))
+    agents: list[SyncAgent] = [Prompted(i) for i in range(6)]
+    play_with_agents(GameConfig(variant="chinese_werewolf", names=names, seed=seed, language="zh-Hant"), agents)
+    return prompts
 
 
 def split(prompt: Prompt) -> tuple[str, str]:
