@@ -8,6 +8,8 @@ A model seat keeps its word within a day (docs/speech-acts.md, "Commitments"):
   accused, else the seat a result it reported found bad, else the seat its first reason gave grounds
   against), when that seat is among the
   ballot's options; the commitment decides, the model is not asked;
+* a speech that also nominates (city_mafia) nominates that seat when it is offered
+  (:func:`nomination`); the model's own pick stands otherwise;
 * a seat it said it trusts today is neither accused, voted for, nor given grounds against in its
   later speeches that day (:func:`trusted_today`), nor offered on its ballot; a seat it went against
   today is not the one it names when asked whom it trusts (:func:`opposed_today`).
@@ -129,6 +131,17 @@ def vote_commitment(view: SeatView) -> Commitment | None:
         if seat is not None:
             found = Commitment(seat, seq)
     return found
+
+
+def nomination(view: SeatView, decision: Decision, acts: tuple[Act, ...]) -> str | None:
+    """The option of a speech decision whose options name seats (city_mafia's nomination) that the
+    speech's own acts commit it to: the seat it says it votes for (:func:`voted_seat`), when offered."""
+    if not decision.speech:
+        return None
+    seat = voted_seat(acts, view.variant)
+    if seat is None:
+        return None
+    return next((o.id for o in decision.options if o.kind == "seat" and o.target == seat), None)
 
 
 def trusted_today(view: SeatView) -> dict[int, int]:

@@ -29,6 +29,7 @@ from ..rules.events import Speech
 from ..table_notes import SpeechCheck
 from ..texts import role_name
 from .coherence import ACTS_ONLY, CARRIES_NO_ACT, Coherence, check_coherence, contradictions, earlier_speeches
+from .commitments import nomination
 from .grammar import Gender
 from .intent import floor_act
 from .picker import MAX_PICKED, PickContext
@@ -105,6 +106,7 @@ async def base_model_speech(
         planned, _ = await pick_plan(view, ctx, complete, speaker=speaker, last_words=last_words)
     if option_step is not None and option_step.taken is not None and option_of is not None:
         option = option_of(option_step.labels[option_step.taken]) or option
+    option = nomination(view, decision, tuple(planned.acts)) or option
     return _said(
         view,
         decision,

@@ -284,3 +284,22 @@ async def test_a_speech_later_the_same_day_does_not_trust_the_seat_its_speaker_w
         option = decision.options[rng.randrange(len(decision.options))].id
         game.submit(decision.id, Choice(option, text="...", acts=acts))
     assert answers >= 1
+
+
+@pytest.mark.parametrize("model", sorted(MODELS))
+@pytest.mark.parametrize("seed", [4, 5])
+async def test_a_model_seat_nominates_the_seat_its_speech_says_it_votes_for(model: str, seed: int) -> None:
+    """city_mafia: a day speech also nominates; the nomination is the seat the speech committed to."""
+    records = await played("city_mafia", "ru", 10, seed, MODELS[model])
+    followed = 0
+    for index, record in enumerate(records):
+        choice = record.event
+        if not isinstance(choice, ChoiceMade) or choice.decision != "speech":
+            continue
+        speech = next(r.event for r in records[index + 1 :] if type(r.event) is Speech and r.event.seat == choice.seat)
+        target = committed_to(speech.acts)
+        if target is None or f"seat:{target}" not in choice.options:
+            continue
+        assert choice.option == f"seat:{target}", (choice.seat, speech.acts, choice.option)
+        followed += 1
+    assert followed >= 2
