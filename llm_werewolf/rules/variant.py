@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import cached_property
-from typing import Any, ClassVar, Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -35,6 +35,9 @@ from .registry import BUILTIN_MODULES
 from .rng import Rng
 from .units import RoleUnit, facts_with_units, kinds_with_units, with_units
 from .versions import RulesVersion
+
+if TYPE_CHECKING:
+    from .views import SeatView
 
 __all__ = [
     "BUILTIN_MODULES",
@@ -82,6 +85,17 @@ class Preset:
     options: Mapping[str, Any]
     source: str = ""
     """Where the rules come from (a public document), for docs/rules/<id>.md."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatBallot:
+    """A yes/no ballot on one seat (:meth:`Ruleset.seat_ballot`): the seat voted on now, every seat of the
+    same ballot in order, and the ids of the options that vote for and against it."""
+
+    subject: int
+    candidates: tuple[int, ...]
+    yes: str
+    no: str
 
 
 class Ruleset(ABC, Generic[D, O_]):
@@ -144,6 +158,11 @@ class Ruleset(ABC, Generic[D, O_]):
     """The game has one night: no later night in which to check a seat (speeches ask for none)."""
     cards_move: ClassVar[bool] = False
     """Cards change hands in secret after a look, so a look's result is judged by the card it saw then."""
+
+    def seat_ballot(self, view: SeatView) -> SeatBallot | None:
+        """The yes/no ballot on one seat that ``view``'s latest public records open (city_mafia votes on
+        its nominees one by one), or ``None``: the ruleset has no such ballot (the default)."""
+        return None
 
     # -- metadata --------------------------------------------------------------
     def reason_ids(self) -> frozenset[str]:

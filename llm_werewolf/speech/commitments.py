@@ -7,7 +7,8 @@ A model seat keeps its word within a day (docs/speech-acts.md, "Commitments"):
   (:func:`vote_commitment`: the proposed vote, else the vote its answer gave, else the seat it
   accused, else the seat a result it reported found bad, else the seat its first reason gave grounds
   against), when that seat is among the
-  ballot's options; the commitment decides, the model is not asked;
+  ballot's options; the commitment decides, the model is not asked (on city_mafia's yes/no ballots,
+  one nominee at a time: yes on that seat, no on the nominees before it);
 * a speech that also nominates (city_mafia) nominates that seat when it is offered
   (:func:`nomination`); the model's own pick stands otherwise;
 * a seat it said it trusts today is neither accused, voted for, nor given grounds against in its
@@ -27,6 +28,7 @@ from dataclasses import dataclass
 from ..rules.acts import Act
 from ..rules.decisions import Decision, Option
 from ..rules.events import PUBLIC, Speech, VoteCast
+from ..rules.variant import SeatBallot, get_ruleset
 from ..rules.views import SeatView
 from .intent import claim_of
 from .stance import Stance, stance
@@ -203,6 +205,9 @@ def ballot(view: SeatView, decision: Decision) -> Ballot:
     if decision.kind not in DAY_VOTES or view.seat is None:
         return Ballot(None, decision.options)
     seats = {o.target: o for o in decision.options if o.kind == "seat" and o.target is not None}
+    if not seats:
+        on = get_ruleset(view.variant).seat_ballot(view)
+        return Ballot(None, decision.options) if on is None else _yes_or_no(view, decision, on)
     note = ""
     committed = vote_commitment(view)
     if committed is not None and committed.seat in seats:
@@ -215,3 +220,17 @@ def ballot(view: SeatView, decision: Decision) -> Ballot:
     if not any(o.kind == "seat" for o in offered):
         offered = decision.options
     return Ballot(None, offered, note)
+
+
+def _yes_or_no(view: SeatView, decision: Decision, on: SeatBallot) -> Ballot:
+    """A yes/no ballot on one seat (city_mafia): a seat committed to one of the ballot's nominees votes for
+    it when it is voted on and against the nominees before it; else the model picks."""
+    committed = vote_commitment(view)
+    ids = {o.id for o in decision.options}
+    if committed is None or committed.seat not in on.candidates or not {on.yes, on.no} <= ids:
+        return Ballot(None, decision.options)
+    released = release(view, committed.seq, committed.seat, "against")
+    if released is not None:
+        return Ballot(None, decision.options, f"{RELEASED} {committed.seat} {committed.seq} {released}")
+    answer = on.yes if on.subject == committed.seat else on.no
+    return Ballot(answer, decision.options, f"{KEPT} {committed.seat} {committed.seq}")

@@ -9,7 +9,7 @@ import pytest
 from llm_werewolf.llm.base import CompletionRequest
 from llm_werewolf.rules.act_vocabulary import vocabulary
 from llm_werewolf.rules.acts import Act
-from llm_werewolf.rules.events import ChoiceMade, Record, Speech
+from llm_werewolf.rules.events import Announcement, ChoiceMade, PhaseStarted, Record, Speech, VoteTally
 from llm_werewolf.speech.commitments import DAY_VOTES, KEPT, RELEASED, release
 from llm_werewolf.table_notes import Thought
 
@@ -303,3 +303,49 @@ async def test_a_model_seat_nominates_the_seat_its_speech_says_it_votes_for(mode
         assert choice.option == f"seat:{target}", (choice.seat, speech.acts, choice.option)
         followed += 1
     assert followed >= 2
+
+
+def _nominees_and_subject(records: list[Record], before: int) -> tuple[list[int], int | None]:
+    """city_mafia: the day's nominees and the nominee voted on at record ``before``."""
+    nominees: list[int] = []
+    subject: int | None = None
+    for record in records[:before]:
+        event = record.event
+        if isinstance(event, PhaseStarted) and event.phase == "day":
+            nominees, subject = [], None
+        elif isinstance(event, Announcement) and event.key == "nomination":
+            nominees.append(event.seats[1])
+        elif isinstance(event, Announcement) and event.key == "vote_on":
+            subject = event.seats[0]
+        elif isinstance(event, VoteTally) and event.result == "tie":
+            nominees, subject = list(event.targets), None
+    return nominees, subject
+
+
+@pytest.mark.parametrize("model", sorted(MODELS))
+@pytest.mark.parametrize("seed", [4, 5])
+async def test_a_model_seat_says_yes_only_on_the_nominee_its_speech_votes_for(model: str, seed: int) -> None:
+    """city_mafia votes yes/no on one nominee at a time: a seat committed to a nominee says yes on it
+    and no on the nominees before it."""
+    records = await played("city_mafia", "ru", 10, seed, MODELS[model])
+    notes = _notes(records)
+    kept = 0
+    for index, record in enumerate(records):
+        choice = record.event
+        if not isinstance(choice, ChoiceMade) or choice.decision != "vote":
+            continue
+        speeches = [
+            r.event
+            for r in records[:index]
+            if r.phase == record.phase and type(r.event) is Speech
+            if r.event.seat == choice.seat and r.event.to is None and committed_to(r.event.acts) is not None
+        ]
+        if not speeches:
+            continue
+        target = committed_to(speeches[-1].acts)
+        nominees, subject = _nominees_and_subject(records, index)
+        if target not in nominees or notes.get((choice.seat, choice.decision_id), "").startswith(RELEASED):
+            continue
+        assert choice.option == ("yes" if subject == target else "no"), (choice.seat, target, subject)
+        kept += 1
+    assert kept >= 2

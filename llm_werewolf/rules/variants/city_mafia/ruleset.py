@@ -13,9 +13,12 @@ from llm_werewolf.rules.day_limit import end_at_day_limit
 from llm_werewolf.rules.eval_profile import EvalProfile
 from llm_werewolf.rules.heard import HeardKeys
 from llm_werewolf.rules.units import RoleUnit
+from llm_werewolf.rules.variant import SeatBallot
 from llm_werewolf.rules.versions import RulesVersion
+from llm_werewolf.rules.views import SeatView
 
 from . import setup
+from .ballot_reading import seat_ballot
 from .common import CityCtx
 from .data import CityData
 from .facts import BAD_ROLES, FACTS
@@ -130,6 +133,9 @@ class CityMafiaRuleset(Ruleset[CityData, CityMafiaOptions]):
     ballots: ClassVar[Mapping[str, tuple[str, ...]]] = BALLOTS
     speech_facts: ClassVar[tuple[Fact, ...]] = FACTS
     bad_roles: ClassVar[frozenset[str]] = BAD_ROLES
+
+    def seat_ballot(self, view: SeatView) -> SeatBallot | None:
+        return seat_ballot(view)
 
     def standard_deck(self, players: int, options: CityMafiaOptions) -> tuple[str, ...]:
         return setup.standard_deck(players)
