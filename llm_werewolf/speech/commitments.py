@@ -137,13 +137,19 @@ def vote_commitment(view: SeatView) -> Commitment | None:
 
 def nomination(view: SeatView, decision: Decision, acts: tuple[Act, ...]) -> str | None:
     """The option of a speech decision whose options name seats (city_mafia's nomination) that the
-    speech's own acts commit it to: the seat it says it votes for (:func:`voted_seat`), when offered."""
-    if not decision.speech:
+    speech's own acts commit it to: the seat it says it votes for (:func:`voted_seat`) when offered, else
+    (that seat is nominated already) the one option that names no seat."""
+    if not decision.speech or not any(o.kind == "seat" for o in decision.options):
         return None
     seat = voted_seat(acts, view.variant)
     if seat is None:
         return None
-    return next((o.id for o in decision.options if o.kind == "seat" and o.target == seat), None)
+    offered = next((o.id for o in decision.options if o.kind == "seat" and o.target == seat), None)
+    if offered is not None:
+        return offered
+    # the seat is nominated already: no second nomination against the speech (the one option naming none)
+    none = [o.id for o in decision.options if o.kind != "seat"]
+    return none[0] if len(none) == 1 and seat != view.seat else None
 
 
 def trusted_today(view: SeatView) -> dict[int, int]:
