@@ -12,7 +12,11 @@ keep their word within a day (``speech.commitments``):
 
 * **vote follows speech**: of the day's ballots (``commitments.DAY_VOTES``) cast by a seat whose latest
   speech that day committed it to a seat that is on the ballot, the share cast for that seat; ballots
-  a public event released (the seat's private note says ``vote released:``) are counted apart;
+  a public event released (the seat's private note says ``vote released:``) are counted apart; on a
+  yes/no ballot on one nominee (``Ruleset.seat_ballot``, city_mafia), yes on that seat and no on the
+  nominees before it;
+* **nomination follows speech** (city_mafia): of the speeches that nominate and commit to a seat, the
+  share that nominate that seat, or no one when it is nominated already;
 * **trust violations**: acts against a seat (an accusation, a vote, grounds against it) in a speech whose
   speaker said it trusts that seat in an earlier speech the same day, with no public event in between
   that gives a reason (``commitments.release``), over the speeches that came after such trust.
@@ -30,6 +34,7 @@ from pathlib import Path
 from table_talk import Tally, audit_game, share
 
 from llm_werewolf.rules.events import ChoiceMade, Speech
+from llm_werewolf.rules.variant import get_ruleset
 from llm_werewolf.rules.views import SeatView
 from llm_werewolf.speech.commitments import DAY_VOTES, RELEASED, against, release, trusted_seats, voted_seat
 from llm_werewolf.speech.phrases import phrase_bank
@@ -60,6 +65,8 @@ class Word:
     released: int = 0
     after_trust: int = 0
     violations: int = 0
+    nominations: int = 0
+    nominated: int = 0
 
 
 def keep_word(records: list, variant: str, word: Word) -> None:  # type: ignore[type-arg]
@@ -71,6 +78,14 @@ def keep_word(records: list, variant: str, word: Word) -> None:  # type: ignore[
         event = record.event
         if isinstance(event, ChoiceMade) and event.decision in DAY_VOTES:
             target = committed.get((record.phase, event.seat))
+            if target is not None and not any(o.startswith("seat:") for o in event.options):
+                view = SeatView(event.seat, "", variant, (), (), None, (), record.phase, tuple(records[:index]))
+                on = get_ruleset(variant).seat_ballot(view)
+                if on is None or target not in on.candidates:
+                    continue
+                word.ballots += 1
+                word.followed += event.option == (on.yes if on.subject == target else on.no)
+                continue
             if target is None or f"seat:{target}" not in event.options:
                 continue
             if thoughts.get((event.seat, event.decision_id), "").startswith(RELEASED):
@@ -90,6 +105,11 @@ def keep_word(records: list, variant: str, word: Word) -> None:  # type: ignore[
         seat = voted_seat(event.acts, variant)
         if seat is not None:
             committed[key] = seat
+            asked = next((r.event for r in reversed(records[:index]) if isinstance(r.event, ChoiceMade)), None)
+            if asked is not None and asked.seat == event.seat and any(o.startswith("seat:") for o in asked.options):
+                word.nominations += 1
+                offered = f"seat:{seat}" in asked.options
+                word.nominated += asked.option == f"seat:{seat}" if offered else not asked.option.startswith("seat:")
         for seat in trusted_seats(event.acts, event.seat):
             mine[seat] = record.seq
 
@@ -165,13 +185,22 @@ def main() -> None:
         print(f"model calls per speech decision: mean {statistics.fmean(calls):.2f}, max {max(calls)} ({len(calls)})")
     print(
         f"vote follows speech: {share(word.followed, word.ballots)} (released by a public event: {word.released}); "
+        f"nomination follows speech: {share(word.nominated, word.nominations)}; "
         f"trust violations: {word.violations} in {word.after_trust} speeches after trust given the same day"
     )
     if args.json:
         slots = {slot: dict(counts) for slot, counts in picks.items()}
         kept = {"ballots": word.ballots, "followed": word.followed, "released": word.released}
+        nominated = {"nominations": word.nominations, "followed": word.nominated}
         trust = {"after_trust": word.after_trust, "violations": word.violations}
-        report = {"rows": rows, "slots": slots, "calls_per_speech": calls, "vote_follows": kept, "trust": trust}
+        report = {
+            "rows": rows,
+            "slots": slots,
+            "calls_per_speech": calls,
+            "vote_follows": kept,
+            "nomination_follows": nominated,
+            "trust": trust,
+        }
         args.json.write_text(json.dumps(report, ensure_ascii=False, indent=1), encoding="utf-8")
 
 
