@@ -160,7 +160,7 @@ class Ruleset(ABC, Generic[D, O_]):
     """Cards change hands in secret after a look, so a look's result is judged by the card it saw then."""
 
     def seat_ballot(self, view: SeatView) -> SeatBallot | None:
-        """The yes/no ballot on one seat that ``view``'s latest public records open (city_mafia votes on
+        """The yes/no ballot on one seat that ``view``'s latest public records open (a ruleset that votes on
         its nominees one by one), or ``None``: the ruleset has no such ballot (the default)."""
         return None
 
