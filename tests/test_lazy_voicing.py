@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from llm_werewolf.rules import all_rulesets
 from llm_werewolf.rules.acts import Act
 from llm_werewolf.speech import voice as voicing
+from llm_werewolf.speech.grammar import Gender
 from llm_werewolf.speech.phrases import PhraseBank, phrase_bank
 from llm_werewolf.speech.repeats import Wear
+from llm_werewolf.speech.table_reading import Worn
 from llm_werewolf.texts import TextDataError
 
 UNWORN: Wear = (0, 0, 0)
@@ -148,10 +151,103 @@ def test_a_phrasing_known_as_one_sentence_unfilled_is_one_sentence_filled() -> N
                             expected = len(voicing._sentences(voicing.fill(template, act, speaker, bank))) < 2
                         except TextDataError:
                             continue
-                        fillings = voicing.Fillings([None] * len(templates), {}, [None] * len(templates))
+                        fillings = voicing._unfilled(len(templates))
                         got = voicing._one_sentence(index, templates, fillings, act, speaker, bank)
                         assert got == expected, (language, key, template, target)
                         told_unfilled += fillings.said[index] is None
                         checked += 1
     assert checked > 1000
     assert told_unfilled > checked // 2
+
+
+def test_seats_saying_the_same_act_share_its_fillings_only_where_the_words_are_the_same() -> None:
+    """Every seat of a table, with and without a gender of its own, fills every phrasing of every
+    bank for the same acts (about other seats and about itself), one after the other through the
+    memo that seats share: each phrasing is what ``fill`` makes of it for that seat alone."""
+    checked = 0
+    for ruleset in all_rulesets():
+        for language in ruleset.languages:
+            bank = phrase_bank(language, ruleset.id)
+            names = tuple(list(bank.genders)[:4]) or tuple(f"P{i}" for i in range(4))
+            role = next(iter(ruleset.roles))
+            voicing._FILLED.clear()
+            for seat in range(4):
+                genders: tuple[Gender | None, ...] = (None, "female")
+                for gender in genders:
+                    speaker = voicing.Speaker(seat, names, language, ruleset.id, gender=gender)
+                    for target in range(4):
+                        for key, templates in bank.acts.items():
+                            kind, _, fact = key.partition(".")
+                            act = Act(kind, target=target, other=(target + 1) % 4, role=role, fact=fact or None)
+                            fillings = voicing._fillings(templates, act, speaker, bank)
+                            for index, template in enumerate(templates):
+                                try:
+                                    expected: str | None = voicing.fill(template, act, speaker, bank)
+                                except TextDataError:
+                                    expected = None
+                                try:
+                                    got: str | None = voicing._said(fillings, index, templates, act, speaker, bank)
+                                except TextDataError:
+                                    got = None
+                                assert got == expected, (language, key, template, seat, gender, target)
+                                checked += expected is not None
+    assert checked > 10000
+
+
+def _table_worn(draw: random.Random, templates: Sequence[str]) -> Worn:
+    """A table's running wear counts (``table_reading.Worn``) for a few of ``templates``."""
+    heard = draw.sample(list(templates), draw.randrange(len(templates) + 1))
+    table = Counter({t: draw.randrange(1, 4) for t in heard})
+    today = Counter({t: draw.randrange(table[t] + 1) for t in heard})
+    mine = Counter({t: draw.randrange(table[t] + 1) for t in heard})
+    return Worn(table, today, mine)
+
+
+def test_phrasings_ranked_from_the_table_s_counts_are_ranked_as_by_each_wear() -> None:
+    """The ranks of phrasings read from the table's counts at once (the unheard ones first, without
+    their wear) are the phrasings grouped by (avoided, wear) of each, least first."""
+    draw = random.Random(11)
+    bank = phrase_bank("en", "online_mafia")
+    templates = bank.acts["accuse"]
+    for _ in range(300):
+        worn = _table_worn(draw, templates)
+        assert worn.wears(templates) == [worn.get(t, UNWORN) for t in templates]
+        open_ = sorted(draw.sample(range(len(templates)), draw.randrange(len(templates) + 1)))
+        avoid = frozenset(draw.sample(list(templates), draw.randrange(2)))
+        groups: dict[tuple[bool, Wear], list[int]] = {}
+        for i in open_:
+            groups.setdefault((templates[i] in avoid, worn.get(templates[i], UNWORN)), []).append(i)
+        expected = [(rank[1], group) for rank, group in sorted(groups.items())]
+        if not worn and not avoid:
+            expected = [(UNWORN, open_)]
+        assert list(voicing._ranks(templates, open_, avoid, worn)) == expected
+
+
+def test_the_lazy_pick_with_the_table_s_counts_is_the_eager_pick() -> None:
+    """As :func:`test_the_lazy_pick_is_the_eager_pick`, with the wear read from the table's counts."""
+    names = ("Anna", "Boris", "Clara", "Dmitri")
+    draw = random.Random(13)
+    for language, variant in (("en", "online_mafia"), ("he", "online_mafia"), ("ar-LB", "lebanese_ghouls")):
+        bank = phrase_bank(language, variant)
+        for kind in ("accuse", "vote", "defend"):
+            act = Act(kind, target=2)
+            templates = bank.acts[kind]
+            for seat in (0, 1):
+                speaker = voicing.Speaker(seat=seat, names=names, language=language, variant=variant)
+                said = [voicing.fill(t, act, speaker, bank) for t in templates]
+                for round_ in range(40):
+                    used = ["… " + s for s in draw.sample(said, draw.randrange(len(said) + 1))]
+                    worn = _table_worn(draw, templates)
+                    skip = set(draw.sample(list(templates), draw.randrange(2)))
+                    optional = round_ % 3 == 0
+                    seed = draw.randrange(10**6)
+                    expected_taken = set(skip)
+                    rng = random.Random(seed)
+                    expected = eager_pick(
+                        templates, act, speaker, rng, bank, used, expected_taken, frozenset(), optional, worn
+                    )
+                    taken = set(skip)
+                    got = voicing.voice_act(
+                        act, speaker, random.Random(seed), bank, used, taken, None, frozenset(), optional, False, worn
+                    )
+                    assert (got, taken) == (expected, expected_taken)

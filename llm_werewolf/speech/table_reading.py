@@ -16,7 +16,7 @@ model's speech planned in a worker thread reads its own), so it never grows whil
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Container, Iterator, Mapping, Sequence
 from threading import get_ident
 from typing import Any, NamedTuple
 
@@ -335,6 +335,16 @@ class Worn(Mapping[str, Wear]):
             raise KeyError(template)
         return (self._today.get(template, 0), self._mine.get(template, 0), table)
 
+    @property
+    def heard(self) -> Container[str]:
+        """The phrasings the table heard: each is worn (said at the table at least once), the others unworn."""
+        return self._table
+
+    def wears(self, templates: Sequence[str]) -> list[Wear]:
+        """The wear of each of ``templates`` (``(0, 0, 0)`` when unheard): :meth:`get` of each, in one call."""
+        table, today, mine = self._table.get, self._today.get, self._mine.get
+        return [_UNWORN if (n := table(t)) is None else (today(t, 0), mine(t, 0), n) for t in templates]
+
     def __iter__(self) -> Iterator[str]:
         return iter(self._table)
 
@@ -350,6 +360,7 @@ def worn(reading: TableReading, phase: str, seat: int | None) -> Worn:
 
 
 _NONE: Counter[str] = Counter()
+_UNWORN: Wear = (0, 0, 0)
 
 
 def worn_in(view: SeatView) -> Worn:

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from ..rules.acts import Act
 from ..texts import TextDataError, role_name, terms
@@ -179,6 +179,9 @@ class Fillings(NamedTuple):
     """What each placeholder ``(slot, argument)`` says for the act (the same in every phrasing of it)."""
     one_sentence: list[bool | None]
     """Whether each phrasing filled is one sentence at most (:func:`_sentences`; ``None``: not known yet)."""
+    probes: list[tuple[str, ...] | None]
+    """What the said-before check looks for in the earlier speeches, per phrasing (:func:`_probes`;
+    ``None``: not known yet)."""
 
 
 _FILLED: dict[tuple[object, ...], tuple[PhraseBank, Sequence[str], Fillings]] = {}
@@ -189,12 +192,14 @@ def _fillings(templates: Sequence[str], act: Act, speaker: Speaker, bank: Phrase
     """The phrasings of ``templates`` filled for ``act`` so far, and the placeholders' words found so far
     (:func:`_said` fills one phrasing when asked). Memoised, since filling is a pure function.
 
-    The key holds everything :func:`fill` reads: the templates, the act, the speaker's seat, names,
-    language, ruleset and gender, and the bank (one per language and ruleset). A speaker with
-    known seat genders (personas) is filled afresh. Errors are raised every time, never stored.
+    The key holds everything :func:`fill` reads: the templates, the act, what the templates read of
+    the speaker (:func:`_speaker_read`), the seat names, language, ruleset and the speaker's gender,
+    and the bank (one per language and ruleset): seats that say the same act in the same words share
+    it. A speaker with known seat genders (personas) is filled afresh. Errors are raised every time,
+    never stored.
     """
     if speaker.genders:
-        return Fillings([None] * len(templates), {}, [None] * len(templates))
+        return _unfilled(len(templates))
     key = (
         id(templates),  # a bank's lists are never changed; the entry holds the list, so the id is not reused
         act.kind,  # the act's fields: a tuple of them hashes and compares without the dataclass's Python code
@@ -204,7 +209,7 @@ def _fillings(templates: Sequence[str], act: Act, speaker: Speaker, bank: Phrase
         act.fact,
         act.value,
         act.refs,
-        speaker.seat,
+        _speaker_read(templates, act, speaker, bank),
         speaker.names,
         speaker.language,
         speaker.variant,
@@ -214,11 +219,29 @@ def _fillings(templates: Sequence[str], act: Act, speaker: Speaker, bank: Phrase
     entry = _FILLED.get(key)
     if entry is not None and entry[0] is bank and entry[1] is templates:  # held: their ids are not reused
         return entry[2]
-    fillings = Fillings([None] * len(templates), {}, [None] * len(templates))
+    fillings = _unfilled(len(templates))
     if len(_FILLED) >= _FILLED_MAX:
         _FILLED.clear()
     _FILLED[key] = (bank, templates, fillings)
     return fillings
+
+
+def _speaker_read(templates: Sequence[str], act: Act, speaker: Speaker, bank: PhraseBank) -> int | Gender | None:
+    """What filling ``templates`` for ``act`` reads of the speaker, besides the seat names, language,
+    ruleset and the speaker's gender (:func:`_slot_value`): its seat where a phrasing names it
+    (``{me}``) or the act names it (a seat's own gender may be its persona's); its gender where a
+    phrasing may agree with it (``{g:…}``, a role's form); else nothing."""
+    read = _phrasings(templates, bank)
+    if read.names_speaker or act.target == speaker.seat or act.other == speaker.seat:
+        return speaker.seat
+    if read.agrees_with_speaker:
+        return seat_gender(bank, speaker, speaker.seat)
+    return None
+
+
+def _unfilled(count: int) -> Fillings:
+    """:class:`Fillings` of ``count`` phrasings, none of them filled yet."""
+    return Fillings([None] * count, {}, [None] * count, [None] * count)
 
 
 def _said(
@@ -226,7 +249,7 @@ def _said(
 ) -> str:
     """Phrasing ``index`` of ``templates`` filled for ``act`` (:func:`fill`), filled once and kept in
     ``fillings``; each placeholder's words are found once for all the act's phrasings."""
-    filled, words, _ = fillings
+    filled, words = fillings.said, fillings.words
     said = filled[index]
     if said is None:
         template = templates[index]
@@ -250,6 +273,9 @@ def _filled_all(templates: Sequence[str], act: Act, speaker: Speaker, bank: Phra
 
 _UNWORN: Wear = (0, 0, 0)
 
+_Rank = TypeVar("_Rank", Wear, tuple[bool, Wear])
+"""A phrasing's rank (:func:`_ranks`): its wear, or whether it is avoided and its wear."""
+
 _SENTENCE_END = re.compile(r"(?<=[.!?。！？؟])\s*")
 _END_MARKS = frozenset(".!?。！？؟")
 """The marks :data:`_SENTENCE_END` ends a sentence after."""
@@ -271,6 +297,13 @@ def _unsaid(sentence: str, earlier: str) -> bool:
     return len(parts) < 2 or not any(part in earlier for part in parts)
 
 
+def _probes_of(said: str) -> tuple[str, ...]:
+    """What :func:`_unsaid` looks for: the phrasing's sentences when it has two or more (each is in
+    the phrasing, so the phrasing is in no text that holds none of them), else the phrasing."""
+    parts = _sentences(said)
+    return parts if len(parts) >= 2 else (said,)
+
+
 def _heard(speaker: Speaker, earlier: str) -> HeardText:
     """The table's :class:`HeardText`, having read the speeches ``earlier`` that ``speaker`` heard."""
     return heard_text((speaker.names, speaker.language, speaker.variant), speaker.seat, earlier)
@@ -290,7 +323,7 @@ def _not_said(
     of one sentence holds its template's fixed text; where no speech of the table holds that
     (``heard`` read every speech of ``earlier``), the phrasing was not said: it is neither searched
     for nor, when its words show it is one sentence, filled."""
-    filled, _, one_sentence = fillings
+    one_sentence, probes = fillings.one_sentence, fillings.probes
     fixed = _phrasings(templates, bank).fixed
     heard_fixed = heard.fixed
     fresh: list[int] = []
@@ -303,10 +336,13 @@ def _not_said(
             if one:
                 fresh.append(i)
                 continue
-        said = filled[i]
-        if said is None:
-            said = _said(fillings, i, templates, act, speaker, bank)
-        if _unsaid(said, earlier):
+        looked_for = probes[i]
+        if looked_for is None:
+            looked_for = probes[i] = _probes_of(_said(fillings, i, templates, act, speaker, bank))
+        for probe in looked_for:
+            if probe in earlier:
+                break
+        else:
             fresh.append(i)
     return fresh
 
@@ -339,6 +375,11 @@ class _Phrasings(NamedTuple):
     """Its fixed text the table's speeches are read for (``repeats.fixed_text_of``), if any."""
     openings: tuple[str, ...]
     """How it opens (:func:`_opening`)."""
+    names_speaker: bool
+    """Whether a phrasing of the list says the speaker's name (``{me}``)."""
+    agrees_with_speaker: bool
+    """Whether a phrasing of the list says a form that may agree with the speaker's gender
+    (``{g:…}``, ``{role}``, ``{role:me}``, ``{card}``)."""
 
 
 _PHRASINGS: dict[int, tuple[Sequence[str], _Phrasings]] = {}
@@ -350,7 +391,13 @@ def _phrasings(templates: Sequence[str], bank: PhraseBank) -> _Phrasings:
     if entry is not None and entry[0] is templates:
         return entry[1]
     fixed_of = fixed_text_of(bank.language, bank.variant)
-    read = _Phrasings(tuple(fixed_of.get(t) for t in templates), tuple(_opening(t) for t in templates))
+    slots = {(slot, arg) for template in templates for _, slot, arg in _pieces(template) if slot is not None}
+    read = _Phrasings(
+        fixed=tuple(fixed_of.get(t) for t in templates),
+        openings=tuple(_opening(t) for t in templates),
+        names_speaker=any(slot == "me" for slot, _ in slots),
+        agrees_with_speaker=any(slot in ("g", "role", "card") for slot, _ in slots),
+    )
     if len(_PHRASINGS) >= _FILLED_MAX:
         _PHRASINGS.clear()
     _PHRASINGS[id(templates)] = (templates, read)
@@ -439,22 +486,53 @@ def voice_act(
 
 def _ranks(
     templates: Sequence[str], open_: list[int], avoid: frozenset[str], worn: Mapping[str, Wear] | None
-) -> list[tuple[tuple[bool, Wear], list[int]]]:
+) -> Iterator[tuple[Wear, list[int]]]:
     """The phrasings ``open_`` (positions in ``templates``) by rank, the least first: whether the
-    phrasing is in ``avoid``, then how worn it is; each rank's phrasings in order."""
+    phrasing is in ``avoid``, then how worn it is; each rank's phrasings in order, with their wear.
+    The least rank is found without sorting; the others are sorted only when asked for."""
     if not worn and not avoid:
-        return [((False, _UNWORN), open_)]
-    get = worn.get if worn else None
-    ranks: dict[tuple[bool, Wear], list[int]] = {}
-    for i in open_:
-        template = templates[i]
-        rank = (template in avoid, _UNWORN if get is None else get(template, _UNWORN))
-        group = ranks.get(rank)
-        if group is None:
-            ranks[rank] = [i]
-        else:
-            group.append(i)
-    return sorted(ranks.items())
+        yield _UNWORN, open_
+        return
+    if not open_:
+        return
+    heard = None if avoid else getattr(worn, "heard", None)
+    if heard is not None:  # a phrasing the table never heard is unworn, and every other is worn
+        unheard = [i for i in open_ if templates[i] not in heard]
+        if unheard:
+            yield _UNWORN, unheard
+            if len(unheard) < len(open_):
+                rest = [i for i in open_ if templates[i] in heard]
+                yield from _in_order(rest, _wears(worn, [templates[i] for i in rest]))
+            return
+    wears = _wears(worn, templates if len(open_) == len(templates) else [templates[i] for i in open_])
+    if avoid:
+        avoided = [(templates[i] in avoid, wear) for i, wear in zip(open_, wears, strict=True)]
+        for rank, group in _in_order(open_, avoided):
+            yield rank[1], group
+    else:
+        yield from _in_order(open_, wears)
+
+
+def _in_order(positions: list[int], ranks: list[_Rank]) -> Iterator[tuple[_Rank, list[int]]]:
+    """``positions`` grouped by their ``ranks`` (one each), the least rank first: it is found without
+    sorting, the others are sorted only when asked for."""
+    least = min(ranks)
+    yield least, [i for i, rank in zip(positions, ranks, strict=True) if rank == least]
+    for other in sorted(set(ranks)):
+        if other != least:
+            yield other, [i for i, rank in zip(positions, ranks, strict=True) if rank == other]
+
+
+def _wears(worn: Mapping[str, Wear] | None, templates: Sequence[str]) -> list[Wear]:
+    """How worn each of ``templates`` is: one call of ``worn.wears`` where it has one
+    (``table_reading.Worn``), else ``worn.get`` of each."""
+    if not worn:
+        return [_UNWORN] * len(templates)
+    many = getattr(worn, "wears", None)
+    if many is not None:
+        return list(many(templates))
+    get = worn.get
+    return [get(t, _UNWORN) for t in templates]
 
 
 def _pick(
@@ -485,8 +563,8 @@ def _pick(
     open_ = [i for i in range(count) if templates[i] not in taken] if taken else list(range(count))
     fresh: list[int] = []
     least = _UNWORN
-    for rank, group in _ranks(templates, open_, avoid, worn):  # the least rank first
-        least = rank[1]
+    for wear, group in _ranks(templates, open_, avoid, worn):  # the least rank first
+        least = wear
         if heard is not None:
             fresh = _not_said(group, templates, fillings, act, speaker, bank, earlier, heard)
         else:
