@@ -354,7 +354,7 @@ def _one_sentence(
     (:func:`_sentences`). Without filling it when no sentence ends in its fixed text but at its very
     end, nor in a word filled in (each placeholder's words are found once per act)."""
     template = templates[index]
-    slots = _slots_if_one_sentence(template) if fillings.said[index] is None else None
+    slots = _phrasings(templates, bank).one_sentence_slots[index] if fillings.said[index] is None else None
     if slots is not None:
         words = fillings.words
         for slot, arg in slots:
@@ -375,6 +375,9 @@ class _Phrasings(NamedTuple):
     """Its fixed text the table's speeches are read for (``repeats.fixed_text_of``), if any."""
     openings: tuple[str, ...]
     """How it opens (:func:`_opening`)."""
+    one_sentence_slots: tuple[tuple[tuple[str, str | None], ...] | None, ...]
+    """Its placeholders whose words may end a sentence, if its fixed text ends none but at its very end
+    (:func:`_slots_if_one_sentence`)."""
     names_speaker: bool
     """Whether a phrasing of the list says the speaker's name (``{me}``)."""
     agrees_with_speaker: bool
@@ -395,6 +398,7 @@ def _phrasings(templates: Sequence[str], bank: PhraseBank) -> _Phrasings:
     read = _Phrasings(
         fixed=tuple(fixed_of.get(t) for t in templates),
         openings=tuple(_opening(t) for t in templates),
+        one_sentence_slots=tuple(_slots_if_one_sentence(t) for t in templates),
         names_speaker=any(slot == "me" for slot, _ in slots),
         agrees_with_speaker=any(slot in ("g", "role", "card") for slot, _ in slots),
     )
