@@ -188,9 +188,12 @@ _FILLED: dict[tuple[object, ...], tuple[PhraseBank, Sequence[str], Fillings]] = 
 _FILLED_MAX = 4096  # a game voices a few hundred (act, speaker) pairs; the memo is emptied when full
 
 
-def _fillings(templates: Sequence[str], act: Act, speaker: Speaker, bank: PhraseBank) -> Fillings:
+def _fillings(
+    templates: Sequence[str], act: Act, speaker: Speaker, bank: PhraseBank, read: _Phrasings | None = None
+) -> Fillings:
     """The phrasings of ``templates`` filled for ``act`` so far, and the placeholders' words found so far
     (:func:`_said` fills one phrasing when asked). Memoised, since filling is a pure function.
+    ``read``: :func:`_phrasings` of ``templates``, when the caller has it.
 
     The key holds everything :func:`fill` reads: the templates, the act, what the templates read of
     the speaker (:func:`_speaker_read`), the seat names, language, ruleset and the speaker's gender,
@@ -209,7 +212,7 @@ def _fillings(templates: Sequence[str], act: Act, speaker: Speaker, bank: Phrase
         act.fact,
         act.value,
         act.refs,
-        _speaker_read(templates, act, speaker, bank),
+        _speaker_read(read or _phrasings(templates, bank), act, speaker, bank),
         speaker.names,
         speaker.language,
         speaker.variant,
@@ -226,12 +229,11 @@ def _fillings(templates: Sequence[str], act: Act, speaker: Speaker, bank: Phrase
     return fillings
 
 
-def _speaker_read(templates: Sequence[str], act: Act, speaker: Speaker, bank: PhraseBank) -> int | Gender | None:
-    """What filling ``templates`` for ``act`` reads of the speaker, besides the seat names, language,
-    ruleset and the speaker's gender (:func:`_slot_value`): its seat where a phrasing names it
-    (``{me}``) or the act names it (a seat's own gender may be its persona's); its gender where a
-    phrasing may agree with it (``{g:…}``, a role's form); else nothing."""
-    read = _phrasings(templates, bank)
+def _speaker_read(read: _Phrasings, act: Act, speaker: Speaker, bank: PhraseBank) -> int | Gender | None:
+    """What filling a list of phrasings (``read``: its :func:`_phrasings`) for ``act`` reads of the
+    speaker, besides the seat names, language, ruleset and the speaker's gender (:func:`_slot_value`):
+    its seat where a phrasing names it (``{me}``) or the act names it (a seat's own gender may be its
+    persona's); its gender where a phrasing may agree with it (``{g:…}``, a role's form); else nothing."""
     if read.names_speaker or act.target == speaker.seat or act.other == speaker.seat:
         return speaker.seat
     if read.agrees_with_speaker:
@@ -318,13 +320,14 @@ def _not_said(
     bank: PhraseBank,
     earlier: str,
     heard: HeardText,
+    read: _Phrasings,
 ) -> list[int]:
     """The phrasings of ``group`` (positions in ``templates``) :func:`_unsaid` in ``earlier``. A phrasing
     of one sentence holds its template's fixed text; where no speech of the table holds that
     (``heard`` read every speech of ``earlier``), the phrasing was not said: it is neither searched
-    for nor, when its words show it is one sentence, filled."""
+    for nor, when its words show it is one sentence, filled. ``read``: :func:`_phrasings` of ``templates``."""
     one_sentence, probes = fillings.one_sentence, fillings.probes
-    fixed = _phrasings(templates, bank).fixed
+    fixed = read.fixed
     heard_fixed = heard.fixed
     fresh: list[int] = []
     for i in group:
@@ -332,7 +335,7 @@ def _not_said(
         if known is not None and known not in heard_fixed:  # no phrasing of this template was heard
             one = one_sentence[i]
             if one is None:
-                one = one_sentence[i] = _one_sentence(i, templates, fillings, act, speaker, bank)
+                one = one_sentence[i] = _one_sentence(i, templates, fillings, act, speaker, bank, read)
             if one:
                 fresh.append(i)
                 continue
@@ -348,13 +351,20 @@ def _not_said(
 
 
 def _one_sentence(
-    index: int, templates: Sequence[str], fillings: Fillings, act: Act, speaker: Speaker, bank: PhraseBank
+    index: int,
+    templates: Sequence[str],
+    fillings: Fillings,
+    act: Act,
+    speaker: Speaker,
+    bank: PhraseBank,
+    read: _Phrasings | None = None,
 ) -> bool:
     """Whether phrasing ``index`` of ``templates`` filled for ``act`` is one sentence at most
     (:func:`_sentences`). Without filling it when no sentence ends in its fixed text but at its very
     end, nor in a word filled in (each placeholder's words are found once per act)."""
     template = templates[index]
-    slots = _phrasings(templates, bank).one_sentence_slots[index] if fillings.said[index] is None else None
+    read = read or _phrasings(templates, bank)
+    slots = read.one_sentence_slots[index] if fillings.said[index] is None else None
     if slots is not None:
         words = fillings.words
         for slot, arg in slots:
@@ -563,29 +573,31 @@ def _pick(
     """
     taken = skip if skip is not None else set()
     count = len(templates)
-    fillings = _fillings(templates, act, speaker, bank)
+    read = _phrasings(templates, bank)
+    fillings = _fillings(templates, act, speaker, bank, read)
     open_ = [i for i in range(count) if templates[i] not in taken] if taken else list(range(count))
     fresh: list[int] = []
     least = _UNWORN
     for wear, group in _ranks(templates, open_, avoid, worn):  # the least rank first
         least = wear
         if heard is not None:
-            fresh = _not_said(group, templates, fillings, act, speaker, bank, earlier, heard)
+            fresh = _not_said(group, templates, fillings, act, speaker, bank, earlier, heard, read)
         else:
             fresh = group
         if fresh:
             break
     if worn and fresh and least != _UNWORN and (act.kind == "lead" or optional):  # the game heard every phrasing
         return ""
-    openings = _phrasings(templates, bank).openings
-    fresh = [i for i in fresh if not openings[i] or openings[i] not in taken] or fresh
+    openings = read.openings
+    if taken:
+        fresh = [i for i in fresh if not openings[i] or openings[i] not in taken] or fresh
     if not fresh and (act.kind == "lead" or optional):  # left out rather than said again
         return ""
     fresh = fresh or open_ or list(range(count))
     index = rng.choice(fresh)
     taken.add(templates[index])
-    if _opening(templates[index]):
-        taken.add(_opening(templates[index]))
+    if openings[index]:
+        taken.add(openings[index])
     return _said(fillings, index, templates, act, speaker, bank)
 
 
