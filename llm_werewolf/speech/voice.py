@@ -503,8 +503,9 @@ def _ranks(
 ) -> Iterator[tuple[Wear, list[int]]]:
     """The phrasings ``open_`` (positions in ``templates``) by rank, the least first: whether the
     phrasing is in ``avoid``, then how worn it is; each rank's phrasings in order, with their wear.
-    The least rank is found without sorting; the others are sorted only when asked for."""
-    if not worn and not avoid:
+    The least rank is found without sorting; the others are sorted only when asked for. An empty
+    ``worn`` ranks every phrasing unworn, as ``None`` does."""
+    if worn is None and not avoid:
         yield _UNWORN, open_
         return
     if not open_:
@@ -540,7 +541,7 @@ def _in_order(positions: list[int], ranks: list[_Rank]) -> Iterator[tuple[_Rank,
 def _wears(worn: Mapping[str, Wear] | None, templates: Sequence[str]) -> list[Wear]:
     """How worn each of ``templates`` is: one call of ``worn.wears`` where it has one
     (``table_reading.Worn``), else ``worn.get`` of each."""
-    if not worn:
+    if worn is None:
         return [_UNWORN] * len(templates)
     many = getattr(worn, "wears", None)
     if many is not None:
@@ -586,7 +587,7 @@ def _pick(
             fresh = group
         if fresh:
             break
-    if worn and fresh and least != _UNWORN and (act.kind == "lead" or optional):  # the game heard every phrasing
+    if fresh and least != _UNWORN and (act.kind == "lead" or optional):  # the game heard every phrasing
         return ""
     openings = read.openings
     if taken:
