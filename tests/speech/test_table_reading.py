@@ -150,6 +150,24 @@ def since_last_speech_read_afresh(view: SeatView) -> tuple[list[tuple[int, str]]
     return list(asked.items()), out
 
 
+def speeches_read_afresh(view: SeatView) -> list[tuple[object, ...]]:
+    """Each public speech as the table reads it (``PublicSpeech`` but its phrasings), one field at a time."""
+    return [
+        (
+            seq,
+            phase,
+            s,
+            _named(s),
+            any(a.kind in ("accuse", "vote") for a in s.acts),
+            _claimed(s),
+            any(a.kind != "ask" for a in s.acts) if s.acts else bool(s.text.strip()),
+            bool(s.text.strip()),
+            tuple((a.fact, a.target, a.other, a.role) for a in s.acts if a.kind == "reason"),
+        )
+        for seq, phase, s in _public_speeches(view)
+    ]
+
+
 class Checking(HeuristicAgent):
     """At each of its decisions, the shared reading (and what is read from it) equals a fresh reading."""
 
@@ -167,6 +185,7 @@ class Checking(HeuristicAgent):
             assert all(r.vis.scope == "public" for r in shared.records)
             assert shared.speeches == fresh.speeches and shared.votes == fresh.votes
             assert shared.stated == fresh.stated and shared.worn_table == fresh.worn_table
+            assert [tuple(s)[:-1] for s in shared.speeches] == speeches_read_afresh(view)
             assert shared.stated_by_phase == stated_by_phase_read_afresh(view)
             assert [s.naming for s in shared.speeches] == [
                 any(a.kind in ("accuse", "vote") for a in s.speech.acts) for s in shared.speeches
