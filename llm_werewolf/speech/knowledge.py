@@ -56,7 +56,7 @@ class _Known(NamedTuple):
     first: Record
     size: int
     last: Record
-    table: tuple[object, ...]  # what else the reading depends on: role, alive seats, deck, names
+    table: tuple[object, ...]  # what else the reading depends on: role, deck, names (a death changes no result)
     acts: tuple[Act, ...]
 
 
@@ -78,7 +78,7 @@ def known_results(view: SeatView) -> list[Act]:
     if me is None or not records:
         return _known_results(view)
     key = (id(records[0]), me)
-    table = (view.variant, view.role, view.alive, view.deck, view.names)
+    table = (view.variant, view.role, view.deck, view.names)  # results are checked against the seat count only
     known = _KNOWN.get(key)
     if (
         known is not None
