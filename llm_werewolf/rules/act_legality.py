@@ -226,6 +226,12 @@ def check_view_acts(view: Any, acts: Sequence[Act]) -> None:
     check_acts(view.variant, acts, speaker=view.seat, alive=view.alive, deck=view.deck, center=center)
 
 
+_DECK_KINDS = frozenset({"claim", "result"})
+"""The acts whose check reads the game's deck (``_check_claim``, ``_check_result``)."""
+
+_NO_CARDS: frozenset[str] = frozenset()
+
+
 def act_can_follow(view: Any, acts: Sequence[Act], act: Act) -> bool:
     """Whether ``check_view_acts(view, [*acts, act])`` passes, for ``acts`` that pass it already.
 
@@ -257,8 +263,9 @@ def act_can_follow(view: Any, acts: Sequence[Act], act: Act) -> bool:
     variant = view.variant
     ruleset = get_ruleset(variant)
     center = len(view.deck) - len(view.names) if ruleset.center_cards else 0
+    in_deck = frozenset(view.deck) if act.kind in _DECK_KINDS else _NO_CARDS  # only these read the deck
     try:
-        _check_act(act, variant, ruleset.roles, claimed, frozenset(view.deck), seat, view.alive, center)
+        _check_act(act, variant, ruleset.roles, claimed, in_deck, seat, view.alive, center)
     except IllegalAct:
         return False
     return True
