@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from ..rules.act_legality import act_can_follow
 from ..rules.act_vocabulary import MAX_SPEECH_ACTS, QUESTIONS, vocabulary
 from ..rules.acts import Act
-from ..rules.events import DeathsAnnounced, SharedEventRecord, Speech, VoteCast
+from ..rules.events import DeathsAnnounced, SharedEventRecord, VoteCast
 from ..rules.variant import get_ruleset
 from ..rules.views import SeatView
 from .grounding import NAMING, reasons_about
@@ -454,10 +454,9 @@ def _most_suspected(view: SeatView, living: Sequence[int]) -> int | None:
 
 def _accusers(view: SeatView) -> list[tuple[int, int]]:
     """(seat, seq) of every public speech that accused or meant to vote for the speaker, oldest first."""
-    out: list[tuple[int, int]] = []
-    for record in view.records:
-        event = record.event if type(record) is SharedEventRecord else record  # a plain record is its event
-        spoke = type(event) is Speech and event.to is None and event.seat != view.seat
-        if spoke and isinstance(event, Speech) and any(a.kind in NAMING and a.target == view.seat for a in event.acts):
-            out.append((event.seat, record.seq))
-    return out
+    me = view.seat
+    return [
+        (said.speech.seat, said.seq)
+        for said in table_reading(view).speeches  # the table's public speeches, read once per game
+        if said.speech.seat != me and any(a.kind in NAMING and a.target == me for a in said.speech.acts)
+    ]

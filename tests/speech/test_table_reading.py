@@ -11,6 +11,7 @@ from llm_werewolf.rules import Choice, Decision, GameConfig, SeatView, all_rules
 from llm_werewolf.rules.acts import Act
 from llm_werewolf.rules.events import Speech, VoteCast
 from llm_werewolf.sim import SyncAgent, play_with_agents
+from llm_werewolf.speech import planner
 from llm_werewolf.speech import table_reading as reading_module
 from llm_werewolf.speech.grounding import reasons_about
 from llm_werewolf.speech.intent import claim_of
@@ -168,6 +169,15 @@ def speeches_read_afresh(view: SeatView) -> list[tuple[object, ...]]:
     ]
 
 
+def accusers_read_afresh(view: SeatView) -> list[tuple[int, int]]:
+    """(seat, seq) of every public speech by another seat that accused or meant to vote for the viewer."""
+    return [
+        (s.seat, seq)
+        for seq, _, s in _public_speeches(view)
+        if s.seat != view.seat and any(a.kind in ("accuse", "vote") and a.target == view.seat for a in s.acts)
+    ]
+
+
 class Checking(HeuristicAgent):
     """At each of its decisions, the shared reading (and what is read from it) equals a fresh reading."""
 
@@ -195,6 +205,7 @@ class Checking(HeuristicAgent):
             assert owing(view) == owing_read_afresh(view)
             assert (questions_to(view), rebuttal(view, None)) == since_last_speech_read_afresh(view)
             assert (shared.first_naming, shared.claimers, shared.agreeing) == sides_read_afresh(view)
+            assert planner._accusers(view) == accusers_read_afresh(view)
             for seat in range(len(view.names)):
                 assert reasons_about(view, seat) == reasons_read_afresh(view, seat), (seat, len(view.records))
                 assert reasons_about(view, seat) == reasons_read_afresh(view, seat)  # kept, as read now
