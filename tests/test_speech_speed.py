@@ -20,7 +20,7 @@ from llm_werewolf.agents.heuristics import record_scan, talk
 from llm_werewolf.agents.heuristics.common import DeferredRandom
 from llm_werewolf.ladder import standard_boards
 from llm_werewolf.rules import Choice, Decision, GameConfig, SeatView, all_rulesets, get_ruleset
-from llm_werewolf.rules.act_legality import act_can_follow, check_view_acts
+from llm_werewolf.rules.act_legality import SpeechChecker, act_can_follow, check_view_acts
 from llm_werewolf.rules.act_vocabulary import vocabulary
 from llm_werewolf.rules.acts import Act
 from llm_werewolf.rules.errors import IllegalAct
@@ -129,6 +129,7 @@ def test_checking_the_new_act_agrees_with_checking_the_whole_speech(variant: str
     for view in rng.sample(views, min(40, len(views))):
         for _ in range(12):
             speech: list[Act] = []
+            checker = SpeechChecker(view)  # the same check, with the table and the speech's claim kept
             for act in _acts(view, rng):
                 try:
                     check_view_acts(view, [*speech, act])
@@ -136,9 +137,11 @@ def test_checking_the_new_act_agrees_with_checking_the_whole_speech(variant: str
                 except IllegalAct:
                     whole = False
                 assert act_can_follow(view, speech, act) is whole, (speech, act)
+                assert checker.can_follow(speech, act) is whole, (speech, act)
                 compared += 1
                 if whole:
                     speech.append(act)
+                    checker.take(act)
                     kept += 1
     assert compared > 1000 and kept > 100  # both answers were tested, many times
 

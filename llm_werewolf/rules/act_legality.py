@@ -269,3 +269,54 @@ def act_can_follow(view: Any, acts: Sequence[Act], act: Act) -> bool:
     except IllegalAct:
         return False
     return True
+
+
+class SpeechChecker:
+    """:func:`act_can_follow` for one speech built an act at a time from one view: the table's facts
+    (its ruleset's roles, the deck, the seats) read once, and the speech's claim and whether it reports
+    a result kept as each act is taken (:meth:`take`), instead of read again from the acts for each new one."""
+
+    __slots__ = ("_alive", "_center", "_deck", "_roles", "_seat", "_variant", "_view", "claimed", "reports")
+
+    def __init__(self, view: Any) -> None:
+        ruleset = get_ruleset(view.variant)
+        self._view = view
+        self._seat: int | None = view.seat
+        self._variant: str = view.variant
+        self._roles = ruleset.roles
+        self._deck = frozenset(view.deck)
+        self._alive: Sequence[bool] = view.alive
+        self._center = len(view.deck) - len(view.names) if ruleset.center_cards else 0
+        self.claimed: str | None = None  # the role the acts taken claim
+        self.reports = False  # whether the acts taken report a result
+
+    def can_follow(self, acts: Sequence[Act], act: Act) -> bool:
+        """``act_can_follow(view, acts, act)``, for ``acts`` the acts taken so far, in order."""
+        seat = self._seat
+        if seat is None or len(acts) >= MAX_SPEECH_ACTS or act in acts:
+            return False
+        claimed = self.claimed
+        kind = act.kind
+        if kind == "claim":
+            if claimed is not None or act.role is None:  # a second claim; a claim of no role
+                return False
+            if self.reports:  # a claim after results changes what those results may be
+                try:
+                    check_view_acts(self._view, [*acts, act])
+                except IllegalAct:
+                    return False
+                return True
+            claimed = act.role
+        in_deck = self._deck if kind in _DECK_KINDS else _NO_CARDS
+        try:
+            _check_act(act, self._variant, self._roles, claimed, in_deck, seat, self._alive, self._center)
+        except IllegalAct:
+            return False
+        return True
+
+    def take(self, act: Act) -> None:
+        """``act`` joins the speech (after :meth:`can_follow` allowed it)."""
+        if act.kind == "claim":
+            self.claimed = act.role
+        elif act.kind == "result":
+            self.reports = True
