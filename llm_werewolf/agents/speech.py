@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from functools import cache, lru_cache
+from itertools import compress
 from string import Template
 from typing import TYPE_CHECKING, Any
 
@@ -33,6 +34,9 @@ def _lines(language: str, variant: str, key: str) -> tuple[str, ...]:
     raise TextDataError(f"no canned speech {key!r} for {language}/{variant}")
 
 
+_MAY_SPEAK = frozenset({Speech, SharedEventRecord})
+"""The record classes that are or hold a speech (:func:`_earlier` passes over the others unread)."""
+
 _EARLIER: dict[tuple[str, int | None], tuple[int, object, tuple[str, ...], str]] = {}
 
 
@@ -55,8 +59,9 @@ def _earlier(view: SeatView) -> tuple[tuple[str, ...], str]:
         if 0 < size <= len(records) and records[size - 1] is last:
             start, texts, joined = size, seen, seen_joined
     found: list[str] = []
-    for event in records[start:]:  # a record is its own event, but a shared record (no call for the others)
-        kind = type(event)
+    tail = records[start:] if start else records
+    for event in compress(tail, map(_MAY_SPEAK.__contains__, map(type, tail))):  # the others skipped in C
+        kind = type(event)  # a record is its own event, but a shared record (no call for the others)
         if kind is not Speech and (kind is not SharedEventRecord or type(event := event.event) is not Speech):
             continue
         assert isinstance(event, Speech)

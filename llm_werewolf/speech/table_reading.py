@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Mapping
+from itertools import compress
 from threading import get_ident
 from typing import Any, NamedTuple
 
@@ -34,6 +35,10 @@ Fact = tuple[str | None, int | None, int | None, str | None]
 
 TIMES_STATED = 4
 """How often one fact is given as a reason in a game (the table remembers what was said)."""
+
+
+_MAY_HOLD = frozenset({Speech, VoteCast, SharedEventRecord})
+"""The record classes that are or hold a speech or a ballot (the reading passes over the others unread)."""
 
 
 class PublicSpeech(NamedTuple):
@@ -258,7 +263,8 @@ class TableReading:
             size, last, count = cursor
             if 0 < size <= len(records) and records[size - 1] is last:
                 start, taken = size, count
-        for record in records[start:]:
+        tail = records[start:] if start else records
+        for record in compress(tail, map(_MAY_HOLD.__contains__, map(type, tail))):  # the others skipped in C
             kind = type(record)  # a record is its own event, but a shared record (no property call for the others)
             if kind is SharedEventRecord:
                 kind = type(record.event)
