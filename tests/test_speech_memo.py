@@ -9,6 +9,7 @@ from llm_werewolf.agents import speech as agent_speech
 from llm_werewolf.agents.heuristic import HeuristicAgent
 from llm_werewolf.rules import Choice, Decision, GameConfig, SeatView, all_rulesets
 from llm_werewolf.rules.acts import Act
+from llm_werewolf.rules.events import SharedEventRecord, Speech, make_record
 from llm_werewolf.sim import play_with_agents
 from llm_werewolf.speech import voice as voicing
 from llm_werewolf.speech.coherence import earlier_speeches
@@ -39,6 +40,29 @@ def test_earlier_speeches_read_incrementally_equal_a_full_read() -> None:
             GameConfig(variant=variant, names=names, seed=3), [Comparing(i, checked) for i in range(players)]
         )
     assert len(checked) > 50
+
+
+def test_speech_texts_are_picked_out_also_from_a_shared_record_and_a_whisper() -> None:
+    seen: list[SeatView] = []
+
+    class Keeping(HeuristicAgent):
+        def choose(self, view: SeatView, decision: Decision) -> Choice:
+            seen.append(view)
+            return super().choose(view, decision)
+
+    names = tuple(f"P{i + 1}" for i in range(9))
+    play_with_agents(GameConfig(variant="one_night", names=names, seed=2), [Keeping(i) for i in range(9)])
+    longest = max(seen, key=lambda v: len(v.records))
+    records = list(longest.records)
+    assert agent_speech._texts(records) == tuple(earlier_speeches(longest))
+    private = next(r.vis for r in records if r.vis.scope != "public")
+    records.append(make_record(records[-1].seq + 1, records[-1].phase, private, Speech(seat=0, text="psst", to=1)))
+    said = next(r for r in records if type(r) is Speech and r.text)
+    records.append(make_record(records[-1].seq + 1, said.phase, said.vis, said))  # a shared record holding it
+    assert type(records[-1]) is SharedEventRecord
+    texts = agent_speech._texts(records)
+    assert texts[-2:] == ("psst", said.text)
+    assert texts == tuple(t for r in records if type(e := r.event) is Speech and (t := e.text))
 
 
 def test_a_view_of_another_game_is_read_from_the_start() -> None:
