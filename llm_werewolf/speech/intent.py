@@ -13,13 +13,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import compress
+from operator import attrgetter
 
 from ..rules import get_ruleset
 from ..rules.act_legality import SpeechChecker
 from ..rules.act_vocabulary import MAX_ACTS, vocabulary
 from ..rules.acts import Act
 from ..rules.errors import UnknownVariant
-from ..rules.events import SharedEventRecord, Speech
+from ..rules.events import Record, SharedEventRecord, Speech
 from ..rules.heard import HeardKeys
 from ..rules.views import SeatView
 from .knowledge import known_results
@@ -127,11 +129,7 @@ def intent_acts(
 
 def last_speaker(view: SeatView, *, claimed_only: bool = False) -> int | None:
     """The latest living seat other than the speaker who spoke in public (who claimed a role)."""
-    for record in reversed(view.records):
-        event = record.event if type(record) is SharedEventRecord else record  # a plain record is its event
-        if type(event) is not Speech:
-            continue
-        assert isinstance(event, Speech)
+    for event in reversed(_speeches(view.records)):
         if (
             event.to is None
             and event.seat != view.seat
@@ -144,16 +142,24 @@ def last_speaker(view: SeatView, *, claimed_only: bool = False) -> int | None:
 
 def last_accuser(view: SeatView) -> int | None:
     """The latest seat whose acts accused (or meant to vote for) the speaker."""
-    for record in reversed(view.records):
-        event = record.event if type(record) is SharedEventRecord else record  # a plain record is its event
-        if (
-            type(event) is Speech
-            and isinstance(event, Speech)
-            and event.seat != view.seat
-            and _accuses(event, view.seat)
-        ):
+    for event in reversed(_speeches(view.records)):
+        if event.seat != view.seat and _accuses(event, view.seat):
             return event.seat
     return None
+
+
+_SHARED = frozenset({SharedEventRecord})
+_SPEECH = frozenset({Speech})
+_EVENT = attrgetter("event")
+
+
+def _speeches(records: Sequence[Record]) -> list[Speech]:
+    """The speeches of ``records`` (each record whose event is a ``Speech``: a record is its own event, but
+    a shared record), in order, picked out without a Python step per record."""
+    shared = list(compress(records, map(_SHARED.__contains__, map(type, records))))
+    if shared and Speech in set(map(type, map(_EVENT, shared))):  # a shared record holds a speech
+        return [e for r in records if isinstance(e := r.event, Speech) and type(e) is Speech]
+    return list(compress(records, map(_SPEECH.__contains__, map(type, records))))  # type: ignore[arg-type]
 
 
 def _accuses(speech: Speech, seat: int | None) -> bool:
