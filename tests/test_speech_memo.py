@@ -175,7 +175,7 @@ def test_latest_speaker_and_accuser_equal_a_reading_of_every_record() -> None:
     said = next(r for r in reversed(view.records) if type(r) is Speech and r.seat != view.seat and view.alive[r.seat])
     held = make_record(view.records[-1].seq + 1, said.phase, said.vis, said)
     grown = dataclasses.replace(view, records=(*view.records, held))
-    assert intent._speeches(grown.records)[-1] is said
+    assert next(intent._speeches_back(grown.records)) is said
     assert last_speaker(grown) == said.seat == _latest_speaker_read_afresh(grown, False)
     private = next(r.vis for r in view.records if r.vis.scope != "public")
     other = next(s for s in grown.living() if s not in (said.seat, view.seat))

@@ -284,7 +284,7 @@ class SpeechChecker:
         self._seat: int | None = view.seat
         self._variant: str = view.variant
         self._roles = ruleset.roles
-        self._deck = frozenset(view.deck)
+        self._deck: frozenset[str] | None = None  # the deck's cards, made when a claim or a result asks
         self._alive: Sequence[bool] = view.alive
         self._center = len(view.deck) - len(view.names) if ruleset.center_cards else 0
         self.claimed: str | None = None  # the role the acts taken claim
@@ -307,7 +307,11 @@ class SpeechChecker:
                     return False
                 return True
             claimed = act.role
-        in_deck = self._deck if kind in _DECK_KINDS else _NO_CARDS
+        in_deck = _NO_CARDS
+        if kind in _DECK_KINDS:
+            if self._deck is None:
+                self._deck = frozenset(self._view.deck)
+            in_deck = self._deck
         try:
             _check_act(act, self._variant, self._roles, claimed, in_deck, seat, self._alive, self._center)
         except IllegalAct:

@@ -11,10 +11,9 @@ taking the other side of an earlier one on the same seat is left out (:mod:`.sta
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import compress
-from operator import attrgetter
 
 from ..rules import get_ruleset
 from ..rules.act_legality import SpeechChecker
@@ -129,7 +128,7 @@ def intent_acts(
 
 def last_speaker(view: SeatView, *, claimed_only: bool = False) -> int | None:
     """The latest living seat other than the speaker who spoke in public (who claimed a role)."""
-    for event in reversed(_speeches(view.records)):
+    for event in _speeches_back(view.records):
         if (
             event.to is None
             and event.seat != view.seat
@@ -142,24 +141,23 @@ def last_speaker(view: SeatView, *, claimed_only: bool = False) -> int | None:
 
 def last_accuser(view: SeatView) -> int | None:
     """The latest seat whose acts accused (or meant to vote for) the speaker."""
-    for event in reversed(_speeches(view.records)):
+    for event in _speeches_back(view.records):
         if event.seat != view.seat and _accuses(event, view.seat):
             return event.seat
     return None
 
 
-_SHARED = frozenset({SharedEventRecord})
-_SPEECH = frozenset({Speech})
-_EVENT = attrgetter("event")
+_MAY_SPEAK = frozenset({Speech, SharedEventRecord})
 
 
-def _speeches(records: Sequence[Record]) -> list[Speech]:
-    """The speeches of ``records`` (each record whose event is a ``Speech``: a record is its own event, but
-    a shared record), in order, picked out without a Python step per record."""
-    shared = list(compress(records, map(_SHARED.__contains__, map(type, records))))
-    if shared and Speech in set(map(type, map(_EVENT, shared))):  # a shared record holds a speech
-        return [e for r in records if isinstance(e := r.event, Speech) and type(e) is Speech]
-    return list(compress(records, map(_SPEECH.__contains__, map(type, records))))  # type: ignore[arg-type]
+def _speeches_back(records: Sequence[Record]) -> Iterator[Speech]:
+    """The speeches of ``records``, latest first, read back only as far as asked; the records that can
+    hold none are passed over in C (a record is its own event, but a shared record)."""
+    for record in compress(reversed(records), map(_MAY_SPEAK.__contains__, map(type, reversed(records)))):
+        event = record.event if type(record) is SharedEventRecord else record
+        if type(event) is Speech:
+            assert isinstance(event, Speech)
+            yield event
 
 
 def _accuses(speech: Speech, seat: int | None) -> bool:
