@@ -7,15 +7,11 @@ import random
 
 from llm_werewolf.agents import speech as agent_speech
 from llm_werewolf.agents.heuristic import HeuristicAgent
-from llm_werewolf.ladder import standard_boards
 from llm_werewolf.rules import Choice, Decision, GameConfig, SeatView, all_rulesets
 from llm_werewolf.rules.acts import Act
-from llm_werewolf.rules.events import SharedEventRecord, Speech, make_record
 from llm_werewolf.sim import play_with_agents
-from llm_werewolf.speech import intent
 from llm_werewolf.speech import voice as voicing
 from llm_werewolf.speech.coherence import earlier_speeches
-from llm_werewolf.speech.intent import last_accuser, last_speaker
 from llm_werewolf.speech.phrases import phrase_bank
 
 
@@ -43,29 +39,6 @@ def test_earlier_speeches_read_incrementally_equal_a_full_read() -> None:
             GameConfig(variant=variant, names=names, seed=3), [Comparing(i, checked) for i in range(players)]
         )
     assert len(checked) > 50
-
-
-def test_speech_texts_are_picked_out_also_from_a_shared_record_and_a_whisper() -> None:
-    seen: list[SeatView] = []
-
-    class Keeping(HeuristicAgent):
-        def choose(self, view: SeatView, decision: Decision) -> Choice:
-            seen.append(view)
-            return super().choose(view, decision)
-
-    names = tuple(f"P{i + 1}" for i in range(9))
-    play_with_agents(GameConfig(variant="one_night", names=names, seed=2), [Keeping(i) for i in range(9)])
-    longest = max(seen, key=lambda v: len(v.records))
-    records = list(longest.records)
-    assert agent_speech._texts(records) == tuple(earlier_speeches(longest))
-    private = next(r.vis for r in records if r.vis.scope != "public")
-    records.append(make_record(records[-1].seq + 1, records[-1].phase, private, Speech(seat=0, text="psst", to=1)))
-    said = next(r for r in records if type(r) is Speech and r.text)
-    records.append(make_record(records[-1].seq + 1, said.phase, said.vis, said))  # a shared record holding it
-    assert type(records[-1]) is SharedEventRecord
-    texts = agent_speech._texts(records)
-    assert texts[-2:] == ("psst", said.text)
-    assert texts == tuple(t for r in records if type(e := r.event) is Speech and (t := e.text))
 
 
 def test_a_view_of_another_game_is_read_from_the_start() -> None:
@@ -130,72 +103,3 @@ def test_a_phrasing_read_into_pieces_is_the_phrasing() -> None:
                 assert rebuilt == template
                 read += 1
     assert read > 1000
-
-
-def _latest_speaker_read_afresh(view: SeatView, claimed_only: bool) -> int | None:
-    for record in reversed(view.records):
-        event = record.event
-        spoke = type(event) is Speech and event.to is None and event.seat != view.seat and view.alive[event.seat]
-        if spoke and (not claimed_only or event.claim):
-            return event.seat
-    return None
-
-
-def _latest_accuser_read_afresh(view: SeatView) -> int | None:
-    for record in reversed(view.records):
-        event = record.event
-        named = type(event) is Speech and any(
-            a.kind in ("accuse", "vote") and a.target == view.seat for a in event.acts
-        )
-        if named and event.seat != view.seat:
-            return event.seat
-    return None
-
-
-def test_latest_speaker_and_accuser_equal_a_reading_of_every_record() -> None:
-    checked = 0
-
-    class Checking(HeuristicAgent):
-        def choose(self, view: SeatView, decision: Decision) -> Choice:
-            nonlocal checked
-            if view.seat is not None:
-                assert last_speaker(view) == _latest_speaker_read_afresh(view, False)
-                assert last_speaker(view, claimed_only=True) == _latest_speaker_read_afresh(view, True)
-                assert last_accuser(view) == _latest_accuser_read_afresh(view)
-                checked += last_accuser(view) is not None
-            return super().choose(view, decision)
-
-    for ruleset in all_rulesets():
-        players = max(standard_boards(ruleset.id))
-        names = tuple(f"P{i + 1}" for i in range(players))
-        play_with_agents(GameConfig(variant=ruleset.id, names=names, seed=2), [Checking(i) for i in range(players)])
-    assert checked > 50
-    # a shared record holding a speech (an event recorded again) is read as that speech
-    view = _a_view_with_speeches()
-    said = next(r for r in reversed(view.records) if type(r) is Speech and r.seat != view.seat and view.alive[r.seat])
-    held = make_record(view.records[-1].seq + 1, said.phase, said.vis, said)
-    grown = dataclasses.replace(view, records=(*view.records, held))
-    assert next(intent._speeches_back(grown.records)) is said
-    assert last_speaker(grown) == said.seat == _latest_speaker_read_afresh(grown, False)
-    private = next(r.vis for r in view.records if r.vis.scope != "public")
-    other = next(s for s in grown.living() if s not in (said.seat, view.seat))
-    whisper = make_record(held.seq + 1, said.phase, private, Speech(seat=other, text="psst", to=view.seat))
-    assert last_speaker(dataclasses.replace(grown, records=(*grown.records, whisper))) == said.seat  # not in public
-    voiced = Speech(seat=other, text="hm", acts=(Act("accuse", target=view.seat),))
-    accused = dataclasses.replace(
-        grown, records=(*grown.records, make_record(held.seq + 1, said.phase, said.vis, voiced))
-    )
-    assert last_speaker(accused) == other == last_accuser(accused) == _latest_accuser_read_afresh(accused)
-
-
-def _a_view_with_speeches() -> SeatView:
-    seen: list[SeatView] = []
-
-    class Keeping(HeuristicAgent):
-        def choose(self, view: SeatView, decision: Decision) -> Choice:
-            seen.append(view)
-            return super().choose(view, decision)
-
-    names = tuple(f"P{i + 1}" for i in range(9))
-    play_with_agents(GameConfig(variant="city_mafia", names=names, seed=1), [Keeping(i) for i in range(9)])
-    return next(v for v in reversed(seen) if v.seat is not None and v.alive[v.seat])

@@ -7,16 +7,14 @@ substitution only, never evaluated.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from functools import cache, lru_cache
-from itertools import compress
-from operator import attrgetter
 from string import Template
 from typing import TYPE_CHECKING, Any
 
 from ..rules import Choice, Decision, SeatView
 from ..rules.acts import Act
-from ..rules.events import Record, SharedEventRecord, Speech
+from ..rules.events import SharedEventRecord, Speech
 from ..texts import TextDataError, optional_yaml, role_name
 
 if TYPE_CHECKING:
@@ -56,7 +54,15 @@ def _earlier(view: SeatView) -> tuple[tuple[str, ...], str]:
         size, last, seen, seen_joined = known
         if 0 < size <= len(records) and records[size - 1] is last:
             start, texts, joined = size, seen, seen_joined
-    new = _texts(records[start:] if start else records)
+    found: list[str] = []
+    for event in records[start:]:  # a record is its own event, but a shared record (no call for the others)
+        kind = type(event)
+        if kind is not Speech and (kind is not SharedEventRecord or type(event := event.event) is not Speech):
+            continue
+        assert isinstance(event, Speech)
+        if event.text:
+            found.append(event.text)
+    new = tuple(found)
     if new:
         joined = f"{joined}\x00{_NUL.join(new)}" if texts else _NUL.join(new)
         texts = texts + new
@@ -66,19 +72,6 @@ def _earlier(view: SeatView) -> tuple[tuple[str, ...], str]:
 
 
 _NUL = "\x00"
-_SHARED = frozenset({SharedEventRecord})
-_SPEECH = frozenset({Speech})
-_EVENT = attrgetter("event")
-_TEXT = attrgetter("text")
-
-
-def _texts(records: Sequence[Record]) -> tuple[str, ...]:
-    """The texts of the speeches of ``records`` (each record whose event is a ``Speech``; none empty), in order,
-    picked out without a Python step per record (a record is its own event, but a shared record)."""
-    shared = list(compress(records, map(_SHARED.__contains__, map(type, records))))
-    if shared and Speech in set(map(type, map(_EVENT, shared))):  # a shared record holds a speech
-        return tuple(filter(None, [r.event.text for r in records if type(r.event) is Speech]))
-    return tuple(filter(None, map(_TEXT, compress(records, map(_SPEECH.__contains__, map(type, records))))))
 
 
 def _earlier_speeches(view: SeatView) -> tuple[str, ...]:

@@ -11,16 +11,15 @@ taking the other side of an earlier one on the same seat is left out (:mod:`.sta
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import compress
 
 from ..rules import get_ruleset
 from ..rules.act_legality import SpeechChecker
 from ..rules.act_vocabulary import MAX_ACTS, vocabulary
 from ..rules.acts import Act
 from ..rules.errors import UnknownVariant
-from ..rules.events import Record, SharedEventRecord, Speech
+from ..rules.events import SharedEventRecord, Speech
 from ..rules.heard import HeardKeys
 from ..rules.views import SeatView
 from .knowledge import known_results
@@ -128,7 +127,11 @@ def intent_acts(
 
 def last_speaker(view: SeatView, *, claimed_only: bool = False) -> int | None:
     """The latest living seat other than the speaker who spoke in public (who claimed a role)."""
-    for event in _speeches_back(view.records):
+    for record in reversed(view.records):
+        event = record.event if type(record) is SharedEventRecord else record  # a plain record is its event
+        if type(event) is not Speech:
+            continue
+        assert isinstance(event, Speech)
         if (
             event.to is None
             and event.seat != view.seat
@@ -141,23 +144,16 @@ def last_speaker(view: SeatView, *, claimed_only: bool = False) -> int | None:
 
 def last_accuser(view: SeatView) -> int | None:
     """The latest seat whose acts accused (or meant to vote for) the speaker."""
-    for event in _speeches_back(view.records):
-        if event.seat != view.seat and _accuses(event, view.seat):
+    for record in reversed(view.records):
+        event = record.event if type(record) is SharedEventRecord else record  # a plain record is its event
+        if (
+            type(event) is Speech
+            and isinstance(event, Speech)
+            and event.seat != view.seat
+            and _accuses(event, view.seat)
+        ):
             return event.seat
     return None
-
-
-_MAY_SPEAK = frozenset({Speech, SharedEventRecord})
-
-
-def _speeches_back(records: Sequence[Record]) -> Iterator[Speech]:
-    """The speeches of ``records``, latest first, read back only as far as asked; the records that can
-    hold none are passed over in C (a record is its own event, but a shared record)."""
-    for record in compress(reversed(records), map(_MAY_SPEAK.__contains__, map(type, reversed(records)))):
-        event = record.event if type(record) is SharedEventRecord else record
-        if type(event) is Speech:
-            assert isinstance(event, Speech)
-            yield event
 
 
 def _accuses(speech: Speech, seat: int | None) -> bool:

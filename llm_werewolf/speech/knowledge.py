@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
 from functools import cache
-from itertools import compress
 from typing import NamedTuple
 
 from ..rules.act_legality import act_can_follow
@@ -28,9 +27,6 @@ def _held(view: SeatView) -> list[str]:
 
 _READ = frozenset({ChoiceMade, RoleAssigned, Info})
 """The records :func:`known_results` reads (event classes are never subclassed; a test checks it)."""
-
-_MAY_HOLD = _READ | {SharedEventRecord}
-"""The record classes that are or may hold one of :data:`_READ`."""
 
 SAVE_OPTIONS = frozenset({"antidote", "elixir"})
 VICTIM_FACTS = frozenset({"wolf_victim", "ghoul_victim"})
@@ -116,9 +112,9 @@ def known_results(view: SeatView) -> list[Act]:
 def _may_report(records: Sequence[Record], start: int, me: int, variant: str) -> bool:
     """Whether a record from ``start`` on is one :func:`_known_results` reads (any other changes nothing)."""
     decisions = _report_decisions(variant)
-    tail = records[start:]
-    for event in compress(tail, map(_MAY_HOLD.__contains__, map(type, tail))):  # the others skipped in C
-        kind = type(event)  # a record is its own event, but a shared record, which holds one
+    for index in range(start, len(records)):
+        event = records[index]  # a record is its own event, but a shared record, which holds one
+        kind = type(event)
         if kind is SharedEventRecord:
             event = event.event
             kind = type(event)
@@ -149,12 +145,8 @@ def _known_results(view: SeatView) -> list[Act]:
 
 
 def _readable(records: Sequence[Record]) -> list[Record]:
-    """The records of ``records`` that :class:`_Scan` reads (:data:`_READ`), picked out in C."""
-    return [
-        r
-        for r in compress(records, map(_MAY_HOLD.__contains__, map(type, records)))  # the others skipped in C
-        if type(r) is not SharedEventRecord or type(r.event) in _READ
-    ]
+    """The records of ``records`` that :class:`_Scan` reads (:data:`_READ`)."""
+    return [r for r in records if type(r) in _READ or (type(r) is SharedEventRecord and type(r.event) in _READ)]
 
 
 class _Scan:

@@ -16,9 +16,7 @@ model's speech planned in a worker thread reads its own), so it never grows whil
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
-from itertools import compress
-from operator import attrgetter, is_
+from collections.abc import Iterator, Mapping
 from threading import get_ident
 from typing import Any, NamedTuple
 
@@ -36,22 +34,6 @@ Fact = tuple[str | None, int | None, int | None, str | None]
 
 TIMES_STATED = 4
 """How often one fact is given as a reason in a game (the table remembers what was said)."""
-
-
-_SPOKEN = frozenset({Speech, VoteCast})
-_SHARED = frozenset({SharedEventRecord})
-_SCOPE = attrgetter("vis.scope")
-_EVENT = attrgetter("event")
-
-
-def _public_records(records: Sequence[Record]) -> list[Record]:
-    """The public speeches and ballots of ``records`` (each record whose event is a ``Speech`` or a
-    ``VoteCast``, seen by all), in order, picked out without a Python step per record."""
-    shared = list(compress(records, map(_SHARED.__contains__, map(type, records))))
-    if shared and not _SPOKEN.isdisjoint(map(type, map(_EVENT, shared))):  # one holds a speech or a ballot
-        return [r for r in records if type(r.event) in _SPOKEN and r.vis.scope == "public"]
-    spoken = list(compress(records, map(_SPOKEN.__contains__, map(type, records))))
-    return list(compress(spoken, map("public".__eq__, map(_SCOPE, spoken))))
 
 
 class PublicSpeech(NamedTuple):
@@ -276,14 +258,18 @@ class TableReading:
             size, last, count = cursor
             if 0 < size <= len(records) and records[size - 1] is last:
                 start, taken = size, count
-        public = _public_records(records[start:] if start else records)
-        read = self.records
-        known = min(len(public), len(read) - taken) if taken < len(read) else 0  # public records read already
-        if known and not all(map(is_, public[:known], read[taken : taken + known])):  # the same objects, in order
-            return False
-        for record in public[known:] if known else public:
-            self._take(record)
-        taken += len(public)
+        for record in records[start:]:
+            kind = type(record)  # a record is its own event, but a shared record (no property call for the others)
+            if kind is SharedEventRecord:
+                kind = type(record.event)
+            if (kind is not Speech and kind is not VoteCast) or record.vis.scope != "public":
+                continue
+            if taken < len(self.records):
+                if self.records[taken] is not record:
+                    return False
+            else:
+                self._take(record)
+            taken += 1
         if records:
             self._cursors[view.seat] = (len(records), records[-1], taken)
         return taken == len(self.records)

@@ -9,7 +9,7 @@ from llm_werewolf.agents.heuristic import HeuristicAgent
 from llm_werewolf.ladder import standard_boards
 from llm_werewolf.rules import Choice, Decision, GameConfig, SeatView, all_rulesets
 from llm_werewolf.rules.acts import Act
-from llm_werewolf.rules.events import Record, SharedEventRecord, Speech, VoteCast, make_record
+from llm_werewolf.rules.events import Speech, VoteCast
 from llm_werewolf.sim import SyncAgent, play_with_agents
 from llm_werewolf.speech import planner
 from llm_werewolf.speech import table_reading as reading_module
@@ -273,28 +273,3 @@ def test_readings_kept_are_bounded() -> None:
     for seed in range(reading_module._READINGS_MAX + 2):
         _game_views("one_night", 6, 100 + seed)
     assert len(reading_module._READINGS) <= reading_module._READINGS_MAX
-
-
-def test_public_records_are_the_public_speeches_and_ballots_in_order() -> None:
-    """The records the reading reads: every record whose event is a speech or a ballot seen by all, in order,
-    also when a shared record holds one (an event recorded again) and in a game with whispers."""
-
-    def public_read_afresh(records: list[Record]) -> list[Record]:
-        return [r for r in records if type(r.event) in (Speech, VoteCast) and r.vis.scope == "public"]
-
-    for variant, players in (("one_night", 9), ("online_mafia", 15)):
-        views = _game_views(variant, players, 5)
-        records = list(max(views, key=lambda v: len(v.records)).records)
-        public = reading_module._public_records(records)
-        assert public and all(a is b for a, b in zip(public, public_read_afresh(records), strict=True))
-        private = next(r.vis for r in records if r.vis.scope != "public")
-        whisper = make_record(records[-1].seq + 1, records[-1].phase, private, Speech(seat=0, text="psst", to=1))
-        records.append(whisper)  # a speech not seen by all
-        assert reading_module._public_records(records) == public
-        again = next(r for r in public if type(r) is Speech)
-        held = make_record(records[-1].seq + 1, again.phase, again.vis, again)  # a shared record holding it
-        assert type(held) is SharedEventRecord
-        records.append(held)
-        public = reading_module._public_records(records)
-        assert public[-1] is held
-        assert all(a is b for a, b in zip(public, public_read_afresh(records), strict=True))
