@@ -20,11 +20,20 @@ from llm_werewolf.agents.heuristics import record_scan, talk
 from llm_werewolf.agents.heuristics.common import DeferredRandom
 from llm_werewolf.ladder import standard_boards
 from llm_werewolf.rules import Choice, Decision, GameConfig, SeatView, all_rulesets, get_ruleset
-from llm_werewolf.rules.act_legality import act_can_follow, check_view_acts
+from llm_werewolf.rules.act_legality import SpeechChecker, act_can_follow, check_view_acts
 from llm_werewolf.rules.act_vocabulary import vocabulary
 from llm_werewolf.rules.acts import Act
 from llm_werewolf.rules.errors import IllegalAct
-from llm_werewolf.rules.events import ChoiceMade, EventBody, Info, RoleAssigned, SharedEventRecord, Speech
+from llm_werewolf.rules.events import (
+    ChoiceMade,
+    EventBody,
+    Info,
+    RoleAssigned,
+    SharedEventRecord,
+    Speech,
+    Visibility,
+    make_record,
+)
 from llm_werewolf.sim import SyncAgent, play_with_agents
 from llm_werewolf.speech import knowledge
 from llm_werewolf.texts import terms
@@ -129,6 +138,7 @@ def test_checking_the_new_act_agrees_with_checking_the_whole_speech(variant: str
     for view in rng.sample(views, min(40, len(views))):
         for _ in range(12):
             speech: list[Act] = []
+            checker = SpeechChecker(view)  # the same check, with the table and the speech's claim kept
             for act in _acts(view, rng):
                 try:
                     check_view_acts(view, [*speech, act])
@@ -136,9 +146,11 @@ def test_checking_the_new_act_agrees_with_checking_the_whole_speech(variant: str
                 except IllegalAct:
                     whole = False
                 assert act_can_follow(view, speech, act) is whole, (speech, act)
+                assert checker.can_follow(speech, act) is whole, (speech, act)
                 compared += 1
                 if whole:
                     speech.append(act)
+                    checker.take(act)
                     kept += 1
     assert compared > 1000 and kept > 100  # both answers were tested, many times
 
@@ -173,6 +185,37 @@ def test_known_results_kept_between_decisions_equal_a_fresh_reading(variant: str
     assert counts["kept"] > 20  # the memo was used
     if vocabulary(variant).facts:
         assert counts["compared"] > 5  # and seats had results to compare
+
+
+@pytest.mark.parametrize("variant", ["one_night", "chinese_werewolf", "online_mafia", "lebanese_ghouls", "city_mafia"])
+def test_known_results_read_on_record_by_record_equal_a_fresh_reading(variant: str) -> None:
+    """Each seat's view grown one record at a time (every night's results, saves and cards dealt in
+    between): the results read on from the last view equal a reading of the whole view."""
+    last: dict[int, SeatView] = {}
+    for view in _views(variant, seed=2):
+        if view.seat is not None:
+            last[view.seat] = view
+    read_on = 0
+    for view in last.values():
+        knowledge._KNOWN.clear()
+        for size in range(1, len(view.records) + 1):
+            grown = dataclasses.replace(view, records=view.records[:size])
+            assert knowledge.known_results(grown) == knowledge._known_results(grown), (view.seat, size)
+        read_on += bool(knowledge._known_results(view))
+    assert read_on > 0  # some seat had results
+
+
+def test_a_card_dealt_later_changes_the_results_read_on() -> None:
+    """A seat dealt a new card (a swap) reports that card's results too: results are read afresh, not on."""
+    view = next(v for v in _views("chinese_werewolf", seed=2) if v.seat is not None and v.role == "villager")
+    me, other = view.seat, next(i for i in range(len(view.names)) if i != view.seat)
+    assert me is not None
+    assert knowledge.known_results(view) == []  # a villager's records report nothing (kept)
+    last, private = view.records[-1], Visibility("seats", (me,))
+    dealt = make_record(last.seq + 1, last.phase, private, RoleAssigned(seat=me, role="seer", reason="swap"))
+    told = make_record(last.seq + 2, last.phase, private, Info(fact="role", subject=other, value="werewolf"))
+    grown = dataclasses.replace(view, records=(*view.records, dealt, told))
+    assert knowledge.known_results(grown) == knowledge._known_results(grown) != []
 
 
 def test_a_seat_is_never_given_another_seat_s_known_results() -> None:

@@ -226,6 +226,12 @@ def check_view_acts(view: Any, acts: Sequence[Act]) -> None:
     check_acts(view.variant, acts, speaker=view.seat, alive=view.alive, deck=view.deck, center=center)
 
 
+_DECK_KINDS = frozenset({"claim", "result"})
+"""The acts whose check reads the game's deck (``_check_claim``, ``_check_result``)."""
+
+_NO_CARDS: frozenset[str] = frozenset()
+
+
 def act_can_follow(view: Any, acts: Sequence[Act], act: Act) -> bool:
     """Whether ``check_view_acts(view, [*acts, act])`` passes, for ``acts`` that pass it already.
 
@@ -257,8 +263,64 @@ def act_can_follow(view: Any, acts: Sequence[Act], act: Act) -> bool:
     variant = view.variant
     ruleset = get_ruleset(variant)
     center = len(view.deck) - len(view.names) if ruleset.center_cards else 0
+    in_deck = frozenset(view.deck) if act.kind in _DECK_KINDS else _NO_CARDS  # only these read the deck
     try:
-        _check_act(act, variant, ruleset.roles, claimed, frozenset(view.deck), seat, view.alive, center)
+        _check_act(act, variant, ruleset.roles, claimed, in_deck, seat, view.alive, center)
     except IllegalAct:
         return False
     return True
+
+
+class SpeechChecker:
+    """:func:`act_can_follow` for one speech built an act at a time from one view: the table's facts
+    (its ruleset's roles, the deck, the seats) read once, and the speech's claim and whether it reports
+    a result kept as each act is taken (:meth:`take`), instead of read again from the acts for each new one."""
+
+    __slots__ = ("_alive", "_center", "_deck", "_roles", "_seat", "_variant", "_view", "claimed", "reports")
+
+    def __init__(self, view: Any) -> None:
+        ruleset = get_ruleset(view.variant)
+        self._view = view
+        self._seat: int | None = view.seat
+        self._variant: str = view.variant
+        self._roles = ruleset.roles
+        self._deck: frozenset[str] | None = None  # the deck's cards, made when a claim or a result asks
+        self._alive: Sequence[bool] = view.alive
+        self._center = len(view.deck) - len(view.names) if ruleset.center_cards else 0
+        self.claimed: str | None = None  # the role the acts taken claim
+        self.reports = False  # whether the acts taken report a result
+
+    def can_follow(self, acts: Sequence[Act], act: Act) -> bool:
+        """``act_can_follow(view, acts, act)``, for ``acts`` the acts taken so far, in order."""
+        seat = self._seat
+        if seat is None or len(acts) >= MAX_SPEECH_ACTS or act in acts:
+            return False
+        claimed = self.claimed
+        kind = act.kind
+        if kind == "claim":
+            if claimed is not None or act.role is None:  # a second claim; a claim of no role
+                return False
+            if self.reports:  # a claim after results changes what those results may be
+                try:
+                    check_view_acts(self._view, [*acts, act])
+                except IllegalAct:
+                    return False
+                return True
+            claimed = act.role
+        in_deck = _NO_CARDS
+        if kind in _DECK_KINDS:
+            if self._deck is None:
+                self._deck = frozenset(self._view.deck)
+            in_deck = self._deck
+        try:
+            _check_act(act, self._variant, self._roles, claimed, in_deck, seat, self._alive, self._center)
+        except IllegalAct:
+            return False
+        return True
+
+    def take(self, act: Act) -> None:
+        """``act`` joins the speech (after :meth:`can_follow` allowed it)."""
+        if act.kind == "claim":
+            self.claimed = act.role
+        elif act.kind == "result":
+            self.reports = True

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..rules import get_ruleset
-from ..rules.act_legality import act_can_follow
+from ..rules.act_legality import SpeechChecker
 from ..rules.act_vocabulary import MAX_ACTS, vocabulary
 from ..rules.acts import Act
 from ..rules.errors import UnknownVariant
@@ -78,12 +78,14 @@ def intent_acts(
         return []
     vocab = vocabulary(view.variant)
     acts: list[Act] = []
+    legal = SpeechChecker(view)  # ``act_can_follow``, the table read once
 
     def add(act: Act) -> None:
         if len(acts) >= MAX_ACTS or act in acts or contradicts(act, acts, view.variant):
             return
-        if act_can_follow(view, acts, act):  # ``check_view_acts(view, [*acts, act])``, one new act checked
+        if legal.can_follow(acts, act):  # ``check_view_acts(view, [*acts, act])``, one new act checked
             acts.append(act)
+            legal.take(act)
 
     claimed = claim or (role if key in ("claim", "seer_claim", "drunk_claim") else None)
     if claimed is not None:

@@ -35,8 +35,14 @@ VICTIM_FACTS = frozenset({"wolf_victim", "ghoul_victim"})
 def saved_seats(records: Iterable[Record], seat: int) -> list[int]:
     """The seats ``seat`` saved: each night it used its antidote (or elixir), the victim it was
     told of *that night* — not every victim it was ever told of."""
-    victims: dict[str, int] = {}
     saved: list[int] = []
+    _read_saves(records, seat, {}, saved)
+    return saved
+
+
+def _read_saves(records: Iterable[Record], seat: int, victims: dict[str, int], saved: list[int]) -> None:
+    """:func:`saved_seats` of ``records`` read on from ``victims`` (each night's victim told so far) and
+    ``saved`` (the seats saved so far, in order), which it updates."""
     for record in records:
         event = record.event
         if isinstance(event, Info) and event.fact in VICTIM_FACTS and event.subject is not None:
@@ -46,7 +52,6 @@ def saved_seats(records: Iterable[Record], seat: int) -> list[int]:
             victim = victims.get(record.phase)
             if victim is not None and victim not in saved:
                 saved.append(victim)
-    return saved
 
 
 class _Known(NamedTuple):
@@ -56,8 +61,9 @@ class _Known(NamedTuple):
     first: Record
     size: int
     last: Record
-    table: tuple[object, ...]  # what else the reading depends on: role, alive seats, deck, names
+    table: tuple[object, ...]  # what else the reading depends on: role, deck, names (a death changes no result)
     acts: tuple[Act, ...]
+    scan: _Scan  # what the records read so far hold, to read on from
 
 
 _KNOWN: dict[tuple[int, int], _Known] = {}
@@ -78,7 +84,7 @@ def known_results(view: SeatView) -> list[Act]:
     if me is None or not records:
         return _known_results(view)
     key = (id(records[0]), me)
-    table = (view.variant, view.role, view.alive, view.deck, view.names)
+    table = (view.variant, view.role, view.deck, view.names)  # results are checked against the seat count only
     known = _KNOWN.get(key)
     if (
         known is not None
@@ -86,14 +92,20 @@ def known_results(view: SeatView) -> list[Act]:
         and known.size <= len(records)
         and records[known.size - 1] is known.last
         and known.table == table
-        and not _may_report(records, known.size, me, view.variant)
     ):
-        acts = known.acts
+        if not _may_report(records, known.size, me, view.variant):
+            acts, scan = known.acts, known.scan
+        else:  # read on from the records read, unless the seat was dealt a card since (its results change)
+            scan = known.scan.copy()
+            if not scan.read_on(view, _readable(records[known.size :])):
+                scan = _Scan(view, _readable(records))
+            acts = tuple(scan.results(view))
     else:
-        acts = tuple(_known_results(view))
+        scan = _Scan(view, _readable(records))
+        acts = tuple(scan.results(view))
     if len(_KNOWN) >= _KNOWN_LIMIT:
         _KNOWN.clear()
-    _KNOWN[key] = _Known(records[0], len(records), records[-1], table, acts)
+    _KNOWN[key] = _Known(records[0], len(records), records[-1], table, acts, scan)
     return list(acts)
 
 
@@ -127,56 +139,108 @@ def _report_decisions(variant: str) -> frozenset[str]:
 
 def _known_results(view: SeatView) -> list[Act]:
     """:func:`known_results` from the whole view."""
-    me = view.seat
-    if me is None:
+    if view.seat is None:
         return []
-    vocab = vocabulary(view.variant)
-    records = [r for r in view.records if type(r) in _READ or (type(r) is SharedEventRecord and type(r.event) in _READ)]
-    held = [e.role for r in records if isinstance(e := r.event, RoleAssigned) and e.seat == me]
-    facts = {f.id for role in held or ([view.role] if view.role else []) for f in vocab.facts_of(role)}
-    out: list[Act] = []
+    return _Scan(view, _readable(view.records)).results(view)
 
-    def add(act: Act) -> None:
-        if act.fact in facts and act not in out and act_can_follow(view, (), act):  # check_view_acts(view, [act])
-            out.append(act)
 
-    choices: dict[str, list[str]] = {}
-    for record in records:
-        event = record.event
-        if isinstance(event, ChoiceMade) and event.seat == me:
-            choices.setdefault(event.decision, []).append(event.option)
-            continue
-        if isinstance(event, RoleAssigned) and event.seat == me and event.reason == "insomniac":
-            add(Act("result", fact="woke_as", value=event.role))
-            continue
-        if not isinstance(event, Info):
-            continue
-        fact, subject, value, seats = event.fact, event.subject, event.value, event.seats
-        if fact == "role" and subject is not None and value:
-            if subject == me:
+def _readable(records: Sequence[Record]) -> list[Record]:
+    """The records of ``records`` that :class:`_Scan` reads (:data:`_READ`)."""
+    return [r for r in records if type(r) in _READ or (type(r) is SharedEventRecord and type(r.event) in _READ)]
+
+
+class _Scan:
+    """What one seat's records hold, read on as they grow (:meth:`read_on`): the results its own records
+    report (``found``, in order, without repeats), its answers to each decision, the victim it was told
+    of each night and the seats it saved; :meth:`results` adds the results of its answers."""
+
+    __slots__ = ("choices", "facts", "found", "held", "saved", "victims")
+
+    def __init__(self, view: SeatView, records: Sequence[Record] | None = None) -> None:
+        me = view.seat
+        vocab = vocabulary(view.variant)
+        self.held = [e.role for r in records or () if isinstance(e := r.event, RoleAssigned) and e.seat == me]
+        self.facts = {f.id for role in self.held or ([view.role] if view.role else []) for f in vocab.facts_of(role)}
+        self.found: list[Act] = []
+        self.choices: dict[str, list[str]] = {}
+        self.victims: dict[str, int] = {}
+        self.saved: list[int] = []
+        if records:
+            self._read(view, records)
+
+    def copy(self) -> _Scan:
+        other = _Scan.__new__(_Scan)
+        other.held, other.facts, other.found = self.held, self.facts, list(self.found)
+        other.choices = {decision: list(options) for decision, options in self.choices.items()}
+        other.victims, other.saved = dict(self.victims), list(self.saved)
+        return other
+
+    def read_on(self, view: SeatView, records: Sequence[Record]) -> bool:
+        """Read on over ``records`` (of :data:`_READ`, after the ones read); ``False`` (nothing read) when one
+        deals the seat a card (the results its roles report change: read the whole view again)."""
+        if any(isinstance(e := r.event, RoleAssigned) and e.seat == view.seat for r in records):
+            return False
+        self._read(view, records)
+        return True
+
+    def _read(self, view: SeatView, records: Sequence[Record]) -> None:
+        me = view.seat
+        assert me is not None
+        vocab = vocabulary(view.variant)
+        facts, out = self.facts, self.found
+
+        def add(act: Act) -> None:
+            if act.fact in facts and act not in out and act_can_follow(view, (), act):  # check_view_acts(view, [act])
+                out.append(act)
+
+        choices = self.choices
+        for record in records:
+            event = record.event
+            if isinstance(event, ChoiceMade) and event.seat == me:
+                choices.setdefault(event.decision, []).append(event.option)
                 continue
-            add(Act("result", target=subject, fact="check", value="bad" if value in vocab.bad_roles else "good"))
-            add(Act("result", target=subject, fact="saw_role", value=value))
-            if value in vocab.bad_roles:
-                add(Act("result", target=subject, fact="saw_wolf"))
-        elif fact in ("mafia", "detective") and subject is not None and value:
-            add(Act("result", target=subject, fact="check", value=_BINARY.get(value, value)))
-        elif fact == "sheriff" and subject is not None and value in ("yes", "no"):
-            add(Act("result", target=subject, fact="sheriff_check", value=value))
-        elif fact == "investigation" and subject is not None and value:
-            add(Act("result", target=subject, fact="investigated", value=value))
-        elif fact == "center_role" and subject is not None and value:
-            add(Act("result", target=subject, fact="saw_center", value=value))
-        elif fact == "visitors" and subject is not None:
-            for seat in seats:
-                add(Act("result", target=subject, other=seat, fact="visited"))
-        elif fact in ("mafia_visits", "guild", "wolves", "ghouls_seen") or (fact == "team" and value == "masons"):
-            name = {"mafia_visits": "mafia_visited", "guild": "guild", "team": "saw_mason"}.get(fact, "saw_wolf")
-            for seat in seats:
-                if seat != me:
-                    add(Act("result", target=seat, fact=name))
-    _from_choices(view, choices, saved_seats(records, me), add, facts)
-    return out
+            if isinstance(event, RoleAssigned) and event.seat == me and event.reason == "insomniac":
+                add(Act("result", fact="woke_as", value=event.role))
+                continue
+            if not isinstance(event, Info):
+                continue
+            fact, subject, value, seats = event.fact, event.subject, event.value, event.seats
+            if fact == "role" and subject is not None and value:
+                if subject == me:
+                    continue
+                add(Act("result", target=subject, fact="check", value="bad" if value in vocab.bad_roles else "good"))
+                add(Act("result", target=subject, fact="saw_role", value=value))
+                if value in vocab.bad_roles:
+                    add(Act("result", target=subject, fact="saw_wolf"))
+            elif fact in ("mafia", "detective") and subject is not None and value:
+                add(Act("result", target=subject, fact="check", value=_BINARY.get(value, value)))
+            elif fact == "sheriff" and subject is not None and value in ("yes", "no"):
+                add(Act("result", target=subject, fact="sheriff_check", value=value))
+            elif fact == "investigation" and subject is not None and value:
+                add(Act("result", target=subject, fact="investigated", value=value))
+            elif fact == "center_role" and subject is not None and value:
+                add(Act("result", target=subject, fact="saw_center", value=value))
+            elif fact == "visitors" and subject is not None:
+                for seat in seats:
+                    add(Act("result", target=subject, other=seat, fact="visited"))
+            elif fact in ("mafia_visits", "guild", "wolves", "ghouls_seen") or (fact == "team" and value == "masons"):
+                name = {"mafia_visits": "mafia_visited", "guild": "guild", "team": "saw_mason"}.get(fact, "saw_wolf")
+                for seat in seats:
+                    if seat != me:
+                        add(Act("result", target=seat, fact=name))
+        _read_saves(records, me, self.victims, self.saved)
+
+    def results(self, view: SeatView) -> list[Act]:
+        """The results read so far, then those of the seat's answers (:func:`_from_choices`)."""
+        out = list(self.found)
+        facts = self.facts
+
+        def add(act: Act) -> None:
+            if act.fact in facts and act not in out and act_can_follow(view, (), act):  # check_view_acts(view, [act])
+                out.append(act)
+
+        _from_choices(view, self.choices, self.saved, add, facts)
+        return out
 
 
 def _seat(option: str) -> int | None:

@@ -22,7 +22,7 @@ with nothing in hand and nobody the records point at, it closes with what the to
 watch for, so an opening line never ends the speech alone. A plea against a vote that
 already happened is never made.
 
-Every act is checked for legality as it is added (``legality.act_can_follow``) and never
+Every act is checked for legality as it is added (``act_legality.SpeechChecker``: ``act_can_follow``) and never
 takes the other side of an earlier act of the speech (``stance.contradicts``).
 """
 
@@ -32,10 +32,10 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..rules.act_legality import act_can_follow
-from ..rules.act_vocabulary import MAX_SPEECH_ACTS, QUESTIONS, vocabulary
+from ..rules.act_legality import SpeechChecker
+from ..rules.act_vocabulary import QUESTIONS, vocabulary
 from ..rules.acts import Act
-from ..rules.events import DeathsAnnounced, SharedEventRecord, Speech, VoteCast
+from ..rules.events import DeathsAnnounced, SharedEventRecord, VoteCast
 from ..rules.variant import get_ruleset
 from ..rules.views import SeatView
 from .grounding import NAMING, reasons_about
@@ -139,16 +139,16 @@ class _Builder:
         self.view = view
         self.acts: list[Act] = []
         self._sides: dict[int, Stance] = {}
+        self._legal = SpeechChecker(view)  # ``act_can_follow``, the table read once per speech
 
     def add(self, act: Act) -> bool:
-        if len(self.acts) >= MAX_SPEECH_ACTS or act in self.acts:
-            return False
         taken = stance(act, self.view.variant)
         if taken is not None and self._sides.get(taken[0], taken[1]) != taken[1]:
             return False
-        if not act_can_follow(self.view, self.acts, act):
+        if not self._legal.can_follow(self.acts, act):  # also: not past the most acts, not said already
             return False
         self.acts.append(act)
+        self._legal.take(act)
         if taken is not None:
             self._sides[taken[0]] = taken[1]
         return True
@@ -454,10 +454,9 @@ def _most_suspected(view: SeatView, living: Sequence[int]) -> int | None:
 
 def _accusers(view: SeatView) -> list[tuple[int, int]]:
     """(seat, seq) of every public speech that accused or meant to vote for the speaker, oldest first."""
-    out: list[tuple[int, int]] = []
-    for record in view.records:
-        event = record.event if type(record) is SharedEventRecord else record  # a plain record is its event
-        spoke = type(event) is Speech and event.to is None and event.seat != view.seat
-        if spoke and isinstance(event, Speech) and any(a.kind in NAMING and a.target == view.seat for a in event.acts):
-            out.append((event.seat, record.seq))
-    return out
+    me = view.seat
+    return [
+        (said.speech.seat, said.seq)
+        for said in table_reading(view).speeches  # the table's public speeches, read once per game
+        if said.speech.seat != me and any(a.kind in NAMING and a.target == me for a in said.speech.acts)
+    ]

@@ -24,7 +24,6 @@ from ..rules.act_vocabulary import QUESTIONS
 from ..rules.acts import Act
 from ..rules.events import Record, SharedEventRecord, Speech, VoteCast
 from ..rules.views import SeatView
-from .intent import claim_of
 from .repeats import templates_in
 
 NAMING = frozenset({"accuse", "vote"})
@@ -65,24 +64,35 @@ def fact_of(act: Act) -> Fact:
     return (act.fact, act.target, act.other, act.role)
 
 
-def _says_something(speech: Speech) -> bool:
-    if not speech.acts:
-        return bool(speech.text.strip())
-    return any(a.kind != "ask" for a in speech.acts)
-
-
 def _read_speech(record: Record, speech: Speech, language: str, variant: str) -> PublicSpeech:
-    acts = speech.acts
+    named: int | None = None
+    naming = False
+    claimed: str | None = None
+    talks = False  # an act other than a question
+    reasons: list[Fact] = []
+    for act in speech.acts:  # one pass over the acts
+        kind = act.kind
+        if kind == "ask":
+            continue
+        talks = True
+        if kind in NAMING:
+            if not naming:
+                named, naming = act.target, True
+        elif kind == "reason":
+            reasons.append((act.fact, act.target, act.other, act.role))
+        elif claimed is None and (kind == "claim" or (kind == "answer" and act.fact == "role")):
+            claimed = act.role  # ``intent.claim_of``
+    has_words = bool(speech.text.strip())
     return PublicSpeech(
         seq=record.seq,
         phase=record.phase,
         speech=speech,
-        named=next((a.target for a in acts if a.kind in NAMING), None),
-        naming=any(a.kind in NAMING for a in acts),
-        claimed=next((r for a in acts if (r := claim_of(a)) is not None), None),
-        says_something=_says_something(speech),
-        has_words=bool(speech.text.strip()),
-        reasons=tuple(fact_of(a) for a in acts if a.kind == "reason"),
+        named=named,
+        naming=naming,
+        claimed=claimed,
+        says_something=talks if speech.acts else has_words,
+        has_words=has_words,
+        reasons=tuple(reasons),
         templates=templates_in(language, variant, speech.text) if speech.text else frozenset(),
     )
 
@@ -156,7 +166,6 @@ class TableReading:
             if event.to is not None:
                 return
             said = _read_speech(record, event, self.language, self.variant)
-            self._owe(event)
             self._address(event)
             self.speeches.append(said)
             self.by_seat.setdefault(event.seat, []).append(said)
@@ -192,20 +201,25 @@ class TableReading:
 
     def _address(self, speech: Speech) -> None:
         """What ``speech`` says to or about the other seats, kept until each of them speaks (what was said to
-        or about its speaker is answered now)."""
+        or about its speaker is answered now); the seats its questions name now owe an answer."""
         speaker = speech.seat
+        self.owed.discard(speaker)
         self.asked.pop(speaker, None)
         self.accuser.pop(speaker, None)
         self.reporter.pop(speaker, None)
         for act in speech.acts:
             target = act.target
-            if target == speaker:
-                continue
             kind = act.kind
             if kind == "ask":
+                if target is not None:
+                    self.owed.add(target)
+                if target == speaker:
+                    continue
                 questions = self.asked.setdefault(target, {})
                 questions.pop(speaker, None)  # the latest question of each asker, in the order last asked
                 questions[speaker] = act.fact if act.fact in QUESTIONS else "vote"
+            elif target == speaker:
+                continue
             elif kind in NAMING:
                 self.accuser[target] = speaker
             elif kind == "result" and act.value in ("bad", "good"):
@@ -233,13 +247,6 @@ class TableReading:
             if times == TIMES_STATED:
                 self.often_stated = self.often_stated | {fact}
             kinds[fact[0]] = kinds.get(fact[0], 0) + 1
-
-    def _owe(self, speech: Speech) -> None:
-        """The speaker answered whatever it was asked; the seats its questions name now owe an answer."""
-        self.owed.discard(speech.seat)
-        for act in speech.acts:
-            if act.kind == "ask" and act.target is not None:
-                self.owed.add(act.target)
 
     def advance(self, view: SeatView) -> bool:
         """Read the public records of ``view`` not read yet; ``False`` when ``view`` does not agree with

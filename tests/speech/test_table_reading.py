@@ -11,6 +11,7 @@ from llm_werewolf.rules import Choice, Decision, GameConfig, SeatView, all_rules
 from llm_werewolf.rules.acts import Act
 from llm_werewolf.rules.events import Speech, VoteCast
 from llm_werewolf.sim import SyncAgent, play_with_agents
+from llm_werewolf.speech import planner
 from llm_werewolf.speech import table_reading as reading_module
 from llm_werewolf.speech.grounding import reasons_about
 from llm_werewolf.speech.intent import claim_of
@@ -150,6 +151,33 @@ def since_last_speech_read_afresh(view: SeatView) -> tuple[list[tuple[int, str]]
     return list(asked.items()), out
 
 
+def speeches_read_afresh(view: SeatView) -> list[tuple[object, ...]]:
+    """Each public speech as the table reads it (``PublicSpeech`` but its phrasings), one field at a time."""
+    return [
+        (
+            seq,
+            phase,
+            s,
+            _named(s),
+            any(a.kind in ("accuse", "vote") for a in s.acts),
+            _claimed(s),
+            any(a.kind != "ask" for a in s.acts) if s.acts else bool(s.text.strip()),
+            bool(s.text.strip()),
+            tuple((a.fact, a.target, a.other, a.role) for a in s.acts if a.kind == "reason"),
+        )
+        for seq, phase, s in _public_speeches(view)
+    ]
+
+
+def accusers_read_afresh(view: SeatView) -> list[tuple[int, int]]:
+    """(seat, seq) of every public speech by another seat that accused or meant to vote for the viewer."""
+    return [
+        (s.seat, seq)
+        for seq, _, s in _public_speeches(view)
+        if s.seat != view.seat and any(a.kind in ("accuse", "vote") and a.target == view.seat for a in s.acts)
+    ]
+
+
 class Checking(HeuristicAgent):
     """At each of its decisions, the shared reading (and what is read from it) equals a fresh reading."""
 
@@ -167,6 +195,7 @@ class Checking(HeuristicAgent):
             assert all(r.vis.scope == "public" for r in shared.records)
             assert shared.speeches == fresh.speeches and shared.votes == fresh.votes
             assert shared.stated == fresh.stated and shared.worn_table == fresh.worn_table
+            assert [tuple(s)[:-1] for s in shared.speeches] == speeches_read_afresh(view)
             assert shared.stated_by_phase == stated_by_phase_read_afresh(view)
             assert [s.naming for s in shared.speeches] == [
                 any(a.kind in ("accuse", "vote") for a in s.speech.acts) for s in shared.speeches
@@ -176,6 +205,7 @@ class Checking(HeuristicAgent):
             assert owing(view) == owing_read_afresh(view)
             assert (questions_to(view), rebuttal(view, None)) == since_last_speech_read_afresh(view)
             assert (shared.first_naming, shared.claimers, shared.agreeing) == sides_read_afresh(view)
+            assert planner._accusers(view) == accusers_read_afresh(view)
             for seat in range(len(view.names)):
                 assert reasons_about(view, seat) == reasons_read_afresh(view, seat), (seat, len(view.records))
                 assert reasons_about(view, seat) == reasons_read_afresh(view, seat)  # kept, as read now
