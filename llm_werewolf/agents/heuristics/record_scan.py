@@ -57,12 +57,14 @@ class _Scanned:
 
 
 class ScanMemory:
-    """What one agent's scans of each seat's records said so far (one entry per seat)."""
+    """What one agent's scans of each seat's records said so far (one entry per seat), and what a policy
+    derived from the facts of each seat's last scan (:meth:`derive`)."""
 
-    __slots__ = ("_seats",)
+    __slots__ = ("_derived", "_seats")
 
     def __init__(self) -> None:
         self._seats: dict[int | None, _Scanned] = {}
+        self._derived: dict[int | None, tuple[Record, int, Record, Any]] = {}
 
     def resume(self, facts: object, records: Sequence[Record], seat: int | None, fields: tuple[str, ...]) -> int:
         """Restore ``fields`` of ``facts`` from this seat's last scan when ``records`` continue it.
@@ -92,6 +94,27 @@ class ScanMemory:
         saved = tuple([value.copy() if type(value) in _COPIED else value for value in values]) if copy else values
         self._seats[seat] = _Scanned(records[0], len(records), records[-1], saved)
 
+    def derive(self, seat: int | None, records: Sequence[Record], value: Any) -> None:
+        """Keep ``value``, derived from what ``records`` said to ``seat``, for :meth:`derived` (one per seat)."""
+        if records:
+            self._derived[seat] = (records[0], len(records), records[-1], value)
+        else:
+            self._derived.pop(seat, None)
+
+    def derived(self, seat: int | None, records: Sequence[Record], start: int) -> Any:
+        """The value :meth:`derive` kept for ``seat`` from exactly ``records[:start]`` (a scan that resumed
+        at ``start``), else ``None``: the caller then knows what the records added since can change."""
+        kept = self._derived.get(seat)
+        if (
+            kept is None
+            or not start
+            or kept[1] != start
+            or kept[0] is not records[0]
+            or records[start - 1] is not kept[2]
+        ):
+            return None
+        return kept[3]
+
 
 def scan_records(
     facts: F,
@@ -101,8 +124,9 @@ def scan_records(
     memory: ScanMemory | None,
     *,
     read_only_after: bool = False,
-) -> None:
-    """Fold ``view``'s records into ``facts`` with ``read(facts, records, start)``.
+) -> int:
+    """Fold ``view``'s records into ``facts`` with ``read(facts, records, start)``; returns ``start`` (0 when
+    every record was read, else the count of records the memory's last scan of this seat had read).
 
     With a ``memory`` only the records added since this seat's last scan are read (``fields``
     are the attributes ``read`` fills); without one every record is read. ``read_only_after``: no
@@ -114,3 +138,4 @@ def scan_records(
     read(facts, records, start)
     if memory is not None:
         memory.keep(facts, records, view.seat, fields, copy=not read_only_after)
+    return start
