@@ -177,15 +177,18 @@ def test_every_agent_holds_its_own_memory() -> None:
 def test_a_derived_value_is_recalled_only_for_the_records_it_came_from() -> None:
     game, other = _finished(3), _finished(4)
     memory = ScanMemory()
-    memory.derive(2, _view(game, 2, 10).records, "weighed")
+    memory.derive(2, "weighed", _view(game, 2, 10).records, "value")
     grown = _view(game, 2, 12).records
-    assert memory.derived(2, grown, 10) == "weighed"  # a scan that resumed where the value was derived
-    assert memory.derived(2, grown, 9) is None  # resumed elsewhere
-    assert memory.derived(2, grown, 0) is None  # read from the start
-    assert memory.derived(5, _view(game, 5, 12).records, 10) is None  # another seat
-    assert memory.derived(2, _view(other, 2, 12).records, 10) is None  # another game
-    memory.derive(2, (), "nothing read")
-    assert memory.derived(2, grown, 10) is None
+    assert memory.derived(2, "weighed", grown, 10) == "value"  # a scan that resumed where the value was derived
+    assert memory.recall(2, "weighed", grown) == (10, "value")
+    assert memory.derived(2, "weighed", grown, 9) is None  # resumed elsewhere
+    assert memory.derived(2, "weighed", grown, 0) is None  # read from the start
+    assert memory.derived(2, "other", grown, 10) is None  # another name
+    assert memory.derived(5, "weighed", _view(game, 5, 12).records, 10) is None  # another seat
+    assert memory.derived(2, "weighed", _view(other, 2, 12).records, 10) is None  # another game
+    assert memory.recall(2, "weighed", _view(game, 2, 9).records) == (0, None)  # fewer records than then
+    memory.derive(2, "weighed", (), "nothing read")
+    assert memory.derived(2, "weighed", grown, 10) is None
 
 
 def _weighed(facts: online_mafia.Facts) -> tuple[set[int], set[int], set[int]]:
@@ -207,7 +210,9 @@ def test_online_mafia_weighs_the_claims_again_after_every_record_that_can_change
         memory = ScanMemory()
         for end in ends:
             view = dataclasses.replace(full, records=full.records[:end])
-            kept = memory.derived(seat, view.records, memory._seats[seat].count if seat in memory._seats else 0)
+            kept = memory.derived(
+                seat, "weighed", view.records, memory._seats[seat].count if seat in memory._seats else 0
+            )
             remembered = online_mafia.gather(view, memory)
             assert _weighed(remembered) == _weighed(online_mafia.gather(view)), (seat, end)
             recalled += kept is not None

@@ -18,6 +18,7 @@ import pytest
 from llm_werewolf.agents.heuristic import HeuristicAgent, decision_rng
 from llm_werewolf.agents.heuristics import record_scan, talk
 from llm_werewolf.agents.heuristics.common import DeferredRandom
+from llm_werewolf.agents.heuristics.record_scan import ScanMemory
 from llm_werewolf.ladder import standard_boards
 from llm_werewolf.rules import Choice, Decision, GameConfig, SeatView, all_rulesets, get_ruleset
 from llm_werewolf.rules.act_legality import act_can_follow, check_view_acts
@@ -198,10 +199,15 @@ def test_a_seat_is_never_given_another_seat_s_known_results() -> None:
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_statements_heard_incrementally_equal_a_fresh_hearing(variant: str) -> None:
+    memories: dict[int | None, ScanMemory] = {}  # one per seat, as each agent holds its own
+    resumed = 0
     for view in _views(variant):
-        kept = talk.heard(view)
-        talk._HEARD.clear()
+        memory = memories.setdefault(view.seat, ScanMemory())
+        resumed += memory.recall(view.seat, talk.HEARD, view.records)[0] > 0
+        kept = talk.heard(view, memory)
         assert kept == talk.heard(view)
+        assert memory.recall(view.seat, talk.HEARD, view.records) == (len(view.records), kept)
+    assert resumed > 10  # most hearings read only the records added since
 
 
 def test_classes_tested_exactly_have_no_subclasses_and_only_a_shared_record_holds_its_event() -> None:

@@ -271,13 +271,13 @@ def _weigh_or_recall(facts: Facts, view: SeatView, start: int, memory: ScanMemor
         _weigh_exposures(facts)
         return
     records = view.records
-    kept: Weighed | None = memory.derived(facts.me, records, start)
+    kept: Weighed | None = memory.derived(facts.me, "weighed", records, start)
     if kept is not None and kept[0] == facts.role and kept[1] == facts.living and not _evidence_since(records, start):
         facts.contested, facts.liars, facts.exposed = kept[2], kept[3], kept[4]
     else:
         _weigh_exposures(facts)
     weighed: Weighed = (facts.role, facts.living, facts.contested, facts.liars, facts.exposed)
-    memory.derive(facts.me, records, weighed)
+    memory.derive(facts.me, "weighed", records, weighed)
 
 
 def _evidence_since(records: Sequence[Record], start: int) -> bool:

@@ -64,7 +64,7 @@ class ScanMemory:
 
     def __init__(self) -> None:
         self._seats: dict[int | None, _Scanned] = {}
-        self._derived: dict[int | None, tuple[Record, int, Record, Any]] = {}
+        self._derived: dict[tuple[int | None, str], tuple[Record, int, Record, Any]] = {}
 
     def resume(self, facts: object, records: Sequence[Record], seat: int | None, fields: tuple[str, ...]) -> int:
         """Restore ``fields`` of ``facts`` from this seat's last scan when ``records`` continue it.
@@ -94,26 +94,29 @@ class ScanMemory:
         saved = tuple([value.copy() if type(value) in _COPIED else value for value in values]) if copy else values
         self._seats[seat] = _Scanned(records[0], len(records), records[-1], saved)
 
-    def derive(self, seat: int | None, records: Sequence[Record], value: Any) -> None:
-        """Keep ``value``, derived from what ``records`` said to ``seat``, for :meth:`derived` (one per seat)."""
+    def derive(self, seat: int | None, name: str, records: Sequence[Record], value: Any) -> None:
+        """Keep ``value``, derived from what ``records`` said to ``seat``, as ``name`` (one per seat and name)."""
         if records:
-            self._derived[seat] = (records[0], len(records), records[-1], value)
+            self._derived[(seat, name)] = (records[0], len(records), records[-1], value)
         else:
-            self._derived.pop(seat, None)
+            self._derived.pop((seat, name), None)
 
-    def derived(self, seat: int | None, records: Sequence[Record], start: int) -> Any:
-        """The value :meth:`derive` kept for ``seat`` from exactly ``records[:start]`` (a scan that resumed
-        at ``start``), else ``None``: the caller then knows what the records added since can change."""
-        kept = self._derived.get(seat)
-        if (
-            kept is None
-            or not start
-            or kept[1] != start
-            or kept[0] is not records[0]
-            or records[start - 1] is not kept[2]
-        ):
-            return None
-        return kept[3]
+    def recall(self, seat: int | None, name: str, records: Sequence[Record]) -> tuple[int, Any]:
+        """(count, value): what :meth:`derive` kept as ``name`` for ``seat`` from ``records[:count]``, when
+        ``records`` continue those records; else ``(0, None)``."""
+        kept = self._derived.get((seat, name))
+        if kept is None:
+            return 0, None
+        first, count, last, value = kept
+        if first is not records[0] or count > len(records) or records[count - 1] is not last:
+            return 0, None
+        return count, value
+
+    def derived(self, seat: int | None, name: str, records: Sequence[Record], start: int) -> Any:
+        """The value :meth:`derive` kept as ``name`` for ``seat`` from exactly ``records[:start]`` (a scan that
+        resumed at ``start``), else ``None``: the caller then knows what the records added since can change."""
+        count, value = self.recall(seat, name, records) if start else (0, None)
+        return value if count == start else None
 
 
 def scan_records(
