@@ -89,8 +89,11 @@ def lean(*parts: int) -> float:
 
 
 def team_draw(text: str) -> random.Random:
-    """A generator seeded from ``text`` (a CRC, so every wolf gets the same draws in every process)."""
-    return seeded(zlib.crc32(text.encode()))
+    """A generator seeded from ``text`` (a CRC, so every wolf gets the same draws in every process).
+
+    ``random.Random(zlib.crc32(text))``, seeded at its first draw (:class:`DeferredRandom`): a team draw
+    made ready for a branch the decision does not take (most wolf votes follow the table) costs nothing."""
+    return DeferredRandom(zlib.crc32(text.encode()))
 
 
 def seeded(seed: int) -> random.Random:
