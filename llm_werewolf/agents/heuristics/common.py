@@ -96,16 +96,6 @@ def team_draw(text: str) -> random.Random:
     return DeferredRandom(zlib.crc32(text.encode()))
 
 
-def seeded(seed: int) -> random.Random:
-    """``random.Random(seed)`` for an integer ``seed``, without ``Random.seed``'s Python-level type tests:
-    the integer goes straight to the core seeding, as ``seed`` itself passes it (same draws)."""
-    rng = _new_random(random.Random)
-    _core_seed(rng, seed)
-    rng.gauss_next = None  # type: ignore[attr-defined]  # as ``Random.__init__`` leaves it
-    return rng
-
-
-_new_random = random.Random.__new__
 _core_seed = _CoreRandom.seed
 
 
