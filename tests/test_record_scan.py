@@ -18,7 +18,7 @@ from llm_werewolf.agents.heuristic import HeuristicAgent
 from llm_werewolf.agents.heuristics import chinese_werewolf, city_mafia, lebanese_ghouls, online_mafia
 from llm_werewolf.agents.heuristics.record_scan import ScanMemory, scan_records
 from llm_werewolf.rules import Choice, Decision, Game, GameConfig, SeatView, ViewBuilder
-from llm_werewolf.rules.events import Record
+from llm_werewolf.rules.events import PUBLIC, DeathsAnnounced, Info, Record, Speech, make_record
 from llm_werewolf.sim import SyncAgent, play_with_agents
 
 
@@ -140,6 +140,7 @@ class CheckingAgent(HeuristicAgent):
             seat: dataclasses.replace(kept, fields=tuple(_copied(value) for value in kept.fields))
             for seat, kept in self.memory._seats.items()
         }
+        probe._derived = dict(self.memory._derived)  # what a policy derived (never changed: shared as it is)
         remembered = self.module.read_facts(view, probe)
         fresh = self.module.read_facts(view)
         for name in self.fields:
@@ -171,3 +172,77 @@ def test_remembered_facts_equal_facts_read_from_scratch(
 
 def test_every_agent_holds_its_own_memory() -> None:
     assert HeuristicAgent(1).memory is not HeuristicAgent(1).memory
+
+
+def test_a_derived_value_is_recalled_only_for_the_records_it_came_from() -> None:
+    game, other = _finished(3), _finished(4)
+    memory = ScanMemory()
+    memory.derive(2, "weighed", _view(game, 2, 10).records, "value")
+    grown = _view(game, 2, 12).records
+    assert memory.derived(2, "weighed", grown, 10) == "value"  # a scan that resumed where the value was derived
+    assert memory.recall(2, "weighed", grown) == (10, "value")
+    assert memory.derived(2, "weighed", grown, 9) is None  # resumed elsewhere
+    assert memory.derived(2, "weighed", grown, 0) is None  # read from the start
+    assert memory.derived(2, "other", grown, 10) is None  # another name
+    assert memory.derived(5, "weighed", _view(game, 5, 12).records, 10) is None  # another seat
+    assert memory.derived(2, "weighed", _view(other, 2, 12).records, 10) is None  # another game
+    assert memory.recall(2, "weighed", _view(game, 2, 9).records) == (0, None)  # fewer records than then
+    memory.derive(2, "weighed", (), "nothing read")
+    assert memory.derived(2, "weighed", grown, 10) is None
+
+
+def _weighed(facts: online_mafia.Facts) -> tuple[set[int], set[int], set[int]]:
+    return facts.exposed, facts.contested, facts.liars
+
+
+@pytest.mark.parametrize("seed", [5, 6])  # games in which a death changes the weighing
+def test_online_mafia_weighs_the_claims_again_after_every_record_that_can_change_them(seed: int) -> None:
+    """The weighing of investigative claims (``exposed``, ``contested``, ``liars``) is recalled from a seat's
+    last decision only when no record since can change it: checked just before and just after every
+    private result, death and claiming speech of whole 15-seat games, for every seat."""
+    names = tuple(f"P{i + 1}" for i in range(15))
+    agents: list[SyncAgent] = [HeuristicAgent(seed * 1009 + i) for i in range(15)]
+    game = play_with_agents(GameConfig(variant="online_mafia", names=names, seed=seed), agents)
+    recalled = 0
+    for seat in range(15):
+        full = _view(game, seat, len(game.records))
+        ends = sorted({end for index in _evidence(full.records) for end in (index, index + 1, index + 2)} - {0})
+        memory = ScanMemory()
+        for end in ends:
+            view = dataclasses.replace(full, records=full.records[:end])
+            kept = memory.derived(
+                seat, "weighed", view.records, memory._seats[seat].count if seat in memory._seats else 0
+            )
+            remembered = online_mafia.gather(view, memory)
+            assert _weighed(remembered) == _weighed(online_mafia.gather(view)), (seat, end)
+            recalled += kept is not None
+    assert recalled > 100  # most checks followed a record that changes nothing weighed
+
+
+def test_online_mafia_weighs_the_claims_again_after_a_private_result() -> None:
+    names = tuple(f"P{i + 1}" for i in range(15))
+    agents: list[SyncAgent] = [HeuristicAgent(5 * 1009 + i) for i in range(15)]
+    game = play_with_agents(GameConfig(variant="online_mafia", names=names, seed=5), agents)
+    for seat in range(15):
+        view = _view(game, seat, len(game.records))
+        before = online_mafia.gather(view)
+        claimants = [c for c in before.exposures if c != seat and c not in before.liars and c not in before.evil]
+        if not claimants:
+            continue
+        memory = ScanMemory()
+        online_mafia.gather(view, memory)
+        result = Info(fact="detective", subject=claimants[0], value="suspicious")  # a check: the claimant lies
+        grown = (*view.records, make_record(len(game.records), view.records[-1].phase, PUBLIC, result))
+        after = online_mafia.gather(dataclasses.replace(view, records=grown), memory)
+        assert claimants[0] in after.liars
+        assert _weighed(after) == _weighed(online_mafia.gather(dataclasses.replace(view, records=grown)))
+        return
+    pytest.fail("no seat heard a claimant it does not already take for a liar")
+
+
+def _evidence(records: Sequence[Record]) -> list[int]:
+    return [
+        index
+        for index, record in enumerate(records)
+        if isinstance(record.event, Info | DeathsAnnounced) or (isinstance(record.event, Speech) and record.event.claim)
+    ]

@@ -11,13 +11,15 @@ import copy
 import dataclasses
 import random
 import re
+import zlib
 from string import Template
 
 import pytest
 
 from llm_werewolf.agents.heuristic import HeuristicAgent, decision_rng
 from llm_werewolf.agents.heuristics import record_scan, talk
-from llm_werewolf.agents.heuristics.common import DeferredRandom
+from llm_werewolf.agents.heuristics.common import DeferredRandom, team_draw
+from llm_werewolf.agents.heuristics.record_scan import ScanMemory
 from llm_werewolf.ladder import standard_boards
 from llm_werewolf.rules import Choice, Decision, GameConfig, SeatView, all_rulesets, get_ruleset
 from llm_werewolf.rules.act_legality import SpeechChecker, act_can_follow, check_view_acts
@@ -76,7 +78,9 @@ def test_the_decision_generator_is_random_random_of_its_text() -> None:
 
 
 @pytest.mark.parametrize("first", ["random", "choice", "randrange", "shuffle", "gauss", "getstate", "copy", "seed"])
-@pytest.mark.parametrize("seed", [int.from_bytes(b"1009:17:3" + bytes(range(64))), b"1009:17:3"])
+@pytest.mark.parametrize(
+    "seed", [int.from_bytes(b"1009:17:3" + bytes(range(64))), b"1009:17:3", zlib.crc32(b"exile:day:2:[1, 4]")]
+)
 def test_a_generator_seeded_at_its_first_draw_draws_as_random_random(first: str, seed: int | bytes) -> None:
     deferred: random.Random = DeferredRandom(seed)
     plain = random.Random(seed)
@@ -106,6 +110,17 @@ def test_a_generator_seeded_at_its_first_draw_draws_as_random_random(first: str,
         plain.choice("abcdef"),
         plain.getrandbits(40),
     ]
+
+
+def test_a_team_draw_draws_as_random_random_of_the_texts_crc() -> None:
+    for text in ("exile:day:2:[1, 4]:('P1', 'P2', 'P3')", "bluff:[0, 5]", ""):
+        drawn, plain = team_draw(text), random.Random(zlib.crc32(text.encode()))
+        assert [drawn.random(), drawn.choice(range(9)), drawn.randrange(100)] == [
+            plain.random(),
+            plain.choice(range(9)),
+            plain.randrange(100),
+        ]
+        assert drawn.getstate() == plain.getstate()
 
 
 def _acts(view: SeatView, rng: random.Random) -> list[Act]:
@@ -241,10 +256,15 @@ def test_a_seat_is_never_given_another_seat_s_known_results() -> None:
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_statements_heard_incrementally_equal_a_fresh_hearing(variant: str) -> None:
+    memories: dict[int | None, ScanMemory] = {}  # one per seat, as each agent holds its own
+    resumed = 0
     for view in _views(variant):
-        kept = talk.heard(view)
-        talk._HEARD.clear()
+        memory = memories.setdefault(view.seat, ScanMemory())
+        resumed += memory.recall(view.seat, talk.HEARD, view.records)[0] > 0
+        kept = talk.heard(view, memory)
         assert kept == talk.heard(view)
+        assert memory.recall(view.seat, talk.HEARD, view.records) == (len(view.records), kept)
+    assert resumed > 10  # most hearings read only the records added since
 
 
 def test_classes_tested_exactly_have_no_subclasses_and_only_a_shared_record_holds_its_event() -> None:

@@ -239,7 +239,7 @@ def gather(view: SeatView, memory: ScanMemory | None = None) -> Facts:
     """Everything this seat knows, from its visible records (with ``memory``: only the new ones)."""
     assert view.seat is not None
     facts = Facts(view=view, me=view.seat, role=view.role, phase=view.phase, living=frozenset(view.living()))
-    said = heard(view)
+    said = heard(view, memory)
     # Only the scan changes the scanned containers (what follows assigns new ones), so the memory keeps them as
     # they are (tests/test_record_scan.py compares the remembered facts with fresh ones at every decision).
     scan_records(

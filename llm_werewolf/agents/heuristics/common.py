@@ -89,20 +89,13 @@ def lean(*parts: int) -> float:
 
 
 def team_draw(text: str) -> random.Random:
-    """A generator seeded from ``text`` (a CRC, so every wolf gets the same draws in every process)."""
-    return seeded(zlib.crc32(text.encode()))
+    """A generator seeded from ``text`` (a CRC, so every wolf gets the same draws in every process).
+
+    ``random.Random(zlib.crc32(text))``, seeded at its first draw (:class:`DeferredRandom`): a team draw
+    made ready for a branch the decision does not take (most wolf votes follow the table) costs nothing."""
+    return DeferredRandom(zlib.crc32(text.encode()))
 
 
-def seeded(seed: int) -> random.Random:
-    """``random.Random(seed)`` for an integer ``seed``, without ``Random.seed``'s Python-level type tests:
-    the integer goes straight to the core seeding, as ``seed`` itself passes it (same draws)."""
-    rng = _new_random(random.Random)
-    _core_seed(rng, seed)
-    rng.gauss_next = None  # type: ignore[attr-defined]  # as ``Random.__init__`` leaves it
-    return rng
-
-
-_new_random = random.Random.__new__
 _core_seed = _CoreRandom.seed
 
 

@@ -262,7 +262,7 @@ def read_facts(view: SeatView, memory: ScanMemory | None = None) -> Facts:
         number=int(number) if number.isdigit() else 0,
         living=frozenset(view.living()),
     )
-    said = heard(view)
+    said = heard(view, memory)
     # Only the scan changes the scanned containers (what follows assigns new ones), so the memory keeps them as
     # they are (tests/test_record_scan.py compares the remembered facts with fresh ones at every decision).
     scan_records(

@@ -246,15 +246,49 @@ def gather(view: SeatView, memory: ScanMemory | None = None) -> Facts:
     facts.names = view.names
     # Only ``_read`` changes the scanned containers: what follows, the tactics and the day's play assign new
     # ones (tests/test_record_scan.py compares the remembered facts with fresh ones at every decision).
-    scan_records(facts, view, _SCANNED, _read, memory, read_only_after=True)
+    start = scan_records(facts, view, _SCANNED, _read, memory, read_only_after=True)
     facts.team = facts.team - {facts.me}
     facts.tried = (facts.tried & set(facts.living)) - facts.team
     if JESTER_WARY:
         quiet = _quiet(view, facts)
         if quiet:
             facts.record = {seat: points - quiet.get(seat, 0.0) for seat, points in facts.record.items()}
-    _weigh_exposures(facts)
+    _weigh_or_recall(facts, view, start, memory)
     return facts
+
+
+Weighed = tuple[str | None, tuple[int, ...], set[int], set[int], set[int]]
+"""What :func:`_weigh_exposures` made of a seat's facts: (role, living, contested, liars, exposed)."""
+
+
+def _weigh_or_recall(facts: Facts, view: SeatView, start: int, memory: ScanMemory | None) -> None:
+    """:func:`_weigh_exposures`, or (with ``memory``) what it found at this seat's last decision when no record
+    since can change what it weighs: no private result, no claim, no death (most votes and night actions).
+
+    The recalled sets are the ones that decision made: nothing changes them after this (they are read,
+    or replaced), and the same objects iterate in the same order (``tests/test_record_scan.py``)."""
+    if memory is None:
+        _weigh_exposures(facts)
+        return
+    records = view.records
+    kept: Weighed | None = memory.derived(facts.me, "weighed", records, start)
+    if kept is not None and kept[0] == facts.role and kept[1] == facts.living and not _evidence_since(records, start):
+        facts.contested, facts.liars, facts.exposed = kept[2], kept[3], kept[4]
+    else:
+        _weigh_exposures(facts)
+    weighed: Weighed = (facts.role, facts.living, facts.contested, facts.liars, facts.exposed)
+    memory.derive(facts.me, "weighed", records, weighed)
+
+
+def _evidence_since(records: Sequence[Record], start: int) -> bool:
+    """Whether ``records[start:]`` hold a record :func:`_read` folds into what :func:`_weigh_exposures` weighs:
+    a private result (``Info``), a death, or a speech that claims a role."""
+    for record in records[start:]:
+        event = record.event if type(record) is SharedEventRecord else record  # a plain record is its event
+        kind = type(event)
+        if kind is Info or kind is DeathsAnnounced or (isinstance(event, Speech) and event.claim):
+            return True
+    return False
 
 
 read_facts = gather

@@ -57,12 +57,14 @@ class _Scanned:
 
 
 class ScanMemory:
-    """What one agent's scans of each seat's records said so far (one entry per seat)."""
+    """What one agent's scans of each seat's records said so far (one entry per seat), and what a policy
+    derived from the facts of each seat's last scan (:meth:`derive`)."""
 
-    __slots__ = ("_seats",)
+    __slots__ = ("_derived", "_seats")
 
     def __init__(self) -> None:
         self._seats: dict[int | None, _Scanned] = {}
+        self._derived: dict[tuple[int | None, str], tuple[Record, int, Record, Any]] = {}
 
     def resume(self, facts: object, records: Sequence[Record], seat: int | None, fields: tuple[str, ...]) -> int:
         """Restore ``fields`` of ``facts`` from this seat's last scan when ``records`` continue it.
@@ -92,6 +94,30 @@ class ScanMemory:
         saved = tuple([value.copy() if type(value) in _COPIED else value for value in values]) if copy else values
         self._seats[seat] = _Scanned(records[0], len(records), records[-1], saved)
 
+    def derive(self, seat: int | None, name: str, records: Sequence[Record], value: Any) -> None:
+        """Keep ``value``, derived from what ``records`` said to ``seat``, as ``name`` (one per seat and name)."""
+        if records:
+            self._derived[(seat, name)] = (records[0], len(records), records[-1], value)
+        else:
+            self._derived.pop((seat, name), None)
+
+    def recall(self, seat: int | None, name: str, records: Sequence[Record]) -> tuple[int, Any]:
+        """(count, value): what :meth:`derive` kept as ``name`` for ``seat`` from ``records[:count]``, when
+        ``records`` continue those records; else ``(0, None)``."""
+        kept = self._derived.get((seat, name))
+        if kept is None:
+            return 0, None
+        first, count, last, value = kept
+        if first is not records[0] or count > len(records) or records[count - 1] is not last:
+            return 0, None
+        return count, value
+
+    def derived(self, seat: int | None, name: str, records: Sequence[Record], start: int) -> Any:
+        """The value :meth:`derive` kept as ``name`` for ``seat`` from exactly ``records[:start]`` (a scan that
+        resumed at ``start``), else ``None``: the caller then knows what the records added since can change."""
+        count, value = self.recall(seat, name, records) if start else (0, None)
+        return value if count == start else None
+
 
 def scan_records(
     facts: F,
@@ -101,8 +127,9 @@ def scan_records(
     memory: ScanMemory | None,
     *,
     read_only_after: bool = False,
-) -> None:
-    """Fold ``view``'s records into ``facts`` with ``read(facts, records, start)``.
+) -> int:
+    """Fold ``view``'s records into ``facts`` with ``read(facts, records, start)``; returns ``start`` (0 when
+    every record was read, else the count of records the memory's last scan of this seat had read).
 
     With a ``memory`` only the records added since this seat's last scan are read (``fields``
     are the attributes ``read`` fills); without one every record is read. ``read_only_after``: no
@@ -114,3 +141,4 @@ def scan_records(
     read(facts, records, start)
     if memory is not None:
         memory.keep(facts, records, view.seat, fields, copy=not read_only_after)
+    return start

@@ -24,10 +24,11 @@ from string import Template
 from typing import NamedTuple
 
 from ...rules import Choice, Decision, SeatView
-from ...rules.events import Record, SharedEventRecord, Speech
+from ...rules.events import SharedEventRecord, Speech
 from ...speech.intent import heard_intent
 from ...texts import optional_yaml, terms
 from ..speech import act_speech
+from .record_scan import ScanMemory
 
 
 class Said(NamedTuple):
@@ -186,24 +187,20 @@ def named_seat(text: str, names: tuple[str, ...], speaker: int) -> int | None:
     return found.pop() if len(found) == 1 else None
 
 
-def heard(view: SeatView) -> Sequence[Said]:
+def heard(view: SeatView, memory: ScanMemory | None = None) -> Sequence[Said]:
     """Every public speech in the view, read as structured statements (oldest first).
 
-    A seat's views only grow, so the statements read from a view's records are kept (per seat
-    and game, checked by record identity) and only the records added since are read again; the
-    statements are a tuple, shared with the caller and extended only when a new speech is heard.
+    A seat's views only grow, so with the agent's ``memory`` the statements read from a view's
+    records are kept (per seat, checked by record identity) and only the records added since are
+    read again; the statements are a tuple, shared with the caller and extended only when a new
+    speech is heard. Without a memory every record is read.
     """
     records = view.records
     if not records:
         return ()
-    key = (id(records[0]), view.seat)
-    known = _HEARD.get(key)
-    start = 0
-    said: tuple[Said, ...] = ()
-    if known is not None:
-        first, seen, kept, last = known
-        if first is records[0] and seen <= len(records) and records[seen - 1] is last:
-            start, said = seen, kept
+    start, said = memory.recall(view.seat, HEARD, records) if memory is not None else (0, None)
+    if said is None:
+        said = ()
     language, variant, names = view.language, view.variant, view.names
     new: list[Said] = []
     for index in range(start, len(records)):
@@ -219,15 +216,14 @@ def heard(view: SeatView) -> Sequence[Said]:
         new.append(_said(Said, (event.seat, found, target, role, event.claim, event.stage, phase, index)))
     if new:
         said += tuple(new)
-    if len(_HEARD) >= _HEARD_LIMIT:
-        _HEARD.clear()
-    _HEARD[key] = (records[0], len(records), said, records[-1])
+    if memory is not None:
+        memory.derive(view.seat, HEARD, records, said)
     return said
 
 
+HEARD = "heard"
+"""The name under which an agent's ``ScanMemory`` keeps what each of its seats heard (:func:`heard`)."""
 _said = tuple.__new__  # ``Said(...)`` with every field given, without the named tuple's Python-level ``__new__``
-_HEARD: dict[tuple[int, int | None], tuple[Record, int, tuple[Said, ...], Record]] = {}
-_HEARD_LIMIT = 4096
 
 
 Reading = tuple[str, int | None, str | None]
