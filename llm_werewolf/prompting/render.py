@@ -69,6 +69,12 @@ class Prompt:
         return "\n\n".join(parts)
 
 
+def names_apart(role_name: str, side_name: str) -> bool:
+    """Whether a card's side needs naming next to its role: not when both names are one word
+    (city_mafia's «Мафия (Мафия)», a lone killer whose side is himself)."""
+    return role_name.casefold() != side_name.casefold()
+
+
 class Phrasebook:
     """Ruleset phrases from ``decisions.yaml`` (``events``, ``options``, ``kinds``, ``roles``)."""
 
@@ -468,6 +474,7 @@ class SeatPrompter:
             "role_name": self.book.role_name(role),
             "side": side,
             "side_name": self.book.side_name(side),
+            "side_told": names_apart(self.book.role_name(role), self.book.side_name(side)),
             "alive": view.alive[self.seat] if view.alive else True,
             "female": self._female(static["names"][self.seat]),
         }

@@ -17,7 +17,8 @@ A model seat keeps its word within a day (docs/speech-acts.md, "Commitments"):
 
 Either holds unless a public event after the speech gives a reason to change (:func:`release`):
 the seat in question made a new claim, someone reported a result that takes its other side, or (for
-trust) it went after the speaker (accused it, said it votes for it, cast a ballot against it).
+trust) it went after the speaker (accused it, said it votes for it, cast a ballot against it). A seat
+whose vote was released says so the next time it speaks (:func:`released_vote`).
 """
 
 from __future__ import annotations
@@ -116,6 +117,33 @@ def release(view: SeatView, since: int, seat: int, held: Stance) -> int | None:
             if side is not None and side[0] == seat and side[1] != held:
                 return record.seq
     return None
+
+
+@dataclass(frozen=True, slots=True)
+class Released:
+    """A vote commitment (the speech ``seq`` said the speaker votes for ``seat``) that the public record
+    ``by`` released, and why: ``claim`` (``seat`` claimed a card) or ``result`` (a result took its side)."""
+
+    seat: int
+    seq: int
+    by: int
+    why: str
+
+
+def released_vote(view: SeatView) -> Released | None:
+    """The speaker's vote commitment today when a public event released it and the speaker has not spoken
+    since: its next speech says it takes that vote back (a seat that speaks again before the ballot:
+    one_night's second round of talk; online_mafia's discussion gives each seat one speech before the
+    nomination, so a seat released there has no turn to say so)."""
+    committed = vote_commitment(view)
+    if committed is None:
+        return None
+    by = release(view, committed.seq, committed.seat, "against")
+    if by is None or any(seq > by for seq, _ in _own_speeches_today(view)):
+        return None
+    event = next(r.event for r in view.records if r.seq == by)
+    claimed = type(event) is Speech and event.seat == committed.seat and any(claim_of(a) for a in event.acts)
+    return Released(committed.seat, committed.seq, by, "claim" if claimed else "result")
 
 
 def _speeches_of(view: SeatView, seat: int, until: int) -> Iterator[tuple[int, Speech]]:

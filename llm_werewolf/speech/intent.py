@@ -22,6 +22,7 @@ from ..rules.errors import UnknownVariant
 from ..rules.events import SharedEventRecord, Speech
 from ..rules.heard import HeardKeys
 from ..rules.views import SeatView
+from .cover_story import told
 from .knowledge import known_results
 from .stance import contradicts
 
@@ -96,7 +97,7 @@ def intent_acts(
         or (key in ("reveal", "expose") and result in vocab.bad_roles)
     )
     if key in REPORTS:
-        real = [a for a in known_results(view) if target is None or a.target == target]
+        real = [a for a in told(view, known_results(view)) if target is None or a.target == target]
         if claimed is not None:
             allowed = {f.id for f in vocab.facts_of(claimed)}
             real = [a for a in real if a.fact in allowed]

@@ -4,7 +4,9 @@
   model picks its acts with the constrained picker (:mod:`.picker`). Its free text is
   said only when it passes the coherence check (:mod:`.coherence`), makes at least one
   of the acts it picked and contradicts none; otherwise the acts are voiced from the
-  phrase bank.
+  phrase bank. A seat whose vote commitment a public event released since it last spoke opens
+  with taking it back («I said I'd vote X; after X's claim I take that back»: the bank's
+  ``lead.released.claim`` and ``lead.released.result`` lines, :func:`.commitments.released_vote`).
 * Capable models (JSON answers) send ``speech`` and ``acts`` in one answer
   (:func:`acts_schema`). Illegal acts are dropped, contradictions with the text flagged.
 
@@ -29,7 +31,7 @@ from ..rules.events import Speech
 from ..table_notes import SpeechCheck
 from ..texts import role_name
 from .coherence import ACTS_ONLY, CARRIES_NO_ACT, Coherence, check_coherence, contradictions, earlier_speeches
-from .commitments import nomination
+from .commitments import nomination, released_vote, voted_seat
 from .grammar import Gender
 from .intent import floor_act
 from .picker import MAX_PICKED, PickContext
@@ -223,6 +225,9 @@ def _voiced(view: SeatView, acts: Sequence[Act], speaker: Speaker, rng: random.R
     today = [r.event.text for r in view.records if r.phase == view.phase and type(r.event) is Speech and r.event.text]
     avoid = templates_said(view.language, view.variant, today)
     lead = None if plan.lead is None else Act("lead", fact=plan.lead, role=view.role)
+    released = released_vote(view)
+    if released is not None and voted_seat(tuple(acts), view.variant) != released.seat:
+        lead = Act("lead", fact=f"released.{released.why}", target=released.seat)  # «I said I'd vote X; ...»
     close = None if plan.close is None else Act("lead", fact=plan.close, target=plan.close_target)
     return voice(acts, speaker, rng, earlier_speeches(view), avoid=avoid, lead=lead, close=close)
 

@@ -5,7 +5,8 @@ a few (the backend's ``pick`` mode: a grammar over the labels). After its speech
 model picks, for up to :data:`MAX_PICKED` acts: the act kind (or "nothing more"),
 then the target seat (seat acts), the role (a claim) or the result (the results its
 own records support; a bad-side seat also gets plausible fakes, since lying is the
-game). Every label offered is legal, so every act picked passes the rules' check, and
+game; a one_night seat whose card moved to the wolf side reports a cover story, never its own
+card: :mod:`.cover_story`). Every label offered is legal, so every act picked passes the rules' check, and
 no label contradicts an act already picked for the same speech (:mod:`.stance`: a seat
 is not cleared and accused, agreed and disagreed with, in one speech).
 A village-side seat is offered only its own card to claim; a bad-side or neutral seat the village
@@ -30,6 +31,7 @@ from ..rules.events import Info, Speech
 from ..rules.variant import get_ruleset
 from ..rules.views import SeatView
 from ..texts import TextDataError, role_name
+from .cover_story import told
 from .intent import claim_of
 from .knowledge import known_results
 from .phrases import PhraseBank, phrase_bank
@@ -125,7 +127,7 @@ def result_options(view: SeatView) -> list[Act]:
     own = own_record(view)
     reported = {(a.target, a.fact) for a in own.acts}
     out: list[Act] = []
-    for act in [*known_results(view), *fake_results(view)]:
+    for act in [*told(view, known_results(view)), *fake_results(view)]:  # a card gone bad is covered
         fact = vocabulary(view.variant).fact(act.fact or "")
         if fact is not None and fact.target == "seat" and act.target is not None and not view.alive[act.target]:
             continue

@@ -69,7 +69,7 @@ def every_branch() -> list[dict[str, Any]]:
     for style in ("chat", "transcript"):
         for speech, female, alive in ((True, False, True), (False, True, False)):
             me = {"name": "Ann", "number": 1, "role_name": "Seer", "side_name": "village", "alive": alive,
-                  "female": female}  # fmt: skip
+                  "female": female, "side_told": alive}  # fmt: skip
             decision = {"instruction": "Do it.", "speech": speech, "multi": True, "options": options}
             for part in ("system", "user", "cue", "speech", "pick"):
                 plan = {"speech": plans[0], "user": plans[1]}.get(part, {})  # {}: no plan, the general advice
