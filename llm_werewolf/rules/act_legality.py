@@ -239,36 +239,10 @@ def act_can_follow(view: Any, acts: Sequence[Act], act: Act) -> bool:
     act against what the speech holds (its length, repeats, its one claim), and the new act itself.
     A claim added after results changes what those results may be, so that case is checked whole.
     """
-    seat = view.seat
-    if seat is None or len(acts) >= MAX_SPEECH_ACTS or act in acts:
-        return False
-    claimed = None
-    results = False
+    checker = SpeechChecker(view)
     for earlier in acts:
-        kind = earlier.kind
-        if kind == "claim":
-            claimed = earlier.role
-        elif kind == "result":
-            results = True
-    if act.kind == "claim":
-        if claimed is not None or act.role is None:  # a second claim; a claim of no role
-            return False
-        if results:
-            try:
-                check_view_acts(view, [*acts, act])
-            except IllegalAct:
-                return False
-            return True
-        claimed = act.role
-    variant = view.variant
-    ruleset = get_ruleset(variant)
-    center = len(view.deck) - len(view.names) if ruleset.center_cards else 0
-    in_deck = frozenset(view.deck) if act.kind in _DECK_KINDS else _NO_CARDS  # only these read the deck
-    try:
-        _check_act(act, variant, ruleset.roles, claimed, in_deck, seat, view.alive, center)
-    except IllegalAct:
-        return False
-    return True
+        checker.take(earlier)
+    return checker.can_follow(acts, act)
 
 
 class SpeechChecker:

@@ -7,7 +7,7 @@ seat a few plausible fakes, because lying is the game).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from functools import cache
 from typing import NamedTuple
 
@@ -187,12 +187,7 @@ class _Scan:
         me = view.seat
         assert me is not None
         vocab = vocabulary(view.variant)
-        facts, out = self.facts, self.found
-
-        def add(act: Act) -> None:
-            if act.fact in facts and act not in out and act_can_follow(view, (), act):  # check_view_acts(view, [act])
-                out.append(act)
-
+        add = _adder(view, self.facts, self.found)
         choices = self.choices
         for record in records:
             event = record.event
@@ -233,14 +228,19 @@ class _Scan:
     def results(self, view: SeatView) -> list[Act]:
         """The results read so far, then those of the seat's answers (:func:`_from_choices`)."""
         out = list(self.found)
-        facts = self.facts
-
-        def add(act: Act) -> None:
-            if act.fact in facts and act not in out and act_can_follow(view, (), act):  # check_view_acts(view, [act])
-                out.append(act)
-
-        _from_choices(view, self.choices, self.saved, add, facts)
+        _from_choices(view, self.choices, self.saved, _adder(view, self.facts, out), self.facts)
         return out
+
+
+def _adder(view: SeatView, facts: Collection[str], out: list[Act]) -> Callable[[Act], None]:
+    """What adds a result to ``out``: one of ``facts`` (the results the seat's roles report), not there yet,
+    and legal on its own (``check_view_acts(view, [act])``)."""
+
+    def add(act: Act) -> None:
+        if act.fact in facts and act not in out and act_can_follow(view, (), act):
+            out.append(act)
+
+    return add
 
 
 def _seat(option: str) -> int | None:
@@ -248,11 +248,10 @@ def _seat(option: str) -> int | None:
 
 
 def _from_choices(
-    view: SeatView, choices: dict[str, list[str]], saved: list[int], add: object, facts: Collection[str]
+    view: SeatView, choices: dict[str, list[str]], saved: list[int], add: Callable[[Act], None], facts: Collection[str]
 ) -> None:
     """The results of the seat's own answers; ``facts``: the results its roles report (``add`` takes no
     other: every act made here for a result carries that result's id as its fact)."""
-    assert callable(add)
     vocab = vocabulary(view.variant)
     for fact in vocab.facts:
         if fact.id not in facts or (fact.info is not None and fact.id not in ("saved",)):
