@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 from llm_werewolf.rules import all_rulesets
 from llm_werewolf.rules.acts import Act
@@ -16,6 +16,16 @@ from llm_werewolf.speech.table_reading import Worn
 from llm_werewolf.texts import TextDataError
 
 UNWORN: Wear = (0, 0, 0)
+
+
+def every_bank(seats: int) -> Iterator[tuple[str, str, PhraseBank, tuple[str, ...], str]]:
+    """Every ruleset's phrase bank in each of its languages, with ``seats`` names (the bank's gendered
+    names first) and the ruleset's first role: ``(variant, language, bank, names, role)``."""
+    for ruleset in all_rulesets():
+        for language in ruleset.languages:
+            bank = phrase_bank(language, ruleset.id)
+            names = tuple(list(bank.genders)[:seats]) or tuple(f"P{i}" for i in range(seats))
+            yield ruleset.id, language, bank, names, next(iter(ruleset.roles))
 
 
 def eager_pick(
@@ -106,27 +116,23 @@ def test_phrasings_filled_with_remembered_words_are_filled_afresh() -> None:
     """Each placeholder's words are found once per act and reused in its other phrasings: every
     phrasing of every bank, filled that way, is what ``fill`` makes of it alone (or fails alike)."""
     checked = 0
-    for ruleset in all_rulesets():
-        for language in ruleset.languages:
-            bank = phrase_bank(language, ruleset.id)
-            names = tuple(list(bank.genders)[:6]) or tuple(f"P{i}" for i in range(6))
-            speaker = voicing.Speaker(seat=1, names=names, language=language, variant=ruleset.id)
-            role = next(iter(ruleset.roles))
-            for key, templates in bank.acts.items():
-                kind, _, fact = key.partition(".")
-                act = Act(kind, target=2, other=3, role=role, fact=fact or None)
-                for index, template in enumerate(templates):
-                    try:
-                        expected: str | None = voicing.fill(template, act, speaker, bank)
-                    except TextDataError:
-                        expected = None
-                    fillings = voicing._fillings(templates, act, speaker, bank)
-                    try:
-                        got: str | None = voicing._said(fillings, index, templates, act, speaker, bank)
-                    except TextDataError:
-                        got = None
-                    assert got == expected, (language, key, template)
-                    checked += expected is not None
+    for variant, language, bank, names, role in every_bank(6):
+        speaker = voicing.Speaker(seat=1, names=names, language=language, variant=variant)
+        for key, templates in bank.acts.items():
+            kind, _, fact = key.partition(".")
+            act = Act(kind, target=2, other=3, role=role, fact=fact or None)
+            for index, template in enumerate(templates):
+                try:
+                    expected: str | None = voicing.fill(template, act, speaker, bank)
+                except TextDataError:
+                    expected = None
+                fillings = voicing._fillings(templates, act, speaker, bank)
+                try:
+                    got: str | None = voicing._said(fillings, index, templates, act, speaker, bank)
+                except TextDataError:
+                    got = None
+                assert got == expected, (language, key, template)
+                checked += expected is not None
     assert checked > 1000
 
 
@@ -136,26 +142,22 @@ def test_a_phrasing_known_as_one_sentence_unfilled_is_one_sentence_filled() -> N
     included."""
     told_unfilled = 0
     checked = 0
-    for ruleset in all_rulesets():
-        for language in ruleset.languages:
-            bank = phrase_bank(language, ruleset.id)
-            names = tuple(list(bank.genders)[:4]) or tuple(f"P{i}" for i in range(4))
-            role = next(iter(ruleset.roles))
-            for target in (2, 3):
-                speaker = voicing.Speaker(seat=1, names=(*names[:3], "Dr. Ray"), language=language, variant=ruleset.id)
-                for key, templates in bank.acts.items():
-                    kind, _, fact = key.partition(".")
-                    act = Act(kind, target=target, other=2, role=role, fact=fact or None)
-                    for index, template in enumerate(templates):
-                        try:
-                            expected = len(voicing._sentences(voicing.fill(template, act, speaker, bank))) < 2
-                        except TextDataError:
-                            continue
-                        fillings = voicing._unfilled(len(templates))
-                        got = voicing._one_sentence(index, templates, fillings, act, speaker, bank)
-                        assert got == expected, (language, key, template, target)
-                        told_unfilled += fillings.said[index] is None
-                        checked += 1
+    for variant, language, bank, names, role in every_bank(4):
+        for target in (2, 3):
+            speaker = voicing.Speaker(seat=1, names=(*names[:3], "Dr. Ray"), language=language, variant=variant)
+            for key, templates in bank.acts.items():
+                kind, _, fact = key.partition(".")
+                act = Act(kind, target=target, other=2, role=role, fact=fact or None)
+                for index, template in enumerate(templates):
+                    try:
+                        expected = len(voicing._sentences(voicing.fill(template, act, speaker, bank))) < 2
+                    except TextDataError:
+                        continue
+                    fillings = voicing._unfilled(len(templates))
+                    got = voicing._one_sentence(index, templates, fillings, act, speaker, bank)
+                    assert got == expected, (language, key, template, target)
+                    told_unfilled += fillings.said[index] is None
+                    checked += 1
     assert checked > 1000
     assert told_unfilled > checked // 2
 
@@ -165,32 +167,28 @@ def test_seats_saying_the_same_act_share_its_fillings_only_where_the_words_are_t
     bank for the same acts (about other seats and about itself), one after the other through the
     memo that seats share: each phrasing is what ``fill`` makes of it for that seat alone."""
     checked = 0
-    for ruleset in all_rulesets():
-        for language in ruleset.languages:
-            bank = phrase_bank(language, ruleset.id)
-            names = tuple(list(bank.genders)[:4]) or tuple(f"P{i}" for i in range(4))
-            role = next(iter(ruleset.roles))
-            voicing._FILLED.clear()
-            for seat in range(4):
-                genders: tuple[Gender | None, ...] = (None, "female")
-                for gender in genders:
-                    speaker = voicing.Speaker(seat, names, language, ruleset.id, gender=gender)
-                    for target in range(4):
-                        for key, templates in bank.acts.items():
-                            kind, _, fact = key.partition(".")
-                            act = Act(kind, target=target, other=(target + 1) % 4, role=role, fact=fact or None)
-                            fillings = voicing._fillings(templates, act, speaker, bank)
-                            for index, template in enumerate(templates):
-                                try:
-                                    expected: str | None = voicing.fill(template, act, speaker, bank)
-                                except TextDataError:
-                                    expected = None
-                                try:
-                                    got: str | None = voicing._said(fillings, index, templates, act, speaker, bank)
-                                except TextDataError:
-                                    got = None
-                                assert got == expected, (language, key, template, seat, gender, target)
-                                checked += expected is not None
+    for variant, language, bank, names, role in every_bank(4):
+        voicing._FILLED.clear()
+        for seat in range(4):
+            genders: tuple[Gender | None, ...] = (None, "female")
+            for gender in genders:
+                speaker = voicing.Speaker(seat, names, language, variant, gender=gender)
+                for target in range(4):
+                    for key, templates in bank.acts.items():
+                        kind, _, fact = key.partition(".")
+                        act = Act(kind, target=target, other=(target + 1) % 4, role=role, fact=fact or None)
+                        fillings = voicing._fillings(templates, act, speaker, bank)
+                        for index, template in enumerate(templates):
+                            try:
+                                expected: str | None = voicing.fill(template, act, speaker, bank)
+                            except TextDataError:
+                                expected = None
+                            try:
+                                got: str | None = voicing._said(fillings, index, templates, act, speaker, bank)
+                            except TextDataError:
+                                got = None
+                            assert got == expected, (language, key, template, seat, gender, target)
+                            checked += expected is not None
     assert checked > 10000
 
 

@@ -5,12 +5,11 @@ marked as a lie in the seat's private note."""
 from __future__ import annotations
 
 from llm_werewolf.agents.heuristic import HeuristicAgent
-from llm_werewolf.rules import GameConfig, SeatView, ViewBuilder
+from llm_werewolf.rules import Choice, Decision, GameConfig, SeatView
 from llm_werewolf.rules.act_vocabulary import vocabulary
 from llm_werewolf.rules.acts import Act
 from llm_werewolf.rules.events import RoleAssigned, Speech
-from llm_werewolf.rules.game import Game
-from llm_werewolf.sim import play_with_agents
+from llm_werewolf.sim import SyncAgent, play_with_agents
 from llm_werewolf.speech.grounding import fabricated
 from llm_werewolf.speech.intent import intent_acts
 from llm_werewolf.speech.slot_picker import state_options
@@ -20,21 +19,21 @@ BAD = vocabulary("one_night").bad_roles
 
 def _view_at_first_speech(players: int, seed: int, seat: int) -> SeatView:
     """The view of ``seat`` at its first speech of a heuristic game (the ladder's agent seeds)."""
+    seen: list[SeatView] = []
+
+    class Watching(HeuristicAgent):
+        def choose(self, view: SeatView, decision: Decision) -> Choice:
+            if decision.speech and not seen:
+                seen.append(view)
+            return super().choose(view, decision)
+
     config = GameConfig(variant="one_night", names=tuple(f"P{i + 1}" for i in range(players)), seed=seed)
-    agents = [HeuristicAgent(seed=seed * 1009 + i) for i in range(players)]
-    game = Game(config)
-    builders = [ViewBuilder(i) for i in range(players)]
-    published = 0
-    while not game.over:
-        for builder in builders:
-            builder.extend(game.records[published:])
-        published = len(game.records)
-        for decision in game.pending:
-            view = builders[decision.seat].view()
-            if decision.seat == seat and decision.speech:
-                return view
-            game.submit(decision.id, agents[decision.seat].choose(view, decision))
-    raise AssertionError("the seat never spoke")
+    agents: list[SyncAgent] = [
+        (Watching if i == seat else HeuristicAgent)(seed=seed * 1009 + i) for i in range(players)
+    ]
+    play_with_agents(config, agents)
+    assert seen, "the seat never spoke"
+    return seen[0]
 
 
 def _self_incriminating(acts: list[Act] | tuple[Act, ...]) -> list[Act]:
