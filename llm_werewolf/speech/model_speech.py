@@ -30,6 +30,7 @@ from ..rules.errors import IllegalAct
 from ..rules.events import Speech
 from ..table_notes import SpeechCheck
 from ..texts import role_name
+from .answered import answered
 from .coherence import ACTS_ONLY, CARRIES_NO_ACT, Coherence, check_coherence, contradictions, earlier_speeches
 from .commitments import nomination, released_vote, voted_seat
 from .grammar import Gender
@@ -390,6 +391,8 @@ def _act(item: Any, view: SeatView, claims: Mapping[str, str]) -> Act:
         seqs = tuple(record_seq(view, number) for number in refs)  # the prompt's numbers (plan_outline)
         return Act("reason", target=target, other=other, role=role, fact=str(fact or ""), refs=seqs)
     if kind == "ask":
+        if fact in QUESTIONS and target is not None and answered(view, target, str(fact)):
+            raise ValueError(f"ask: {view.names[target]} has told the table its {fact} already")
         return Act("ask", target=target, fact=fact if fact in QUESTIONS else None)
     if kind != "result":
         return Act(kind, target=target)

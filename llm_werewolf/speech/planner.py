@@ -38,6 +38,7 @@ from ..rules.acts import Act
 from ..rules.events import DeathsAnnounced, SharedEventRecord, VoteCast
 from ..rules.variant import get_ruleset
 from ..rules.views import SeatView
+from .answered import answered
 from .grounding import NAMING, reasons_about
 from .knowledge import known_results
 from .phrases import phrase_bank
@@ -257,23 +258,29 @@ def _second(view: SeatView, subject: int | None, intent: Sequence[Act], out: _Bu
             return
 
 
-def question_for(view: SeatView, target: int, acts: Sequence[Act]) -> str:
-    """What to ask ``target``: its vote when it named nobody, its role when it claimed nothing, else whom it trusts.
+def question_for(view: SeatView, target: int, acts: Sequence[Act]) -> str | None:
+    """What to ask ``target``: its vote when it named nobody, its role when it claimed nothing, else whom it trusts;
+    ``None`` when ``target`` has told the table all three already.
 
-    A seat that named a target today is never asked for its vote (the question would ignore what it said)."""
+    Nobody is asked what it has told the table (``answered``): its card once it claimed, answered or was shown
+    in this game, its vote once it named a target or answered today, whom it trusts once it answered today."""
     reasons = {a.fact for a in acts if a.kind == "reason" and a.target == target}
+    rotation = (target + len(view.records)) % len(QUESTIONS)
     if "quiet" in reasons:
-        return "vote"
-    if "claimed" in reasons:
-        return "trust"
+        first = "vote"
+    elif "claimed" in reasons or _claimed_today(view, target):
+        first = "trust"
+    else:
+        first = QUESTIONS[rotation]
+    rotated = (QUESTIONS[(rotation + i) % len(QUESTIONS)] for i in range(len(QUESTIONS)))
+    order = dict.fromkeys([first, "trust", *rotated])  # a question answered already gives way to the next
+    return next((question for question in order if not answered(view, target, question)), None)
+
+
+def _claimed_today(view: SeatView, seat: int) -> bool:
     phase = view.phase
-    speeches = [s.speech for s in table_reading(view).by_seat.get(target, ()) if s.phase == phase]
-    if any(a.kind == "claim" for s in speeches for a in s.acts):
-        return "trust"
-    question = QUESTIONS[(target + len(view.records)) % len(QUESTIONS)]
-    if question == "vote" and any(a.kind in NAMING for s in speeches for a in s.acts):
-        return "trust"
-    return question
+    said = table_reading(view).by_seat.get(seat, ())
+    return any(a.kind == "claim" for s in said if s.phase == phase for a in s.speech.acts)
 
 
 def _ask_target(view: SeatView, acts: Sequence[Act], owing: frozenset[int] = frozenset()) -> int | None:
@@ -324,7 +331,9 @@ def plan(view: SeatView, intent: Sequence[Act], *, quiet_intent: bool = False) -
             out.add(act)
     target = asked.target if asked is not None else _ask_target(view, out.acts, owing(view))
     if target is not None and target != view.seat and view.alive[target]:
-        out.add(Act("ask", target=target, fact=question_for(view, target, out.acts)))
+        question = question_for(view, target, out.acts)  # none: it told the table all it could be asked
+        if question is not None:
+            out.add(Act("ask", target=target, fact=question))
     said = [a for a in out.acts if a.kind != "ask"]
     reacted = any(a.kind == "answer" or (a.kind == "defend" and a.target == view.seat) for a in said)
     lead = None if reacted or any(a.kind in ("claim", "result") for a in said) else "open"

@@ -393,7 +393,8 @@ def plan_steps(view: SeatView, *, speaker: Speaker, last_words: bool = False) ->
     yield from choose("propose", [*votes, None] if votes else [], line("propose"))
     owed = owing(view)  # a seat asked already since it last spoke owes that answer first
     askable = [s for s in view.living() if s != view.seat and s not in owed]
-    questions = [Act("ask", target=s, fact=question_for(view, s, speech.acts)) for s in askable]
+    asked = {s: question_for(view, s, speech.acts) for s in askable}  # none: it told the table all it could be asked
+    questions = [Act("ask", target=s, fact=q) for s, q in asked.items() if q is not None]
     # Given the floor, a seat makes at least one point: with nothing said yet, "nothing" is not offered
     # (the embedded model took "nothing more" first in every Arabic one_night speech).
     silent: list[Act | None] = [None] if speech.acts else []
