@@ -20,6 +20,14 @@ keep their word within a day (``speech.commitments``):
 * **trust violations**: acts against a seat (an accusation, a vote, grounds against it) in a speech whose
   speaker said it trusts that seat in an earlier speech the same day, with no public event in between
   that gives a reason (``commitments.release``), over the speeches that came after such trust.
+
+And whether the seats ask what the table was told already:
+
+* **questions already answered**: of the questions put to a seat (``ask`` acts with a question), those
+  about what that seat had told the table already: its card after it claimed one (a ``claim`` act, a
+  speech whose text named it), reported a result of its card or answered a role question in the game;
+  its vote after it accused or named a vote or answered a vote question that day; whom it trusts after
+  it answered that day.
 """
 
 from __future__ import annotations
@@ -33,6 +41,7 @@ from pathlib import Path
 
 from table_talk import Tally, audit_game, share
 
+from llm_werewolf.rules.act_vocabulary import QUESTIONS
 from llm_werewolf.rules.events import ChoiceMade, Speech
 from llm_werewolf.rules.variant import get_ruleset
 from llm_werewolf.rules.views import SeatView
@@ -114,6 +123,37 @@ def keep_word(records: list, variant: str, word: Word) -> None:  # type: ignore[
             mine[seat] = record.seq
 
 
+@dataclass
+class Asked:
+    """The questions put to seats, and those the seat had answered already (module doc)."""
+
+    questions: int = 0
+    answered: int = 0
+
+
+def ask_again(records: list, asked: Asked) -> None:  # type: ignore[type-arg]
+    """Tally the questions about what the asked seat had told the table already."""
+    told: set[tuple[int, str, str]] = set()  # (seat, question, phase: "" for the whole game)
+    for record in records:
+        event = record.event
+        if not isinstance(event, Speech) or event.to is not None:
+            continue
+        for act in event.acts:
+            if act.kind == "ask" and act.target is not None and act.fact in QUESTIONS:
+                asked.questions += 1
+                asked.answered += bool({(act.target, act.fact, ""), (act.target, act.fact, record.phase)} & told)
+        me = event.seat
+        if event.claim is not None:
+            told.add((me, "role", ""))
+        for act in event.acts:
+            if act.kind in ("claim", "result") or (act.kind == "answer" and act.fact == "role"):
+                told.add((me, "role", ""))
+            elif act.kind in ("accuse", "vote"):
+                told.add((me, "vote", record.phase))
+            elif act.kind == "answer" and act.fact in QUESTIONS:
+                told.add((me, act.fact, record.phase))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("paths", nargs="+", type=Path)
@@ -124,6 +164,8 @@ def main() -> None:
     picks: dict[str, Counter[str]] = defaultdict(Counter)
     calls: list[int] = []
     word = Word()
+    asked = Asked()
+    per_game: list[int] = []
     for path in args.paths:
         transcript = read_transcript(path)
         header = transcript.header
@@ -131,6 +173,8 @@ def main() -> None:
         records = transcript.records
         audit_game(records, _notes(records), header.variant, header.language, tallies[key])
         keep_word(records, header.variant, word)
+        ask_again(records, asked)
+        per_game.append(sum(isinstance(r.event, ModelCall) for r in records))
         games[key] += 1
         nothing = str(phrase_bank(header.language, header.variant).picker["slots"]["none"])
         speech_decisions = {r.event.decision_id for r in records if isinstance(r.event, SpeechCheck)}
@@ -183,6 +227,9 @@ def main() -> None:
     print()
     if calls:
         print(f"model calls per speech decision: mean {statistics.fmean(calls):.2f}, max {max(calls)} ({len(calls)})")
+    if per_game:
+        print(f"model calls per game: mean {statistics.fmean(per_game):.2f} ({per_game})")
+    print(f"questions already answered: {share(asked.answered, asked.questions)}")
     print(
         f"vote follows speech: {share(word.followed, word.ballots)} (released by a public event: {word.released}); "
         f"nomination follows speech: {share(word.nominated, word.nominations)}; "
@@ -200,6 +247,8 @@ def main() -> None:
             "vote_follows": kept,
             "nomination_follows": nominated,
             "trust": trust,
+            "questions_already_answered": {"questions": asked.questions, "answered": asked.answered},
+            "model_calls_per_game": per_game,
         }
         args.json.write_text(json.dumps(report, ensure_ascii=False, indent=1), encoding="utf-8")
 

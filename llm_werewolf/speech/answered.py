@@ -3,9 +3,10 @@
 A question (``rules.act_kinds.QUESTIONS``) is answered for a seat when the table heard the answer:
 
 * ``role``: in this game the seat claimed a card (a ``claim`` act, or a speech whose text named its
-  card: ``Speech.claim``), answered a role question, or its card was shown to everyone while it
-  lives (a public ``Info`` about its role, or an announcement that shows its card: the idiot, the
-  knight's duel, the amnesiac's remembered card);
+  card: ``Speech.claim``), reported a result of its card (a ``result`` act: only a card with a power
+  learns one), answered a role question, or its card was shown to everyone while it lives (a public
+  ``Info`` about its role, or an announcement that shows its card: the idiot, the knight's duel, the
+  amnesiac's remembered card);
 * ``vote``: today the seat named whom it votes for or accuses, or answered a vote question;
 * ``trust``: today the seat answered a trust question.
 
@@ -28,7 +29,8 @@ def answered(view: SeatView, seat: int, question: str) -> bool:
     if question == "role":
         if any(s.claimed is not None or s.speech.claim is not None for s in said):
             return True
-        return any(a.kind == "answer" and a.fact == "role" for s in said for a in s.speech.acts) or _shown(view, seat)
+        told = any(a.kind == "result" or (a.kind == "answer" and a.fact == "role") for s in said for a in s.speech.acts)
+        return told or _shown(view, seat)
     today = [s.speech for s in said if s.phase == view.phase]
     if question == "vote":
         return any(a.kind in NAMING or (a.kind == "answer" and a.fact == "vote") for s in today for a in s.acts)

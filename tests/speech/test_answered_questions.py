@@ -1,5 +1,6 @@
-"""Nobody is asked what it has already told the table: its card once it named it in the game, its vote or
-whom it trusts once it said so today (``speech.answered``, ``planner.question_for``)."""
+"""Nobody is asked what it has already told the table: its card once it named it (or reported what it
+learned with it) in the game, its vote or whom it trusts once it said so today (``speech.answered``,
+``planner.question_for``)."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ def _told(records: list[Record], seat: int, phase: str) -> set[str]:
         if not isinstance(event, Speech) or event.seat != seat or event.to is not None:
             continue
         for act in event.acts:
-            if act.kind == "claim" or (act.kind == "answer" and act.fact == "role"):
+            if act.kind in ("claim", "result") or (act.kind == "answer" and act.fact == "role"):
                 told.add("role")
             if record.phase == phase and (act.kind in NAMING or (act.kind == "answer" and act.fact == "vote")):
                 told.add("vote")
@@ -76,8 +77,9 @@ def test_a_seat_that_answered_a_role_question_is_not_asked_its_card_again_the_ne
     assert question_for(later, TARGET, ()) != "role"
 
 
-def test_a_claim_made_in_the_text_or_a_card_shown_is_not_asked_again() -> None:
+def test_a_claim_made_in_the_text_a_result_reported_or_a_card_shown_is_not_asked_again() -> None:
     assert "role" not in _questions("day:1", Speech(seat=TARGET, text="…", claim="sheriff"))
+    assert "role" not in _questions("day:1", _says(Act("result", target=3, fact="check", value="bad")))
     assert "role" not in _questions("day:1", Info(fact="role", subject=TARGET, value="citizen"))
 
 
