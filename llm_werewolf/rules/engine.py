@@ -493,11 +493,14 @@ def submit_many(
     return state, records
 
 
-def note(state: GameState[D, O_], event: EventBody, vis: Visibility) -> tuple[GameState[D, O_], Record]:
+def note(
+    state: GameState[D, O_], event: EventBody, vis: Visibility, phase: str | None = None
+) -> tuple[GameState[D, O_], Record]:
     """Append an event the rules do not interpret (model calls, narration) to the log.
 
     It takes the next sequence number, so the whole transcript is one ordered log,
-    and changes nothing else in the state.
+    and changes nothing else in the state. ``phase``: the phase it belongs to (a
+    narration line voices a record of an earlier phase); default the current one.
     """
-    record = make_record(seq_int(state.seq), state.phase.label, vis, event)
+    record = make_record(seq_int(state.seq), state.phase.label if phase is None else phase, vis, event)
     return state.evolve(seq=state.seq + 1), record

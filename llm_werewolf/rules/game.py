@@ -47,9 +47,9 @@ class Game:
         self.records.extend(new)
         return new
 
-    def note(self, event: EventBody, vis: Visibility) -> Record:
+    def note(self, event: EventBody, vis: Visibility, phase: str | None = None) -> Record:
         """Log an event the rules do not interpret (see :func:`engine.note`)."""
-        self.state, record = note(self.state, event, vis)
+        self.state, record = note(self.state, event, vis, phase)
         self.records.append(record)
         return record
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import compress
+from typing import get_args
 
 from .events import (
     ChoiceMade,
@@ -21,7 +22,12 @@ from .events import (
     Record,
     RoleAssigned,
     RolesRevealed,
+    RulesEvent,
 )
+
+_RULES_EVENTS: frozenset[type] = frozenset(get_args(RulesEvent))
+"""The events the rules emit; a table note (a narration line voicing an earlier phase, a model call) never
+moves a view's phase."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,8 +75,9 @@ class ViewBuilder:
         if not record.vis.visible_to(self.seat):
             return False
         self.records.append(record)
-        self.phase = record.phase
         event = record.event
+        if type(event) in _RULES_EVENTS:
+            self.phase = record.phase
         if isinstance(event, GameStarted):
             self.variant = event.variant
             self.language = event.language

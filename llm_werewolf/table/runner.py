@@ -27,7 +27,7 @@ from ..llm.streaming import previewing
 from ..rules import Choice, Decision, Game, Outcome, ViewBuilder
 from ..rules.events import GOD, EventBody, Record, Visibility, to_seats
 from ..seeds import seat_seed
-from ..table_notes import ModelCall, Thought
+from ..table_notes import ModelCall, Narration, Thought
 from .seat_wrappers import Bounded, Deadline, Seat, answering_seat
 
 
@@ -144,7 +144,8 @@ class Table:
         what was sent.
 
         Narration lines are logged right after the batch they voice (each names
-        its source record in ``about``), and reach the sinks in the same write.
+        its source record in ``about`` and carries that record's phase), and reach
+        the sinks in the same write.
         """
         records = self.game.records
         sent: list[Record] = []
@@ -153,7 +154,8 @@ class Table:
                 public = [r for r in records[self._published :] if r.vis.scope == "public"]
                 if public:
                     for body in await self.narrator.narrate(public):
-                        self.game.note(body, GOD if isinstance(body, ModelCall) else Visibility("public"))
+                        vis = GOD if isinstance(body, ModelCall) else Visibility("public")
+                        self.game.note(body, vis, _phase_of(body, records))
             new = records[self._published :]
             self._published = len(records)
             sent.extend(new)
@@ -249,3 +251,11 @@ def previewable(decision: Decision, phase_kind: str) -> bool:
     if not decision.speech or phase_kind == "night":
         return False
     return not any(option.kind == "whisper" for option in decision.options)
+
+
+def _phase_of(body: EventBody, records: Sequence[Record]) -> str | None:
+    """The phase of the record a narration line voices (``Narration.about``); ``None``: the current phase."""
+    about = body.about if isinstance(body, Narration) else None
+    if about is None or not 0 <= about < len(records) or records[about].seq != about:
+        return None
+    return records[about].phase

@@ -67,7 +67,7 @@ def rebuild(transcript: Transcript, records: Sequence[Record] | None = None, obs
             raise ReplayMismatch(f"seq {record.seq}: the rules produced only {produced} records before it")
         event = record.event
         if isinstance(event, TABLE_EVENT_TYPES):
-            new = [game.note(event, record.vis)]
+            new = [game.note(event, record.vis, record.phase)]  # a narration line keeps the phase it voices
         elif isinstance(event, ChoiceMade):
             if game.over:
                 raise ReplayMismatch(f"seq {record.seq}: a choice was recorded after the game ended")
