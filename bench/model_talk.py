@@ -16,7 +16,9 @@ keep their word within a day (``speech.commitments``):
   yes/no ballot on one nominee (``Ruleset.seat_ballot``, city_mafia), yes on that seat and no on the
   nominees before it;
 * **nomination follows speech** (city_mafia): of the speeches that nominate and commit to a seat, the
-  share that nominate that seat, or no one when it is nominated already;
+  share that nominate that seat, or no one when it is nominated already; and of those, how many still
+  had the model pick the option (an ``option`` line of the speech's ``slot_plan`` call, or a
+  ``decision:pick`` call: a pick the speech made useless);
 * **trust violations**: acts against a seat (an accusation, a vote, grounds against it) in a speech whose
   speaker said it trusts that seat in an earlier speech the same day, with no public event in between
   that gives a reason (``commitments.release``), over the speeches that came after such trust.
@@ -76,11 +78,13 @@ class Word:
     violations: int = 0
     nominations: int = 0
     nominated: int = 0
+    picked: int = 0
 
 
 def keep_word(records: list, variant: str, word: Word) -> None:  # type: ignore[type-arg]
     """Tally the ballots that follow the voter's speech and the trust broken later the same day."""
     thoughts = {(r.event.seat, r.event.decision_id): r.event.text for r in records if isinstance(r.event, Thought)}
+    picks = {r.event.decision_id for r in records if isinstance(r.event, ModelCall) and _picks_option(r.event)}
     committed: dict[tuple[str, int], int] = {}
     trusted: dict[tuple[str, int], dict[int, int]] = {}
     for index, record in enumerate(records):
@@ -117,6 +121,7 @@ def keep_word(records: list, variant: str, word: Word) -> None:  # type: ignore[
             asked = next((r.event for r in reversed(records[:index]) if isinstance(r.event, ChoiceMade)), None)
             if asked is not None and asked.seat == event.seat and any(o.startswith("seat:") for o in asked.options):
                 word.nominations += 1
+                word.picked += asked.decision_id in picks
                 offered = f"seat:{seat}" in asked.options
                 word.nominated += asked.option == f"seat:{seat}" if offered else not asked.option.startswith("seat:")
         for seat in trusted_seats(event.acts, event.seat):
@@ -152,6 +157,13 @@ def ask_again(records: list, asked: Asked) -> None:  # type: ignore[type-arg]
                 told.add((me, "vote", record.phase))
             elif act.kind == "answer" and act.fact in QUESTIONS:
                 told.add((me, act.fact, record.phase))
+
+
+def _picks_option(call: ModelCall) -> bool:
+    """A model call that picks a speech decision's option (its own call, or a line of the speech's call)."""
+    if call.purpose == "decision:pick":
+        return True
+    return call.purpose == "slot_plan" and any(line.startswith("option: ") for line in call.raw_output.splitlines())
 
 
 def main() -> None:
@@ -232,13 +244,14 @@ def main() -> None:
     print(f"questions already answered: {share(asked.answered, asked.questions)}")
     print(
         f"vote follows speech: {share(word.followed, word.ballots)} (released by a public event: {word.released}); "
-        f"nomination follows speech: {share(word.nominated, word.nominations)}; "
+        f"nomination follows speech: {share(word.nominated, word.nominations)} "
+        f"(the model still picked the option: {word.picked}); "
         f"trust violations: {word.violations} in {word.after_trust} speeches after trust given the same day"
     )
     if args.json:
         slots = {slot: dict(counts) for slot, counts in picks.items()}
         kept = {"ballots": word.ballots, "followed": word.followed, "released": word.released}
-        nominated = {"nominations": word.nominations, "followed": word.nominated}
+        nominated = {"nominations": word.nominations, "followed": word.nominated, "option_picked": word.picked}
         trust = {"after_trust": word.after_trust, "violations": word.violations}
         report = {
             "rows": rows,

@@ -66,6 +66,14 @@ class DeadlinePassed(Exception):
     """Raised inside the agent when a decision's deadline has passed before a call could start."""
 
 
+class OptionNotPicked(Exception):
+    """Raised inside the agent when the option picked after a speech (``pick_after_speech``) names none."""
+
+    def __init__(self, parsed: Parsed) -> None:
+        super().__init__(parsed.error or "no legal option named")
+        self.parsed = parsed
+
+
 class LLMAgent:
     """A seat played by a language model."""
 
@@ -177,6 +185,10 @@ class LLMAgent:
             try:
                 async with asyncio.timeout_at(deadline):
                     choice, check = await speak(self, view, decision, prompt, parsed, calls, request.attempt)
+            except OptionNotPicked as exc:
+                error = exc.parsed.error or "no legal option named"
+                answer = calls[-1].raw_output[:ANSWER_CHARS] if calls else ""
+                return Reply.failed(exc.parsed.fault or "parse", error, answer=answer, calls=tuple(calls))
             except (TimeoutError, TransportError):  # no time or no backend left for the acts: checked text alone
                 from ..speech.model_speech import speech_without_acts
 
@@ -206,10 +218,26 @@ class LLMAgent:
 
     def option_in_speech(self, prompt: Prompt, decision: Decision) -> bool:
         """An acts-only speech with several options on a backend that walks sequences: the option is the
-        first pick of the speech's one call (speech/model_speech.py), not a call of its own."""
+        last pick of the speech's one call (speech/model_speech.py), not a call of its own, and is not
+        picked where the speech's acts decide it."""
         several = bool(prompt.pick_cue) and len(decision.options) > 1
         walks = bool(getattr(self.backend, "picks_sequences", False)) and self.backend.profile.speech_acts > 0
         return several and walks and self._acts_only(prompt)
+
+    def option_after_speech(self, prompt: Prompt, decision: Decision) -> bool:
+        """An acts-only speech with several options on a backend that picks slot by slot: the option is
+        picked in a call of its own after the slots' calls (:meth:`pick_after_speech`), and not at all
+        where the speech's acts decide it."""
+        several = bool(prompt.pick_cue) and len(decision.options) > 1
+        walks = bool(getattr(self.backend, "picks_sequences", False))
+        return several and not walks and self.backend.profile.speech_acts > 0 and self._acts_only(prompt)
+
+    async def pick_after_speech(self, prompt: Prompt, decision: Decision, attempt: int, calls: list[ModelCall]) -> str:
+        """The option of a speech whose acts left it open (:meth:`option_after_speech`)."""
+        picked = await self._pick_option(prompt, decision, attempt, calls, prompt.pick_cue, "decision:pick")
+        if picked.option is None:
+            raise OptionNotPicked(picked)
+        return picked.option
 
     def option_of(self, prompt: Prompt, decision: Decision, label: str) -> str | None:
         """The option id a label of ``prompt``'s option pick names."""
@@ -218,8 +246,10 @@ class LLMAgent:
 
     async def _option_only(self, prompt: Prompt, decision: Decision, attempt: int, calls: list[ModelCall]) -> Parsed:
         """The option of an acts-only speech: the only one, or the model's pick among several (no text;
-        where the speech's call carries the pick, the first option stands in until that call)."""
-        if not prompt.pick_cue or len(decision.options) == 1 or self.option_in_speech(prompt, decision):
+        where the pick comes with or after the speech's calls, the first option stands in until then)."""
+        if not prompt.pick_cue or len(decision.options) == 1:
+            return Parsed(decision.options[0].id, "")
+        if self.option_in_speech(prompt, decision) or self.option_after_speech(prompt, decision):
             return Parsed(decision.options[0].id, "")
         picked = await self._pick_option(prompt, decision, attempt, calls, prompt.pick_cue, "decision:pick")
         return Parsed(picked.option, "", error=picked.error, fault=picked.fault)

@@ -80,12 +80,15 @@ async def base_model_speech(
     at_once: bool = False,
     option_step: OptionStep | None = None,
     option_of: Callable[[str], str | None] | None = None,
+    pick_option: Callable[[], Awaitable[str]] | None = None,
 ) -> tuple[Choice, SpeechCheck]:
     """Picked acts (at most ``most``, and never more than :data:`MAX_PICKED`: the profile's ``speech_acts``;
     ``0`` picks none), then the model's text if coherent, else the voiced acts. ``at_once``: the backend
-    walks all the speech's slots in one call (``picks_sequences``); else one call per slot. ``option_step``
-    (with ``at_once``): the decision's option is the call's first pick, its label read by ``option_of``
-    (``option`` stands when the pick named none)."""
+    walks all the speech's slots in one call (``picks_sequences``); else one call per slot. The decision's
+    option follows the speech's acts where they decide it (``commitments.nomination``); else it is
+    ``option_step``'s (with ``at_once``: the call's last pick, its label read by ``option_of``; ``option``
+    stands when the pick named none), or ``pick_option``'s (a call of its own after the slots' calls), or
+    ``option``."""
     speaker = speaker_of(view, persona)
     close = prompt.stop[0] if prompt.stop else ""
     ctx = PickContext(
@@ -102,14 +105,20 @@ async def base_model_speech(
         )
     last_words = decision.kind == "last_words"
     if at_once:
+        if option_step is not None:
+            option_step.needed = lambda acts: nomination(view, decision, acts) is None
         planned, _ = await pick_plan_at_once(
             view, ctx, complete, speaker=speaker, last_words=last_words, option=option_step
         )
     else:
         planned, _ = await pick_plan(view, ctx, complete, speaker=speaker, last_words=last_words)
-    if option_step is not None and option_step.taken is not None and option_of is not None:
+    decided = nomination(view, decision, tuple(planned.acts))
+    if decided is not None:
+        option = decided
+    elif option_step is not None and option_step.taken is not None and option_of is not None:
         option = option_of(option_step.labels[option_step.taken]) or option
-    option = nomination(view, decision, tuple(planned.acts)) or option
+    elif pick_option is not None:
+        option = await pick_option()
     return _said(
         view,
         decision,
@@ -430,6 +439,11 @@ async def speak(
 
         profile = agent.backend.profile
         in_speech = agent.option_in_speech(prompt, decision)
+
+        async def pick_option() -> str:  # after the slots' calls, where the speech's acts leave it open
+            picked: str = await agent.pick_after_speech(prompt, decision, attempt, calls)
+            return picked
+
         return await base_model_speech(
             view,
             decision,
@@ -446,6 +460,7 @@ async def speak(
             at_once=bool(getattr(agent.backend, "picks_sequences", False)),
             option_step=OptionStep(prompt.pick_cue, tuple(prompt.labels)) if in_speech else None,
             option_of=lambda label: agent.option_of(prompt, decision, label),
+            pick_option=pick_option if agent.option_after_speech(prompt, decision) else None,
         )
     raw = next(
         (c.raw_output for c in reversed(calls) if c.purpose in ("decision", "language_switch") and c.raw_output), ""

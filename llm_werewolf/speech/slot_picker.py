@@ -466,18 +466,25 @@ class SlotSequence:
         return SequenceStep(ask.slot, "\n" + ask.question, tuple(ask.labels[i] for i in order))
 
 
+def _always(acts: tuple[Act, ...]) -> bool:
+    return True
+
+
 @dataclass
 class OptionStep:
-    """A speech decision's option, picked in the speech's call before its slots: the cue that asks for
-    it, the options' labels, and (after the call) the index of the label taken."""
+    """A speech decision's option, picked in the speech's call after its slots: the cue that asks for
+    it, the options' labels, whether the speech's acts leave it to pick (``needed``: false when they
+    decide it, as city_mafia's nomination of the seat a speech votes for), and (after the call) the
+    index of the label taken (``None``: not picked)."""
 
     cue: str
     labels: tuple[str, ...]
+    needed: Callable[[tuple[Act, ...]], bool] = _always
     taken: int | None = None
 
 
-class _OptionFirst:
-    """An :class:`OptionStep`, then the slots of ``then``."""
+class _OptionLast:
+    """The slots of ``then``, then the :class:`OptionStep` where the speech's acts leave the option to pick."""
 
     def __init__(self, option: OptionStep, then: SlotSequence) -> None:
         self.option = option
@@ -485,15 +492,22 @@ class _OptionFirst:
         self._asked = False
 
     def first(self) -> SequenceStep | None:
-        return SequenceStep("option", "", self.option.labels)
+        step = self.then.first()
+        return step if step is not None else self._option()
 
     def answer(self, label: int | None) -> SequenceStep | None:
         if self._asked:
-            return self.then.answer(label)
+            self.option.taken = label
+            return None
+        step = self.then.answer(label)
+        return step if step is not None else self._option()
+
+    def _option(self) -> SequenceStep | None:
+        plan = self.then.finish()[0]
+        if not self.option.needed(plan.acts):
+            return None
         self._asked = True
-        self.option.taken = label
-        step = self.then.first()
-        return None if step is None else SequenceStep(step.name, step.text, step.labels)
+        return SequenceStep("option", "\n" + self.option.cue.lstrip("\n"), self.option.labels)
 
 
 async def pick_plan_at_once(
@@ -507,16 +521,17 @@ async def pick_plan_at_once(
 ) -> tuple[Plan, list[SlotPick]]:
     """The speech of a base-model seat in ONE model call: the backend walks the slots (``sequence`` mode),
     each slot's options built from what the earlier ones took (module doc); ``option``: the decision's
-    option picked first in the same call. A speech with nothing to choose makes no call."""
+    option picked last in the same call, unless the speech's acts decide it. A speech with nothing to
+    choose makes no call."""
     sequence = SlotSequence(plan_steps(view, speaker=speaker, last_words=last_words), ctx.seed)
-    walked: PickSequence = sequence if option is None else _OptionFirst(option, sequence)
+    walked: PickSequence = sequence if option is None else _OptionLast(option, sequence)
     if walked.first() is None:
         return sequence.finish()
     request = CompletionRequest(
         system=ctx.system,
         user=ctx.user,
         # no floor line: the decision's own line gave the seat the floor, each slot's line names the seat
-        cue=ctx.cue if option is None else option.cue,
+        cue=ctx.cue,
         mode="sequence",
         sequence=walked,
         max_tokens=ctx.max_tokens * MAX_SPEECH_ACTS,
