@@ -269,21 +269,23 @@ def suspicion(view: SeatView, k: Knowledge) -> dict[int, float]:
         card[j] += 8.0
     honest_me = k.side == "village"
     moves: list[tuple[int, int, int]] = []
+    said = claims(view)  # read once: every report's weight and the claim count use it
     for report in reports(view):
-        _weigh(view, card, liar, moves, report, k, honest_me)
+        _weigh(view, said, card, liar, moves, report, k, honest_me)
     if k.robbed is not None:
         moves.append((0, k.me, k.robbed))
     if k.swapped is not None:
         moves.append((1, *k.swapped))
     for _, a, b in sorted(moves, key=lambda move: move[0]):
         card[a], card[b] = card[b], card[a]
-    _weigh_claims(view, liar, k, honest_me)
+    _weigh_claims(view, said, liar, k, honest_me)
     return {j: card[j] + liar[j] for j in range(players) if j != k.me}
 
 
-def _weigh_claims(view: SeatView, liar: list[float], k: Knowledge, honest_me: bool) -> None:
-    """Count the claimed roles (seed tip: two Seers means one lies)."""
-    said = claims(view)
+def _weigh_claims(
+    view: SeatView, said: Mapping[int, str | None], liar: list[float], k: Knowledge, honest_me: bool
+) -> None:
+    """Count the claimed roles ``said`` (:func:`claims`; seed tip: two Seers means one lies)."""
     counts: dict[str, int] = {}
     for role in said.values():
         if role is not None:
@@ -305,6 +307,7 @@ def _weigh_claims(view: SeatView, liar: list[float], k: Knowledge, honest_me: bo
 
 def _weigh(
     view: SeatView,
+    said: Mapping[int, str | None],
     card: list[float],
     liar: list[float],
     moves: list[tuple[int, int, int]],
@@ -321,7 +324,7 @@ def _weigh(
             if report.role != k.start and k.start != "doppelganger":
                 liar[speaker] += 6.0
         else:
-            weight = 2.5 if _contested(view, report.speaker) else 5.0
+            weight = 2.5 if _contested(said, view.deck, report.speaker) else 5.0
             card[target] += weight if report.role in WOLF_CARDS else -1.0
     elif report.key == "little_girl_report":
         if me_lied_about:
@@ -531,10 +534,9 @@ def _frame(view: SeatView, k: Knowledge) -> int | None:
     return draw.choice(pool) if pool else None
 
 
-def _contested(view: SeatView, speaker: int) -> bool:
-    """Whether the role ``speaker`` claims is claimed more often than the deck holds it."""
-    said = claims(view)
+def _contested(said: Mapping[int, str | None], deck: tuple[str, ...], speaker: int) -> bool:
+    """Whether the role ``speaker`` claims is claimed (``said``: :func:`claims`) more often than ``deck`` holds it."""
     role = said.get(speaker)
     if role is None:
         return False
-    return sum(1 for r in said.values() if r == role) > view.deck.count(role)
+    return sum(1 for r in said.values() if r == role) > deck.count(role)
