@@ -246,3 +246,26 @@ def _evidence(records: Sequence[Record]) -> list[int]:
         for index, record in enumerate(records)
         if isinstance(record.event, Info | DeathsAnnounced) or (isinstance(record.event, Speech) and record.event.claim)
     ]
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_online_mafia_read_reports_evidence_exactly_when_the_records_hold_some(seed: int) -> None:
+    """``_read`` says whether the records it folded hold a private result, a death or a claiming speech
+    (what lets a seat recall its last weighing): checked from every start to the end of whole games."""
+    names = tuple(f"P{i + 1}" for i in range(15))
+    agents: list[SyncAgent] = [HeuristicAgent(seed * 1009 + i) for i in range(15)]
+    game = play_with_agents(GameConfig(variant="online_mafia", names=names, seed=seed), agents)
+    seen = {True: 0, False: 0}
+    for seat in (0, 7, 14):
+        full = _view(game, seat, len(game.records))
+        evidence = _evidence(full.records)
+        for start in range(len(full.records)):
+            for end in (start + 1, start + 3, len(full.records)):
+                records = full.records[:end]
+                facts = online_mafia.Facts(me=seat, role=full.role, living=full.living(), single=frozenset())
+                facts.names = full.names
+                found = online_mafia._read(facts, records, start)
+                expected = any(start <= index < end for index in evidence)
+                assert found is expected, (seat, start, end)
+                seen[expected] += 1
+    assert seen[True] > 100 and seen[False] > 100
