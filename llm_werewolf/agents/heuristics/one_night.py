@@ -352,8 +352,13 @@ def _best(score: Mapping[int, float], options: list[Option], view: SeatView) -> 
 
 
 def _public_seed(view: SeatView) -> int:
-    talk = "|".join(r.event.text for r in view.records if isinstance(r.event, Speech) and r.event.to is None)
-    return zlib.crc32(talk.encode())
+    """A number every seat computes alike: the CRC of the public speeches' texts."""
+    talk: list[str] = []
+    for record in view.records:
+        event = record.event if type(record) is SharedEventRecord else record  # a plain record is its event
+        if type(event) is Speech and event.to is None:
+            talk.append(event.text)
+    return zlib.crc32("|".join(talk).encode())
 
 
 # -- decisions ------------------------------------------------------------------------------
