@@ -209,16 +209,19 @@ def heard(view: SeatView, memory: ScanMemory | None = None) -> Sequence[Said]:
         if kind is not Speech and (kind is not SharedEventRecord or type(event := event.event) is not Speech):
             continue
         assert isinstance(event, Speech)
-        if event.to is not None:
-            continue
-        found, target, role = _read(event, language, variant, names)
-        phase = records[index].phase
-        new.append(_said(Said, (event.seat, found, target, role, event.claim, event.stage, phase, index)))
+        if event.to is None:
+            new.append(hear(event, index, records[index].phase, language, variant, names))
     if new:
         said += tuple(new)
     if memory is not None:
         memory.derive(view.seat, HEARD, records, said)
     return said
+
+
+def hear(event: Speech, index: int, phase: str, language: str, variant: str, names: tuple[str, ...]) -> Said:
+    """The statement read from the public speech ``event``, record ``index`` of the view (made in ``phase``)."""
+    found, target, role = _read(event, language, variant, names)
+    return _said(Said, (event.seat, found, target, role, event.claim, event.stage, phase, index))
 
 
 HEARD = "heard"
