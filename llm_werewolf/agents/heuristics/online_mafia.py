@@ -297,6 +297,8 @@ def _silent(event: Speech) -> bool:
         return False
     if not event.acts:
         return not event.text.strip()
+    if event.acts[0].kind != "answer":  # most speeches: no generator made (every seat asks this of every speech)
+        return False
     return all(a.kind == "answer" and a.other is None and a.role is None for a in event.acts)
 
 
