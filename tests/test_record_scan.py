@@ -269,3 +269,15 @@ def test_online_mafia_read_reports_evidence_exactly_when_the_records_hold_some(s
                 assert found is expected, (seat, start, end)
                 seen[expected] += 1
     assert seen[True] > 100 and seen[False] > 100
+
+
+def test_the_compiled_getter_reads_every_field_in_order_and_takes_only_names() -> None:
+    from llm_werewolf.agents.heuristics.record_scan import _getter
+
+    facts = online_mafia.Facts(me=3, role="doctor", living=(1, 3))
+    facts.claims = {1: "sheriff"}
+    assert _getter(online_mafia._SCANNED)(facts) == tuple(getattr(facts, name) for name in online_mafia._SCANNED)
+    assert _getter(("claims",))(facts) == ({1: "sheriff"},)  # one field: still a tuple
+    assert _getter(("claims",))(facts)[0] is facts.claims
+    with pytest.raises(ValueError):
+        _getter(("me", "me) or __import__('os') or (x"))
