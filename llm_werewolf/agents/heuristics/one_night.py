@@ -21,6 +21,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import NamedTuple
 
 from ...rules import Choice, Decision, Option, SeatView
 from ...rules.events import ChoiceMade, Info, RoleAssigned, SharedEventRecord, Speech
@@ -240,6 +241,33 @@ def reports(view: SeatView, *, own: bool = False) -> list[Report]:
     return found
 
 
+class TableTalk(NamedTuple):
+    """What a vote reads from the speeches, in one pass over the records (:func:`table_talk`)."""
+
+    reports: list[Report]  # every speech's report, the seat's own included, oldest first (:func:`reports`)
+    claims: dict[int, str | None]  # :func:`claims`
+    seed: int  # the CRC of the public speeches' texts: a number every seat computes alike
+
+
+def table_talk(view: SeatView) -> TableTalk:
+    """:func:`reports` (``own=True``), :func:`claims` and the public seed of ``view``, read in one pass."""
+    found: list[Report] = []
+    latest: dict[int, str | None] = {}
+    talk: list[str] = []
+    for record in view.records:
+        event = record.event if type(record) is SharedEventRecord else record  # a plain record is its event
+        if type(event) is not Speech:
+            continue
+        report = _report(event, view)
+        if report is not None:
+            found.append(report)
+        if event.claim is not None or event.seat not in latest:
+            latest[event.seat] = event.claim
+        if event.to is None:
+            talk.append(event.text)
+    return TableTalk(found, latest, zlib.crc32("|".join(talk).encode()))
+
+
 def claims(view: SeatView) -> dict[int, str | None]:
     """Each speaker's latest claim (``None`` for a seat that spoke without claiming)."""
     latest: dict[int, str | None] = {}
@@ -253,7 +281,7 @@ def claims(view: SeatView) -> dict[int, str | None]:
 # -- suspicion ----------------------------------------------------------------------------
 
 
-def suspicion(view: SeatView, k: Knowledge) -> dict[int, float]:
+def suspicion(view: SeatView, k: Knowledge, talk: TableTalk | None = None) -> dict[int, float]:
     """How much this seat suspects each other seat of holding a werewolf card now.
 
     Evidence about *cards* (what was seen at night, before the Robber and the
@@ -269,9 +297,12 @@ def suspicion(view: SeatView, k: Knowledge) -> dict[int, float]:
         card[j] += 8.0
     honest_me = k.side == "village"
     moves: list[tuple[int, int, int]] = []
-    said = claims(view)  # read once: every report's weight and the claim count use it
-    for report in reports(view):
-        _weigh(view, said, card, liar, moves, report, k, honest_me)
+    if talk is None:
+        talk = table_talk(view)
+    said = talk.claims
+    for report in talk.reports:
+        if report.speaker != view.seat:  # what :func:`reports` gives: the others' reports
+            _weigh(view, said, card, liar, moves, report, k, honest_me)
     if k.robbed is not None:
         moves.append((0, k.me, k.robbed))
     if k.swapped is not None:
@@ -343,22 +374,12 @@ def _weigh(
         liar[speaker] += 6.0
 
 
-def _best(score: Mapping[int, float], options: list[Option], view: SeatView) -> Option:
+def _best(score: Mapping[int, float], options: list[Option], table: int) -> Option:
     """The most suspected option; ties go the same way for every player (a draw from the public
-    talk), so village players who read the table alike vote together instead of scattering."""
-    table = _public_seed(view)
+    talk, ``table``: :attr:`TableTalk.seed`), so village players who read the table alike vote together
+    instead of scattering."""
     ranked = sorted(options, key=lambda o: (-score.get(o.target or 0, 0.0), lean(o.target or 0, table)))
     return ranked[0]
-
-
-def _public_seed(view: SeatView) -> int:
-    """A number every seat computes alike: the CRC of the public speeches' texts."""
-    talk: list[str] = []
-    for record in view.records:
-        event = record.event if type(record) is SharedEventRecord else record  # a plain record is its event
-        if type(event) is Speech and event.to is None:
-            talk.append(event.text)
-    return zlib.crc32("|".join(talk).encode())
 
 
 # -- decisions ------------------------------------------------------------------------------
@@ -409,8 +430,9 @@ def _vote(view: SeatView, decision: Decision, rng: random.Random) -> Choice:
         return Choice(rng.choice(options).id)
     if k.side == "wolves":
         return Choice(_wolf_target(view, k, options).id)
-    score = suspicion(view, k)
-    best = _best(score, options, view)
+    talk = table_talk(view)
+    score = suspicion(view, k, talk)
+    best = _best(score, options, talk.seed)
     if score.get(best.target or 0, 0.0) < EVIDENCE:
         unsuspected = [o for o in options if score.get(o.target or 0, 0.0) >= 0.0] or options
         return Choice(rng.choice(unsuspected).id)
