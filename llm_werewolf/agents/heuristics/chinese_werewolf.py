@@ -50,7 +50,7 @@ from ..speech import act_speech
 from ..thoughts import thought
 from .common import drawn_bluffer, lean, pick_seat, team_draw
 from .record_scan import ScanMemory, scan_records
-from .talk import Said, hear, said_in, say
+from .talk import IntentsRun, Said, hear, intents_run, say
 
 WEREWOLF = "werewolf"
 SEER = "seer"
@@ -95,7 +95,8 @@ class Facts:
     flipped: dict[int, str] = field(default_factory=dict)  # cards shown at death (an exile, a hunter)
     peaceful_nights: int = 0
     votes: list[tuple[int, int, str]] = field(default_factory=list)  # voter, target, ballot
-    intents: dict[int, int] = field(default_factory=dict)  # today's announced votes
+    intents: dict[int, int] = field(default_factory=dict)  # today's announced votes (read only)
+    intents_run: IntentsRun = ("", {})  # the announced votes of the latest phase with statements (``talk.intents_run``)
     my_reports: dict[int, str] = field(default_factory=dict)
     first_named: dict[str, tuple[int, int]] = field(default_factory=dict)  # day -> (first seat naming a target, target)
     rng: random.Random | None = None
@@ -274,6 +275,7 @@ _SCANNED = (
     "other_claims",
     "witch_saves",
     "first_named",
+    "intents_run",
 )
 
 
@@ -350,6 +352,11 @@ def _read_said(facts: Facts, statements: Sequence[Said]) -> None:
                 facts.witch_saves[said.speaker] = said.target
         elif said.key in VOTE_KEYS and said.target is not None and said.stage == "discussion":
             facts.first_named.setdefault(said.phase, (said.speaker, said.target))
+    facts.intents_run = intents_run(facts.intents_run, statements, _announces_vote)
+
+
+def _announces_vote(said: Said) -> bool:
+    return said.key in VOTE_KEYS
 
 
 def read_facts(view: SeatView, memory: ScanMemory | None = None) -> Facts:
@@ -366,9 +373,9 @@ def read_facts(view: SeatView, memory: ScanMemory | None = None) -> Facts:
     # Only the scan changes the scanned containers (what follows assigns new ones), so the memory keeps them as
     # they are (tests/test_record_scan.py compares the remembered facts with fresh ones at every decision).
     scan_records(facts, view, _SCANNED, _read, memory, read_only_after=True)
-    for said in said_in(facts.said, view.phase):
-        if said.key in VOTE_KEYS and said.target is not None:
-            facts.intents[said.speaker] = said.target
+    phase, intents = facts.intents_run
+    if phase == view.phase:  # today's announced votes, shared with the memory: read, never changed
+        facts.intents = intents
     facts.my_reports = facts.reports.get(me, {})
     if facts.wolf:
         facts.team = facts.team | {me} | {s for s, r in facts.known.items() if r == WEREWOLF}

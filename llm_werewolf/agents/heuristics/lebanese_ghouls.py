@@ -30,7 +30,7 @@ from ..speech import act_speech
 from ..thoughts import thought
 from .common import drawn_bluffer, lean, pick_seat, seat_options, team_draw
 from .record_scan import ScanMemory, scan_records
-from .talk import Said, hear, said_in, say
+from .talk import IntentsRun, Said, hear, intents_run, say
 
 GHOUL = "ghoul"
 BASSARA = "bassara"
@@ -64,7 +64,8 @@ class Facts:
     victim: int | None = None  # Sahra: tonight's prey
     saved: set[int] = field(default_factory=set)
     votes: list[tuple[int, int]] = field(default_factory=list)
-    intents: dict[int, int] = field(default_factory=dict)
+    intents: dict[int, int] = field(default_factory=dict)  # today's announced votes (read only)
+    intents_run: IntentsRun = ("", {})  # the announced votes of the latest phase with statements (``talk.intents_run``)
     said: Sequence[Said] = ()  # the public statements, oldest first (as ``talk.heard`` gives them)
     _belief: tuple[set[int], dict[int, float]] | None = None
     rng: random.Random | None = None
@@ -199,6 +200,7 @@ _SCANNED = (
     "said",
     "claims",
     "reports",
+    "intents_run",
 )
 
 
@@ -250,7 +252,7 @@ def _claimed_role(said: Said) -> str | None:
 
 
 def _read_statements(facts: Facts, statements: Sequence[Said]) -> None:
-    """The claims and reports of the public ``statements`` (newly heard, oldest first).
+    """The claims, reports and announced votes of the public ``statements`` (newly heard, oldest first).
 
     A claimant's list of named seats is replaced, never changed, so a remembered scan stays as it was.
     """
@@ -263,6 +265,11 @@ def _read_statements(facts: Facts, statements: Sequence[Said]) -> None:
             named = facts.reports.get(statement.speaker, [])
             if statement.target not in named:
                 facts.reports[statement.speaker] = [*named, statement.target]
+    facts.intents_run = intents_run(facts.intents_run, statements, _announces_vote)
+
+
+def _announces_vote(statement: Said) -> bool:
+    return _claimed_role(statement) is None and statement.key in VOTE_KEYS
 
 
 def read_facts(view: SeatView, memory: ScanMemory | None = None) -> Facts:
@@ -279,9 +286,9 @@ def read_facts(view: SeatView, memory: ScanMemory | None = None) -> Facts:
     # Only the scan changes the scanned containers (what follows assigns new ones), so the memory keeps them as
     # they are (tests/test_record_scan.py compares the remembered facts with fresh ones at every decision).
     scan_records(facts, view, _SCANNED, _read, memory, read_only_after=True)
-    for statement in said_in(facts.said, view.phase):
-        if _claimed_role(statement) is None and statement.key in VOTE_KEYS and statement.target is not None:
-            facts.intents[statement.speaker] = statement.target
+    phase, intents = facts.intents_run
+    if phase == view.phase:  # today's announced votes, shared with the memory: read, never changed
+        facts.intents = intents
     if facts.ghoul:
         facts.team = facts.team | {me}
     return facts

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 import re
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from string import Template
 from typing import NamedTuple
@@ -59,6 +59,28 @@ def said_in(said: Sequence[Said], phase: str) -> Sequence[Said]:
     while first and said[first - 1].phase == phase:
         first -= 1
     return said[first:]
+
+
+IntentsRun = tuple[str, dict[int, int]]
+"""A phase and, for the trailing statements made in it, the seat each speaker last said it votes for."""
+
+
+def intents_run(run: IntentsRun, statements: Iterable[Said], announces_vote: Callable[[Said], bool]) -> IntentsRun:
+    """``run`` carried over ``statements`` (newly heard, oldest first): for the trailing statements of one
+    phase (:func:`said_in` of that phase), the target of each speaker's latest statement with a target that
+    ``announces_vote``, in the order the speakers first did. The dict is replaced, never changed, so a run
+    kept by a seat's memory stays as it was."""
+    phase, intents = run
+    own = False
+    for said in statements:
+        if said.phase != phase:
+            phase, intents, own = said.phase, {}, True
+        target = said.target
+        if target is not None and announces_vote(said):
+            if not own:
+                intents, own = dict(intents), True
+            intents[said.speaker] = target
+    return phase, intents
 
 
 def _order(said: Said) -> int:
