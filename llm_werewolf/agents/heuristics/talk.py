@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import random
 import re
-from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from string import Template
@@ -48,11 +47,6 @@ class Said(NamedTuple):
     order: int = 0  # position in the speaker's view: later statements have larger numbers
 
 
-def said_since(said: Sequence[Said], start: int) -> Sequence[Said]:
-    """The statements of ``said`` (oldest first, as :func:`heard` gives them) read from records ``start`` on."""
-    return said[bisect_left(said, start, key=_order) :]
-
-
 def said_in(said: Sequence[Said], phase: str) -> Sequence[Said]:
     """The trailing statements of ``said`` made in ``phase`` (a phase's statements are consecutive)."""
     first = len(said)
@@ -81,10 +75,6 @@ def intents_run(run: IntentsRun, statements: Iterable[Said], announces_vote: Cal
                 intents, own = dict(intents), True
             intents[said.speaker] = target
     return phase, intents
-
-
-def _order(said: Said) -> int:
-    return said.order
 
 
 def say(
