@@ -9,7 +9,10 @@ Plays ``--games`` all-heuristic games (after ``--warmup`` untimed games, seeds b
 reads the view and decides; speeches included), not the rules engine or the view building. Times
 are CPU time of this process (``time.process_time``), so other work on a shared machine does not
 count. Reports the mean over all decisions, the mean of speech and of non-speech decisions, and
-the 99th percentile.
+the 99th percentile. A full garbage collection after the warmup games settles what starting the
+process left to collect: otherwise its one full collection (20-30 ms, the whole heap of imported
+modules) falls in a timed answer on some boards and not others, depending only on where the
+allocation counts of imports and warmup happen to put it.
 The budget is 150 microseconds per decision (docs/heuristics.md).
 
 ``--control PATH`` (repeatable: any checkouts of this project) measures each board on this checkout
@@ -21,6 +24,7 @@ per checkout, so every version is timed in the same minutes under the same load.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import platform
@@ -59,6 +63,7 @@ def bench(variant: str, players: int, games: int, warmup: int = 5) -> dict[str, 
     for seed in range(-warmup, 0):  # untimed: loads phrase banks and term files (some only in rare games)
         warm: list[SyncAgent] = [HeuristicAgent(seed * 1009 + i) for i in range(players)]
         play_with_agents(GameConfig(variant=variant, names=names, seed=seed), warm)
+    gc.collect()  # the process's first full collection (imports, phrase banks) is paid here, not in a timed answer
     for seed in range(1, games + 1):
         agents: list[SyncAgent] = [TimedAgent(seed * 1009 + i, times) for i in range(players)]
         play_with_agents(GameConfig(variant=variant, names=names, seed=seed), agents)

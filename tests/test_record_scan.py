@@ -17,6 +17,7 @@ import pytest
 from llm_werewolf.agents.heuristic import HeuristicAgent
 from llm_werewolf.agents.heuristics import chinese_werewolf, city_mafia, lebanese_ghouls, online_mafia
 from llm_werewolf.agents.heuristics.record_scan import ScanMemory, scan_records
+from llm_werewolf.agents.heuristics.talk import heard, said_in
 from llm_werewolf.rules import Choice, Decision, Game, GameConfig, SeatView, ViewBuilder
 from llm_werewolf.rules.events import PUBLIC, DeathsAnnounced, Info, Record, Speech, make_record
 from llm_werewolf.sim import SyncAgent, play_with_agents
@@ -246,3 +247,89 @@ def _evidence(records: Sequence[Record]) -> list[int]:
         for index, record in enumerate(records)
         if isinstance(record.event, Info | DeathsAnnounced) or (isinstance(record.event, Speech) and record.event.claim)
     ]
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_online_mafia_read_reports_evidence_exactly_when_the_records_hold_some(seed: int) -> None:
+    """``_read`` says whether the records it folded hold a private result, a death or a claiming speech
+    (what lets a seat recall its last weighing): checked from every start to the end of whole games."""
+    names = tuple(f"P{i + 1}" for i in range(15))
+    agents: list[SyncAgent] = [HeuristicAgent(seed * 1009 + i) for i in range(15)]
+    game = play_with_agents(GameConfig(variant="online_mafia", names=names, seed=seed), agents)
+    seen = {True: 0, False: 0}
+    for seat in (0, 7, 14):
+        full = _view(game, seat, len(game.records))
+        evidence = _evidence(full.records)
+        for start in range(len(full.records)):
+            for end in (start + 1, start + 3, len(full.records)):
+                records = full.records[:end]
+                facts = online_mafia.Facts(me=seat, role=full.role, living=full.living(), single=frozenset())
+                facts.names = full.names
+                found = online_mafia._read(facts, records, start)
+                expected = any(start <= index < end for index in evidence)
+                assert found is expected, (seat, start, end)
+                seen[expected] += 1
+    assert seen[True] > 100 and seen[False] > 100
+
+
+def test_the_compiled_getter_reads_every_field_in_order_and_takes_only_names() -> None:
+    from llm_werewolf.agents.heuristics.record_scan import _getter
+
+    facts = online_mafia.Facts(me=3, role="doctor", living=(1, 3))
+    facts.claims = {1: "sheriff"}
+    assert _getter(online_mafia._SCANNED)(facts) == tuple(getattr(facts, name) for name in online_mafia._SCANNED)
+    assert _getter(("claims",))(facts) == ({1: "sheriff"},)  # one field: still a tuple
+    assert _getter(("claims",))(facts)[0] is facts.claims
+    with pytest.raises(ValueError):
+        _getter(("me", "me) or __import__('os') or (x"))
+
+
+class IntentsCheckingAgent(HeuristicAgent):
+    """Checks before every answer that the announced votes a policy read (``Facts.intents``) are those of
+    today's trailing statements, as ``talk.said_in`` gives them."""
+
+    def __init__(self, seed: int, module: ModuleType, counted: list[int]) -> None:
+        super().__init__(seed)
+        self.module = module
+        self.counted = counted
+
+    def choose(self, view: SeatView, decision: Decision) -> Choice:
+        facts = self.module.read_facts(view, self.memory)
+        expected: dict[int, int] = {}
+        for said in said_in(heard(view), view.phase):
+            if said.target is not None and self.module._announces_vote(said):
+                expected[said.speaker] = said.target
+        assert list(facts.intents.items()) == list(expected.items())
+        self.counted.append(len(expected))
+        return super().choose(view, decision)
+
+
+@pytest.mark.parametrize("module", [chinese_werewolf, lebanese_ghouls])
+def test_the_announced_votes_are_those_of_todays_statements(module: ModuleType) -> None:
+    counted: list[int] = []
+    variant = module.__name__.rsplit(".", 1)[-1]
+    for seed in range(2):
+        names = tuple(f"P{i + 1}" for i in range(12))
+        agents: list[SyncAgent] = [IntentsCheckingAgent(seed * 1009 + i, module, counted) for i in range(12)]
+        play_with_agents(GameConfig(variant=variant, names=names, seed=seed), agents)
+    assert sum(1 for n in counted if n) > 20  # votes were announced before many decisions
+
+
+def test_an_intents_run_keeps_each_speakers_latest_vote_of_the_latest_phase() -> None:
+    from llm_werewolf.agents.heuristics.talk import Said, intents_run
+
+    def vote(speaker: int, target: int | None, phase: str, key: str = "accuse") -> Said:
+        return Said(speaker, key, target, phase=phase)
+
+    def announces(said: Said) -> bool:
+        return said.key == "accuse"
+
+    kept: dict[int, int] = {}
+    run = intents_run(("", kept), [vote(1, 4, "day:1"), vote(2, 5, "day:1"), vote(1, 6, "day:1")], announces)
+    assert run == ("day:1", {1: 6, 2: 5}) and list(run[1]) == [1, 2]  # the latest target, in first-spoken order
+    assert kept == {}  # the dict a memory kept is replaced, never changed
+    later = intents_run(run, [vote(3, 1, "day:1", key="neutral"), vote(4, None, "day:1")], announces)
+    assert later == run  # no target, or no announced vote: nothing changes
+    assert intents_run(run, [vote(2, 7, "day:1")], announces) == ("day:1", {1: 6, 2: 7})
+    assert run == ("day:1", {1: 6, 2: 5})
+    assert intents_run(run, [vote(3, 2, "day:2")], announces) == ("day:2", {3: 2})  # a new phase starts over

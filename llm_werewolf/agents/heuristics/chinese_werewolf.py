@@ -35,13 +35,22 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ...rules import SKIP, Choice, Decision, SeatView
-from ...rules.events import ChoiceMade, DeathsAnnounced, Info, Record, SharedEventRecord, StatusChanged, VoteCast
+from ...rules.events import (
+    ChoiceMade,
+    DeathsAnnounced,
+    Info,
+    Record,
+    SharedEventRecord,
+    Speech,
+    StatusChanged,
+    VoteCast,
+)
 from ...rules.variants.chinese_werewolf.tactics import TACTICS
 from ..speech import act_speech
 from ..thoughts import thought
 from .common import drawn_bluffer, lean, pick_seat, team_draw
 from .record_scan import ScanMemory, scan_records
-from .talk import Said, heard, said_in, said_since, say
+from .talk import IntentsRun, Said, hear, intents_run, say
 
 WEREWOLF = "werewolf"
 SEER = "seer"
@@ -86,7 +95,8 @@ class Facts:
     flipped: dict[int, str] = field(default_factory=dict)  # cards shown at death (an exile, a hunter)
     peaceful_nights: int = 0
     votes: list[tuple[int, int, str]] = field(default_factory=list)  # voter, target, ballot
-    intents: dict[int, int] = field(default_factory=dict)  # today's announced votes
+    intents: dict[int, int] = field(default_factory=dict)  # today's announced votes (read only)
+    intents_run: IntentsRun = ("", {})  # the announced votes of the latest phase with statements (``talk.intents_run``)
     my_reports: dict[int, str] = field(default_factory=dict)
     first_named: dict[str, tuple[int, int]] = field(default_factory=dict)  # day -> (first seat naming a target, target)
     rng: random.Random | None = None
@@ -240,7 +250,7 @@ class Facts:
         return [s for s, v in sorted(told.items()) if v == WEREWOLF and s in self.living and s != self.me]
 
 
-_READ_EVENTS = frozenset({Info, VoteCast, ChoiceMade, StatusChanged, DeathsAnnounced})
+_READ_EVENTS = frozenset({Info, VoteCast, ChoiceMade, StatusChanged, DeathsAnnounced, Speech})
 
 
 # The fields _read fills; kept per seat by the agent's ScanMemory between decisions.
@@ -257,25 +267,36 @@ _SCANNED = (
     "night_dead",
     "peaceful_nights",
     "votes",
-    # read from the statements (``_read_said``)
+    # the public statements (``talk.hear``) and what is read from them (``_read_said``)
+    "said",
     "seer_claims",
     "reports",
     "first_reports",
     "other_claims",
     "witch_saves",
     "first_named",
+    "intents_run",
 )
 
 
 def _read(facts: Facts, records: Sequence[Record], start: int) -> None:
-    """Read the private and public records from ``start`` on into ``facts``."""
+    """Read the private and public records from ``start`` on into ``facts``, the public speeches as statements
+    (``facts.said``, oldest first, as ``talk.heard`` gives them) read by :func:`_read_said`.
+
+    ``facts.said`` is replaced, never changed, so a remembered scan stays as it was."""
+    view = facts.view
+    heard_now: list[Said] = []
     for index in range(start, len(records)):
         record = records[index]
         event = record.event if type(record) is SharedEventRecord else record  # a plain record is its event
         kind = type(event)
         if kind not in _READ_EVENTS:
             continue
-        if kind is Info:
+        if kind is Speech:
+            assert isinstance(event, Speech)
+            if event.to is None:
+                heard_now.append(hear(event, index, record.phase, view.language, view.variant, view.names))
+        elif kind is Info:
             assert isinstance(event, Info)
             if event.fact == "team":
                 facts.team.update(event.seats)
@@ -308,14 +329,17 @@ def _read(facts: Facts, records: Sequence[Record], start: int) -> None:
                 facts.night_dead.update(d.seat for d in event.deaths)
                 if not event.deaths:
                     facts.peaceful_nights += 1
+    if heard_now:
+        facts.said = (*facts.said, *heard_now)
+        _read_said(facts, heard_now)
 
 
-def _read_said(facts: Facts, start: int) -> None:
-    """Read the statements of ``facts.said`` made in records ``start`` on into ``facts``.
+def _read_said(facts: Facts, statements: Sequence[Said]) -> None:
+    """Read the public ``statements`` (newly heard, oldest first) into ``facts``.
 
     Nested containers are replaced, never changed, so a remembered scan stays as it was.
     """
-    for said in said_since(facts.said, start):
+    for said in statements:
         if said.claim == SEER or said.key in SEER_KEYS:
             facts.seer_claims.setdefault(said.speaker, said.order)
             if said.target is not None and said.key in ("seer_wolf", "seer_good", ""):
@@ -328,11 +352,11 @@ def _read_said(facts: Facts, start: int) -> None:
                 facts.witch_saves[said.speaker] = said.target
         elif said.key in VOTE_KEYS and said.target is not None and said.stage == "discussion":
             facts.first_named.setdefault(said.phase, (said.speaker, said.target))
+    facts.intents_run = intents_run(facts.intents_run, statements, _announces_vote)
 
 
-def _read_all(facts: Facts, records: Sequence[Record], start: int) -> None:
-    _read(facts, records, start)
-    _read_said(facts, start)
+def _announces_vote(said: Said) -> bool:
+    return said.key in VOTE_KEYS
 
 
 def read_facts(view: SeatView, memory: ScanMemory | None = None) -> Facts:
@@ -346,13 +370,12 @@ def read_facts(view: SeatView, memory: ScanMemory | None = None) -> Facts:
         number=int(number) if number.isdigit() else 0,
         living=frozenset(view.living()),
     )
-    facts.said = heard(view, memory)
     # Only the scan changes the scanned containers (what follows assigns new ones), so the memory keeps them as
     # they are (tests/test_record_scan.py compares the remembered facts with fresh ones at every decision).
-    scan_records(facts, view, _SCANNED, _read_all, memory, read_only_after=True)
-    for said in said_in(facts.said, view.phase):
-        if said.key in VOTE_KEYS and said.target is not None:
-            facts.intents[said.speaker] = said.target
+    scan_records(facts, view, _SCANNED, _read, memory, read_only_after=True)
+    phase, intents = facts.intents_run
+    if phase == view.phase:  # today's announced votes, shared with the memory: read, never changed
+        facts.intents = intents
     facts.my_reports = facts.reports.get(me, {})
     if facts.wolf:
         facts.team = facts.team | {me} | {s for s, r in facts.known.items() if r == WEREWOLF}

@@ -35,6 +35,7 @@ from ...rules.events import (
     PhaseStarted,
     Record,
     SharedEventRecord,
+    Speech,
     VoteCast,
     VoteTally,
 )
@@ -43,7 +44,7 @@ from ..speech import act_speech
 from ..thoughts import thought
 from .common import drawn_bluffer, lean, pick_seat, seat_options, team_draw
 from .record_scan import ScanMemory, scan_records
-from .talk import Said, heard, said_since
+from .talk import Said, hear
 
 SHERIFF = "sheriff"
 MAFIA_ROLES = frozenset({"mafia", "don"})
@@ -73,6 +74,7 @@ class Facts:
     votes: list[tuple[int, int]] = field(default_factory=list)
     voting_on: int | None = None
     night_dead: set[int] = field(default_factory=set)
+    said: Sequence[Said] = ()  # the public statements, oldest first (as ``talk.heard`` gives them)
     rng: random.Random | None = None
     """This decision's draws (set by :func:`reading`)."""
     _belief: tuple[int | None, dict[int, float]] | None = None
@@ -174,7 +176,7 @@ class Facts:
         return min(outside, key=lambda s: self.sheriff_claims[s]) if outside else None
 
 
-_READ_EVENTS = frozenset({Info, PhaseStarted, Announcement, VoteTally, VoteCast, DeathsAnnounced})
+_READ_EVENTS = frozenset({Info, PhaseStarted, Announcement, VoteTally, VoteCast, DeathsAnnounced, Speech})
 
 
 # The fields _read folds from the records; kept per seat by the agent's ScanMemory between decisions.
@@ -187,25 +189,35 @@ _SCANNED = (
     "nominations",
     "votes",
     "night_dead",
-    # read from the statements
+    # the public statements (``talk.hear``) and what is read from them
+    "said",
     "sheriff_claims",
     "reports",
     "first_reports",
 )
 
 
-def _read(facts: Facts, records: Sequence[Record], start: int, said: Sequence[Said]) -> None:
-    """Fold ``records[start:]`` and the statements made in them into ``facts``.
+def _read(facts: Facts, records: Sequence[Record], start: int) -> None:
+    """Fold ``records[start:]`` and the public statements made in them (``facts.said``) into ``facts``.
 
-    A claimant's reports are replaced, never changed in place, so a remembered scan stays as it was.
+    ``facts.said`` and a claimant's reports are replaced, never changed in place, so a remembered scan
+    stays as it was.
     """
+    view = facts.view
+    heard_now: list[Said] = []
     for index in range(start, len(records)):
         event = records[index]
         if type(event) is SharedEventRecord:  # a plain record is its own event
             event = event.event
-        if type(event) not in _READ_EVENTS:
+        kind = type(event)
+        if kind not in _READ_EVENTS:
             continue
-        if isinstance(event, Info):
+        if kind is Speech:
+            assert isinstance(event, Speech)
+            if event.to is None:
+                phase = records[index].phase
+                heard_now.append(hear(event, index, phase, view.language, view.variant, view.names))
+        elif isinstance(event, Info):
             if event.fact == "team" and event.subject is not None:
                 facts.team.add(event.subject)
             elif event.fact in ("mafia", "sheriff") and event.subject is not None:
@@ -226,7 +238,9 @@ def _read(facts: Facts, records: Sequence[Record], start: int, said: Sequence[Sa
             facts.votes.append((event.seat, event.target))
         elif isinstance(event, DeathsAnnounced) and event.moment == "morning":
             facts.night_dead.update(d.seat for d in event.deaths)
-    for statement in said_since(said, start):
+    if heard_now:
+        facts.said = (*facts.said, *heard_now)
+    for statement in heard_now:
         if statement.claim == SHERIFF or statement.key in REPORT_KEYS:
             facts.sheriff_claims.setdefault(statement.speaker, statement.order)
             if statement.target is not None and statement.key in (*REPORT_KEYS, ""):
@@ -239,12 +253,9 @@ def gather(view: SeatView, memory: ScanMemory | None = None) -> Facts:
     """Everything this seat knows, from its visible records (with ``memory``: only the new ones)."""
     assert view.seat is not None
     facts = Facts(view=view, me=view.seat, role=view.role, phase=view.phase, living=frozenset(view.living()))
-    said = heard(view, memory)
     # Only the scan changes the scanned containers (what follows assigns new ones), so the memory keeps them as
     # they are (tests/test_record_scan.py compares the remembered facts with fresh ones at every decision).
-    scan_records(
-        facts, view, _SCANNED, lambda f, records, start: _read(f, records, start, said), memory, read_only_after=True
-    )
+    scan_records(facts, view, _SCANNED, _read, memory, read_only_after=True)
     reports, first_reports = facts.reports, facts.first_reports
     for nominator, target in facts.nominations:  # a claimed Sheriff's nomination names a black check
         if nominator in facts.sheriff_claims:

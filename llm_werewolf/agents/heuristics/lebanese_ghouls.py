@@ -24,13 +24,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ...rules import Choice, Decision, SeatView
-from ...rules.events import ChoiceMade, DeathsAnnounced, Info, Record, SharedEventRecord, VoteCast
+from ...rules.events import ChoiceMade, DeathsAnnounced, Info, Record, SharedEventRecord, Speech, VoteCast
 from ...rules.variants.lebanese_ghouls.tactics import TACTICS
 from ..speech import act_speech
 from ..thoughts import thought
 from .common import drawn_bluffer, lean, pick_seat, seat_options, team_draw
 from .record_scan import ScanMemory, scan_records
-from .talk import Said, heard, said_in, said_since, say
+from .talk import IntentsRun, Said, hear, intents_run, say
 
 GHOUL = "ghoul"
 BASSARA = "bassara"
@@ -64,7 +64,9 @@ class Facts:
     victim: int | None = None  # Sahra: tonight's prey
     saved: set[int] = field(default_factory=set)
     votes: list[tuple[int, int]] = field(default_factory=list)
-    intents: dict[int, int] = field(default_factory=dict)
+    intents: dict[int, int] = field(default_factory=dict)  # today's announced votes (read only)
+    intents_run: IntentsRun = ("", {})  # the announced votes of the latest phase with statements (``talk.intents_run``)
+    said: Sequence[Said] = ()  # the public statements, oldest first (as ``talk.heard`` gives them)
     _belief: tuple[set[int], dict[int, float]] | None = None
     rng: random.Random | None = None
 
@@ -180,7 +182,7 @@ class Facts:
         )
 
 
-_READ_EVENTS = frozenset({Info, ChoiceMade, VoteCast, DeathsAnnounced})
+_READ_EVENTS = frozenset({Info, ChoiceMade, VoteCast, DeathsAnnounced, Speech})
 
 
 # The fields _read fills; kept per seat by the agent's ScanMemory between decisions.
@@ -194,19 +196,31 @@ _SCANNED = (
     "votes",
     "flipped",
     "night_dead",
+    # the public statements (``talk.hear``) and what is read from them (``_read_statements``)
+    "said",
     "claims",
     "reports",
+    "intents_run",
 )
 
 
 def _read(facts: Facts, records: Sequence[Record], start: int) -> None:
-    """Read the private and public records from ``start`` on into ``facts``."""
+    """Read the private and public records from ``start`` on into ``facts``, the public speeches as statements
+    (``facts.said``, replaced, never changed, so a remembered scan stays as it was) read by
+    :func:`_read_statements`."""
+    view = facts.view
+    heard_now: list[Said] = []
     for index in range(start, len(records)):
         record = records[index]
         event = record.event if type(record) is SharedEventRecord else record  # a plain record is its event
-        if type(event) not in _READ_EVENTS:
+        kind = type(event)
+        if kind not in _READ_EVENTS:
             continue
-        if isinstance(event, Info):
+        if kind is Speech:
+            assert isinstance(event, Speech)
+            if event.to is None:
+                heard_now.append(hear(event, index, record.phase, view.language, view.variant, view.names))
+        elif isinstance(event, Info):
             if event.fact == "lover":
                 facts.lover = event.subject
             elif event.fact == "team" and event.value == GHOUL:
@@ -227,6 +241,9 @@ def _read(facts: Facts, records: Sequence[Record], start: int) -> None:
             facts.flipped.update((d.seat, d.role) for d in event.deaths if d.role)
             if event.moment == "morning":
                 facts.night_dead.update(d.seat for d in event.deaths)
+    if heard_now:
+        facts.said = (*facts.said, *heard_now)
+        _read_statements(facts, heard_now)
 
 
 def _claimed_role(said: Said) -> str | None:
@@ -234,13 +251,12 @@ def _claimed_role(said: Said) -> str | None:
     return REPORT_KEYS.get(said.key) or (said.claim if said.claim in EXPOSERS else None)
 
 
-def _read_all(facts: Facts, records: Sequence[Record], start: int, said: Sequence[Said]) -> None:
-    """``_read``, then the claims and reports of the statements made in records ``start`` on.
+def _read_statements(facts: Facts, statements: Sequence[Said]) -> None:
+    """The claims, reports and announced votes of the public ``statements`` (newly heard, oldest first).
 
     A claimant's list of named seats is replaced, never changed, so a remembered scan stays as it was.
     """
-    _read(facts, records, start)
-    for statement in said_since(said, start):
+    for statement in statements:
         role = _claimed_role(statement)
         if role is None:
             continue
@@ -249,6 +265,11 @@ def _read_all(facts: Facts, records: Sequence[Record], start: int, said: Sequenc
             named = facts.reports.get(statement.speaker, [])
             if statement.target not in named:
                 facts.reports[statement.speaker] = [*named, statement.target]
+    facts.intents_run = intents_run(facts.intents_run, statements, _announces_vote)
+
+
+def _announces_vote(statement: Said) -> bool:
+    return _claimed_role(statement) is None and statement.key in VOTE_KEYS
 
 
 def read_facts(view: SeatView, memory: ScanMemory | None = None) -> Facts:
@@ -262,20 +283,12 @@ def read_facts(view: SeatView, memory: ScanMemory | None = None) -> Facts:
         number=int(number) if number.isdigit() else 0,
         living=frozenset(view.living()),
     )
-    said = heard(view, memory)
     # Only the scan changes the scanned containers (what follows assigns new ones), so the memory keeps them as
     # they are (tests/test_record_scan.py compares the remembered facts with fresh ones at every decision).
-    scan_records(
-        facts,
-        view,
-        _SCANNED,
-        lambda f, records, start: _read_all(f, records, start, said),
-        memory,
-        read_only_after=True,
-    )
-    for statement in said_in(said, view.phase):
-        if _claimed_role(statement) is None and statement.key in VOTE_KEYS and statement.target is not None:
-            facts.intents[statement.speaker] = statement.target
+    scan_records(facts, view, _SCANNED, _read, memory, read_only_after=True)
+    phase, intents = facts.intents_run
+    if phase == view.phase:  # today's announced votes, shared with the memory: read, never changed
+        facts.intents = intents
     if facts.ghoul:
         facts.team = facts.team | {me}
     return facts

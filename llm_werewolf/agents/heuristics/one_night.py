@@ -21,6 +21,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import NamedTuple
 
 from ...rules import Choice, Decision, Option, SeatView
 from ...rules.events import ChoiceMade, Info, RoleAssigned, SharedEventRecord, Speech
@@ -240,6 +241,33 @@ def reports(view: SeatView, *, own: bool = False) -> list[Report]:
     return found
 
 
+class TableTalk(NamedTuple):
+    """What a vote reads from the speeches, in one pass over the records (:func:`table_talk`)."""
+
+    reports: list[Report]  # every speech's report, the seat's own included, oldest first (:func:`reports`)
+    claims: dict[int, str | None]  # :func:`claims`
+    seed: int  # the CRC of the public speeches' texts: a number every seat computes alike
+
+
+def table_talk(view: SeatView) -> TableTalk:
+    """:func:`reports` (``own=True``), :func:`claims` and the public seed of ``view``, read in one pass."""
+    found: list[Report] = []
+    latest: dict[int, str | None] = {}
+    talk: list[str] = []
+    for record in view.records:
+        event = record.event if type(record) is SharedEventRecord else record  # a plain record is its event
+        if type(event) is not Speech:
+            continue
+        report = _report(event, view)
+        if report is not None:
+            found.append(report)
+        if event.claim is not None or event.seat not in latest:
+            latest[event.seat] = event.claim
+        if event.to is None:
+            talk.append(event.text)
+    return TableTalk(found, latest, zlib.crc32("|".join(talk).encode()))
+
+
 def claims(view: SeatView) -> dict[int, str | None]:
     """Each speaker's latest claim (``None`` for a seat that spoke without claiming)."""
     latest: dict[int, str | None] = {}
@@ -253,7 +281,7 @@ def claims(view: SeatView) -> dict[int, str | None]:
 # -- suspicion ----------------------------------------------------------------------------
 
 
-def suspicion(view: SeatView, k: Knowledge) -> dict[int, float]:
+def suspicion(view: SeatView, k: Knowledge, talk: TableTalk | None = None) -> dict[int, float]:
     """How much this seat suspects each other seat of holding a werewolf card now.
 
     Evidence about *cards* (what was seen at night, before the Robber and the
@@ -269,21 +297,26 @@ def suspicion(view: SeatView, k: Knowledge) -> dict[int, float]:
         card[j] += 8.0
     honest_me = k.side == "village"
     moves: list[tuple[int, int, int]] = []
-    for report in reports(view):
-        _weigh(view, card, liar, moves, report, k, honest_me)
+    if talk is None:
+        talk = table_talk(view)
+    said = talk.claims
+    for report in talk.reports:
+        if report.speaker != view.seat:  # what :func:`reports` gives: the others' reports
+            _weigh(view, said, card, liar, moves, report, k, honest_me)
     if k.robbed is not None:
         moves.append((0, k.me, k.robbed))
     if k.swapped is not None:
         moves.append((1, *k.swapped))
     for _, a, b in sorted(moves, key=lambda move: move[0]):
         card[a], card[b] = card[b], card[a]
-    _weigh_claims(view, liar, k, honest_me)
+    _weigh_claims(view, said, liar, k, honest_me)
     return {j: card[j] + liar[j] for j in range(players) if j != k.me}
 
 
-def _weigh_claims(view: SeatView, liar: list[float], k: Knowledge, honest_me: bool) -> None:
-    """Count the claimed roles (seed tip: two Seers means one lies)."""
-    said = claims(view)
+def _weigh_claims(
+    view: SeatView, said: Mapping[int, str | None], liar: list[float], k: Knowledge, honest_me: bool
+) -> None:
+    """Count the claimed roles ``said`` (:func:`claims`; seed tip: two Seers means one lies)."""
     counts: dict[str, int] = {}
     for role in said.values():
         if role is not None:
@@ -305,6 +338,7 @@ def _weigh_claims(view: SeatView, liar: list[float], k: Knowledge, honest_me: bo
 
 def _weigh(
     view: SeatView,
+    said: Mapping[int, str | None],
     card: list[float],
     liar: list[float],
     moves: list[tuple[int, int, int]],
@@ -321,7 +355,7 @@ def _weigh(
             if report.role != k.start and k.start != "doppelganger":
                 liar[speaker] += 6.0
         else:
-            weight = 2.5 if _contested(view, report.speaker) else 5.0
+            weight = 2.5 if _contested(said, view.deck, report.speaker) else 5.0
             card[target] += weight if report.role in WOLF_CARDS else -1.0
     elif report.key == "little_girl_report":
         if me_lied_about:
@@ -340,17 +374,12 @@ def _weigh(
         liar[speaker] += 6.0
 
 
-def _best(score: Mapping[int, float], options: list[Option], view: SeatView) -> Option:
+def _best(score: Mapping[int, float], options: list[Option], table: int) -> Option:
     """The most suspected option; ties go the same way for every player (a draw from the public
-    talk), so village players who read the table alike vote together instead of scattering."""
-    table = _public_seed(view)
+    talk, ``table``: :attr:`TableTalk.seed`), so village players who read the table alike vote together
+    instead of scattering."""
     ranked = sorted(options, key=lambda o: (-score.get(o.target or 0, 0.0), lean(o.target or 0, table)))
     return ranked[0]
-
-
-def _public_seed(view: SeatView) -> int:
-    talk = "|".join(r.event.text for r in view.records if isinstance(r.event, Speech) and r.event.to is None)
-    return zlib.crc32(talk.encode())
 
 
 # -- decisions ------------------------------------------------------------------------------
@@ -401,8 +430,9 @@ def _vote(view: SeatView, decision: Decision, rng: random.Random) -> Choice:
         return Choice(rng.choice(options).id)
     if k.side == "wolves":
         return Choice(_wolf_target(view, k, options).id)
-    score = suspicion(view, k)
-    best = _best(score, options, view)
+    talk = table_talk(view)
+    score = suspicion(view, k, talk)
+    best = _best(score, options, talk.seed)
     if score.get(best.target or 0, 0.0) < EVIDENCE:
         unsuspected = [o for o in options if score.get(o.target or 0, 0.0) >= 0.0] or options
         return Choice(rng.choice(unsuspected).id)
@@ -531,10 +561,9 @@ def _frame(view: SeatView, k: Knowledge) -> int | None:
     return draw.choice(pool) if pool else None
 
 
-def _contested(view: SeatView, speaker: int) -> bool:
-    """Whether the role ``speaker`` claims is claimed more often than the deck holds it."""
-    said = claims(view)
+def _contested(said: Mapping[int, str | None], deck: tuple[str, ...], speaker: int) -> bool:
+    """Whether the role ``speaker`` claims is claimed (``said``: :func:`claims`) more often than ``deck`` holds it."""
     role = said.get(speaker)
     if role is None:
         return False
-    return sum(1 for r in said.values() if r == role) > view.deck.count(role)
+    return sum(1 for r in said.values() if r == role) > deck.count(role)

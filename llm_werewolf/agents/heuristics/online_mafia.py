@@ -246,14 +246,20 @@ def gather(view: SeatView, memory: ScanMemory | None = None) -> Facts:
     facts.names = view.names
     # Only ``_read`` changes the scanned containers: what follows, the tactics and the day's play assign new
     # ones (tests/test_record_scan.py compares the remembered facts with fresh ones at every decision).
-    start = scan_records(facts, view, _SCANNED, _read, memory, read_only_after=True)
+    evidence = False  # whether the records read now hold something _weigh_exposures weighs
+
+    def read(scanned: Facts, records: Sequence[Record], first: int) -> None:
+        nonlocal evidence
+        evidence = _read(scanned, records, first)
+
+    start = scan_records(facts, view, _SCANNED, read, memory, read_only_after=True)
     facts.team = facts.team - {facts.me}
     facts.tried = (facts.tried & set(facts.living)) - facts.team
     if JESTER_WARY:
         quiet = _quiet(view, facts)
         if quiet:
             facts.record = {seat: points - quiet.get(seat, 0.0) for seat, points in facts.record.items()}
-    _weigh_or_recall(facts, view, start, memory)
+    _weigh_or_recall(facts, view, start, memory, evidence)
     return facts
 
 
@@ -261,9 +267,10 @@ Weighed = tuple[str | None, tuple[int, ...], set[int], set[int], set[int]]
 """What :func:`_weigh_exposures` made of a seat's facts: (role, living, contested, liars, exposed)."""
 
 
-def _weigh_or_recall(facts: Facts, view: SeatView, start: int, memory: ScanMemory | None) -> None:
+def _weigh_or_recall(facts: Facts, view: SeatView, start: int, memory: ScanMemory | None, evidence: bool) -> None:
     """:func:`_weigh_exposures`, or (with ``memory``) what it found at this seat's last decision when no record
-    since can change what it weighs: no private result, no claim, no death (most votes and night actions).
+    since can change what it weighs (``evidence``: what :func:`_read` said of the records from ``start`` on): no
+    private result, no claim, no death (most votes and night actions).
 
     The recalled sets are the ones that decision made: nothing changes them after this (they are read,
     or replaced), and the same objects iterate in the same order (``tests/test_record_scan.py``)."""
@@ -272,23 +279,12 @@ def _weigh_or_recall(facts: Facts, view: SeatView, start: int, memory: ScanMemor
         return
     records = view.records
     kept: Weighed | None = memory.derived(facts.me, "weighed", records, start)
-    if kept is not None and kept[0] == facts.role and kept[1] == facts.living and not _evidence_since(records, start):
+    if kept is not None and kept[0] == facts.role and kept[1] == facts.living and not evidence:
         facts.contested, facts.liars, facts.exposed = kept[2], kept[3], kept[4]
     else:
         _weigh_exposures(facts)
     weighed: Weighed = (facts.role, facts.living, facts.contested, facts.liars, facts.exposed)
     memory.derive(facts.me, "weighed", records, weighed)
-
-
-def _evidence_since(records: Sequence[Record], start: int) -> bool:
-    """Whether ``records[start:]`` hold a record :func:`_read` folds into what :func:`_weigh_exposures` weighs:
-    a private result (``Info``), a death, or a speech that claims a role."""
-    for record in records[start:]:
-        event = record.event if type(record) is SharedEventRecord else record  # a plain record is its event
-        kind = type(event)
-        if kind is Info or kind is DeathsAnnounced or (isinstance(event, Speech) and event.claim):
-            return True
-    return False
 
 
 read_facts = gather
@@ -301,6 +297,8 @@ def _silent(event: Speech) -> bool:
         return False
     if not event.acts:
         return not event.text.strip()
+    if event.acts[0].kind != "answer":  # most speeches: no generator made (every seat asks this of every speech)
+        return False
     return all(a.kind == "answer" and a.other is None and a.role is None for a in event.acts)
 
 
@@ -330,12 +328,14 @@ def _jester_possible(deck: Sequence[str], facts: Facts) -> bool:
     return dealt > shown
 
 
-def _read(facts: Facts, records: Sequence[Record], start: int) -> None:
-    """Fold ``records[start:]`` into ``facts``.
+def _read(facts: Facts, records: Sequence[Record], start: int) -> bool:
+    """Fold ``records[start:]`` into ``facts``; returns whether they hold evidence, a record that changes
+    what :func:`_weigh_exposures` weighs: a private result (``Info``), a death, or a speech that claims a role.
 
     Containers held inside containers (a claimant's named seats, a seat's nominators) are
     replaced, never changed in place, so the memory's copy of an earlier scan stays as it was.
     """
+    evidence = False
     for record in records[start:]:
         event = record.event if type(record) is SharedEventRecord else record  # a plain record is its event
         kind = type(event)
@@ -349,12 +349,14 @@ def _read(facts: Facts, records: Sequence[Record], start: int) -> None:
                 facts.nominated[event.target] = facts.nominated.get(event.target, set()) | {event.seat}
         elif isinstance(event, Info):
             _learn(facts, event)
+            evidence = True
         elif isinstance(event, Speech):
             if _silent(event):
                 # a seat with nothing to say hides a role (every player speaks, if only to ask)
                 facts.record[event.seat] = facts.record.get(event.seat, 0.0) + SILENT_SPEECH
             if event.claim:
                 facts.claims[event.seat] = event.claim
+                evidence = True
             if event.claim in INVESTIGATIVE and event.stage in ("discussion", "defense"):
                 facts.claim_order.setdefault(event.seat, len(facts.claim_order))
                 exposures = facts.exposures.get(event.seat, [])
@@ -373,6 +375,7 @@ def _read(facts: Facts, records: Sequence[Record], start: int) -> None:
                 facts.accused = event.targets[0]
                 facts.verdicts = {}
         elif isinstance(event, DeathsAnnounced):
+            evidence = True
             for death in event.deaths:
                 facts.dead_roles[death.seat] = death.role
                 if death.role in TOWN_ROLES:
@@ -383,6 +386,7 @@ def _read(facts: Facts, records: Sequence[Record], start: int) -> None:
                 if event.moment == "morning" and death.seat in facts.watched:
                     facts.evil.update(facts.watched[death.seat] - {facts.me})
             facts.watched = {}
+    return evidence
 
 
 def _weigh_verdicts(facts: Facts, flipped: str) -> None:

@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from operator import attrgetter
 from typing import Any, TypeVar
 
 from ...rules import SeatView
@@ -28,24 +27,33 @@ _COPIED = frozenset({set, dict, list})  # folded containers are copied (facts ar
 
 @cache
 def _getter(fields: tuple[str, ...]) -> Callable[[object], tuple[Any, ...]]:
-    """All ``fields`` of an object at once, as a tuple (even for one field)."""
-    get = attrgetter(*fields)
-    if len(fields) == 1:
-        return lambda facts: (get(facts),)
-    return get
+    """All ``fields`` of an object at once, as a tuple (even for one field): one compiled tuple display,
+    a third of what ``operator.attrgetter`` of twenty names costs."""
+    source = f"def get_fields(facts):\n    return ({_attributes(fields)})\n"
+    getter: Callable[[object], tuple[Any, ...]] = _compiled(source, "get_fields")
+    return getter
 
 
 @cache
 def _setter(fields: tuple[str, ...]) -> Callable[[object, tuple[Any, ...]], None]:
     """Sets all ``fields`` of an object from a tuple at once: one compiled assignment per field, which
     costs a fraction of a ``setattr`` call each (the way ``dataclasses`` writes its ``__init__``)."""
+    source = f"def set_fields(facts, values):\n    {_attributes(fields)}= values\n"
+    setter: Callable[[object, tuple[Any, ...]], None] = _compiled(source, "set_fields")
+    return setter
+
+
+def _attributes(fields: tuple[str, ...]) -> str:
+    """``facts.a, facts.b, `` for ``fields`` (checked to be attribute names: they are compiled as code)."""
     if not fields or not all(name.isidentifier() for name in fields):
         raise ValueError(f"fields must be attribute names: {fields!r}")
-    targets = "".join(f"facts.{name}, " for name in fields)
+    return "".join(f"facts.{name}, " for name in fields)
+
+
+def _compiled(source: str, name: str) -> Any:
     namespace: dict[str, Any] = {}
-    exec(f"def set_fields(facts, values):\n    {targets}= values\n", namespace)  # the names are checked above
-    setter: Callable[[object, tuple[Any, ...]], None] = namespace["set_fields"]
-    return setter
+    exec(source, namespace)  # attribute names only (``_attributes``)
+    return namespace[name]
 
 
 @dataclass(slots=True)

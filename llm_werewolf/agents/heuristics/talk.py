@@ -17,8 +17,7 @@ from __future__ import annotations
 
 import random
 import re
-from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from string import Template
 from typing import NamedTuple
@@ -48,11 +47,6 @@ class Said(NamedTuple):
     order: int = 0  # position in the speaker's view: later statements have larger numbers
 
 
-def said_since(said: Sequence[Said], start: int) -> Sequence[Said]:
-    """The statements of ``said`` (oldest first, as :func:`heard` gives them) read from records ``start`` on."""
-    return said[bisect_left(said, start, key=_order) :]
-
-
 def said_in(said: Sequence[Said], phase: str) -> Sequence[Said]:
     """The trailing statements of ``said`` made in ``phase`` (a phase's statements are consecutive)."""
     first = len(said)
@@ -61,8 +55,26 @@ def said_in(said: Sequence[Said], phase: str) -> Sequence[Said]:
     return said[first:]
 
 
-def _order(said: Said) -> int:
-    return said.order
+IntentsRun = tuple[str, dict[int, int]]
+"""A phase and, for the trailing statements made in it, the seat each speaker last said it votes for."""
+
+
+def intents_run(run: IntentsRun, statements: Iterable[Said], announces_vote: Callable[[Said], bool]) -> IntentsRun:
+    """``run`` carried over ``statements`` (newly heard, oldest first): for the trailing statements of one
+    phase (:func:`said_in` of that phase), the target of each speaker's latest statement with a target that
+    ``announces_vote``, in the order the speakers first did. The dict is replaced, never changed, so a run
+    kept by a seat's memory stays as it was."""
+    phase, intents = run
+    own = False
+    for said in statements:
+        if said.phase != phase:
+            phase, intents, own = said.phase, {}, True
+        target = said.target
+        if target is not None and announces_vote(said):
+            if not own:
+                intents, own = dict(intents), True
+            intents[said.speaker] = target
+    return phase, intents
 
 
 def say(
@@ -209,16 +221,19 @@ def heard(view: SeatView, memory: ScanMemory | None = None) -> Sequence[Said]:
         if kind is not Speech and (kind is not SharedEventRecord or type(event := event.event) is not Speech):
             continue
         assert isinstance(event, Speech)
-        if event.to is not None:
-            continue
-        found, target, role = _read(event, language, variant, names)
-        phase = records[index].phase
-        new.append(_said(Said, (event.seat, found, target, role, event.claim, event.stage, phase, index)))
+        if event.to is None:
+            new.append(hear(event, index, records[index].phase, language, variant, names))
     if new:
         said += tuple(new)
     if memory is not None:
         memory.derive(view.seat, HEARD, records, said)
     return said
+
+
+def hear(event: Speech, index: int, phase: str, language: str, variant: str, names: tuple[str, ...]) -> Said:
+    """The statement read from the public speech ``event``, record ``index`` of the view (made in ``phase``)."""
+    found, target, role = _read(event, language, variant, names)
+    return _said(Said, (event.seat, found, target, role, event.claim, event.stage, phase, index))
 
 
 HEARD = "heard"
