@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 import pytest
 
@@ -97,7 +98,7 @@ def test_the_index_finds_every_fixed_text_glued_to_names(language: str, variant:
     texts = [
         *(f"Zq{literal}Zq" for literal in literals),
         *literals,
-        *(a + b for a, b in zip(literals, literals[1:], strict=False)),
+        *(a + b for a, b in pairwise(literals)),
         *(f"{a}\n{b}" for a, b in zip(literals, literals[7:], strict=False)),
     ]
     for text in texts:
