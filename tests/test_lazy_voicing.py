@@ -247,3 +247,25 @@ def test_the_lazy_pick_with_the_table_s_counts_is_the_eager_pick() -> None:
                         act, speaker, random.Random(seed), bank, used, taken, None, frozenset(), optional, False, worn
                     )
                     assert (got, taken) == (expected, expected_taken)
+
+
+def test_the_unheard_phrasings_found_at_once_are_the_first_rank() -> None:
+    """Where the phrasings the table never heard are found in one pass (``_unheard_open``), they are
+    the first group of the ranks (``_ranks``), unworn; elsewhere the ranks are read in full."""
+    draw = random.Random(17)
+    bank = phrase_bank("en", "online_mafia")
+    templates = bank.acts["accuse"]
+    found = 0
+    for _ in range(300):
+        worn = _table_worn(draw, templates)
+        taken = set(draw.sample(list(templates), draw.randrange(3)))
+        avoid = frozenset(draw.sample(list(templates), draw.randrange(2)))
+        open_ = [i for i, t in enumerate(templates) if t not in taken]
+        first = next(voicing._ranks(templates, open_, avoid, worn), None)
+        at_once = voicing._unheard_open(templates, taken, avoid, worn)
+        if at_once is not None:
+            assert first == (UNWORN, at_once)
+            found += 1
+        else:
+            assert avoid or first is None or first[0] != UNWORN
+    assert found > 100

@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, Literal
 
 Gender = Literal["male", "female"]
@@ -37,8 +37,10 @@ def _petrovich() -> Any:
     return PetrovichDeclinationMaker()
 
 
+@lru_cache(maxsize=4096)
 def decline_ru(name: str, case: str, gender: Gender) -> str:
-    """``name`` in Russian case ``case`` (nom, gen, dat, acc, ins, pre); "Вера Павловна" word by word."""
+    """``name`` in Russian case ``case`` (nom, gen, dat, acc, ins, pre); "Вера Павловна" word by word.
+    Remembered: a game says the same few names in the same cases again and again."""
     words = name.split()
     if len(words) > 1:
         return " ".join(_decline_word(w, case, gender, middle=i > 0) for i, w in enumerate(words))

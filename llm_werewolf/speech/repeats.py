@@ -96,39 +96,86 @@ def _patterns(language: str, variant: str) -> tuple[_Phrasing, ...]:
 
 
 GRAM = 3
-"""Characters in the runs of text the phrasings are indexed by (:func:`_gram_index`)."""
+"""Characters in the runs of text the phrasings without a whole word are indexed by (:func:`_search_index`)."""
+
+FEW_WITHOUT_WORDS = 32
+"""Up to this many phrasings of a bank without a whole word are each looked for in every text (their
+fixed text, one search in C each) rather than indexed by runs of characters, which takes reading
+every run of the text (a bank of a language written without blanks has hundreds)."""
+
+
+class _SearchIndex(NamedTuple):
+    """The phrasings of :func:`_patterns` (by position) filed under what a text that says them must hold."""
+
+    by_word: dict[str, tuple[int, ...]]
+    """Under one whole word of their longest fixed text (:func:`_whole_words`), the word fewest phrasings
+    share: a text that holds the fixed text has that word between blanks, so among ``text.split()``."""
+    by_gram: dict[str, tuple[int, ...]]
+    """Those without a whole word, where a bank has more than :data:`FEW_WITHOUT_WORDS`: under one
+    :data:`GRAM`-character run of their longest fixed text, the run fewest of them share."""
+    short: tuple[int, ...]
+    """The others: looked for in every text."""
+
+
+def _whole_words(literal: str) -> list[str]:
+    """The words of ``literal`` with a blank on both sides in it: wherever ``literal`` is said, each of
+    them is one of the text's ``split()`` words (the first and last word may run on into a name)."""
+    words = literal.split()
+    if words and not literal[:1].isspace():
+        words = words[1:]
+    if words and not literal[-1:].isspace():
+        words = words[:-1]
+    return words
+
+
+def _rarest(keys: list[set[str]]) -> list[str | None]:
+    """For each set of ``keys``, the key fewest of the sets hold (the first in sorted order on a tie)."""
+    shared: dict[str, int] = {}
+    for own in keys:
+        for key in own:
+            shared[key] = shared.get(key, 0) + 1
+    return [min(sorted(own), key=lambda key: shared[key]) if own else None for own in keys]
 
 
 @lru_cache(maxsize=64)
-def _gram_index(language: str, variant: str) -> tuple[dict[str, tuple[int, ...]], tuple[int, ...]]:
-    """The phrasings of :func:`_patterns` (by position) under one :data:`GRAM`-character run of their
-    longest fixed text each, the run fewest phrasings share; and those whose longest fixed text is
-    shorter. A text can say a phrasing only if it contains that run, so a text is searched only with
-    the patterns filed under the runs it contains (one pass over the text instead of one per phrasing)."""
+def _search_index(language: str, variant: str) -> _SearchIndex:
+    """Where :func:`_candidates` looks for the phrasings of :func:`_patterns`: a text can say a phrasing
+    only if it holds the phrasing's key (a whole word, else a run of characters), so a text is searched
+    only with the patterns filed under the keys it holds (one pass over the text instead of one per phrasing)."""
     patterns = _patterns(language, variant)
-    runs = [{p.literal[i : i + GRAM] for i in range(len(p.literal) - GRAM + 1)} for p in patterns]
-    shared: dict[str, int] = {}
-    for grams in runs:
-        for gram in grams:
-            shared[gram] = shared.get(gram, 0) + 1
-    index: dict[str, list[int]] = {}
+    words = [set(_whole_words(p.literal)) for p in patterns]
+    by_word: dict[str, list[int]] = {}
+    for position, word in enumerate(_rarest(words)):
+        if word is not None:
+            by_word.setdefault(word, []).append(position)
+    rest = [position for position, own in enumerate(words) if not own]
+    if len(rest) <= FEW_WITHOUT_WORDS:
+        return _SearchIndex(_filed(by_word), {}, tuple(rest))
+    grams = [{patterns[i].literal[at : at + GRAM] for at in range(len(patterns[i].literal) - GRAM + 1)} for i in rest]
+    by_gram: dict[str, list[int]] = {}
     short: list[int] = []
-    for position, grams in enumerate(runs):
-        if not grams:
+    for position, gram in zip(rest, _rarest(grams), strict=True):
+        if gram is None:
             short.append(position)
-            continue
-        rarest = min(sorted(grams), key=lambda gram: shared[gram])
-        index.setdefault(rarest, []).append(position)
-    return {gram: tuple(positions) for gram, positions in index.items()}, tuple(short)
+        else:
+            by_gram.setdefault(gram, []).append(position)
+    return _SearchIndex(_filed(by_word), _filed(by_gram), tuple(short))
+
+
+def _filed(index: dict[str, list[int]]) -> dict[str, tuple[int, ...]]:
+    return {key: tuple(positions) for key, positions in index.items()}
 
 
 def _candidates(language: str, variant: str, text: str) -> list[int]:
-    """Positions in :func:`_patterns`, in order, of the phrasings ``text`` may say (see :func:`_gram_index`)."""
-    index, short = _gram_index(language, variant)
-    grams = {text[i : i + GRAM] for i in range(len(text) - GRAM + 1)}
-    found = list(short)
-    for gram in index.keys() & grams:
-        found.extend(index[gram])
+    """Positions in :func:`_patterns`, in order, of the phrasings ``text`` may say (see :func:`_search_index`)."""
+    index = _search_index(language, variant)
+    found = list(index.short)
+    for word in index.by_word.keys() & text.split():
+        found.extend(index.by_word[word])
+    if index.by_gram:
+        by_gram = index.by_gram
+        for gram in by_gram.keys() & {text[at : at + GRAM] for at in range(len(text) - GRAM + 1)}:
+            found.extend(by_gram[gram])
     found.sort()
     return found
 

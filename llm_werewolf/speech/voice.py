@@ -550,6 +550,20 @@ def _wears(worn: Mapping[str, Wear] | None, templates: Sequence[str]) -> list[We
     return [get(t, _UNWORN) for t in templates]
 
 
+def _unheard_open(
+    templates: Sequence[str], taken: set[str], avoid: frozenset[str], worn: Mapping[str, Wear] | None
+) -> list[int] | None:
+    """The first group :func:`_ranks` gives where it is the phrasings not ``taken`` that the table
+    never heard (nothing ``avoid``-ed, a ``worn`` that knows what the table heard), found in one pass
+    over ``templates``; ``None`` where the ranks are found otherwise or every open phrasing was heard."""
+    heard = None if avoid else getattr(worn, "heard", None)
+    if heard is None:
+        return None
+    if taken:
+        return [i for i, template in enumerate(templates) if template not in heard and template not in taken] or None
+    return [i for i, template in enumerate(templates) if template not in heard] or None
+
+
 def _pick(
     templates: Sequence[str],
     act: Act,
@@ -576,17 +590,22 @@ def _pick(
     count = len(templates)
     read = _phrasings(templates, bank)
     fillings = _fillings(templates, act, speaker, bank, read)
-    open_ = [i for i in range(count) if templates[i] not in taken] if taken else list(range(count))
+    open_: list[int] | None = None
     fresh: list[int] = []
     least = _UNWORN
-    for wear, group in _ranks(templates, open_, avoid, worn):  # the least rank first
-        least = wear
-        if heard is not None:
-            fresh = _not_said(group, templates, fillings, act, speaker, bank, earlier, heard, read)
-        else:
-            fresh = group
-        if fresh:
-            break
+    unheard = _unheard_open(templates, taken, avoid, worn)
+    if unheard and heard is not None:  # the least rank at once (:func:`_ranks`' first group)
+        fresh = _not_said(unheard, templates, fillings, act, speaker, bank, earlier, heard, read)
+    if not fresh:
+        open_ = [i for i in range(count) if templates[i] not in taken] if taken else list(range(count))
+        for wear, group in _ranks(templates, open_, avoid, worn):  # the least rank first
+            least = wear
+            if heard is not None:
+                fresh = _not_said(group, templates, fillings, act, speaker, bank, earlier, heard, read)
+            else:
+                fresh = group
+            if fresh:
+                break
     if fresh and least != _UNWORN and (act.kind == "lead" or optional):  # the game heard every phrasing
         return ""
     openings = read.openings
@@ -594,12 +613,44 @@ def _pick(
         fresh = [i for i in fresh if not openings[i] or openings[i] not in taken] or fresh
     if not fresh and (act.kind == "lead" or optional):  # left out rather than said again
         return ""
+    if not fresh and open_ is None:
+        open_ = [i for i in range(count) if templates[i] not in taken] if taken else list(range(count))
     fresh = fresh or open_ or list(range(count))
     index = rng.choice(fresh)
     taken.add(templates[index])
     if openings[index]:
         taken.add(openings[index])
     return _said(fillings, index, templates, act, speaker, bank)
+
+
+class _Marks(NamedTuple):
+    """What a speech's acts tell about how each act is said (:func:`voice`)."""
+
+    answered: set[str]
+    """The roles its answers about a role name (a claim of one of them is not said again)."""
+    voted: set[int | None]
+    """The targets of its votes (an accusation of one of them is optional)."""
+    told: set[int | None]
+    """The seats its answers about a vote name (a vote for one of them is optional)."""
+    quiet: set[int | None]
+    """The seats its ``quiet`` reasons are about (a question to one of them may say so)."""
+
+
+def _marks(acts: Sequence[Act]) -> _Marks:
+    """:class:`_Marks` of ``acts``, in one pass."""
+    marks = _Marks(set(), set(), set(), set())
+    for act in acts:
+        kind = act.kind
+        if kind == "answer":
+            if act.fact == "role" and act.role:
+                marks.answered.add(act.role)
+            elif act.fact == "vote":
+                marks.told.add(act.other)
+        elif kind == "vote":
+            marks.voted.add(act.target)
+        elif kind == "reason" and act.fact == "quiet":
+            marks.quiet.add(act.target)
+    return marks
 
 
 def voice(
@@ -630,12 +681,9 @@ def voice(
     skip: set[str] = set()
     earlier = (joined if joined is not None else _joined(used)) if (acts or lead or close) and used else ""
     heard = _heard(speaker, earlier) if used and (acts or lead or close) else None
-    answered = {a.role for a in acts if a.kind == "answer" and a.fact == "role" and a.role}
-    spoken = [a for a in acts if not (a.kind == "claim" and a.role in answered)]  # the answer said the claim
+    answered, voted, told, quiet = _marks(acts)
+    spoken = [a for a in acts if not (a.kind == "claim" and a.role in answered)] if answered else acts  # said once
     said = [*([lead] if lead is not None else []), *spoken, *([close] if close is not None else [])]
-    voted = {a.target for a in acts if a.kind == "vote"}
-    told = {a.other for a in acts if a.kind == "answer" and a.fact == "vote"}
-    quiet = {a.target for a in acts if a.kind == "reason" and a.fact == "quiet"}
     for act in said:  # no sentence said earlier, or twice in this speech
         optional = (act.kind == "accuse" and act.target in voted) or (act.kind == "vote" and act.target in told)
         grounded = act.kind == "ask" and act.target in quiet and rng.random() < POINTED_SHARE

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 import pytest
 
@@ -79,3 +80,44 @@ def test_indexed_search_on_texts_that_defeat_the_shortcut() -> None:
     ]
     for text in tricky:
         assert found_indexed(language, variant, text) == found_by_every_pattern(language, variant, text), text
+
+
+def holding_by_every_literal(language: str, variant: str, text: str) -> tuple[int, ...]:
+    """The phrasings whose longest fixed text ``text`` holds, each looked for (no index)."""
+    return tuple(i for i, p in enumerate(repeats._patterns(language, variant)) if p.literal in text)
+
+
+BANKS = sorted({(language, r.id) for r in all_rulesets() for language in ("en", *r.languages)})
+
+
+@pytest.mark.parametrize(("language", "variant"), BANKS)
+def test_the_index_finds_every_fixed_text_glued_to_names(language: str, variant: str) -> None:
+    """Each phrasing's fixed text said with a name glued to its first and last word, on its own, two
+    glued together, across a newline: the index offers every phrasing whose fixed text is there."""
+    literals = [p.literal for p in repeats._patterns(language, variant)]
+    texts = [
+        *(f"Zq{literal}Zq" for literal in literals),
+        *literals,
+        *(a + b for a, b in pairwise(literals)),
+        *(f"{a}\n{b}" for a, b in zip(literals, literals[7:], strict=False)),
+    ]
+    for text in texts:
+        assert repeats._holding(language, variant, text) == holding_by_every_literal(language, variant, text), text
+
+
+@pytest.mark.parametrize(("language", "variant"), BANKS)
+def test_the_index_files_each_phrasing_under_a_word_its_fixed_text_always_holds(language: str, variant: str) -> None:
+    index = repeats._search_index(language, variant)
+    patterns = repeats._patterns(language, variant)
+    filed = sorted(
+        [i for positions in index.by_word.values() for i in positions]
+        + [i for positions in index.by_gram.values() for i in positions]
+        + list(index.short)
+    )
+    assert filed == list(range(len(patterns)))  # each phrasing once
+    for word, positions in index.by_word.items():
+        for i in positions:
+            assert word in f"Zq{patterns[i].literal}Zq".split()
+    for gram, positions in index.by_gram.items():
+        for i in positions:
+            assert gram in patterns[i].literal

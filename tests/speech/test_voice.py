@@ -194,6 +194,16 @@ def test_russian_fallback_table_matches_pytrovich_on_the_default_names() -> None
             assert _decline_by_rules(name, case, gender) == decline_ru(name, case, gender), (name, case)
 
 
+def test_remembered_russian_cases_are_the_cases_found_afresh() -> None:
+    """``decline_ru`` remembers its answers: each is what declining the name again gives, in either gender."""
+    fresh = decline_ru.__wrapped__
+    for name in (*default_names("ru", 20), "Вера Павловна", "Bob"):
+        for gender in ("male", "female"):
+            for case in ("nom", "gen", "dat", "acc", "ins", "pre"):
+                assert decline_ru(name, case, gender) == fresh(name, case, gender), (name, case, gender)
+                assert decline_ru(name, case, gender) == fresh(name, case, gender), (name, case, gender)
+
+
 def test_chinese_uses_measure_words_and_no_latin() -> None:
     me = speaker("chinese_werewolf", "zh-Hant")
     bank = phrase_bank("zh-Hant", "chinese_werewolf")
