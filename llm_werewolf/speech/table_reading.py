@@ -7,16 +7,20 @@ per game, a record at a time as the game goes on, instead of once per seat and d
 
 The reading holds public records only (``vis.scope == "public"``): nothing private to a seat
 enters it, so sharing it tells no seat more than its own view shows. Each seat keeps a cursor
-(how many of its records it has read, and the last of them); a view that does not continue the
-seat's cursor (a replay, a resumed game) and a view whose public records differ from the
-reading's are read afresh into a reading of their own. A reading is used by one thread (a
+(how many of its records it has read, and the last of them); the records read since from other
+seats' views are found in the seat's view at their sequence numbers, so only records newer than
+the reading are scanned. A view that does not continue the seat's cursor (a replay, a resumed
+game) and a view that does not hold each record read, as the same object at its sequence number
+(an edited record, another game), are read afresh into a reading of their own. A reading is used by one thread (a
 model's speech planned in a worker thread reads its own), so it never grows while it is read.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Container, Iterator, Mapping, Sequence
+from operator import attrgetter
 from threading import get_ident
 from typing import Any, NamedTuple
 
@@ -34,6 +38,8 @@ Fact = tuple[str | None, int | None, int | None, str | None]
 
 TIMES_STATED = 4
 """How often one fact is given as a reason in a game (the table remembers what was said)."""
+
+_SEQ = attrgetter("seq")
 
 
 class PublicSpeech(NamedTuple):
@@ -250,7 +256,12 @@ class TableReading:
 
     def advance(self, view: SeatView) -> bool:
         """Read the public records of ``view`` not read yet; ``False`` when ``view`` does not agree with
-        the reading (its public records are not the ones read, in order) or lags behind it."""
+        the reading (its public records are not the ones read, in order) or lags behind it.
+
+        The records another seat's view brought in since this seat's cursor are not searched for
+        among this view's records, but looked up at their sequence numbers (:meth:`_past_read`):
+        only the records after the last one read are scanned, so each record of the game is
+        scanned once for the whole table, not once per seat."""
         records = view.records
         cursor = self._cursors.get(view.seat)
         start, taken = 0, 0
@@ -258,21 +269,34 @@ class TableReading:
             size, last, count = cursor
             if 0 < size <= len(records) and records[size - 1] is last:
                 start, taken = size, count
+        if taken < len(self.records):
+            past = self._past_read(records, start, taken)
+            if past is None:
+                return False
+            start, taken = past, len(self.records)
         for record in records[start:]:
             kind = type(record)  # a record is its own event, but a shared record (no property call for the others)
             if kind is SharedEventRecord:
                 kind = type(record.event)
             if (kind is not Speech and kind is not VoteCast) or record.vis.scope != "public":
                 continue
-            if taken < len(self.records):
-                if self.records[taken] is not record:
-                    return False
-            else:
-                self._take(record)
+            self._take(record)
             taken += 1
         if records:
             self._cursors[view.seat] = (len(records), records[-1], taken)
-        return taken == len(self.records)
+        return True
+
+    def _past_read(self, records: Sequence[Record], start: int, taken: int) -> int | None:
+        """The place in ``records`` (from ``start``) just after the last record read, when each record read
+        from the ``taken``-th on is the same object at the place of its sequence number (records are in
+        sequence order); ``None`` when one is not (another game's or an edited record; a view behind)."""
+        at = start
+        for record in self.records[taken:]:
+            at = bisect_left(records, record.seq, at, key=_SEQ)
+            if at == len(records) or records[at] is not record:
+                return None
+            at += 1
+        return at
 
 
 _READINGS: dict[tuple[int, int], TableReading] = {}
