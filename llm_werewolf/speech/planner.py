@@ -454,9 +454,4 @@ def _most_suspected(view: SeatView, living: Sequence[int]) -> int | None:
 
 def _accusers(view: SeatView) -> list[tuple[int, int]]:
     """(seat, seq) of every public speech that accused or meant to vote for the speaker, oldest first."""
-    me = view.seat
-    return [
-        (said.speech.seat, said.seq)
-        for said in table_reading(view).speeches  # the table's public speeches, read once per game
-        if said.speech.seat != me and any(a.kind in NAMING and a.target == me for a in said.speech.acts)
-    ]
+    return list(table_reading(view).accused_by.get(view.seat, ()))  # kept as the table's speeches are read
