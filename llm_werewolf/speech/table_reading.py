@@ -8,19 +8,17 @@ per game, a record at a time as the game goes on, instead of once per seat and d
 The reading holds public records only (``vis.scope == "public"``): nothing private to a seat
 enters it, so sharing it tells no seat more than its own view shows. Each seat keeps a cursor
 (how many of its records it has read, and the last of them); the records read since from other
-seats' views are found in the seat's view at their sequence numbers, so only records newer than
-the reading are scanned. A view that does not continue the seat's cursor (a replay, a resumed
-game) and a view that does not hold each record read, as the same object at its sequence number
-(an edited record, another game), are read afresh into a reading of their own. A reading is used by one thread (a
+seats' views are found in the seat's view by identity, so only records newer than the reading are
+read for their kind. A view that does not continue the seat's cursor (a replay, a resumed game)
+and a view that does not hold each record read, as the same object and in order (an edited
+record, another game), are read afresh into a reading of their own. A reading is used by one thread (a
 model's speech planned in a worker thread reads its own), so it never grows while it is read.
 """
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections import Counter
 from collections.abc import Container, Iterator, Mapping, Sequence
-from operator import attrgetter
 from threading import get_ident
 from typing import Any, NamedTuple
 
@@ -38,8 +36,6 @@ Fact = tuple[str | None, int | None, int | None, str | None]
 
 TIMES_STATED = 4
 """How often one fact is given as a reason in a game (the table remembers what was said)."""
-
-_SEQ = attrgetter("seq")
 
 
 class PublicSpeech(NamedTuple):
@@ -294,10 +290,9 @@ class TableReading:
         """Read the public records of ``view`` not read yet; ``False`` when ``view`` does not agree with
         the reading (its public records are not the ones read, in order) or lags behind it.
 
-        The records another seat's view brought in since this seat's cursor are not searched for
-        among this view's records, but looked up at their sequence numbers (:meth:`_past_read`):
-        only the records after the last one read are scanned, so each record of the game is
-        scanned once for the whole table, not once per seat."""
+        The records another seat's view brought in since this seat's cursor are only found in this
+        view by identity (:meth:`_past_read`): only the records after the last one read are read for
+        their kind, so each record of the game is read once for the whole table, not once per seat."""
         records = view.records
         cursor = self._cursors.get(view.seat)
         start, taken = 0, 0
@@ -324,15 +319,17 @@ class TableReading:
 
     def _past_read(self, records: Sequence[Record], start: int, taken: int) -> int | None:
         """The place in ``records`` (from ``start``) just after the last record read, when each record read
-        from the ``taken``-th on is the same object at the place of its sequence number (records are in
-        sequence order); ``None`` when one is not (another game's or an edited record; a view behind)."""
-        at = start
-        for record in self.records[taken:]:
-            at = bisect_left(records, record.seq, at, key=_SEQ)
-            if at == len(records) or records[at] is not record:
-                return None
-            at += 1
-        return at
+        from the ``taken``-th on is there, as the same object, in order; ``None`` when one is not (another
+        game's or an edited record; a view behind). The records are found by identity in one C-level pass
+        (their ids), not by reading each record's kind and visibility."""
+        ids = list(map(id, records[start:]))
+        at = 0
+        try:
+            for record in self.records[taken:]:
+                at = ids.index(id(record), at) + 1
+        except ValueError:
+            return None
+        return start + at
 
 
 _READINGS: dict[tuple[int, int], TableReading] = {}
