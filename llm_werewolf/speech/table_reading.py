@@ -7,11 +7,9 @@ per game, a record at a time as the game goes on, instead of once per seat and d
 
 The reading holds public records only (``vis.scope == "public"``): nothing private to a seat
 enters it, so sharing it tells no seat more than its own view shows. Each seat keeps a cursor
-(how many of its records it has read, and the last of them); the records read since from other
-seats' views are found in the seat's view by identity, so only records newer than the reading are
-read for their kind. A view that does not continue the seat's cursor (a replay, a resumed game)
-and a view that does not hold each record read, as the same object and in order (an edited
-record, another game), are read afresh into a reading of their own. A reading is used by one thread (a
+(how many of its records it has read, and the last of them); a view that does not continue the
+seat's cursor (a replay, a resumed game) and a view whose public records differ from the
+reading's are read afresh into a reading of their own. A reading is used by one thread (a
 model's speech planned in a worker thread reads its own), so it never grows while it is read.
 """
 
@@ -288,11 +286,7 @@ class TableReading:
 
     def advance(self, view: SeatView) -> bool:
         """Read the public records of ``view`` not read yet; ``False`` when ``view`` does not agree with
-        the reading (its public records are not the ones read, in order) or lags behind it.
-
-        The records another seat's view brought in since this seat's cursor are only found in this
-        view by identity (:meth:`_past_read`): only the records after the last one read are read for
-        their kind, so each record of the game is read once for the whole table, not once per seat."""
+        the reading (its public records are not the ones read, in order) or lags behind it."""
         records = view.records
         cursor = self._cursors.get(view.seat)
         start, taken = 0, 0
@@ -300,36 +294,21 @@ class TableReading:
             size, last, count = cursor
             if 0 < size <= len(records) and records[size - 1] is last:
                 start, taken = size, count
-        if taken < len(self.records):
-            past = self._past_read(records, start, taken)
-            if past is None:
-                return False
-            start, taken = past, len(self.records)
         for record in records[start:]:
             kind = type(record)  # a record is its own event, but a shared record (no property call for the others)
             if kind is SharedEventRecord:
                 kind = type(record.event)
             if (kind is not Speech and kind is not VoteCast) or record.vis.scope != "public":
                 continue
-            self._take(record)
+            if taken < len(self.records):
+                if self.records[taken] is not record:
+                    return False
+            else:
+                self._take(record)
             taken += 1
         if records:
             self._cursors[view.seat] = (len(records), records[-1], taken)
-        return True
-
-    def _past_read(self, records: Sequence[Record], start: int, taken: int) -> int | None:
-        """The place in ``records`` (from ``start``) just after the last record read, when each record read
-        from the ``taken``-th on is there, as the same object, in order; ``None`` when one is not (another
-        game's or an edited record; a view behind). The records are found by identity in one C-level pass
-        (their ids), not by reading each record's kind and visibility."""
-        ids = list(map(id, records[start:]))
-        at = 0
-        try:
-            for record in self.records[taken:]:
-                at = ids.index(id(record), at) + 1
-        except ValueError:
-            return None
-        return start + at
+        return taken == len(self.records)
 
 
 _READINGS: dict[tuple[int, int], TableReading] = {}
