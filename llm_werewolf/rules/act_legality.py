@@ -74,10 +74,10 @@ def _check_act(
     center: int,
 ) -> None:
     """One act of a speech whose claim (if any) is ``claimed``: the checks that depend on no other act."""
-    vocab = vocabulary(variant)
     if act.kind in DISCOURSE_KINDS or (act.kind == "ask" and act.fact is not None):
         _check_discourse(act, roles, speaker, alive)
         return
+    vocab = vocabulary(variant)
     if act.kind not in vocab.kinds:
         raise IllegalAct(f"{act.kind!r} is not a speech act (acts: {', '.join(vocab.kinds + DISCOURSE_KINDS)})")
     if act.refs:
@@ -250,7 +250,7 @@ class SpeechChecker:
     (its ruleset's roles, the deck, the seats) read once, and the speech's claim and whether it reports
     a result kept as each act is taken (:meth:`take`), instead of read again from the acts for each new one."""
 
-    __slots__ = ("_alive", "_center", "_deck", "_roles", "_seat", "_variant", "_view", "claimed", "reports")
+    __slots__ = ("_alive", "_center", "_deck", "_roles", "_seat", "_taken", "_variant", "_view", "claimed", "reports")
 
     def __init__(self, view: Any) -> None:
         ruleset = get_ruleset(view.variant)
@@ -263,14 +263,18 @@ class SpeechChecker:
         self._center = len(view.deck) - len(view.names) if ruleset.center_cards else 0
         self.claimed: str | None = None  # the role the acts taken claim
         self.reports = False  # whether the acts taken report a result
+        self._taken: dict[str, list[Act]] = {}  # the acts taken, by kind (an act equals only acts of its kind)
 
     def can_follow(self, acts: Sequence[Act], act: Act) -> bool:
         """``act_can_follow(view, acts, act)``, for ``acts`` the acts taken so far, in order."""
         seat = self._seat
-        if seat is None or len(acts) >= MAX_SPEECH_ACTS or act in acts:
+        kind = act.kind
+        if seat is None or len(acts) >= MAX_SPEECH_ACTS:
+            return False
+        same = self._taken.get(kind)
+        if same is not None and act in same:  # ``act in acts``, compared with the acts of its kind only
             return False
         claimed = self.claimed
-        kind = act.kind
         if kind == "claim":
             if claimed is not None or act.role is None:  # a second claim; a claim of no role
                 return False
@@ -294,6 +298,7 @@ class SpeechChecker:
 
     def take(self, act: Act) -> None:
         """``act`` joins the speech (after :meth:`can_follow` allowed it)."""
+        self._taken.setdefault(act.kind, []).append(act)
         if act.kind == "claim":
             self.claimed = act.role
         elif act.kind == "result":

@@ -27,7 +27,7 @@ from ..rules.acts import Act
 from ..rules.events import Record, Speech, VoteCast
 from ..rules.views import SeatView
 from .intent import claim_of
-from .table_reading import PublicSpeech, TableReading, table_reading
+from .table_reading import TableReading, table_reading
 from .truth import consistent
 
 NAMING = frozenset({"accuse", "vote"})
@@ -67,26 +67,18 @@ def reasons_about(view: SeatView, seat: int) -> list[Act]:
 
 
 def _reasons_in(reading: TableReading, viewer: int | None, today: str, seat: int) -> list[Act]:
-    """Every reason about ``seat`` that ``reading`` supports, for ``viewer`` on day ``today``."""
+    """Every reason about ``seat`` that ``reading`` supports, for ``viewer`` on day ``today`` (from the
+    reading's index of each seat's speeches, :meth:`TableReading._index`)."""
     found: list[Act] = []
-    quiet: list[int] = []
-    spoke_up = False
-    accused: PublicSpeech | None = None
-    claimed: PublicSpeech | None = None
-    for said in reading.by_seat.get(seat, ()):
-        if said.phase == today and said.has_words:  # a seat that said nothing is not "quiet" but silent
-            if said.says_something:
-                spoke_up = True
-            else:
-                quiet.append(said.seq)
-        if said.named is not None and said.named != viewer:
-            accused = said
-        if said.claimed is not None:
-            claimed = said
+    quiet = reading.quiet.get((seat, today))
+    accused = reading.named_last.get(seat)
+    if accused is not None and accused.named == viewer:  # the latest that names another seat than the viewer
+        accused = reading.named_before.get(seat)
+    claimed = reading.claimed_last.get(seat)
     first = reading.first_named.get(today)
     if first is not None and first.speech.seat == seat:
         found.append(reading.reason(seat, "named_first", (first.seq,), first.named, None))
-    if quiet and not spoke_up:
+    if quiet and (seat, today) not in reading.spoke_up:
         found.append(reading.reason(seat, "quiet", tuple(quiet), None, None))
     vote = reading.last_vote.get(seat)
     if vote is not None:

@@ -11,7 +11,7 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from functools import cache
 from typing import NamedTuple
 
-from ..rules.act_legality import act_can_follow
+from ..rules.act_legality import SpeechChecker
 from ..rules.act_vocabulary import vocabulary
 from ..rules.acts import Act
 from ..rules.events import ChoiceMade, Info, Record, RoleAssigned, SharedEventRecord
@@ -165,7 +165,7 @@ class _Scan:
         self.choices: dict[str, list[str]] = {}
         self.victims: dict[str, int] = {}
         self.saved: list[int] = []
-        if records:
+        if records and self.facts:  # a seat whose cards report nothing has no result to read
             self._read(view, records)
 
     def copy(self) -> _Scan:
@@ -180,7 +180,8 @@ class _Scan:
         deals the seat a card (the results its roles report change: read the whole view again)."""
         if any(isinstance(e := r.event, RoleAssigned) and e.seat == view.seat for r in records):
             return False
-        self._read(view, records)
+        if self.facts:
+            self._read(view, records)
         return True
 
     def _read(self, view: SeatView, records: Sequence[Record]) -> None:
@@ -236,8 +237,10 @@ def _adder(view: SeatView, facts: Collection[str], out: list[Act]) -> Callable[[
     """What adds a result to ``out``: one of ``facts`` (the results the seat's roles report), not there yet,
     and legal on its own (``check_view_acts(view, [act])``)."""
 
+    alone = SpeechChecker(view)  # takes no act: ``act_can_follow(view, (), act)``, the table read once
+
     def add(act: Act) -> None:
-        if act.fact in facts and act not in out and act_can_follow(view, (), act):
+        if act.fact in facts and act not in out and alone.can_follow((), act):
             out.append(act)
 
     return add

@@ -224,7 +224,7 @@ def _observation(view: SeatView, subject: int | None, out: _Builder) -> None:
     phase = view.phase
     reading = table_reading(view)
     today = reading.stated_by_phase.get(phase, _NO_FACTS)
-    if today["named_first"] >= OBSERVATIONS_A_DAY and today["claimed"] >= OBSERVATIONS_A_DAY:
+    if today.get("named_first", 0) >= OBSERVATIONS_A_DAY and today.get("claimed", 0) >= OBSERVATIONS_A_DAY:
         return  # the table said both kinds of fact often enough today
     first = reading.first_naming.get(phase)
     claimers = reading.claimers.get(phase, ())
@@ -233,7 +233,7 @@ def _observation(view: SeatView, subject: int | None, out: _Builder) -> None:
         if seat in (me, subject) or not view.alive[seat]:
             continue
         for reason in reasons_about(view, seat):
-            if reason.fact not in ("named_first", "claimed") or today[reason.fact] >= OBSERVATIONS_A_DAY:
+            if reason.fact not in ("named_first", "claimed") or today.get(reason.fact, 0) >= OBSERVATIONS_A_DAY:
                 continue
             if _fact(reason) not in stated and reason.other != me and out.add(reason):
                 return
@@ -346,7 +346,7 @@ def closing(view: SeatView, acts: Sequence[Act], subject: int | None) -> tuple[s
     investigator to look at the subject (not one with a card on the table, not in one_night, not in a
     speech that claims); else ``plan`` names a seer's next check (:func:`_next_check`); else none."""
     investigated = subject if subject is not None and subject != view.seat else None
-    if investigated is not None and any(a.fact == "claimed" for a in reasons_about(view, investigated)):
+    if investigated is not None and _claimed(view, investigated):
         investigated = None  # a seat with a card on the table is judged by its claim, not sent to the night
     more_nights = not get_ruleset(view.variant).single_night and not any(a.kind == "claim" for a in acts)
     if more_nights and investigated is not None and view.alive[investigated]:
@@ -437,10 +437,15 @@ def last_words_plan(view: SeatView, intent: Sequence[Act], target: int | None) -
     lead = "testament" if death.by_day else "night"
     if not accused:  # nobody to name: what the town should watch for
         return Plan(tuple(out.acts), lead, "advice")
-    claimed = any(a.fact == "claimed" for a in reasons_about(view, suspect)) if suspect is not None else True
+    claimed = _claimed(view, suspect) if suspect is not None else True
     if not get_ruleset(view.variant).single_night and not claimed:  # whom the night's investigator should check
         return Plan(tuple(out.acts), lead, "check", suspect)
     return Plan(tuple(out.acts), lead)
+
+
+def _claimed(view: SeatView, seat: int) -> bool:
+    """Whether ``seat`` has a ``claimed`` reason (``grounding.reasons_about``): it claimed a role in a public speech."""
+    return seat in table_reading(view).claimed_last
 
 
 def parting_lead(death: Death) -> str:
@@ -463,9 +468,4 @@ def _most_suspected(view: SeatView, living: Sequence[int]) -> int | None:
 
 def _accusers(view: SeatView) -> list[tuple[int, int]]:
     """(seat, seq) of every public speech that accused or meant to vote for the speaker, oldest first."""
-    me = view.seat
-    return [
-        (said.speech.seat, said.seq)
-        for said in table_reading(view).speeches  # the table's public speeches, read once per game
-        if said.speech.seat != me and any(a.kind in NAMING and a.target == me for a in said.speech.acts)
-    ]
+    return list(table_reading(view).accused_by.get(view.seat, ()))  # kept as the table's speeches are read

@@ -102,24 +102,30 @@ class TableReading:
 
     __slots__ = (
         "_cursors",
+        "accused_by",
         "accuser",
         "agreeing",
         "asked",
         "by_phase",
         "by_seat",
+        "claimed_last",
         "claimers",
         "first",
         "first_named",
         "first_naming",
         "language",
         "last_vote",
+        "named_before",
+        "named_last",
         "often_stated",
         "owed",
+        "quiet",
         "reason_acts",
         "reasons_memo",
         "records",
         "reporter",
         "speeches",
+        "spoke_up",
         "stated",
         "stated_by_phase",
         "variant",
@@ -143,6 +149,12 @@ class TableReading:
         self.claimers: dict[str, list[int]] = {}  # the speakers of each phase's claims, in order
         self.agreeing: dict[str, int] = {}  # how many of each phase's speeches agree with a seat
         self.last_vote: dict[int, PublicVote] = {}  # each seat's latest ballot for another seat
+        # what ``grounding.reasons_about`` reads of each seat's speeches, kept as they are read:
+        self.claimed_last: dict[int, PublicSpeech] = {}  # its latest speech that claims a role
+        self.named_last: dict[int, PublicSpeech] = {}  # its latest speech that names a target
+        self.named_before: dict[int, PublicSpeech] = {}  # its latest that names another target than that one
+        self.quiet: dict[tuple[int, str], list[int]] = {}  # (seat, phase): its speeches with words that say nothing
+        self.spoke_up: set[tuple[int, str]] = set()  # (seat, phase): it said something with words in that phase
         self.stated: Counter[Fact] = Counter()  # how often each fact was given as a reason
         self.often_stated: frozenset[Fact] = frozenset()  # the facts given :data:`TIMES_STATED` times or more
         self.owed: set[int] = set()  # seats asked a question since their own last public speech
@@ -150,6 +162,7 @@ class TableReading:
         self.asked: dict[int | None, dict[int, str]] = {}  # the questions put to it (asker -> question)
         self.accuser: dict[int | None, int] = {}  # the latest seat to accuse it or vote for it
         self.reporter: dict[int | None, tuple[int, bool]] = {}  # the latest to report a result on it (seat, bad)
+        self.accused_by: dict[int | None, list[tuple[int, int]]] = {}  # (seat, seq): each speech naming it, in order
         self.reasons_memo: dict[tuple[int | None, str, int], list[Act]] = {}  # ``grounding.reasons_about``, as read now
         self.reason_acts: dict[tuple[int, str, int | None, str | None, tuple[int, ...]], Act] = {}  # :meth:`reason`
         self.stated_by_phase: dict[str, Counter[str | None]] = {}  # ... each kind of fact, in each phase
@@ -166,13 +179,14 @@ class TableReading:
             if event.to is not None:
                 return
             said = _read_speech(record, event, self.language, self.variant)
-            self._address(event)
+            self._address(event, record.seq)
             self.speeches.append(said)
             self.by_seat.setdefault(event.seat, []).append(said)
             self.by_phase.setdefault(record.phase, []).append(said)
             if said.named is not None and record.phase not in self.first_named:
                 self.first_named[record.phase] = said
             self._follow(record.phase, said)
+            self._index(event.seat, record.phase, said)
             if said.reasons:
                 self._state(record.phase, said.reasons)
             if event.text and said.templates:
@@ -199,10 +213,12 @@ class TableReading:
             act = self.reason_acts[key] = Act("reason", target=target, other=other, role=role, fact=fact, refs=refs)
         return act
 
-    def _address(self, speech: Speech) -> None:
+    def _address(self, speech: Speech, seq: int) -> None:
         """What ``speech`` says to or about the other seats, kept until each of them speaks (what was said to
-        or about its speaker is answered now); the seats its questions name now owe an answer."""
+        or about its speaker is answered now); the seats its questions name now owe an answer; and the
+        speech (``seq``) joins :attr:`accused_by` of each other seat it accuses or means to vote for."""
         speaker = speech.seat
+        named: list[int | None] = []
         self.owed.discard(speaker)
         self.asked.pop(speaker, None)
         self.accuser.pop(speaker, None)
@@ -222,8 +238,12 @@ class TableReading:
                 continue
             elif kind in NAMING:
                 self.accuser[target] = speaker
+                if target not in named:
+                    named.append(target)
             elif kind == "result" and act.value in ("bad", "good"):
                 self.reporter[target] = (speaker, act.value == "bad")
+        for target in named:
+            self.accused_by.setdefault(target, []).append((speaker, seq))
 
     def _follow(self, phase: str, said: PublicSpeech) -> None:
         """Who took a side in ``phase``: the first to accuse or vote, the claimers, the speeches that agree."""
@@ -233,6 +253,22 @@ class TableReading:
             self.claimers.setdefault(phase, []).append(said.speech.seat)
         if any(a.kind == "agree" for a in said.speech.acts):
             self.agreeing[phase] = self.agreeing.get(phase, 0) + 1
+
+    def _index(self, seat: int, phase: str, said: PublicSpeech) -> None:
+        """What ``said`` changes in the seat's facts that ``grounding.reasons_about`` reads (its latest claim,
+        its latest speeches that named a target, whether it spoke up in ``phase`` or only asked)."""
+        if said.has_words:
+            if said.says_something:
+                self.spoke_up.add((seat, phase))
+            else:
+                self.quiet.setdefault((seat, phase), []).append(said.seq)
+        if said.claimed is not None:
+            self.claimed_last[seat] = said
+        if said.named is not None:
+            last = self.named_last.get(seat)
+            if last is not None and last.named != said.named:
+                self.named_before[seat] = last
+            self.named_last[seat] = said
 
     def _state(self, phase: str, reasons: tuple[Fact, ...]) -> None:
         """Count the facts a speech gives as reasons (those given often enough join :attr:`often_stated`),

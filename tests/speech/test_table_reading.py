@@ -209,6 +209,8 @@ class Checking(HeuristicAgent):
             for seat in range(len(view.names)):
                 assert reasons_about(view, seat) == reasons_read_afresh(view, seat), (seat, len(view.records))
                 assert reasons_about(view, seat) == reasons_read_afresh(view, seat)  # kept, as read now
+                fresh_claimed = any(a.fact == "claimed" for a in reasons_read_afresh(view, seat))
+                assert planner._claimed(view, seat) is fresh_claimed  # the reading's index of claims
             self.checked.append(view.variant)
         return super().choose(view, decision)
 
