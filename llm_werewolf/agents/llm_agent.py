@@ -216,21 +216,21 @@ class LLMAgent:
         model picks the speech's acts and they are voiced (docs/speech-acts.md)."""
         return prompt.mode == "text" and prompt.speech and not self.backend.profile.speech_text
 
-    def option_in_speech(self, prompt: Prompt, decision: Decision) -> bool:
-        """An acts-only speech with several options on a backend that walks sequences: the option is the
-        last pick of the speech's one call (speech/model_speech.py), not a call of its own, and is not
-        picked where the speech's acts decide it."""
+    def _option_with_speech(self, prompt: Prompt, decision: Decision) -> bool:
+        """An acts-only speech with several options, under a profile that picks acts: the option is picked
+        with the speech's acts, after them and not where they decide it, never in a call before them."""
         several = bool(prompt.pick_cue) and len(decision.options) > 1
-        walks = bool(getattr(self.backend, "picks_sequences", False)) and self.backend.profile.speech_acts > 0
-        return several and walks and self._acts_only(prompt)
+        return several and self.backend.profile.speech_acts > 0 and self._acts_only(prompt)
+
+    def option_in_speech(self, prompt: Prompt, decision: Decision) -> bool:
+        """:meth:`_option_with_speech` on a backend that walks sequences: the option is the last pick of the
+        speech's one call (speech/model_speech.py), not a call of its own."""
+        return self._option_with_speech(prompt, decision) and bool(getattr(self.backend, "picks_sequences", False))
 
     def option_after_speech(self, prompt: Prompt, decision: Decision) -> bool:
-        """An acts-only speech with several options on a backend that picks slot by slot: the option is
-        picked in a call of its own after the slots' calls (:meth:`pick_after_speech`), and not at all
-        where the speech's acts decide it."""
-        several = bool(prompt.pick_cue) and len(decision.options) > 1
-        walks = bool(getattr(self.backend, "picks_sequences", False))
-        return several and not walks and self.backend.profile.speech_acts > 0 and self._acts_only(prompt)
+        """:meth:`_option_with_speech` on a backend that picks slot by slot: the option is picked in a call
+        of its own after the slots' calls (:meth:`pick_after_speech`)."""
+        return self._option_with_speech(prompt, decision) and not getattr(self.backend, "picks_sequences", False)
 
     async def pick_after_speech(self, prompt: Prompt, decision: Decision, attempt: int, calls: list[ModelCall]) -> str:
         """The option of a speech whose acts left it open (:meth:`option_after_speech`)."""
@@ -249,7 +249,7 @@ class LLMAgent:
         where the pick comes with or after the speech's calls, the first option stands in until then)."""
         if not prompt.pick_cue or len(decision.options) == 1:
             return Parsed(decision.options[0].id, "")
-        if self.option_in_speech(prompt, decision) or self.option_after_speech(prompt, decision):
+        if self._option_with_speech(prompt, decision):
             return Parsed(decision.options[0].id, "")
         picked = await self._pick_option(prompt, decision, attempt, calls, prompt.pick_cue, "decision:pick")
         return Parsed(picked.option, "", error=picked.error, fault=picked.fault)

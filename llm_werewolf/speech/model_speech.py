@@ -19,6 +19,7 @@ import json
 import random
 import re
 from collections.abc import Awaitable, Callable, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from ..llm.base import Completion, CompletionRequest
@@ -440,10 +441,6 @@ async def speak(
         profile = agent.backend.profile
         in_speech = agent.option_in_speech(prompt, decision)
 
-        async def pick_option() -> str:  # after the slots' calls, where the speech's acts leave it open
-            picked: str = await agent.pick_after_speech(prompt, decision, attempt, calls)
-            return picked
-
         return await base_model_speech(
             view,
             decision,
@@ -460,7 +457,9 @@ async def speak(
             at_once=bool(getattr(agent.backend, "picks_sequences", False)),
             option_step=OptionStep(prompt.pick_cue, tuple(prompt.labels)) if in_speech else None,
             option_of=lambda label: agent.option_of(prompt, decision, label),
-            pick_option=pick_option if agent.option_after_speech(prompt, decision) else None,
+            pick_option=partial(agent.pick_after_speech, prompt, decision, attempt, calls)
+            if agent.option_after_speech(prompt, decision)
+            else None,
         )
     raw = next(
         (c.raw_output for c in reversed(calls) if c.purpose in ("decision", "language_switch") and c.raw_output), ""
