@@ -405,6 +405,8 @@ def plan_steps(view: SeatView, *, speaker: Speaker, last_words: bool = False) ->
     reacted = any(a.kind == "answer" or (a.kind == "defend" and a.target == view.seat) for a in said)
     lead = None if reacted or any(a.kind in ("claim", "result") for a in said) else "open"
     subject = grounded if grounded is not None else next((a.target for a in said if a.kind == "vote"), None)
+    if subject is None:  # as a heuristic seat's speech: about the seat it asks (the night's check closes it)
+        subject = next((a.target for a in speech.acts if a.kind == "ask"), None)
     close, close_target = closing(view, speech.acts, subject)  # the night's check on the seat it is about
     return Plan(tuple(speech.acts), lead, close, close_target), picks
 

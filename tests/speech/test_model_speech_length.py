@@ -10,7 +10,7 @@ from llm_werewolf.agents.heuristic import HeuristicAgent
 from llm_werewolf.rules import Choice, Decision, GameConfig, SeatView
 from llm_werewolf.sim import SyncAgent, play_with_agents
 from llm_werewolf.speech.phrases import phrase_bank
-from llm_werewolf.speech.planner import owing, questions_to
+from llm_werewolf.speech.planner import Plan, closing, owing, questions_to
 from llm_werewolf.speech.slot_picker import PlanSteps, plan_steps
 from llm_werewolf.speech.voice import Speaker
 from llm_werewolf.texts import default_names
@@ -39,7 +39,7 @@ class Asked:
         return self.agent.choose(view, decision)
 
 
-def _taking_nothing(steps: PlanSteps, nothing: str) -> list[str]:
+def _taking_nothing(steps: PlanSteps, nothing: str) -> Plan:
     """Drive a plan as the model that ends early does: "nothing" wherever it is offered, else the first label."""
     try:
         ask = next(steps)
@@ -47,11 +47,11 @@ def _taking_nothing(steps: PlanSteps, nothing: str) -> list[str]:
             ask = steps.send(ask.labels.index(nothing) if nothing in ask.labels else 0)
     except StopIteration as done:
         plan, _ = done.value
-        return [a.kind for a in plan.acts]
+        return plan
 
 
-@pytest.mark.parametrize(("variant", "language", "seats"), TABLES)
-def test_a_model_seat_that_takes_nothing_still_asks_after_its_answers(variant: str, language: str, seats: int) -> None:
+def _plans(variant: str, language: str, seats: int) -> list[tuple[SeatView, Plan]]:
+    """The plans of the seats asked a question before they spoke (seeds 1..3), the model taking nothing."""
     names = default_names(language, seats)
     nothing = str(phrase_bank(language, variant).picker["slots"]["none"])
     kept: list[SeatView] = []
@@ -59,11 +59,34 @@ def test_a_model_seat_that_takes_nothing_still_asks_after_its_answers(variant: s
         agents: list[SyncAgent] = [Asked(seed * 1009 + i, kept) for i in range(seats)]
         play_with_agents(GameConfig(variant=variant, names=names, seed=seed, language=language), agents)
     assert kept, "some seat was asked a question before it spoke"
-    alone = []
+    plans = []
     for view in kept:
         assert view.seat is not None
         speaker = Speaker(seat=view.seat, names=names, language=language, variant=variant)
-        kinds = _taking_nothing(plan_steps(view, speaker=speaker), nothing)
-        if kinds and set(kinds) == {"answer"}:
-            alone.append(kinds)
+        plans.append((view, _taking_nothing(plan_steps(view, speaker=speaker), nothing)))
+    return plans
+
+
+@pytest.mark.parametrize(("variant", "language", "seats"), TABLES)
+def test_a_model_seat_that_takes_nothing_still_asks_after_its_answers(variant: str, language: str, seats: int) -> None:
+    alone = [plan.acts for _, plan in _plans(variant, language, seats) if {a.kind for a in plan.acts} == {"answer"}]
     assert not alone
+
+
+def test_a_speech_about_nobody_closes_with_a_check_on_the_seat_it_asks() -> None:
+    """As a heuristic seat's: where the night's investigator may be asked to look at the seat the speech
+    questions (``planner.closing``), the speech closes so (one_night has no next night)."""
+    about_nobody = [
+        (view, plan, asked)
+        for variant, language, seats in TABLES
+        if variant != "one_night"
+        for view, plan in _plans(variant, language, seats)
+        if not any(a.kind in ("vote", "reason", "accuse") for a in plan.acts)
+        for asked in [a.target for a in plan.acts if a.kind == "ask"][:1]
+    ]
+    assert about_nobody
+    unclosed = [
+        plan for view, plan, asked in about_nobody if (plan.close, plan.close_target) != closing(view, plan.acts, asked)
+    ]
+    assert not unclosed
+    assert any(plan.close == "check" for _, plan, _ in about_nobody)
