@@ -46,7 +46,7 @@ def _taking_nothing(steps: PlanSteps, nothing: str) -> Plan:
         while True:
             ask = steps.send(ask.labels.index(nothing) if nothing in ask.labels else 0)
     except StopIteration as done:
-        plan, _ = done.value
+        plan: Plan = done.value[0]
         return plan
 
 
