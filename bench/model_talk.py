@@ -3,11 +3,12 @@
     PYTHONPATH=. .venv/bin/python bench/model_talk.py runs/speech/*/*.jsonl [--json OUT]
 
 One row per ruleset × language × seats, with the columns of ``bench/table_talk.py`` (its module doc
-defines them); a speech's private note is the speaker's last ``thought`` record before it (where the
-agent marks its fabricated acts). Then, for the base-model seats, what the model chose in each slot of
-its speeches (``slot_*`` model calls, or the lines of a ``slot_plan`` call; ``speech.slot_picker``):
-picks, and the share that took "nothing" (the phrase bank's ``picker.slots.none``), and model calls per
-speech decision. Last, whether the seats
+defines them), and of the day speeches (discussion, defence, campaign) with words, the share said in one
+sentence and the mean sentences per speech; a speech's private note is the speaker's last ``thought``
+record before it (where the agent marks its fabricated acts). Then, for the base-model seats, what the
+model chose in each slot of its speeches (``slot_*`` model calls, or the lines of a ``slot_plan`` call;
+``speech.slot_picker``): picks, and the share that took "nothing" (the phrase bank's
+``picker.slots.none``), and model calls per speech decision. Last, whether the seats
 keep their word within a day (``speech.commitments``):
 
 * **vote follows speech**: of the day's ballots (``commitments.DAY_VOTES``) cast by a seat whose latest
@@ -209,9 +210,10 @@ def main() -> None:
     rows = []
     print(
         "| ruleset | lang | seats | games | answered | reasons ok | liar reasons ok | lies marked | last words ok "
-        "| repeat max / mean | template (day) max / mean | template (game) mean | sentences median | chars mean |"
+        "| repeat max / mean | template (day) max / mean | template (game) mean | sentences median | chars mean "
+        "| one sentence | sentences mean |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for (variant, language, seats), t in sorted(tallies.items()):
         row = {
             "ruleset": variant,
@@ -228,6 +230,8 @@ def main() -> None:
             "template_game": f"{statistics.fmean(t.template_game or [0]):.3f}",
             "sentences_median": statistics.median(t.sentences or [0]),
             "chars_mean": round(statistics.fmean(t.chars or [0])),
+            "one_sentence": share(sum(1 for n in t.sentences if n == 1), len(t.sentences)),
+            "sentences_mean": f"{statistics.fmean(t.sentences or [0]):.2f}",
         }
         rows.append(row)
         print("| " + " | ".join(str(v) for v in row.values()) + " |")

@@ -176,7 +176,10 @@ def act_speech(
         worn = worn_in(view)
         lead = None if planned.lead is None else Act("lead", fact=planned.lead, role=view.role)
         close = None if planned.close is None else Act("lead", fact=planned.close, target=planned.close_target)
-        text = voice(planned.acts, speaker, rng, used, joined, lead=lead, close=close, worn=worn)
+        from ..speech.promises import spoke_before
+
+        spoke = spoke_before(view)
+        text = voice(planned.acts, speaker, rng, used, joined, lead=lead, close=close, worn=worn, spoke_before=spoke)
         said = next((a.role for a in planned.acts if a.kind == "claim"), None)
         return Choice(chosen, text=text, claim=said if last_words else claimed, acts=planned.acts)
     try:
@@ -198,6 +201,8 @@ def answered_line(view: SeatView, decision: Decision, rng: random.Random, text: 
     _, voice = _voicing()
     speaker = _speaker(view.seat, view.names, view.language, view.variant)
     used, joined = _earlier(view)
-    said = voice(acts, speaker, rng, used, joined)
+    from ..speech.promises import spoke_before
+
+    said = voice(acts, speaker, rng, used, joined, spoke_before=spoke_before(view))
     joiner = "" if view.language == "zh-Hant" or not text else " "
     return Choice(option, text=f"{said}{joiner}{text}", acts=tuple(acts))

@@ -39,6 +39,7 @@ from .intent import floor_act
 from .picker import MAX_PICKED, PickContext
 from .plan_outline import SLOTS, record_seq
 from .planner import Plan
+from .promises import spoke_before
 from .repeats import templates_said
 from .slot_picker import OptionStep, pick_plan, pick_plan_at_once
 from .voice import Speaker, voice
@@ -232,7 +233,7 @@ def chat_model_speech(
 def _voiced(view: SeatView, acts: Sequence[Act], speaker: Speaker, rng: random.Random, plan: Plan | None) -> str:
     """The acts in words: a plan's with its opening line, no phrasing said today again while another remains."""
     if plan is None:
-        return voice(acts, speaker, rng, earlier_speeches(view))
+        return voice(acts, speaker, rng, earlier_speeches(view), spoke_before=spoke_before(view))
     today = [r.event.text for r in view.records if r.phase == view.phase and type(r.event) is Speech and r.event.text]
     avoid = templates_said(view.language, view.variant, today)
     lead = None if plan.lead is None else Act("lead", fact=plan.lead, role=view.role)
@@ -240,7 +241,8 @@ def _voiced(view: SeatView, acts: Sequence[Act], speaker: Speaker, rng: random.R
     if released is not None and voted_seat(tuple(acts), view.variant) != released.seat:
         lead = Act("lead", fact=f"released.{released.why}", target=released.seat)  # «I said I'd vote X; ...»
     close = None if plan.close is None else Act("lead", fact=plan.close, target=plan.close_target)
-    return voice(acts, speaker, rng, earlier_speeches(view), avoid=avoid, lead=lead, close=close)
+    spoke = spoke_before(view)
+    return voice(acts, speaker, rng, earlier_speeches(view), avoid=avoid, lead=lead, close=close, spoke_before=spoke)
 
 
 def _legal_prefix(view: SeatView, acts: Sequence[Act]) -> list[Act]:

@@ -23,6 +23,9 @@ holds the ruleset's results (and may override anything). Keys:
   ``ask.trust``, ``ask.role``: a question's line where the history leaves the speech's words out).
 * ``picker``: ``kinds`` (labels of the act kinds), ``end`` (no more acts) and the ``cue``
   lines a base model continues when it picks its acts.
+* ``promises``: promise -> the phrasings (of ``acts`` and ``tics``, as written there) that announce
+  it: a summary, facts, a read, points, a question... (``PROMISES``); voicing says one only in a
+  speech that keeps what it announces (:mod:`.promises`).
 
 Placeholders: ``{target}``, ``{other}``, ``{me}`` (a Russian case after a colon:
 ``{target:acc}``), ``{role}`` (a woman's own role in its ``roles_female`` form),
@@ -52,6 +55,11 @@ COMMON_KEYS = (
     *("lead.testament", "lead.night", "lead.concede", "lead.doubt", "lead.open", "lead.check"),
 )
 
+PROMISES = frozenset(
+    {"summary", "facts", "read", "suspicion", "points", "question", "question_next", "proof", "earlier"}
+)
+"""What a phrasing may announce (``promises`` of a bank; :mod:`.promises` says when a speech keeps each)."""
+
 
 @dataclass(frozen=True)
 class PhraseBank:
@@ -67,6 +75,8 @@ class PhraseBank:
     keywords: tuple[str, ...] = ()
     summary: dict[str, str] = field(default_factory=dict)
     picker: dict[str, Any] = field(default_factory=dict)
+    promises: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Promise -> the phrasings that announce it (``PROMISES``)."""
 
     def phrasings(self, key: str) -> list[str]:
         found = self.acts.get(key)
@@ -101,6 +111,7 @@ def phrase_bank(language: str, variant: str) -> PhraseBank:
     if not isinstance(acts, dict):
         raise TextDataError(f"prompts/{language}: 'acts' must be a mapping")
     tics = merged.get("tics") or {}
+    promises = _promises(merged.get("promises") or {}, acts, tics, language)
     return PhraseBank(
         language=language,
         variant=variant,
@@ -118,4 +129,25 @@ def phrase_bank(language: str, variant: str) -> PhraseBank:
         keywords=tuple(str(k) for k in (merged.get("keywords") or [])),
         summary={str(k): str(v) for k, v in (merged.get("summary") or {}).items()},
         picker=dict(merged.get("picker") or {}),
+        promises=promises,
     )
+
+
+def _promises(data: Any, acts: dict[str, Any], tics: dict[str, Any], language: str) -> dict[str, tuple[str, ...]]:
+    """A bank's ``promises``, each phrasing found among its ``acts`` or ``tics`` (an edited phrasing
+    left under its old wording would announce again what the speech lacks)."""
+    if not isinstance(data, dict):
+        raise TextDataError(f"prompts/{language}: 'promises' must be a mapping")
+    known = {str(p) for lines in acts.values() if isinstance(lines, list) for p in lines}
+    for parts in tics.values():
+        if isinstance(parts, dict):
+            known.update(str(p) for lines in parts.values() for p in lines or [])
+    out: dict[str, tuple[str, ...]] = {}
+    for promise, lines in data.items():
+        if promise not in PROMISES:
+            raise TextDataError(f"prompts/{language}: unknown promise {promise!r} (one of {sorted(PROMISES)})")
+        missing = [str(line) for line in lines or [] if str(line) not in known]
+        if missing:
+            raise TextDataError(f"prompts/{language}: promises.{promise} names no phrasing of the bank: {missing}")
+        out[str(promise)] = tuple(str(line) for line in lines or [])
+    return out

@@ -19,7 +19,8 @@ one constrained pick per slot, every label a legal, consistent option (:mod:`.pi
    speech cleared, and no «X went after Y» in a speech that goes after Y (:func:`sides`);
 4. **propose**: the seat it votes for today, or nobody yet: the seat its reason gave grounds against,
    else any seat it may vote for; none when its answer already said its vote (or "not yet");
-5. **ask**: one question to a seat (the planner's subject for it), or none.
+5. **ask**: one question to a seat (the planner's subject for it), or none once the speech has said
+   two things at least, one a point of its own (an act other than the answers it owed).
 
 A slot with a single option (or none) costs no choice. :func:`plan_steps` yields the slots one after
 the other and builds each slot's options from what the earlier ones took; two mechanisms ask the
@@ -395,14 +396,19 @@ def plan_steps(view: SeatView, *, speaker: Speaker, last_words: bool = False) ->
     askable = [s for s in view.living() if s != view.seat and s not in owed]
     asked = {s: question_for(view, s, speech.acts) for s in askable}  # none: it told the table all it could be asked
     questions = [Act("ask", target=s, fact=q) for s, q in asked.items() if q is not None]
-    # Given the floor, a seat makes at least one point: with nothing said yet, "nothing" is not offered
-    # (the embedded model took "nothing more" first in every Arabic one_night speech).
-    silent: list[Act | None] = [None] if speech.acts else []
+    # Given the floor, a seat says two things at least, one a point of its own (an answer it owed is
+    # none): until then "nothing" is not offered (the embedded model took "nothing more" first in every
+    # Arabic one_night speech, and after an answer or a result it took "nothing" in every slot: a
+    # speech of one sentence).
+    own = any(a.kind != "answer" for a in speech.acts)
+    silent: list[Act | None] = [None] if own and len(speech.acts) >= 2 else []
     yield from choose("ask", [*[a for a in questions if speech.fits(a)], *silent], line("ask"))
     said = [a for a in speech.acts if a.kind != "ask"]
     reacted = any(a.kind == "answer" or (a.kind == "defend" and a.target == view.seat) for a in said)
     lead = None if reacted or any(a.kind in ("claim", "result") for a in said) else "open"
     subject = grounded if grounded is not None else next((a.target for a in said if a.kind == "vote"), None)
+    if subject is None:  # as a heuristic seat's speech: about the seat it asks (the night's check closes it)
+        subject = next((a.target for a in speech.acts if a.kind == "ask"), None)
     close, close_target = closing(view, speech.acts, subject)  # the night's check on the seat it is about
     return Plan(tuple(speech.acts), lead, close, close_target), picks
 

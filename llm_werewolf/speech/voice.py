@@ -20,6 +20,7 @@ from ..texts import TextDataError, role_name, terms
 from .grammar import Gender, decline_ru, gender_or_default
 from .heard_text import HeardText, heard_text
 from .phrases import PhraseBank, phrase_bank
+from .promises import unkept
 from .repeats import Wear, fixed_text_of
 
 _SLOT = re.compile(r"\{([a-z_]+)(?::([^{}]*))?\}")
@@ -664,6 +665,7 @@ def voice(
     lead: Act | None = None,
     close: Act | None = None,
     worn: Mapping[str, Wear] | None = None,
+    spoke_before: bool = False,
 ) -> str:
     """The speech that says ``acts`` (in order), with a persona tic now and then.
 
@@ -675,10 +677,13 @@ def voice(
     every phrasing is left out.
     ``lead``: a ``lead`` act (its ``fact`` names the bank's ``lead.<fact>`` lines) said first;
     ``close``: one said last.
+    A phrasing or tic that announces what the speech does not say («Quick summary.» before a lone
+    question) is not said (``promises.unkept``; ``spoke_before``: the speaker spoke at this table before).
     """
     bank = phrase_bank(speaker.language, speaker.variant)
     parts: list[str] = []
-    skip: set[str] = set()
+    withheld = unkept(bank, acts, speaker.seat, led=lead is not None, spoke_before=spoke_before)
+    skip: set[str] = set(withheld)
     earlier = (joined if joined is not None else _joined(used)) if (acts or lead or close) and used else ""
     heard = _heard(speaker, earlier) if used and (acts or lead or close) else None
     answered, voted, told, quiet = _marks(acts)
@@ -694,6 +699,8 @@ def voice(
         parts = [fill(rng.choice(bank.phrasings("pass")), Act("pass"), speaker, bank)]
     tics = bank.tics.get(speaker.persona or "", {}) or bank.tics.get("default", {})
     opens, closes = tics.get("open", []), tics.get("close", [])
+    if withheld:
+        opens, closes = [t for t in opens if t not in withheld], [t for t in closes if t not in withheld]
     core = bank.joiner.join(parts)
     if opens and rng.random() < TIC_SHARE:
         parts[0] = f"{fill(rng.choice(opens), Act('tic'), speaker, bank)}{bank.joiner}{parts[0]}"
@@ -701,7 +708,8 @@ def voice(
         parts.append(fill(rng.choice(closes), Act("tic"), speaker, bank))
     text = bank.joiner.join(parts)
     if text in used:  # every phrasing was said already (a long game of questions): another opening
-        openers = list(dict.fromkeys([*opens, *bank.tics.get("default", {}).get("open", [])]))
+        defaults = [t for t in bank.tics.get("default", {}).get("open", []) if t not in withheld]
+        openers = list(dict.fromkeys([*opens, *defaults]))
         for opener in rng.sample(openers, len(openers)):
             again = f"{fill(opener, Act('tic'), speaker, bank)}{bank.joiner}{core}"
             if again not in used:

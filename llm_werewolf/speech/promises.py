@@ -1,0 +1,97 @@
+"""Phrasings that announce what the speech will say, and whether a speech keeps the announcement.
+
+A phrase bank tags the phrasings that announce content (``promises`` in ``prompts/<lang>/common/phrases.yaml``):
+an opening line «Quick summary from my seat.», a persona tic «Point one.», a claim «... and I can prove it».
+Voicing says such a phrasing only in a speech whose acts keep every promise it makes (:func:`unkept`);
+otherwise it picks a neutral one. What each promise asks of the speech's acts (the opening and closing
+lines aside):
+
+* ``summary``: two facts of the table at least (``reason`` acts);
+* ``facts``: one fact of the table at least (a ``reason`` act);
+* ``read``: a stance on another seat (an accusation, a defence, a vote, an agreement or a disagreement,
+  grounds against a seat, or an answer that names a seat);
+* ``suspicion``: something against a seat (an accusation, a vote, grounds, a disagreement);
+* ``points``: two acts at least;
+* ``question``: a question (an ``ask`` act);
+* ``question_next``: a question said first (no opening line, the first act an ``ask``);
+* ``proof``: a night result (a ``result`` act);
+* ``earlier``: the speaker spoke at this table before («As I said before.»).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ..rules.acts import Act
+from ..rules.views import SeatView
+from .phrases import PhraseBank
+from .table_reading import table_reading
+
+_READ = frozenset({"accuse", "defend", "vote", "agree", "disagree", "reason"})
+_SUSPICION = frozenset({"accuse", "vote", "reason", "disagree"})
+
+
+def _facts(acts: Sequence[Act]) -> int:
+    return sum(1 for a in acts if a.kind == "reason")
+
+
+def _reads(acts: Sequence[Act], seat: int) -> bool:
+    return any(
+        (a.kind in _READ and a.target is not None and a.target != seat)
+        or (a.kind == "answer" and a.fact in ("vote", "trust") and a.other is not None)
+        for a in acts
+    )
+
+
+_Check = Callable[[Sequence[Act], int, bool, bool], bool]
+"""(acts, speaker's seat, whether an opening line precedes the acts, whether the speaker spoke before) -> kept."""
+
+KEPT: dict[str, _Check] = {
+    "summary": lambda acts, seat, led, spoke: _facts(acts) >= 2,
+    "facts": lambda acts, seat, led, spoke: _facts(acts) >= 1,
+    "read": lambda acts, seat, led, spoke: _reads(acts, seat),
+    "suspicion": lambda acts, seat, led, spoke: any(
+        a.kind in _SUSPICION and a.target is not None and a.target != seat for a in acts
+    ),
+    "points": lambda acts, seat, led, spoke: len(acts) >= 2,
+    "question": lambda acts, seat, led, spoke: any(a.kind == "ask" for a in acts),
+    "question_next": lambda acts, seat, led, spoke: not led and bool(acts) and acts[0].kind == "ask",
+    "proof": lambda acts, seat, led, spoke: any(a.kind == "result" for a in acts),
+    "earlier": lambda acts, seat, led, spoke: spoke,
+}
+"""When a speech keeps each promise of ``phrases.PROMISES`` (module doc)."""
+
+
+_TAGGED: dict[tuple[str, str], tuple[PhraseBank, tuple[tuple[str, tuple[str, ...]], ...]]] = {}
+
+
+def _by_phrasing(bank: PhraseBank) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Each tagged phrasing of ``bank`` with the promises it makes (read once per bank)."""
+    key = (bank.language, bank.variant)
+    known = _TAGGED.get(key)
+    if known is not None and known[0] is bank:
+        return known[1]
+    tags: dict[str, list[str]] = {}
+    for promise, lines in bank.promises.items():
+        for line in lines:
+            tags.setdefault(line, []).append(promise)
+    tagged = tuple((line, tuple(promises)) for line, promises in tags.items())
+    _TAGGED[key] = (bank, tagged)
+    return tagged
+
+
+def unkept(bank: PhraseBank, acts: Sequence[Act], seat: int, *, led: bool, spoke_before: bool) -> frozenset[str]:
+    """The phrasings of ``bank`` that announce what a speech of ``acts`` does not say (not to be said in it).
+
+    ``seat``: the speaker; ``led``: an opening line precedes the acts; ``spoke_before``: the speaker spoke
+    at this table before."""
+    tagged = _by_phrasing(bank)
+    if not tagged:
+        return frozenset()
+    kept = {promise: KEPT[promise](acts, seat, led, spoke_before) for promise in bank.promises}
+    return frozenset(line for line, promises in tagged if not all(kept[p] for p in promises))
+
+
+def spoke_before(view: SeatView) -> bool:
+    """Whether the seat of ``view`` said something with words at this table before (a public speech)."""
+    return view.seat is not None and any(said.has_words for said in table_reading(view).by_seat.get(view.seat, ()))
