@@ -10,7 +10,8 @@ Every code is a reason the checker (:mod:`.checker`) records like its others:
 * ``prompt_fragment``: a label of the narrator's prompt ("Fact:", "Players:");
 * ``markup``: template or chat markup (``{{ }}``, ``{% %}``, ``$name``, ``<tag>``, ``**``, a list marker);
 * ``name_list``: a sentence that is nothing but seat names and numbers ("Alice, Ben, Clara, Alice.");
-* ``repeats_itself``: one clause said twice in the line;
+* ``repeats_itself``: one clause said twice in the line (a short one: three times);
+* ``unfinished``: the line stops mid-sentence, on a comma, a colon, a dash or an opening bracket;
 * ``stale``: the line is word for word what was shown for another moment;
 * ``contradicts_fact``: the line says one side of a pair of opposites (night / day, falls asleep /
   wakes up) and the fact the other ("The town wakes" told as "Night falls").
@@ -37,6 +38,9 @@ _CLAUSE = re.compile(r"[,،、，;؛:.!?。！？…—–-]+")
 _SEPARATORS = re.compile(r"[\W\d_]+")
 CLAUSE_WORDS = 3
 """A clause said twice counts from this many words (Chinese: from one character more)."""
+REPEATS = 3
+"""A shorter clause counts when said this many times ("until they vanish, until they vanish, until...")."""
+_UNFINISHED = re.compile(r"[,،、，:：;؛(\[«“—–-]\s*$")
 
 
 def phrase_pattern(entry: str, script: str, after: str = "") -> re.Pattern[str] | None:
@@ -101,6 +105,8 @@ class NonsenseCheck:
         problems += self._repeats(text, fact)
         problems += self._stale(text, fact, told)
         problems += self._contradicts(text, fact)
+        if _UNFINISHED.search(text) and not (fact and _UNFINISHED.search(fact)):
+            problems.append(f"unfinished: {text.strip()[-12:]}")
         return problems
 
     def _contradicts(self, text: str, fact: str | None) -> list[str]:
@@ -140,20 +146,23 @@ class NonsenseCheck:
         return named >= 2 and not _SEPARATORS.sub("", rest)
 
     def _repeats(self, text: str, fact: str | None) -> list[str]:
-        """A clause of ``CLAUSE_WORDS`` words or more said twice, when the fact does not say it twice."""
-        said = Counter(self._clauses(fact)) if fact else Counter()
-        for clause, times in Counter(self._clauses(text)).items():
-            if times > 1 and said[clause] < times:
+        """A clause said ``REPEATS`` times, or one of ``CLAUSE_WORDS`` words or more said twice, when the fact
+        does not say it as often."""
+        said = Counter(self._clauses(fact, 1)) if fact else Counter()
+        for clause, times in Counter(self._clauses(text, 1)).items():
+            long = len(clause.split()) >= CLAUSE_WORDS or (self.script == "han" and len(clause) > CLAUSE_WORDS)
+            if times >= (2 if long else REPEATS) and said[clause] < times:
                 return [f"repeats_itself: {clause}"]
         return []
 
-    def _clauses(self, text: str) -> list[str]:
+    @staticmethod
+    def _clauses(text: str, words: int) -> list[str]:
+        """The clauses of ``text`` (normalized) that hold a letter and at least ``words`` words."""
         out: list[str] = []
         for clause in _CLAUSE.split(normalize(text)):
-            words = clause.split()
-            size = len("".join(words)) if self.script == "han" else len(words)
-            if size >= (CLAUSE_WORDS + 1 if self.script == "han" else CLAUSE_WORDS):
-                out.append(" ".join(words))
+            found = clause.split()
+            if len(found) >= words and any(c.isalpha() for c in clause):
+                out.append(" ".join(found))
         return out
 
     @staticmethod
