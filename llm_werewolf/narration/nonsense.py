@@ -12,7 +12,7 @@ Every code is a reason the checker (:mod:`.checker`) records like its others:
 * ``name_list``: a sentence that is nothing but seat names and numbers ("Alice, Ben, Clara, Alice.");
 * ``repeats_itself``: one clause said twice in the line (a short one: three times);
 * ``unfinished``: the line stops mid-sentence, on a comma, a colon, a dash or an opening bracket;
-* ``stale``: the line is word for word what was shown for another moment;
+* ``stale``: the line is word for word what was shown for another moment, and no part of its own fact;
 * ``contradicts_fact``: the line says one side of a pair of opposites (night / day, falls asleep /
   wakes up) and the fact the other ("The town wakes" told as "Night falls").
 
@@ -167,10 +167,13 @@ class NonsenseCheck:
 
     @staticmethod
     def _stale(text: str, fact: str | None, told: Sequence[tuple[str, str]]) -> list[str]:
-        """The line is what was shown (or the fact that was given) for a moment with another fact."""
+        """The line is what was shown (or the fact that was given) for a moment with another fact, and is
+        not part of this moment's fact ("The Mafia falls asleep." after "The Mafia falls asleep. Thank you.")."""
         if fact is None:
             return []
         line = normalize(text).strip()
+        if line in normalize(fact):
+            return []
         for earlier_fact, earlier_text in told:
             if normalize(earlier_fact).strip() == normalize(fact).strip():
                 continue

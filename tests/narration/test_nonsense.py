@@ -202,6 +202,13 @@ def test_a_name_labelled_with_its_own_number_twice_passes() -> None:
     assert checker.nonsense.problems("Ольгу (№2) — это Ольгу (№1).") == ["seat_numbers: seat 6 labelled #1 and #2"]
 
 
+def test_a_line_shown_before_that_retells_this_fact_is_not_stale() -> None:
+    checker, _ = checker_for("ru")
+    told = [("Мафия засыпает.", "Мафия засыпает.")]
+    assert checker.nonsense.problems("Мафия засыпает.", "Мафия засыпает. Спасибо.", [], told) == []
+    assert checker.nonsense.problems("Мафия засыпает.", "День 2.", [], told) == ["stale: Мафия засыпает."]
+
+
 def test_a_word_the_fact_says_is_no_chatter() -> None:
     checker, _ = checker_for("ru")
     assert checker.nonsense.problems("Принято: Алексей (№1) выставляет Дмитрия (№3).", fact="Принято.") == []
