@@ -13,6 +13,9 @@ Every code is a reason the checker (:mod:`.checker`) records like its others:
 * ``repeats_itself``: one clause said twice in the line (a short one: three times);
 * ``unfinished``: the line stops mid-sentence, on a comma, a colon, a dash or an opening bracket;
 * ``stale``: the line is word for word what was shown for another moment, and no part of its own fact;
+* ``adds_number``: a number (not a seat's) the fact does not say («Алексей (№1) — 2, Мария (№2) — 1» for a
+  count of 3 and 2);
+* ``fragment``: one word (in Chinese: two characters or fewer) for a fact of more;
 * ``contradicts_fact``: the line says one side of a pair of opposites (night / day, falls asleep /
   wakes up) and the fact the other ("The town wakes" told as "Night falls").
 
@@ -40,6 +43,7 @@ CLAUSE_WORDS = 3
 """A clause said twice counts from this many words (Chinese: from one character more)."""
 REPEATS = 3
 """A shorter clause counts when said this many times ("until they vanish, until they vanish, until...")."""
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 _UNFINISHED = re.compile(r"[,،、，:：;؛(\[«“—–-]\s*$")
 
 
@@ -107,7 +111,23 @@ class NonsenseCheck:
         problems += self._contradicts(text, fact)
         if _UNFINISHED.search(text) and not (fact and _UNFINISHED.search(fact)):
             problems.append(f"unfinished: {text.strip()[-12:]}")
+        if fact is not None:
+            problems += [f"adds_number: {n}" for n in sorted(self._numbers(text) - self._numbers(fact))]
+            if self._size(text) <= 1 < self._size(fact):
+                problems.append(f"fragment: {text.strip()}")
         return problems
+
+    def _numbers(self, text: str) -> set[str]:
+        """The numbers of ``text`` that are not seat numbers."""
+        rest, _ = self.seats.without_names(text)
+        return set(_NUMBER.findall(rest))
+
+    def _size(self, text: str) -> int:
+        """Words of ``text`` (Chinese: characters past the first, so two characters count as one word)."""
+        letters = [w for w in re.findall(r"\w+", normalize(text)) if any(c.isalpha() for c in w)]
+        if self.script == "han":
+            return max(0, len("".join(letters)) - 1)
+        return len(letters)
 
     def _contradicts(self, text: str, fact: str | None) -> list[str]:
         """One side of a pair of opposites only in the line, the other only in the fact."""
