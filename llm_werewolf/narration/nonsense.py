@@ -123,11 +123,11 @@ class NonsenseCheck:
         return set(_NUMBER.findall(rest))
 
     def _size(self, text: str) -> int:
-        """Words of ``text`` (Chinese: characters past the first, so two characters count as one word)."""
-        letters = [w for w in re.findall(r"\w+", normalize(text)) if any(c.isalpha() for c in w)]
+        """Words and numbers of ``text`` (Chinese: characters past the first, so two count as one word)."""
+        words = re.findall(r"\w+", normalize(text))
         if self.script == "han":
-            return max(0, len("".join(letters)) - 1)
-        return len(letters)
+            return max(0, len("".join(words)) - 1)
+        return len(words)
 
     def _contradicts(self, text: str, fact: str | None) -> list[str]:
         """One side of a pair of opposites only in the line, the other only in the fact."""

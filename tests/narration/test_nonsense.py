@@ -219,6 +219,12 @@ def test_a_line_shown_before_that_retells_this_fact_is_not_stale() -> None:
     assert checker.nonsense.problems("Мафия засыпает.", "День 2.", [], told) == ["stale: Мафия засыпает."]
 
 
+def test_a_day_and_its_number_is_no_fragment() -> None:
+    checker, _ = checker_for("ru")
+    assert checker.nonsense.problems("День 2.", "День 2. Город просыпается.") == []
+    assert checker.nonsense.problems("Гаснет.", "Первая ночь.") == ["fragment: Гаснет."]
+
+
 def test_a_word_the_fact_says_is_no_chatter() -> None:
     checker, _ = checker_for("ru")
     assert checker.nonsense.problems("Принято: Алексей (№1) выставляет Дмитрия (№3).", fact="Принято.") == []
