@@ -22,12 +22,15 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+_CODE = re.compile(r"(?:^|; )([a-z_]+):")
+"""A reason code of a ``refused: code: detail; code: detail`` error (a detail may hold "; " too)."""
 TABLES: dict[str, tuple[str, int]] = {
     "ar-LB": ("lebanese_ghouls", 7),
     "ar": ("one_night", 6),
@@ -86,8 +89,7 @@ def read(path: Path, tally: Tally) -> None:
         if event.get("parsed") is not None:
             tally.passed += 1
         elif error.startswith("refused: "):
-            codes = {part.split(":", 1)[0].strip() for part in error[len("refused: ") :].split("; ")}
-            tally.reasons.update(codes)
+            tally.reasons.update(set(_CODE.findall(error[len("refused: ") :])))
 
 
 def recheck(path: Path, tally: Tally) -> None:
@@ -189,7 +191,13 @@ def main() -> None:
             "reasons": dict(tally.reasons.most_common()),
         }
         rows.append(row)
-        if not args.json:
+        if not args.json and args.recheck:
+            reasons = ", ".join(f"{k} {v}" for k, v in tally.reasons.most_common())
+            print(
+                f"{language:8} {row['variant']:17} games {tally.games:2}  lines passed then {tally.offered:4}  "
+                f"pass now {tally.passed:4}  refused now {tally.offered - tally.passed:4}  | {reasons}"
+            )
+        elif not args.json:
             reasons = ", ".join(f"{k} {v}" for k, v in tally.reasons.most_common())
             print(
                 f"{language:8} {row['variant']:17} games {tally.games:2}  moments {tally.moments:4}  "

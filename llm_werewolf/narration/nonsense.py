@@ -191,16 +191,21 @@ class NonsenseCheck:
         not part of this moment's fact ("The Mafia falls asleep." after "The Mafia falls asleep. Thank you.")."""
         if fact is None:
             return []
-        line = normalize(text).strip()
-        if line in normalize(fact):
+        line = _bare(text)
+        if line in _bare(fact):
             return []
         for earlier_fact, earlier_text in told:
-            if normalize(earlier_fact).strip() == normalize(fact).strip():
+            if _bare(earlier_fact) == _bare(fact):
                 continue
-            if line in (normalize(earlier_text).strip(), normalize(earlier_fact).strip()):
+            if line in (_bare(earlier_text), _bare(earlier_fact)):
                 return [f"stale: {earlier_text}"]
         return []
 
 
 def _words(side: str) -> list[str]:
     return [w.strip() for w in side.split(",") if w.strip()]
+
+
+def _bare(text: str) -> str:
+    """``text`` normalized, its words only (a comma more or less is the same line)."""
+    return " ".join(re.findall(r"\w+", normalize(text)))

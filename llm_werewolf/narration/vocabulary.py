@@ -301,13 +301,15 @@ class SeatFinder:
         found: list[tuple[int, int]] = []
         for seat, pattern in self._names:
             for match in pattern.finditer(normalized):
-                for start, end, value in numbers:
-                    if self.script == "han":
-                        between = normalized[end : match.start()] if end <= match.start() else "?"
-                    else:
-                        between = normalized[match.end() : start] if start >= match.end() else "?"
-                    if len(between) <= gap and not any(c.isalnum() or c == "?" for c in between):
-                        found.append((seat, value))
+                edge = match.start() if self.script == "han" else match.end()
+                for start, end, value in sorted(numbers, reverse=self.script == "han"):
+                    between = normalized[end:edge] if self.script == "han" else normalized[edge:start]
+                    if (end > edge if self.script == "han" else start < edge) or len(between) > gap:
+                        continue
+                    if any(c.isalnum() for c in between):
+                        continue
+                    found.append((seat, value))  # a label, and a label right after it: "Ann (seat 4) (seat 2)"
+                    edge = start if self.script == "han" else end
         return found
 
     def without_names(self, text: str) -> tuple[str, int]:

@@ -19,7 +19,8 @@ from .support import RULESETS, languages, random_game
 RU = ("city_mafia", "ru", ("Алексей", "Мария", "Дмитрий", "Анна", "Сергей", "Ольга", "Иван"))
 AR_LB = ("lebanese_ghouls", "ar-LB", ("جورج", "ريتا", "خليل", "نادين", "طوني", "ماريا", "سمير"))
 AR = ("one_night", "ar", ("أحمد", "فاطمة", "يوسف", "مريم", "عمر", "ليلى"))
-TABLES = {"ru": RU, "ar-LB": AR_LB, "ar": AR}
+EN = ("city_mafia", "en", ("Alice", "Ben", "Clara", "David", "Emma", "Frank", "Grace"))
+TABLES = {"ru": RU, "ar-LB": AR_LB, "ar": AR, "en": EN}
 
 # (language, fact, the model's line, the moments told before as (fact, shown line), the code it is refused for)
 REFUSED = [
@@ -94,6 +95,33 @@ REFUSED = [
         "adds_number",
     ),
     ("ru", "Первая ночь.", "Гаснет.", (), "fragment"),
+    (
+        "ru",
+        "Алексей (№1) выставляет на голосование Ольгу (№6). Кандидатура принята.",
+        "Алексей (№1) (не согласен — на голоса государыни) (забывает: Я хотел бы сказать тебе о самом большом, "
+        "но не могу с ним…).",
+        (),
+        "chatter",
+    ),
+    (
+        "en",
+        "On the vote: David (seat 4). Who wants them out of the game?",
+        "We vote on David (seat 4) (seat 2). Who wants them out of the game?",
+        (),
+        "seat_numbers",
+    ),
+    (
+        "ar",
+        "أيها المستذئبون، افتحوا أعينكم. من كان منكم وحيدًا فله أن ينظر إلى بطاقة واحدة من الوسط.",
+        "أيها المستذئبون، منكم أنت وأنتون، من كان منكم وحيدًا فله أن ينظر إلى بطاقة واحدة من الوسط.",
+        (
+            (
+                "أيها المستذئبون، افتحوا أعينكم وتعرّفوا على بعضكم.",
+                "أيها المستذئبون، منكم أنت وأنتون. من كان منكم وحيدًا فله أن ينظر إلى بطاقة واحدة من الوسط.",
+            ),
+        ),
+        "stale",
+    ),
     (
         "ar",
         "ليلة واحدة فقط، ونقاش واحد، وتصويت واحد. احفظوا بطاقاتكم، وأغمضوا أعينكم جميعًا: لقد حلّ الليل.",
@@ -210,6 +238,9 @@ def test_a_name_labelled_with_its_own_number_twice_passes() -> None:
     checker, _ = checker_for("ru")
     assert checker.nonsense.problems("Ольга (№6) смотрит на Марию (№2), и Ольга (№6) молчит.") == []
     assert checker.nonsense.problems("Ольгу (№2) — это Ольгу (№1).") == ["seat_numbers: seat 6 labelled #1 and #2"]
+    zh = NarrationChecker("chinese_werewolf", "zh-Hant", ["阿明", "小美", "志偉"])
+    assert zh.nonsense.problems("2號小美和3號志偉都醒著。") == []
+    assert zh.nonsense.problems("3號2號小美醒著。") == ["seat_numbers: seat 2 labelled #2 and #3"]
 
 
 def test_a_line_shown_before_that_retells_this_fact_is_not_stale() -> None:
