@@ -19,8 +19,9 @@ from .support import RULESETS, languages, random_game
 RU = ("city_mafia", "ru", ("Алексей", "Мария", "Дмитрий", "Анна", "Сергей", "Ольга", "Иван"))
 AR_LB = ("lebanese_ghouls", "ar-LB", ("جورج", "ريتا", "خليل", "نادين", "طوني", "ماريا", "سمير"))
 AR = ("one_night", "ar", ("أحمد", "فاطمة", "يوسف", "مريم", "عمر", "ليلى"))
+ZH = ("chinese_werewolf", "zh-Hant", ("阿明", "小美", "志偉", "淑芬", "家豪", "怡君", "俊傑"))
 EN = ("city_mafia", "en", ("Alice", "Ben", "Clara", "David", "Emma", "Frank", "Grace"))
-TABLES = {"ru": RU, "ar-LB": AR_LB, "ar": AR, "en": EN}
+TABLES = {"ru": RU, "ar-LB": AR_LB, "ar": AR, "en": EN, "zh-Hant": ZH}
 
 # (language, fact, the model's line, the moments told before as (fact, shown line), the code it is refused for)
 REFUSED = [
@@ -103,6 +104,9 @@ REFUSED = [
         (),
         "chatter",
     ),
+    ("zh-Hant", "好。盜賊請閉眼。", "好。盜賊請睜眼。", (), "contradicts_fact"),
+    ("zh-Hant", "天黑請閉眼。", "我正在準備下個故事。", (), "meta_talk"),
+    ("zh-Hant", "天黑請閉眼。", "我一直以為最後一盞燈熄滅了。", (), "chatter"),
     (
         "en",
         "On the vote: David (seat 4). Who wants them out of the game?",
@@ -150,6 +154,8 @@ REFUSED = [
 PASSED = [
     ("ru", "Просыпается Шериф.", "Тишина за столом. Просыпается Шериф."),
     ("ar", "أغمضوا أعينكم أيها المستذئبون.", "أيها المستذئبون، أغمضوا أعينكم جميعًا."),
+    ("zh-Hant", "天亮了，所有人睜眼。（法官環視全場。）", "天亮了，所有人都睜眼。"),
+    ("en", "The Sheriff wakes up. No words now, only gestures.", "The Sheriff wakes up. No words now, only gestures."),
     (
         "ar",
         "أيها التابع، افتح عينيك. أيها المستذئبون، ارفعوا إبهامكم ليعرفكم التابع، وأبقوا أعينكم مغمضة.",
