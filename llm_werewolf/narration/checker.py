@@ -32,7 +32,10 @@ public record as the moderator voices it), sentence by sentence:
   that the fact it retells (the template line) names: a table must still hear
   who died, who is nominated, which role wakes;
 * ``adds_fact``: a role call (a ``cue`` moment) names a role or side its fact
-  does not: the table must not hear the wrong role called.
+  does not: the table must not hear the wrong role called;
+* ``meta_talk``, ``chatter``, ``seat_numbers``, ``prompt_fragment``, ``markup``,
+  ``name_list``, ``repeats_itself``, ``stale``, ``contradicts_fact``: nonsense a small
+  model says instead of a narration (:mod:`.nonsense`).
 
 A sentence naming no seat is read with the seats of the sentence before it
 ("Alice died. She was the seer."); a sentence ties every seat it names to
@@ -58,6 +61,7 @@ from ..rules.variant import get_ruleset
 from ..strings.script import in_language
 from ..texts import optional_yaml
 from .evasion import IndirectSeats, SeatNumbers, readings, role_terms, split_words
+from .nonsense import NonsenseCheck
 from .packs import NarrationPack, load_pack
 from .public import PublicFacts
 from .vocabulary import Lexicon, SeatFinder, Term, normalize, script_of, sentences
@@ -174,6 +178,7 @@ class NarrationChecker:
         """Role and side words of every language, their short forms and common synonyms."""
         self.split_words = split_words(variant, roles, sides)
         self.indirect = IndirectSeats(language)
+        self.nonsense = NonsenseCheck(language, word_lists, self.seats)
         self._spoken: dict[str, Claims] = {}
 
     # -- reading a text ------------------------------------------------------------
@@ -272,11 +277,13 @@ class NarrationChecker:
         fact: str | None = None,
         *,
         call: bool = False,
+        history: Sequence[tuple[str, str]] = (),
     ) -> Verdict:
         """Problems of narration ``text`` given the public ``facts`` and the template lines ``spoken``.
 
         ``fact`` is the template line that ``text`` retells (its seats and role words must be in
-        ``text``); ``call`` marks a role call, which may name no other role.
+        ``text``); ``call`` marks a role call, which may name no other role; ``history`` the moments
+        narrated before, (fact, shown line) (:mod:`.nonsense`: a line shown for another fact is stale).
         """
         problems: list[str] = []
         if not text.strip():
@@ -287,6 +294,7 @@ class NarrationChecker:
         problems += [f"unknown_seat: {ref} is not that seat" for ref in self.seats.mismatched(text)]
         problems += self._speaker(text)
         problems += self._quotes(text, facts)
+        problems += self.nonsense.problems(text, fact, spoken, history)
         claims = self.claims(text, strict=True)
         allowed = self.allowed_pairs(facts, spoken)
         told = self.claims(fact, strict=True) if fact is not None else None

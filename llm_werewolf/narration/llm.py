@@ -158,7 +158,9 @@ class LLMNarrator:
                 break
             refusal = self.refusal(completion.text, request, fact)
             text = self.clean(completion.text)
-            verdict = self.checker.check(text, self.facts, self.spoken, fact, call=key.startswith("cue."))
+            history = [(t.fact, t.text) for t in self.told]
+            call = key.startswith("cue.")
+            verdict = self.checker.check(text, self.facts, self.spoken, fact, call=call, history=history)
             if refusal is not None:
                 verdict = Verdict(problems=(refusal, *verdict.problems))
             out.append(self._record(request, attempt, completion, parsed=text if verdict.ok else None, verdict=verdict))

@@ -236,8 +236,9 @@ class SeatFinder:
             before = "(?<![a-z0-9])" if text[0].isascii() and text[0].isalnum() else ""
             after = "(?![a-z0-9])" if text[-1].isascii() and text[-1].isalnum() else ""
             return re.compile(before + re.escape(text) + after)
-        if self.script == "cyrillic":
-            return re.compile(rf"(?<!\w){re.escape(text)}[^\W\d_]{{0,3}}(?!\w)")  # letters only: P1 is not P10
+        if self.script == "cyrillic":  # a name's cases (Ольга, Ольгу, Ольгой); letters only: P1 is not P10
+            stem = text[:-1] if len(text) >= 4 and text[-1] in RU_VOWELS else text
+            return re.compile(rf"(?<!\w){re.escape(stem)}[^\W\d_]{{0,3}}(?!\w)")
         if self.script == "arabic":
             return re.compile(rf"(?<!\w)(?:[وفبلك]{{0,2}}){re.escape(text)}(?!\w)")
         if self.script == "hebrew":
@@ -284,6 +285,43 @@ class SeatFinder:
                 if near and seat + 1 not in near:
                     bad.append(f"{match.group(0).strip()} #{near[0]}")
         return bad
+
+    def labels(self, text: str, gap: int = 3) -> list[tuple[int, int]]:
+        """(seat, number) of every name labelled with a seat number: the number right after the name
+        (``Alice (seat 2)``), in Chinese right before it (``2號阿明``); at most ``gap`` characters between,
+        none of them a letter or digit."""
+        normalized = normalize(text)
+        numbers: list[tuple[int, int, int]] = []
+        for pattern in self._numbers:
+            for match in pattern.finditer(normalized):
+                raw = match.group(1)
+                value = int(raw) if raw.isdigit() else han_number(raw)
+                if value is not None:
+                    numbers.append((match.start(), match.end(), value))
+        found: list[tuple[int, int]] = []
+        for seat, pattern in self._names:
+            for match in pattern.finditer(normalized):
+                edge = match.start() if self.script == "han" else match.end()
+                for start, end, value in sorted(numbers, reverse=self.script == "han"):
+                    between = normalized[end:edge] if self.script == "han" else normalized[edge:start]
+                    if (end > edge if self.script == "han" else start < edge) or len(between) > gap:
+                        continue
+                    if any(c.isalnum() for c in between):
+                        continue
+                    found.append((seat, value))  # a label, and a label right after it: "Ann (seat 4) (seat 2)"
+                    edge = start if self.script == "han" else end
+        return found
+
+    def without_names(self, text: str) -> tuple[str, int]:
+        """``text`` (normalized) with every name and seat number taken out, and how many names were."""
+        rest = normalize(text)
+        count = 0
+        for pattern in [*(p for _, p in self._names), *self._strangers]:
+            rest, n = pattern.subn(" ", rest)
+            count += n
+        for pattern in self._numbers:
+            rest = pattern.sub(" ", rest)
+        return rest, count
 
     def unknown(self, text: str) -> list[str]:
         """Seat references that do not exist at this table (numbers out of range, strangers' names)."""
