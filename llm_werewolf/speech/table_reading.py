@@ -16,9 +16,10 @@ model's speech planned in a worker thread reads its own), so it never grows whil
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Container, Iterator, Mapping, Sequence
+from collections.abc import Callable, Container, Iterator, Mapping, Sequence
 from threading import get_ident
 from typing import Any, NamedTuple
+from weakref import ref
 
 from ..rules.act_vocabulary import QUESTIONS
 from ..rules.acts import Act
@@ -101,6 +102,7 @@ class TableReading:
     """The public speeches and ballots of one game read so far, with running counts."""
 
     __slots__ = (
+        "__weakref__",
         "_cursors",
         "accused_by",
         "accuser",
@@ -115,6 +117,7 @@ class TableReading:
         "first_naming",
         "language",
         "last_vote",
+        "memos",
         "named_before",
         "named_last",
         "often_stated",
@@ -170,6 +173,15 @@ class TableReading:
         self.worn_by_seat: dict[int, Counter[str]] = {}  # ... said by each seat
         self.worn_by_phase: dict[str, Counter[str]] = {}  # ... said in each phase
         self._cursors: dict[int | None, tuple[int, Record, int]] = {}
+        self.memos: dict[str, dict[Any, Any]] = {}  # :meth:`memo`
+
+    def memo(self, name: str) -> dict[Any, Any]:
+        """The game's memo ``name``: what another reader of the records keeps for the rest of the game
+        (checked by record identity), dropped with the reading when the game is over."""
+        found = self.memos.get(name)
+        if found is None:
+            found = self.memos[name] = {}
+        return found
 
     def _take(self, record: Record) -> None:
         event = record.event
@@ -311,8 +323,10 @@ class TableReading:
         return taken == len(self.records)
 
 
-_READINGS: dict[tuple[int, int], TableReading] = {}
-_READINGS_MAX = 16  # games read at once (a tournament runs a few side by side); emptied when full
+_READINGS: dict[tuple[int, int], ref[TableReading]] = {}
+"""The readings of the games being played, per thread and first record: weak references, so that a
+game's reading goes with the last seat that holds it."""
+_READINGS_MAX = 16  # threads whose last reading this module holds (a tournament runs a few side by side)
 
 
 def table_reading(view: SeatView) -> TableReading:
@@ -323,31 +337,80 @@ def table_reading(view: SeatView) -> TableReading:
     if last is not None and last[0] is view:  # the planner asks several times about one view
         return last[1]
     reading = _reading(view, thread)
-    if len(_LAST) >= _READINGS_MAX:
-        _LAST.clear()
-    _LAST[thread] = (view, reading)
+    _hold(thread, view, reading)
     return reading
 
 
-_LAST: dict[int, tuple[SeatView, TableReading]] = {}
+def game_memo(view: SeatView, name: str) -> dict[Any, Any]:
+    """The memo ``name`` of ``view``'s game (:meth:`TableReading.memo`), without reading on: a memo keyed by
+    record identity holds for the whole game, whatever the reading has read."""
+    records = view.records
+    thread = get_ident()
+    last = _LAST.get(thread)
+    if last is not None and records and last[1].first is records[0]:
+        return last[1].memo(name)
+    if not records:
+        return {}
+    reading = _registered(view, thread)
+    _hold(thread, None, reading)
+    return reading.memo(name)
+
+
+def take_reading() -> TableReading | None:
+    """The game's reading this thread used last, handed over to the caller (a seat that keeps it for its
+    game): this module no longer holds it. ``None`` when the thread used none, or only a reading of a
+    view's own (one that does not continue the game's)."""
+    thread = get_ident()
+    last = _LAST.pop(thread, None)
+    if last is None or last[1].first is None:
+        return None
+    reading = last[1]
+    found = _READINGS.get((thread, id(reading.first)))
+    return reading if found is not None and found() is reading else None
+
+
+_LAST: dict[int, tuple[SeatView | None, TableReading]] = {}
 """Per thread, the last view asked about and its reading (a view is immutable, and the reading
-is only read on by a later view of the same thread, which replaces this entry)."""
+is only read on by a later view of the same thread, which replaces this entry); ``None`` for the
+view when only a memo was asked for."""
+
+
+def _hold(thread: int, view: SeatView | None, reading: TableReading) -> None:
+    if thread not in _LAST and len(_LAST) >= _READINGS_MAX:
+        _LAST.clear()
+    _LAST[thread] = (view, reading)
+
+
+def _registered(view: SeatView, thread: int) -> TableReading:
+    """The registered reading of ``view``'s game in this thread (a new one when there is none)."""
+    first = view.records[0]
+    key = (thread, id(first))  # per thread: a model's speech may be planned in a worker thread
+    found = _READINGS.get(key)
+    reading = found() if found is not None else None
+    if reading is None or reading.first is not first or reading.variant != view.variant:
+        reading = TableReading(first, view.language, view.variant)
+        _READINGS[key] = ref(reading, _forget(key))
+    return reading
+
+
+def _forget(key: tuple[int, int]) -> Callable[[ref[TableReading]], None]:
+    """The callback that drops ``key``'s entry when its reading is gone (unless another took its place)."""
+
+    def forget(gone: ref[TableReading]) -> None:
+        if _READINGS.get(key) is gone:
+            del _READINGS[key]
+
+    return forget
 
 
 def _reading(view: SeatView, thread: int) -> TableReading:
     records = view.records
     if not records:
         return TableReading(None, view.language, view.variant)
-    first = records[0]
-    key = (thread, id(first))  # per thread: a model's speech may be planned in a worker thread
-    reading = _READINGS.get(key)
-    if reading is None or reading.first is not first or reading.variant != view.variant:
-        if len(_READINGS) >= _READINGS_MAX:
-            _READINGS.clear()
-        reading = _READINGS[key] = TableReading(first, view.language, view.variant)
+    reading = _registered(view, thread)
     if reading.language == view.language and reading.advance(view):
         return reading
-    own = TableReading(first, view.language, view.variant)
+    own = TableReading(records[0], view.language, view.variant)
     own.advance(view)
     return own
 

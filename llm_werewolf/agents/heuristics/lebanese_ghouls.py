@@ -30,7 +30,7 @@ from ..speech import act_speech
 from ..thoughts import thought
 from .common import drawn_bluffer, lean, pick_seat, seat_options, team_draw
 from .record_scan import ScanMemory, scan_records
-from .talk import IntentsRun, Said, hear, intents_run, say
+from .talk import IntentsRun, Said, hear, intents_run, readings, say
 
 GHOUL = "ghoul"
 BASSARA = "bassara"
@@ -210,6 +210,7 @@ def _read(facts: Facts, records: Sequence[Record], start: int) -> None:
     :func:`_read_statements`."""
     view = facts.view
     heard_now: list[Said] = []
+    read = readings(view) if start < len(records) else {}
     for index in range(start, len(records)):
         record = records[index]
         event = record.event if type(record) is SharedEventRecord else record  # a plain record is its event
@@ -219,7 +220,7 @@ def _read(facts: Facts, records: Sequence[Record], start: int) -> None:
         if kind is Speech:
             assert isinstance(event, Speech)
             if event.to is None:
-                heard_now.append(hear(event, index, record.phase, view.language, view.variant, view.names))
+                heard_now.append(hear(event, index, record.phase, view.language, view.variant, view.names, read))
         elif isinstance(event, Info):
             if event.fact == "lover":
                 facts.lover = event.subject
