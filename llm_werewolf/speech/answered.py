@@ -16,13 +16,9 @@ again repeats the question). Only public records are read.
 
 from __future__ import annotations
 
-from collections.abc import Container, Sequence
-
-from ..rules.events import Announcement, Info, Record, SharedEventRecord
-from ..rules.variant import get_ruleset
 from ..rules.views import SeatView
 from .grounding import NAMING
-from .table_reading import game_memo, table_reading
+from .table_reading import table_reading
 
 
 def answered(view: SeatView, seat: int, question: str) -> bool:
@@ -40,44 +36,6 @@ def answered(view: SeatView, seat: int, question: str) -> bool:
 
 
 def _shown(view: SeatView, seat: int) -> bool:
-    """Whether ``seat``'s card was shown to the whole table (module doc): the seats shown in the view's
-    public records, read on from the records this seat's last view held (one index per seat and game)."""
-    return seat in _shown_seats(view)
-
-
-Shown = tuple[int, Record, set[int]]
-"""(records read, the last of them, the seats whose card those records showed to the table)."""
-
-
-def _shown_seats(view: SeatView) -> set[int]:
-    records = view.records
-    if not records:
-        return set()
-    kept: dict[int | None, Shown] = game_memo(view, "shown_cards")  # per seat, gone with the game
-    known = kept.get(view.seat)
-    if known is not None and known[0] <= len(records) and records[known[0] - 1] is known[1]:
-        start, shown = known[0], known[2]  # this seat's index only, so it is extended in place
-    else:
-        start, shown = 0, set()
-    if start < len(records):
-        _read_shown(records, start, get_ruleset(view.variant).roles, shown)
-        kept[view.seat] = (len(records), records[-1], shown)
-    return shown
-
-
-def _read_shown(records: Sequence[Record], start: int, roles: Container[str], shown: set[int]) -> None:
-    """Add to ``shown`` the seats whose card a public record from ``start`` on shows to the table."""
-    for index in range(start, len(records)):
-        record = records[index]
-        if record.vis.scope != "public":
-            continue
-        event = record.event if type(record) is SharedEventRecord else record  # a plain record is its event
-        kind = type(event)
-        if kind is Info:
-            assert isinstance(event, Info)
-            if event.fact == "role" and event.subject is not None:
-                shown.add(event.subject)
-        elif kind is Announcement:
-            assert isinstance(event, Announcement)
-            if event.value in roles and event.seats:
-                shown.add(event.seats[0])
+    """Whether ``seat``'s card was shown to the whole table (module doc): indexed as the game's public
+    records are read (``TableReading.shown``), instead of walking the view's records at each question."""
+    return seat in table_reading(view).shown

@@ -23,7 +23,8 @@ from weakref import ref
 
 from ..rules.act_vocabulary import QUESTIONS
 from ..rules.acts import Act
-from ..rules.events import Record, SharedEventRecord, Speech, VoteCast
+from ..rules.events import Announcement, Info, Record, SharedEventRecord, Speech, VoteCast
+from ..rules.variant import get_ruleset
 from ..rules.views import SeatView
 from .repeats import templates_in
 
@@ -127,6 +128,7 @@ class TableReading:
         "reasons_memo",
         "records",
         "reporter",
+        "shown",
         "speeches",
         "spoke_up",
         "stated",
@@ -142,7 +144,8 @@ class TableReading:
         self.first = first
         self.language = language
         self.variant = variant
-        self.records: list[Record] = []  # the public records read, in order (speeches and ballots)
+        self.records: list[Record] = []  # the public records read, in order (speeches, ballots, cards shown)
+        self.shown: set[int] = set()  # the seats whose card a public record showed to the whole table
         self.speeches: list[PublicSpeech] = []
         self.votes: list[PublicVote] = []
         self.by_seat: dict[int, list[PublicSpeech]] = {}  # each seat's public speeches
@@ -211,11 +214,28 @@ class TableReading:
             self.votes.append(vote)
             if event.target is not None and event.target != event.seat:
                 self.last_vote[event.seat] = vote
+        elif kind is Info or kind is Announcement:
+            seat = self.showing(record)
+            if seat is None:
+                return
+            self.shown.add(seat)
         else:
             return
         self.records.append(record)
         if self.reasons_memo:
             self.reasons_memo.clear()
+
+    def showing(self, record: Record) -> int | None:
+        """The seat whose card ``record`` shows to the whole table (a public ``Info`` about its role, or an
+        announcement that shows its card: the idiot, the knight's duel, the amnesiac's card), else ``None``."""
+        if record.vis.scope != "public":
+            return None
+        event = record.event
+        if type(event) is Info:
+            assert isinstance(event, Info)
+            return event.subject if event.fact == "role" else None
+        assert isinstance(event, Announcement)
+        return event.seats[0] if event.seats and event.value in get_ruleset(self.variant).roles else None
 
     def reason(self, target: int, fact: str, refs: tuple[int, ...], other: int | None, role: str | None) -> Act:
         """The ``reason`` act of a fact, made once per game (acts are immutable; a fact is offered again and again)."""
@@ -310,7 +330,10 @@ class TableReading:
             kind = type(record)  # a record is its own event, but a shared record (no property call for the others)
             if kind is SharedEventRecord:
                 kind = type(record.event)
-            if (kind is not Speech and kind is not VoteCast) or record.vis.scope != "public":
+            if kind is not Speech and kind is not VoteCast:
+                if (kind is not Info and kind is not Announcement) or self.showing(record) is None:
+                    continue
+            elif record.vis.scope != "public":
                 continue
             if taken < len(self.records):
                 if self.records[taken] is not record:
