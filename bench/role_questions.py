@@ -50,11 +50,9 @@ def _questions(variant: str, players: int, seed: int) -> list[Question]:
 
 
 def _let_go() -> None:
-    """Let go of the reading of the last game asked about, where the checkout holds one per thread (so
-    that every round starts with empty memos)."""
-    take = getattr(table_reading, "take_reading", None)
-    if take is not None:
-        take()
+    """Let go of the readings the checkout keeps (so that every round starts with empty memos)."""
+    for kept in ("_LAST", "_READINGS"):
+        getattr(table_reading, kept).clear()
     gc.collect()
 
 

@@ -15,7 +15,7 @@ from functools import cache
 from typing import Protocol, cast
 
 from ..rules import Choice, Decision, SeatView
-from ..speech.table_reading import TableReading, take_reading
+from ..speech.table_reading import SeatHold, hold_reading
 from .base import DecisionRequest, Reply
 from .heuristics.common import DeferredRandom
 from .heuristics.record_scan import ScanMemory
@@ -96,9 +96,9 @@ class HeuristicAgent:
         self.seed = seed
         # What this agent's seats read from their records so far (per seat, checked by record identity).
         self.memory = ScanMemory()
-        # The reading of the public record of this agent's game, shared with the other seats and held
-        # by them, so that it (and the game's memos kept on it) lives exactly as long as the game's seats.
-        self.reading: TableReading | None = None
+        # A hold on the reading of the public record of this agent's game, shared with the other seats and
+        # held by them, so that it (and the game's memos kept on it) lives exactly as long as the game's seats.
+        self.hold: SeatHold | None = None
 
     async def decide(self, request: DecisionRequest) -> Reply:
         choice, note = self.choose_noted(request.view, request.decision)
@@ -106,7 +106,9 @@ class HeuristicAgent:
 
     def choose(self, view: SeatView, decision: Decision) -> Choice:
         choice = self._choose_noted(view, decision)[0]
-        self._hold_reading()
+        hold = self.hold
+        if hold is None or (view.records and hold.reading.first is not view.records[0]):
+            self.hold = hold_reading(view)  # the game's reading, once the game's seats have read it
         return choice
 
     def choose_noted(self, view: SeatView, decision: Decision) -> tuple[Choice, str]:
@@ -117,14 +119,10 @@ class HeuristicAgent:
             marked = fabrication_note(view, choice)
             if marked:
                 note = f"{note}\n{marked}" if note else marked
-        self._hold_reading()
+        hold = self.hold
+        if hold is None or (view.records and hold.reading.first is not view.records[0]):
+            self.hold = hold_reading(view)  # the game's reading, once the game's seats have read it
         return choice, note
-
-    def _hold_reading(self) -> None:
-        """Keep the game's reading this decision used (the module that found it holds it no longer)."""
-        reading = take_reading()
-        if reading is not None:
-            self.reading = reading
 
     def _choose_noted(self, view: SeatView, decision: Decision) -> tuple[Choice, str]:
         rng = decision_rng(self.seed, decision)

@@ -11,11 +11,18 @@ enters it, so sharing it tells no seat more than its own view shows. Each seat k
 seat's cursor (a replay, a resumed game) and a view whose public records differ from the
 reading's are read afresh into a reading of their own. A reading is used by one thread (a
 model's speech planned in a worker thread reads its own), so it never grows while it is read.
+
+A reading lives as long as its game: the table finds it again through weak references, the seats
+that use it hold it (:class:`SeatHold`: a heuristic agent keeps one for its game), and this module
+holds the last reading each thread used only while a seat holds it too; once every seat holding a
+finished game's reading is gone, so is the reading, with the per-game memos other readers keep on it
+(:func:`game_memo`). A reading no seat ever held (a model seat's) is let go when its thread reads
+another game.
 """
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable, Container, Iterator, Mapping, Sequence
 from threading import get_ident
 from typing import Any, NamedTuple
@@ -116,6 +123,7 @@ class TableReading:
         "first",
         "first_named",
         "first_naming",
+        "holds",
         "language",
         "last_vote",
         "memos",
@@ -128,6 +136,7 @@ class TableReading:
         "reasons_memo",
         "records",
         "reporter",
+        "roles",
         "shown",
         "speeches",
         "spoke_up",
@@ -145,6 +154,7 @@ class TableReading:
         self.language = language
         self.variant = variant
         self.records: list[Record] = []  # the public records read, in order (speeches, ballots, cards shown)
+        self.roles: Container[str] | None = None  # the ruleset's roles, looked up when an announcement is read
         self.shown: set[int] = set()  # the seats whose card a public record showed to the whole table
         self.speeches: list[PublicSpeech] = []
         self.votes: list[PublicVote] = []
@@ -176,15 +186,8 @@ class TableReading:
         self.worn_by_seat: dict[int, Counter[str]] = {}  # ... said by each seat
         self.worn_by_phase: dict[str, Counter[str]] = {}  # ... said in each phase
         self._cursors: dict[int | None, tuple[int, Record, int]] = {}
-        self.memos: dict[str, dict[Any, Any]] = {}  # :meth:`memo`
-
-    def memo(self, name: str) -> dict[Any, Any]:
-        """The game's memo ``name``: what another reader of the records keeps for the rest of the game
-        (checked by record identity), dropped with the reading when the game is over."""
-        found = self.memos.get(name)
-        if found is None:
-            found = self.memos[name] = {}
-        return found
+        self.memos: defaultdict[str, dict[Any, Any]] = defaultdict(dict)  # :func:`game_memo`
+        self.holds = 0  # the seats that hold it (:class:`SeatHold`)
 
     def _take(self, record: Record) -> None:
         event = record.event
@@ -230,12 +233,17 @@ class TableReading:
         announcement that shows its card: the idiot, the knight's duel, the amnesiac's card), else ``None``."""
         if record.vis.scope != "public":
             return None
-        event = record.event
+        event = record.event if type(record) is SharedEventRecord else record  # a plain record is its event
         if type(event) is Info:
             assert isinstance(event, Info)
             return event.subject if event.fact == "role" else None
         assert isinstance(event, Announcement)
-        return event.seats[0] if event.seats and event.value in get_ruleset(self.variant).roles else None
+        return event.seats[0] if event.seats and event.value in (self.roles or self._roles()) else None
+
+    def _roles(self) -> Container[str]:
+        """The ruleset's roles (looked up once, when the first announcement is read)."""
+        self.roles = get_ruleset(self.variant).roles
+        return self.roles
 
     def reason(self, target: int, fact: str, refs: tuple[int, ...], other: int | None, role: str | None) -> Act:
         """The ``reason`` act of a fact, made once per game (acts are immutable; a fact is offered again and again)."""
@@ -331,7 +339,14 @@ class TableReading:
             if kind is SharedEventRecord:
                 kind = type(record.event)
             if kind is not Speech and kind is not VoteCast:
-                if (kind is not Info and kind is not Announcement) or self.showing(record) is None:
+                if kind is Announcement:  # read here, not by a call: every announcement is public
+                    event = record.event if type(record) is SharedEventRecord else record
+                    assert isinstance(event, Announcement)
+                    if not event.seats or event.value not in (self.roles or self._roles()):
+                        continue
+                    if record.vis.scope != "public":
+                        continue
+                elif kind is not Info or record.vis.scope != "public" or self.showing(record) is None:
                     continue
             elif record.vis.scope != "public":
                 continue
@@ -360,48 +375,62 @@ def table_reading(view: SeatView) -> TableReading:
     if last is not None and last[0] is view:  # the planner asks several times about one view
         return last[1]
     reading = _reading(view, thread)
-    _hold(thread, view, reading)
+    if thread not in _LAST and len(_LAST) >= _READINGS_MAX:
+        _LAST.clear()
+    _LAST[thread] = (view, reading)
     return reading
 
 
 def game_memo(view: SeatView, name: str) -> dict[Any, Any]:
-    """The memo ``name`` of ``view``'s game (:meth:`TableReading.memo`), without reading on: a memo keyed by
-    record identity holds for the whole game, whatever the reading has read."""
+    """The memo ``name`` of ``view``'s game: what a reader of the records keeps for the rest of the game
+    (keyed by record identity and checked, so it holds whatever the reading has read), gone with the game.
+    Kept on the game's reading, without reading on."""
     records = view.records
     thread = get_ident()
     last = _LAST.get(thread)
     if last is not None and records and last[1].first is records[0]:
-        return last[1].memo(name)
+        return last[1].memos[name]
     if not records:
         return {}
     reading = _registered(view, thread)
-    _hold(thread, None, reading)
-    return reading.memo(name)
+    if thread not in _LAST and len(_LAST) >= _READINGS_MAX:
+        _LAST.clear()
+    _LAST[thread] = (None, reading)
+    return reading.memos[name]
 
 
-def take_reading() -> TableReading | None:
-    """The game's reading this thread used last, handed over to the caller (a seat that keeps it for its
-    game): this module no longer holds it. ``None`` when the thread used none, or only a reading of a
-    view's own (one that does not continue the game's)."""
-    thread = get_ident()
-    last = _LAST.pop(thread, None)
-    if last is None or last[1].first is None:
+class SeatHold:
+    """A seat's hold on its game's reading (:func:`hold_reading`): the reading lives while a seat holds it,
+    and when the last hold goes, this module lets go of the reading too."""
+
+    __slots__ = ("reading",)
+
+    def __init__(self, reading: TableReading) -> None:
+        reading.holds += 1
+        self.reading = reading
+
+    def __del__(self) -> None:
+        reading = self.reading
+        reading.holds -= 1
+        if not reading.holds:
+            for thread in [thread for thread, (_, held) in _LAST.items() if held is reading]:
+                _LAST.pop(thread, None)
+
+
+def hold_reading(view: SeatView) -> SeatHold | None:
+    """A hold on the reading of ``view``'s game that this thread uses, ``None`` when it uses none yet."""
+    records = view.records
+    if not records:
         return None
-    reading = last[1]
-    found = _READINGS.get((thread, id(reading.first)))
-    return reading if found is not None and found() is reading else None
+    found = _READINGS.get((get_ident(), id(records[0])))
+    reading = found() if found is not None else None
+    return SeatHold(reading) if reading is not None and reading.first is records[0] else None
 
 
 _LAST: dict[int, tuple[SeatView | None, TableReading]] = {}
 """Per thread, the last view asked about and its reading (a view is immutable, and the reading
 is only read on by a later view of the same thread, which replaces this entry); ``None`` for the
 view when only a memo was asked for."""
-
-
-def _hold(thread: int, view: SeatView | None, reading: TableReading) -> None:
-    if thread not in _LAST and len(_LAST) >= _READINGS_MAX:
-        _LAST.clear()
-    _LAST[thread] = (view, reading)
 
 
 def _registered(view: SeatView, thread: int) -> TableReading:

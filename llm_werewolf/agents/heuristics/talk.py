@@ -215,7 +215,7 @@ def heard(view: SeatView, memory: ScanMemory | None = None) -> Sequence[Said]:
     if said is None:
         said = ()
     language, variant, names = view.language, view.variant, view.names
-    read = readings(view) if start < len(records) else {}
+    read = game_memo(view, SPEECH_READINGS) if start < len(records) else {}
     new: list[Said] = []
     for index in range(start, len(records)):
         event = records[index]  # a record is its event, but for a shared one (never a speech so far): no call
@@ -236,7 +236,7 @@ def hear(
     event: Speech, index: int, phase: str, language: str, variant: str, names: tuple[str, ...], read: Readings
 ) -> Said:
     """The statement read from the public speech ``event``, record ``index`` of the view (made in ``phase``);
-    ``read``: the game's readings of its speeches (:func:`readings`)."""
+    ``read``: the game's readings of its speeches (:data:`SPEECH_READINGS`)."""
     found, target, role = _read(event, language, variant, names, read)
     return _said(Said, (event.seat, found, target, role, event.claim, event.stage, phase, index))
 
@@ -252,10 +252,9 @@ Readings = dict[int, tuple[Speech, Reading]]
 with it, so that its identity stays its own while the entry lives)."""
 
 
-def readings(view: SeatView) -> Readings:
-    """The readings of the speeches of ``view``'s game: one memo per game, shared by its seats and gone with
-    the game (``speech.table_reading.game_memo``)."""
-    return game_memo(view, "speech_readings")
+SPEECH_READINGS = "speech_readings"
+"""The game memo (``speech.table_reading.game_memo``) of :data:`Readings`: one per game, shared by its seats
+and gone with the game."""
 
 
 def _read(event: Speech, language: str, variant: str, names: tuple[str, ...], read: Readings) -> Reading:
