@@ -413,8 +413,9 @@ class SeatHold:
         reading = self.reading
         reading.holds -= 1
         if not reading.holds:
-            for thread in [thread for thread, (_, held) in _LAST.items() if held is reading]:
-                _LAST.pop(thread, None)
+            for thread, (_, held) in list(_LAST.items()):  # a copy: another thread may read a game meanwhile
+                if held is reading:
+                    _LAST.pop(thread, None)
 
 
 def hold_reading(view: SeatView) -> SeatHold | None:

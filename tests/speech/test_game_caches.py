@@ -48,6 +48,19 @@ def test_no_speech_view_or_reading_of_a_finished_game_is_kept() -> None:
         assert kept == [], f"{len(kept)} {kind.__name__} objects of finished games are still referenced"
 
 
+def test_the_seats_of_a_game_share_one_reading_and_hold_it_until_they_are_gone() -> None:
+    names = tuple(f"P{i + 1}" for i in range(9))
+    agents = [HeuristicAgent(seed=1009 + i) for i in range(9)]
+    game = play_with_agents(GameConfig(variant="chinese_werewolf", names=names, seed=1), list(agents))
+    readings = {id(agent.hold.reading) for agent in agents if agent.hold is not None}
+    assert len(readings) == 1 and all(agent.hold is not None for agent in agents)  # one reading, every seat
+    reading = next(agent.hold.reading for agent in agents if agent.hold is not None)
+    assert reading.first is game.records[0] and reading.holds == len(agents)
+    before = len(_live(TableReading))
+    del agents, reading
+    assert len(_live(TableReading)) == before - 1  # the records are still here; the reading is not
+
+
 def _read_afresh(event: Speech, view: SeatView) -> talk.Reading:
     return talk._read_uncached(event, view.language, view.variant, view.names)
 
