@@ -67,6 +67,10 @@ class _Known(NamedTuple):
     scan: _Scan  # what the records read so far hold, to read on from
 
 
+KNOWN_RESULTS = "known_results"
+"""The game memo (``table_reading.game_memo``) of each seat's results after its last view (:class:`_Known`)."""
+
+
 def known_results(view: SeatView) -> list[Act]:
     """Every result act the seat's own records support, oldest first, without repeats.
 
@@ -80,7 +84,7 @@ def known_results(view: SeatView) -> list[Act]:
     records = view.records
     if me is None or not records:
         return _known_results(view)
-    kept: dict[int, _Known] = game_memo(view, "known_results")  # per seat, gone with the game
+    kept: dict[int, _Known] = game_memo(view, KNOWN_RESULTS)  # per seat, gone with the game
     table = (view.variant, view.role, view.deck, view.names)  # results are checked against the seat count only
     known = kept.get(me)
     if (
