@@ -38,6 +38,7 @@ from llm_werewolf.rules.events import (
 )
 from llm_werewolf.sim import SyncAgent, play_with_agents
 from llm_werewolf.speech import knowledge
+from llm_werewolf.speech.table_reading import game_memo
 from llm_werewolf.texts import terms
 
 VARIANTS = [r.id for r in all_rulesets()]
@@ -179,11 +180,11 @@ class _Comparing(HeuristicAgent):
 
     def choose(self, view: SeatView, decision: Decision) -> Choice:
         if view.seat is not None:
-            key = (id(view.records[0]), view.seat)
-            before = knowledge._KNOWN.get(key)
+            memo = game_memo(view, knowledge.KNOWN_RESULTS)  # the game's: each seat's results after its last view
+            before = memo.get(view.seat)
             kept = knowledge.known_results(view)
             assert kept == knowledge._known_results(view)
-            if before is not None and knowledge._KNOWN[key].acts is before.acts:
+            if before is not None and memo[view.seat].acts is before.acts:
                 self.counts["kept"] += 1
             self.counts["compared"] += 1 if kept else 0
         return super().choose(view, decision)
@@ -212,7 +213,7 @@ def test_known_results_read_on_record_by_record_equal_a_fresh_reading(variant: s
             last[view.seat] = view
     read_on = 0
     for view in last.values():
-        knowledge._KNOWN.clear()
+        game_memo(view, knowledge.KNOWN_RESULTS).clear()
         for size in range(1, len(view.records) + 1):
             grown = dataclasses.replace(view, records=view.records[:size])
             assert knowledge.known_results(grown) == knowledge._known_results(grown), (view.seat, size)

@@ -15,6 +15,7 @@ from functools import cache
 from typing import Protocol, cast
 
 from ..rules import Choice, Decision, SeatView
+from ..speech.table_reading import SeatHold, hold_reading
 from .base import DecisionRequest, Reply
 from .heuristics.common import DeferredRandom
 from .heuristics.record_scan import ScanMemory
@@ -95,13 +96,20 @@ class HeuristicAgent:
         self.seed = seed
         # What this agent's seats read from their records so far (per seat, checked by record identity).
         self.memory = ScanMemory()
+        # A hold on the reading of the public record of this agent's game, shared with the other seats and
+        # held by them, so that it (and the game's memos kept on it) lives exactly as long as the game's seats.
+        self.hold: SeatHold | None = None
 
     async def decide(self, request: DecisionRequest) -> Reply:
         choice, note = self.choose_noted(request.view, request.decision)
         return Reply(choice, thought=note)
 
     def choose(self, view: SeatView, decision: Decision) -> Choice:
-        return self._choose_noted(view, decision)[0]
+        choice = self._choose_noted(view, decision)[0]
+        hold = self.hold
+        if hold is None or (view.records and hold.reading.first is not view.records[0]):
+            self.hold = hold_reading(view)  # the game's reading, once the game's seats have read it
+        return choice
 
     def choose_noted(self, view: SeatView, decision: Decision) -> tuple[Choice, str]:
         """The choice and the private note that records a deliberate play (a wolf bussing a partner...)
@@ -111,6 +119,9 @@ class HeuristicAgent:
             marked = fabrication_note(view, choice)
             if marked:
                 note = f"{note}\n{marked}" if note else marked
+        hold = self.hold
+        if hold is None or (view.records and hold.reading.first is not view.records[0]):
+            self.hold = hold_reading(view)  # the game's reading, once the game's seats have read it
         return choice, note
 
     def _choose_noted(self, view: SeatView, decision: Decision) -> tuple[Choice, str]:

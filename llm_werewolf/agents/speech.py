@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ..rules import Choice, Decision, SeatView
 from ..rules.acts import Act
 from ..rules.events import SharedEventRecord, Speech
+from ..speech.table_reading import game_memo
 from ..texts import TextDataError, optional_yaml, role_name
 
 if TYPE_CHECKING:
@@ -33,7 +34,8 @@ def _lines(language: str, variant: str, key: str) -> tuple[str, ...]:
     raise TextDataError(f"no canned speech {key!r} for {language}/{variant}")
 
 
-_EARLIER: dict[tuple[str, int | None], tuple[int, object, tuple[str, ...], str]] = {}
+Earlier = dict[int | None, tuple[int, object, tuple[str, ...], str]]
+"""Per seat: how many records were read, the last of them, the texts found and the texts joined."""
 
 
 def _earlier(view: SeatView) -> tuple[tuple[str, ...], str]:
@@ -45,8 +47,8 @@ def _earlier(view: SeatView) -> tuple[tuple[str, ...], str]:
     reads only the records added since, any other view (another game, a replay) from the start.
     """
     records = view.records
-    key = (view.variant, view.seat)
-    known = _EARLIER.get(key)
+    kept: Earlier = game_memo(view, "earlier_speeches")  # per seat, gone with the game
+    known = kept.get(view.seat)
     start = 0
     texts: tuple[str, ...] = ()
     joined = ""
@@ -67,7 +69,7 @@ def _earlier(view: SeatView) -> tuple[tuple[str, ...], str]:
         joined = f"{joined}\x00{_NUL.join(new)}" if texts else _NUL.join(new)
         texts = texts + new
     if records:
-        _EARLIER[key] = (len(records), records[-1], texts, joined)
+        kept[view.seat] = (len(records), records[-1], texts, joined)
     return texts, joined
 
 

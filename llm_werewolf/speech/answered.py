@@ -16,8 +16,6 @@ again repeats the question). Only public records are read.
 
 from __future__ import annotations
 
-from ..rules.events import Announcement, Info, SharedEventRecord
-from ..rules.variant import get_ruleset
 from ..rules.views import SeatView
 from .grounding import NAMING
 from .table_reading import table_reading
@@ -38,19 +36,6 @@ def answered(view: SeatView, seat: int, question: str) -> bool:
 
 
 def _shown(view: SeatView, seat: int) -> bool:
-    """Whether ``seat``'s card was shown to the whole table (module doc)."""
-    roles = get_ruleset(view.variant).roles
-    for record in view.records:
-        if record.vis.scope != "public":
-            continue
-        event = record.event if type(record) is SharedEventRecord else record  # a plain record is its event
-        kind = type(event)
-        if kind is Info:
-            assert isinstance(event, Info)
-            if event.fact == "role" and event.subject == seat:
-                return True
-        elif kind is Announcement:
-            assert isinstance(event, Announcement)
-            if event.value in roles and event.seats[:1] == (seat,):
-                return True
-    return False
+    """Whether ``seat``'s card was shown to the whole table (module doc): indexed as the game's public
+    records are read (``TableReading.shown``), instead of walking the view's records at each question."""
+    return seat in table_reading(view).shown

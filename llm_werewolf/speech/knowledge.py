@@ -16,6 +16,7 @@ from ..rules.act_vocabulary import vocabulary
 from ..rules.acts import Act
 from ..rules.events import ChoiceMade, Info, Record, RoleAssigned, SharedEventRecord
 from ..rules.views import SeatView
+from .table_reading import game_memo
 
 _BINARY = {"yes": "bad", "no": "good", "suspicious": "bad", "innocent": "good"}
 
@@ -66,8 +67,8 @@ class _Known(NamedTuple):
     scan: _Scan  # what the records read so far hold, to read on from
 
 
-_KNOWN: dict[tuple[int, int], _Known] = {}
-_KNOWN_LIMIT = 4096
+KNOWN_RESULTS = "known_results"
+"""The game memo (``table_reading.game_memo``) of each seat's results after its last view (:class:`_Known`)."""
 
 
 def known_results(view: SeatView) -> list[Act]:
@@ -83,9 +84,9 @@ def known_results(view: SeatView) -> list[Act]:
     records = view.records
     if me is None or not records:
         return _known_results(view)
-    key = (id(records[0]), me)
+    kept: dict[int, _Known] = game_memo(view, KNOWN_RESULTS)  # per seat, gone with the game
     table = (view.variant, view.role, view.deck, view.names)  # results are checked against the seat count only
-    known = _KNOWN.get(key)
+    known = kept.get(me)
     if (
         known is not None
         and known.first is records[0]
@@ -103,9 +104,7 @@ def known_results(view: SeatView) -> list[Act]:
     else:
         scan = _Scan(view, _readable(records))
         acts = tuple(scan.results(view))
-    if len(_KNOWN) >= _KNOWN_LIMIT:
-        _KNOWN.clear()
-    _KNOWN[key] = _Known(records[0], len(records), records[-1], table, acts, scan)
+    kept[me] = _Known(records[0], len(records), records[-1], table, acts, scan)
     return list(acts)
 
 

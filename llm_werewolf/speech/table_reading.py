@@ -11,18 +11,27 @@ enters it, so sharing it tells no seat more than its own view shows. Each seat k
 seat's cursor (a replay, a resumed game) and a view whose public records differ from the
 reading's are read afresh into a reading of their own. A reading is used by one thread (a
 model's speech planned in a worker thread reads its own), so it never grows while it is read.
+
+A reading lives as long as its game: the table finds it again through weak references, the seats
+that use it hold it (:class:`SeatHold`: a heuristic agent keeps one for its game), and this module
+holds the last reading each thread used only while a seat holds it too; once every seat holding a
+finished game's reading is gone, so is the reading, with the per-game memos other readers keep on it
+(:func:`game_memo`). A reading no seat ever held (a model seat's) is let go when its thread reads
+another game.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Container, Iterator, Mapping, Sequence
+from collections import Counter, defaultdict
+from collections.abc import Callable, Container, Iterator, Mapping, Sequence
 from threading import get_ident
 from typing import Any, NamedTuple
+from weakref import ref
 
 from ..rules.act_vocabulary import QUESTIONS
 from ..rules.acts import Act
-from ..rules.events import Record, SharedEventRecord, Speech, VoteCast
+from ..rules.events import Announcement, Info, Record, SharedEventRecord, Speech, VoteCast
+from ..rules.variant import get_ruleset
 from ..rules.views import SeatView
 from .repeats import templates_in
 
@@ -101,6 +110,7 @@ class TableReading:
     """The public speeches and ballots of one game read so far, with running counts."""
 
     __slots__ = (
+        "__weakref__",
         "_cursors",
         "accused_by",
         "accuser",
@@ -113,8 +123,10 @@ class TableReading:
         "first",
         "first_named",
         "first_naming",
+        "holds",
         "language",
         "last_vote",
+        "memos",
         "named_before",
         "named_last",
         "often_stated",
@@ -124,6 +136,8 @@ class TableReading:
         "reasons_memo",
         "records",
         "reporter",
+        "roles",
+        "shown",
         "speeches",
         "spoke_up",
         "stated",
@@ -139,7 +153,9 @@ class TableReading:
         self.first = first
         self.language = language
         self.variant = variant
-        self.records: list[Record] = []  # the public records read, in order (speeches and ballots)
+        self.records: list[Record] = []  # the public records read, in order (speeches, ballots, cards shown)
+        self.roles: Container[str] | None = None  # the ruleset's roles, looked up when an announcement is read
+        self.shown: set[int] = set()  # the seats whose card a public record showed to the whole table
         self.speeches: list[PublicSpeech] = []
         self.votes: list[PublicVote] = []
         self.by_seat: dict[int, list[PublicSpeech]] = {}  # each seat's public speeches
@@ -170,6 +186,8 @@ class TableReading:
         self.worn_by_seat: dict[int, Counter[str]] = {}  # ... said by each seat
         self.worn_by_phase: dict[str, Counter[str]] = {}  # ... said in each phase
         self._cursors: dict[int | None, tuple[int, Record, int]] = {}
+        self.memos: defaultdict[str, dict[Any, Any]] = defaultdict(dict)  # :func:`game_memo`
+        self.holds = 0  # the seats that hold it (:class:`SeatHold`)
 
     def _take(self, record: Record) -> None:
         event = record.event
@@ -199,11 +217,33 @@ class TableReading:
             self.votes.append(vote)
             if event.target is not None and event.target != event.seat:
                 self.last_vote[event.seat] = vote
+        elif kind is Info or kind is Announcement:
+            seat = self.showing(record)
+            if seat is None:
+                return
+            self.shown.add(seat)
         else:
             return
         self.records.append(record)
         if self.reasons_memo:
             self.reasons_memo.clear()
+
+    def showing(self, record: Record) -> int | None:
+        """The seat whose card ``record`` shows to the whole table (a public ``Info`` about its role, or an
+        announcement that shows its card: the idiot, the knight's duel, the amnesiac's card), else ``None``."""
+        if record.vis.scope != "public":
+            return None
+        event = record.event if type(record) is SharedEventRecord else record  # a plain record is its event
+        if type(event) is Info:
+            assert isinstance(event, Info)
+            return event.subject if event.fact == "role" else None
+        assert isinstance(event, Announcement)
+        return event.seats[0] if event.seats and event.value in (self.roles or self._roles()) else None
+
+    def _roles(self) -> Container[str]:
+        """The ruleset's roles (looked up once, when the first announcement is read)."""
+        self.roles = get_ruleset(self.variant).roles
+        return self.roles
 
     def reason(self, target: int, fact: str, refs: tuple[int, ...], other: int | None, role: str | None) -> Act:
         """The ``reason`` act of a fact, made once per game (acts are immutable; a fact is offered again and again)."""
@@ -298,7 +338,17 @@ class TableReading:
             kind = type(record)  # a record is its own event, but a shared record (no property call for the others)
             if kind is SharedEventRecord:
                 kind = type(record.event)
-            if (kind is not Speech and kind is not VoteCast) or record.vis.scope != "public":
+            if kind is not Speech and kind is not VoteCast:
+                if kind is Announcement:  # read here, not by a call: every announcement is public
+                    event = record.event if type(record) is SharedEventRecord else record
+                    assert isinstance(event, Announcement)
+                    if not event.seats or event.value not in (self.roles or self._roles()):
+                        continue
+                    if record.vis.scope != "public":
+                        continue
+                elif kind is not Info or record.vis.scope != "public" or self.showing(record) is None:
+                    continue
+            elif record.vis.scope != "public":
                 continue
             if taken < len(self.records):
                 if self.records[taken] is not record:
@@ -311,8 +361,10 @@ class TableReading:
         return taken == len(self.records)
 
 
-_READINGS: dict[tuple[int, int], TableReading] = {}
-_READINGS_MAX = 16  # games read at once (a tournament runs a few side by side); emptied when full
+_READINGS: dict[tuple[int, int], ref[TableReading]] = {}
+"""The readings of the games being played, per thread and first record: weak references, so that a
+game's reading goes with the last seat that holds it."""
+_READINGS_MAX = 16  # threads whose last reading this module holds (a tournament runs a few side by side)
 
 
 def table_reading(view: SeatView) -> TableReading:
@@ -323,31 +375,95 @@ def table_reading(view: SeatView) -> TableReading:
     if last is not None and last[0] is view:  # the planner asks several times about one view
         return last[1]
     reading = _reading(view, thread)
-    if len(_LAST) >= _READINGS_MAX:
+    if thread not in _LAST and len(_LAST) >= _READINGS_MAX:
         _LAST.clear()
     _LAST[thread] = (view, reading)
     return reading
 
 
-_LAST: dict[int, tuple[SeatView, TableReading]] = {}
+def game_memo(view: SeatView, name: str) -> dict[Any, Any]:
+    """The memo ``name`` of ``view``'s game: what a reader of the records keeps for the rest of the game
+    (keyed by record identity and checked, so it holds whatever the reading has read), gone with the game.
+    Kept on the game's reading, without reading on."""
+    records = view.records
+    thread = get_ident()
+    last = _LAST.get(thread)
+    if last is not None and records and last[1].first is records[0]:
+        return last[1].memos[name]
+    if not records:
+        return {}
+    reading = _registered(view, thread)
+    if thread not in _LAST and len(_LAST) >= _READINGS_MAX:
+        _LAST.clear()
+    _LAST[thread] = (None, reading)
+    return reading.memos[name]
+
+
+class SeatHold:
+    """A seat's hold on its game's reading (:func:`hold_reading`): the reading lives while a seat holds it,
+    and when the last hold goes, this module lets go of the reading too."""
+
+    __slots__ = ("reading",)
+
+    def __init__(self, reading: TableReading) -> None:
+        reading.holds += 1
+        self.reading = reading
+
+    def __del__(self) -> None:
+        reading = self.reading
+        reading.holds -= 1
+        if not reading.holds:
+            for thread, (_, held) in list(_LAST.items()):  # a copy: another thread may read a game meanwhile
+                if held is reading:
+                    _LAST.pop(thread, None)
+
+
+def hold_reading(view: SeatView) -> SeatHold | None:
+    """A hold on the reading of ``view``'s game that this thread uses, ``None`` when it uses none yet."""
+    records = view.records
+    if not records:
+        return None
+    found = _READINGS.get((get_ident(), id(records[0])))
+    reading = found() if found is not None else None
+    return SeatHold(reading) if reading is not None and reading.first is records[0] else None
+
+
+_LAST: dict[int, tuple[SeatView | None, TableReading]] = {}
 """Per thread, the last view asked about and its reading (a view is immutable, and the reading
-is only read on by a later view of the same thread, which replaces this entry)."""
+is only read on by a later view of the same thread, which replaces this entry); ``None`` for the
+view when only a memo was asked for."""
+
+
+def _registered(view: SeatView, thread: int) -> TableReading:
+    """The registered reading of ``view``'s game in this thread (a new one when there is none)."""
+    first = view.records[0]
+    key = (thread, id(first))  # per thread: a model's speech may be planned in a worker thread
+    found = _READINGS.get(key)
+    reading = found() if found is not None else None
+    if reading is None or reading.first is not first or reading.variant != view.variant:
+        reading = TableReading(first, view.language, view.variant)
+        _READINGS[key] = ref(reading, _forget(key))
+    return reading
+
+
+def _forget(key: tuple[int, int]) -> Callable[[ref[TableReading]], None]:
+    """The callback that drops ``key``'s entry when its reading is gone (unless another took its place)."""
+
+    def forget(gone: ref[TableReading]) -> None:
+        if _READINGS.get(key) is gone:
+            del _READINGS[key]
+
+    return forget
 
 
 def _reading(view: SeatView, thread: int) -> TableReading:
     records = view.records
     if not records:
         return TableReading(None, view.language, view.variant)
-    first = records[0]
-    key = (thread, id(first))  # per thread: a model's speech may be planned in a worker thread
-    reading = _READINGS.get(key)
-    if reading is None or reading.first is not first or reading.variant != view.variant:
-        if len(_READINGS) >= _READINGS_MAX:
-            _READINGS.clear()
-        reading = _READINGS[key] = TableReading(first, view.language, view.variant)
+    reading = _registered(view, thread)
     if reading.language == view.language and reading.advance(view):
         return reading
-    own = TableReading(first, view.language, view.variant)
+    own = TableReading(records[0], view.language, view.variant)
     own.advance(view)
     return own
 

@@ -46,11 +46,12 @@ from ...rules.events import (
     VoteCast,
 )
 from ...rules.variants.chinese_werewolf.tactics import TACTICS
+from ...speech.table_reading import game_memo
 from ..speech import act_speech
 from ..thoughts import thought
 from .common import drawn_bluffer, lean, pick_seat, team_draw
 from .record_scan import ScanMemory, scan_records
-from .talk import IntentsRun, Said, hear, intents_run, say
+from .talk import SPEECH_READINGS, IntentsRun, Said, hear, intents_run, say
 
 WEREWOLF = "werewolf"
 SEER = "seer"
@@ -286,6 +287,7 @@ def _read(facts: Facts, records: Sequence[Record], start: int) -> None:
     ``facts.said`` is replaced, never changed, so a remembered scan stays as it was."""
     view = facts.view
     heard_now: list[Said] = []
+    read = game_memo(view, SPEECH_READINGS) if start < len(records) else {}
     for index in range(start, len(records)):
         record = records[index]
         event = record.event if type(record) is SharedEventRecord else record  # a plain record is its event
@@ -295,7 +297,7 @@ def _read(facts: Facts, records: Sequence[Record], start: int) -> None:
         if kind is Speech:
             assert isinstance(event, Speech)
             if event.to is None:
-                heard_now.append(hear(event, index, record.phase, view.language, view.variant, view.names))
+                heard_now.append(hear(event, index, record.phase, view.language, view.variant, view.names, read))
         elif kind is Info:
             assert isinstance(event, Info)
             if event.fact == "team":

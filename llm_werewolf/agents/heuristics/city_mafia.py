@@ -40,11 +40,12 @@ from ...rules.events import (
     VoteTally,
 )
 from ...rules.variants.city_mafia.tactics import TACTICS
+from ...speech.table_reading import game_memo
 from ..speech import act_speech
 from ..thoughts import thought
 from .common import drawn_bluffer, lean, pick_seat, seat_options, team_draw
 from .record_scan import ScanMemory, scan_records
-from .talk import Said, hear
+from .talk import SPEECH_READINGS, Said, hear
 
 SHERIFF = "sheriff"
 MAFIA_ROLES = frozenset({"mafia", "don"})
@@ -205,6 +206,7 @@ def _read(facts: Facts, records: Sequence[Record], start: int) -> None:
     """
     view = facts.view
     heard_now: list[Said] = []
+    read = game_memo(view, SPEECH_READINGS) if start < len(records) else {}
     for index in range(start, len(records)):
         event = records[index]
         if type(event) is SharedEventRecord:  # a plain record is its own event
@@ -216,7 +218,7 @@ def _read(facts: Facts, records: Sequence[Record], start: int) -> None:
             assert isinstance(event, Speech)
             if event.to is None:
                 phase = records[index].phase
-                heard_now.append(hear(event, index, phase, view.language, view.variant, view.names))
+                heard_now.append(hear(event, index, phase, view.language, view.variant, view.names, read))
         elif isinstance(event, Info):
             if event.fact == "team" and event.subject is not None:
                 facts.team.add(event.subject)

@@ -26,11 +26,12 @@ from dataclasses import dataclass, field
 from ...rules import Choice, Decision, SeatView
 from ...rules.events import ChoiceMade, DeathsAnnounced, Info, Record, SharedEventRecord, Speech, VoteCast
 from ...rules.variants.lebanese_ghouls.tactics import TACTICS
+from ...speech.table_reading import game_memo
 from ..speech import act_speech
 from ..thoughts import thought
 from .common import drawn_bluffer, lean, pick_seat, seat_options, team_draw
 from .record_scan import ScanMemory, scan_records
-from .talk import IntentsRun, Said, hear, intents_run, say
+from .talk import SPEECH_READINGS, IntentsRun, Said, hear, intents_run, say
 
 GHOUL = "ghoul"
 BASSARA = "bassara"
@@ -210,6 +211,7 @@ def _read(facts: Facts, records: Sequence[Record], start: int) -> None:
     :func:`_read_statements`."""
     view = facts.view
     heard_now: list[Said] = []
+    read = game_memo(view, SPEECH_READINGS) if start < len(records) else {}
     for index in range(start, len(records)):
         record = records[index]
         event = record.event if type(record) is SharedEventRecord else record  # a plain record is its event
@@ -219,7 +221,7 @@ def _read(facts: Facts, records: Sequence[Record], start: int) -> None:
         if kind is Speech:
             assert isinstance(event, Speech)
             if event.to is None:
-                heard_now.append(hear(event, index, record.phase, view.language, view.variant, view.names))
+                heard_now.append(hear(event, index, record.phase, view.language, view.variant, view.names, read))
         elif isinstance(event, Info):
             if event.fact == "lover":
                 facts.lover = event.subject

@@ -29,6 +29,7 @@ from ...rules.variants.one_night.ruleset import OneNightRuleset
 from ...rules.variants.one_night.tactics import TACTICS
 from ...rules.variants.one_night.targets import any_target
 from ...speech.intent import heard_intent
+from ...speech.table_reading import game_memo
 from ...texts import optional_yaml, role_name, terms
 from ..speech import act_speech, answered_line, canned_speech
 from .common import lean, pick_seat, seat_options, team_draw
@@ -213,29 +214,34 @@ def _from_acts(event: Speech, view: SeatView) -> Report | None:
     return Report(key=intent.key, speaker=event.seat, target=intent.target, role=intent.role, result=intent.result)
 
 
-_REPORTS: dict[int, tuple[Speech, Report | None]] = {}
-_REPORTS_LIMIT = 200_000
+Reports = dict[int, tuple[Speech, Report | None]]
+"""The report in each speech of a game read so far, by the speech's identity (kept with it)."""
 
 
-def _report(event: Speech, view: SeatView) -> Report | None:
-    """The report in one speech, read once: speeches are immutable records, so the reading is kept
+def _reports_memo(view: SeatView) -> Reports:
+    """The reports read from the speeches of ``view``'s game: one memo per game, shared by its seats and
+    gone with the game (``speech.table_reading.game_memo``)."""
+    return game_memo(view, "one_night_reports")
+
+
+def _report(event: Speech, view: SeatView, memo: Reports) -> Report | None:
+    """The report in one speech, read once a game: speeches are immutable records, so the reading is kept
     (keyed by the record's identity, which is checked, as in talk.heard)."""
-    cached = _REPORTS.get(id(event))
+    cached = memo.get(id(event))
     if cached is not None and cached[0] is event:
         return cached[1]
-    if len(_REPORTS) >= _REPORTS_LIMIT:
-        _REPORTS.clear()
     report = _from_acts(event, view) if event.acts else _parse(view.language, view.names, event.seat, event.text)
-    _REPORTS[id(event)] = (event, report)
+    memo[id(event)] = (event, report)
     return report
 
 
 def reports(view: SeatView, *, own: bool = False) -> list[Report]:
     found: list[Report] = []
+    memo = _reports_memo(view)
     for record in view.records:
         event = record.event if type(record) is SharedEventRecord else record  # a plain record is its event
         if type(event) is Speech and (own or event.seat != view.seat):
-            report = _report(event, view)
+            report = _report(event, view, memo)
             if report is not None:
                 found.append(report)
     return found
@@ -254,11 +260,12 @@ def table_talk(view: SeatView) -> TableTalk:
     found: list[Report] = []
     latest: dict[int, str | None] = {}
     talk: list[str] = []
+    memo = _reports_memo(view)
     for record in view.records:
         event = record.event if type(record) is SharedEventRecord else record  # a plain record is its event
         if type(event) is not Speech:
             continue
-        report = _report(event, view)
+        report = _report(event, view, memo)
         if report is not None:
             found.append(report)
         if event.claim is not None or event.seat not in latest:

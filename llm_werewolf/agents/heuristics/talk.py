@@ -25,6 +25,7 @@ from typing import NamedTuple
 from ...rules import Choice, Decision, SeatView
 from ...rules.events import SharedEventRecord, Speech
 from ...speech.intent import heard_intent
+from ...speech.table_reading import game_memo
 from ...texts import optional_yaml, terms
 from ..speech import act_speech
 from .record_scan import ScanMemory
@@ -214,6 +215,7 @@ def heard(view: SeatView, memory: ScanMemory | None = None) -> Sequence[Said]:
     if said is None:
         said = ()
     language, variant, names = view.language, view.variant, view.names
+    read = game_memo(view, SPEECH_READINGS) if start < len(records) else {}
     new: list[Said] = []
     for index in range(start, len(records)):
         event = records[index]  # a record is its event, but for a shared one (never a speech so far): no call
@@ -222,7 +224,7 @@ def heard(view: SeatView, memory: ScanMemory | None = None) -> Sequence[Said]:
             continue
         assert isinstance(event, Speech)
         if event.to is None:
-            new.append(hear(event, index, records[index].phase, language, variant, names))
+            new.append(hear(event, index, records[index].phase, language, variant, names, read))
     if new:
         said += tuple(new)
     if memory is not None:
@@ -230,9 +232,12 @@ def heard(view: SeatView, memory: ScanMemory | None = None) -> Sequence[Said]:
     return said
 
 
-def hear(event: Speech, index: int, phase: str, language: str, variant: str, names: tuple[str, ...]) -> Said:
-    """The statement read from the public speech ``event``, record ``index`` of the view (made in ``phase``)."""
-    found, target, role = _read(event, language, variant, names)
+def hear(
+    event: Speech, index: int, phase: str, language: str, variant: str, names: tuple[str, ...], read: Readings
+) -> Said:
+    """The statement read from the public speech ``event``, record ``index`` of the view (made in ``phase``);
+    ``read``: the game's readings of its speeches (:data:`SPEECH_READINGS`)."""
+    found, target, role = _read(event, language, variant, names, read)
     return _said(Said, (event.seat, found, target, role, event.claim, event.stage, phase, index))
 
 
@@ -242,20 +247,24 @@ _said = tuple.__new__  # ``Said(...)`` with every field given, without the named
 
 
 Reading = tuple[str, int | None, str | None]
-_READ: dict[int, tuple[Speech, Reading]] = {}
-_READ_LIMIT = 200_000
+Readings = dict[int, tuple[Speech, Reading]]
+"""(key, target, role) of each speech of a game read so far, by the speech's identity (the speech is kept
+with it, so that its identity stays its own while the entry lives)."""
 
 
-def _read(event: Speech, language: str, variant: str, names: tuple[str, ...]) -> Reading:
-    """(key, target, role) of one speech; speeches are immutable records, so each is read once
-    (the cache is keyed by the record's identity and checks it, which is cheaper than hashing it)."""
-    cached = _READ.get(id(event))
+SPEECH_READINGS = "speech_readings"
+"""The game memo (``speech.table_reading.game_memo``) of :data:`Readings`: one per game, shared by its seats
+and gone with the game."""
+
+
+def _read(event: Speech, language: str, variant: str, names: tuple[str, ...], read: Readings) -> Reading:
+    """(key, target, role) of one speech; speeches are immutable records, so each is read once a game
+    (the memo is keyed by the record's identity and checks it, which is cheaper than hashing it)."""
+    cached = read.get(id(event))
     if cached is not None and cached[0] is event:
         return cached[1]
-    if len(_READ) >= _READ_LIMIT:
-        _READ.clear()
     reading = _read_uncached(event, language, variant, names)
-    _READ[id(event)] = (event, reading)
+    read[id(event)] = (event, reading)
     return reading
 
 
