@@ -62,22 +62,41 @@ KEPT: dict[str, _Check] = {
 """When a speech keeps each promise of ``phrases.PROMISES`` (module doc)."""
 
 
-_TAGGED: dict[tuple[str, str], tuple[PhraseBank, tuple[tuple[str, tuple[str, ...]], ...]]] = {}
+class _Tagged:
+    """A bank's tagged phrasings with the promises each makes, and the phrasings withheld for each
+    combination of kept and unkept promises met so far (at most 2 ** promises of them)."""
+
+    __slots__ = ("bank", "promises", "tagged", "withheld")
+
+    def __init__(self, bank: PhraseBank) -> None:
+        tags: dict[str, list[str]] = {}
+        for promise, lines in bank.promises.items():
+            for line in lines:
+                tags.setdefault(line, []).append(promise)
+        self.bank = bank
+        self.promises = tuple(bank.promises)
+        self.tagged = tuple((line, tuple(promises)) for line, promises in tags.items())
+        self.withheld: dict[tuple[bool, ...], frozenset[str]] = {}
+
+    def unkept_lines(self, kept: tuple[bool, ...]) -> frozenset[str]:
+        lines = self.withheld.get(kept)
+        if lines is None:
+            keeps = dict(zip(self.promises, kept, strict=True))
+            lines = frozenset(line for line, promises in self.tagged if not all(keeps[p] for p in promises))
+            self.withheld[kept] = lines
+        return lines
 
 
-def _by_phrasing(bank: PhraseBank) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """Each tagged phrasing of ``bank`` with the promises it makes (read once per bank)."""
+_TAGGED: dict[tuple[str, str], _Tagged] = {}
+
+
+def _by_phrasing(bank: PhraseBank) -> _Tagged:
+    """The tagged phrasings of ``bank`` (read once per bank)."""
     key = (bank.language, bank.variant)
     known = _TAGGED.get(key)
-    if known is not None and known[0] is bank:
-        return known[1]
-    tags: dict[str, list[str]] = {}
-    for promise, lines in bank.promises.items():
-        for line in lines:
-            tags.setdefault(line, []).append(promise)
-    tagged = tuple((line, tuple(promises)) for line, promises in tags.items())
-    _TAGGED[key] = (bank, tagged)
-    return tagged
+    if known is None or known.bank is not bank:
+        known = _TAGGED[key] = _Tagged(bank)
+    return known
 
 
 def unkept(bank: PhraseBank, acts: Sequence[Act], seat: int, *, led: bool, spoke_before: bool) -> frozenset[str]:
@@ -86,10 +105,9 @@ def unkept(bank: PhraseBank, acts: Sequence[Act], seat: int, *, led: bool, spoke
     ``seat``: the speaker; ``led``: an opening line precedes the acts; ``spoke_before``: the speaker spoke
     at this table before."""
     tagged = _by_phrasing(bank)
-    if not tagged:
+    if not tagged.tagged:
         return frozenset()
-    kept = {promise: KEPT[promise](acts, seat, led, spoke_before) for promise in bank.promises}
-    return frozenset(line for line, promises in tagged if not all(kept[p] for p in promises))
+    return tagged.unkept_lines(tuple(KEPT[p](acts, seat, led, spoke_before) for p in tagged.promises))
 
 
 def spoke_before(view: SeatView) -> bool:
