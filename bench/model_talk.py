@@ -125,7 +125,7 @@ def keep_word(records: list, variant: str, word: Word) -> None:  # type: ignore[
                 word.picked += asked.decision_id in picks
                 offered = f"seat:{seat}" in asked.options
                 word.nominated += asked.option == f"seat:{seat}" if offered else not asked.option.startswith("seat:")
-        for seat in trusted_seats(event.acts, event.seat):
+        for seat in trusted_seats(event.acts, event.seat, variant):
             mine[seat] = record.seq
 
 

@@ -11,9 +11,10 @@ A model seat keeps its word within a day (docs/speech-acts.md, "Commitments"):
   one nominee at a time: yes on that seat, no on the nominees before it);
 * a speech that also nominates (city_mafia) nominates that seat when it is offered
   (:func:`nomination`); the model's own pick stands otherwise;
-* a seat it said it trusts today is neither accused, voted for, nor given grounds against in its
-  later speeches that day (:func:`trusted_today`), nor offered on its ballot; a seat it went against
-  today is not the one it names when asked whom it trusts (:func:`opposed_today`).
+* a seat it said it trusts today (or cleared with a result it reported) is neither accused, voted for,
+  nor given grounds against in its later speeches that day (:func:`trusted_today`), nor offered on its
+  ballot; a seat it went against today is not the one it names when asked whom it trusts
+  (:func:`opposed_today`).
 
 Either holds unless a public event after the speech gives a reason to change (:func:`release`):
 the seat in question made a new claim, someone reported a result that takes its other side, or (for
@@ -77,14 +78,18 @@ def voted_seat(acts: tuple[Act, ...], variant: str = "") -> int | None:
     return None
 
 
-def trusted_seats(acts: tuple[Act, ...], me: int | None) -> set[int]:
-    """Seats a speech's acts vouch for (``defend`` another seat, the answer to "whom do you trust?")."""
+def trusted_seats(acts: tuple[Act, ...], me: int | None, variant: str = "") -> set[int]:
+    """Seats a speech's acts vouch for (``defend`` another seat, the answer to "whom do you trust?", and,
+    when ``variant`` is given, a result the speaker reported that clears a seat: a seat does not vote for
+    the seat its own check found good)."""
     out: set[int] = set()
     for act in acts:
         if act.kind == "defend" and act.target is not None and act.target != me:
             out.add(act.target)
         elif act.kind == "answer" and act.fact == "trust" and act.other is not None:
             out.add(act.other)
+        elif variant and act.kind == "result" and act.target is not None and _clears(act, variant, me):
+            out.add(act.target)
     return out
 
 
@@ -180,12 +185,18 @@ def nomination(view: SeatView, decision: Decision, acts: tuple[Act, ...]) -> str
     return none[0] if len(none) == 1 and seat != view.seat else None
 
 
+def _clears(act: Act, variant: str, me: int | None) -> bool:
+    """Whether the result ``act`` clears a seat other than ``me``."""
+    side = stance(act, variant)
+    return side is not None and side[1] == "for" and side[0] != me
+
+
 def trusted_today(view: SeatView) -> dict[int, int]:
     """The seats the speaker said it trusts in its speeches today, with the speech's sequence number,
     less those a later public event released (:func:`release`)."""
     trusted: dict[int, int] = {}
     for seq, speech in _own_speeches_today(view):
-        for seat in trusted_seats(speech.acts, view.seat):
+        for seat in trusted_seats(speech.acts, view.seat, view.variant):
             trusted[seat] = seq
     return {seat: seq for seat, seq in trusted.items() if release(view, seq, seat, "for") is None}
 

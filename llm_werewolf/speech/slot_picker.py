@@ -83,7 +83,8 @@ class _Speech:
     def fits(self, act: Act) -> bool:
         if len(self.acts) >= MAX_SPEECH_ACTS or act in self.acts:
             return False
-        trusted = self.trusted | trusted_seats(tuple(self.acts), self.view.seat)  # earlier today, or here
+        here = trusted_seats(tuple(self.acts), self.view.seat, self.view.variant)
+        trusted = self.trusted | here  # earlier today, or here
         if trusted and against(as_stance(act)) in trusted:
             return False
         if turns(self.view, act, self.acts):
