@@ -700,6 +700,26 @@ def _marks(acts: Sequence[Act]) -> _Marks:
     return marks
 
 
+_TICS: dict[tuple[int, str | None, frozenset[str]], tuple[PhraseBank, list[str], list[str]]] = {}
+
+
+def _tics(bank: PhraseBank, persona: str | None, withheld: frozenset[str]) -> tuple[list[str], list[str]]:
+    """The opening and closing tics of ``persona`` (the bank's ``default`` ones when it has none) that
+    are not ``withheld``, found once per bank, persona and withheld set (never changed by the caller)."""
+    key = (id(bank), persona, withheld)
+    entry = _TICS.get(key)
+    if entry is not None and entry[0] is bank:  # held: the bank's id is not reused
+        return entry[1], entry[2]
+    tics = bank.tics.get(persona or "", {}) or bank.tics.get("default", {})
+    opens, closes = tics.get("open", []), tics.get("close", [])
+    if withheld:
+        opens, closes = [t for t in opens if t not in withheld], [t for t in closes if t not in withheld]
+    if len(_TICS) >= _FILLED_MAX:
+        _TICS.clear()
+    _TICS[key] = (bank, opens, closes)
+    return opens, closes
+
+
 def voice(
     acts: Sequence[Act],
     speaker: Speaker,
@@ -745,10 +765,7 @@ def voice(
             parts.append(sentence)
     if not parts:
         parts = [fill(rng.choice(bank.phrasings("pass")), Act("pass"), speaker, bank)]
-    tics = bank.tics.get(speaker.persona or "", {}) or bank.tics.get("default", {})
-    opens, closes = tics.get("open", []), tics.get("close", [])
-    if withheld:
-        opens, closes = [t for t in opens if t not in withheld], [t for t in closes if t not in withheld]
+    opens, closes = _tics(bank, speaker.persona, withheld)
     core = bank.joiner.join(parts)
     if opens and rng.random() < TIC_SHARE:
         parts[0] = f"{fill(rng.choice(opens), Act('tic'), speaker, bank)}{bank.joiner}{parts[0]}"

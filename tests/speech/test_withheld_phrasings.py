@@ -90,3 +90,14 @@ def test_voicing_with_withheld_phrasings_is_voicing_with_them_skipped() -> None:
                 assert taken | withheld == skipped
                 compared += 1
     assert compared > 100
+
+
+def test_tics_kept_per_withheld_set_are_the_persona_s_tics_not_withheld() -> None:
+    for language, variant in (("en", "city_mafia"), ("he", "online_mafia"), ("zh-Hant", "chinese_werewolf")):
+        bank = phrase_bank(language, variant)
+        for persona in (None, "nonexistent", *bank.tics):
+            tics = bank.tics.get(persona or "", {}) or bank.tics.get("default", {})
+            for withheld in _withheld_sets(bank):
+                expected = tuple([t for t in tics.get(side, []) if t not in withheld] for side in ("open", "close"))
+                assert voicing._tics(bank, persona, withheld) == expected
+                assert voicing._tics(bank, persona, withheld) == expected  # from the memo
