@@ -518,68 +518,20 @@ def voice_act(
     so is an ``optional`` one (an accusation the speech's vote says too, a vote its answer says).
     """
     bank = bank or phrase_bank(speaker.language, speaker.variant)
-    kind = act.kind
-    templates = _templates_for(
-        bank,
-        kind,
-        act.fact,
-        act.value,
-        kind == "answer" and (act.other is not None or act.role is not None),
-        kind == "defend" and act.target == speaker.seat,
-        grounded and kind == "ask" and act.fact == "vote",
-    )
-    if templates is None:
-        keys = _act_keys(act, speaker, grounded)
-        raise TextDataError(f"no phrasing for {' / '.join(keys)} in {speaker.language} ({speaker.variant})")
-    if earlier is None:
-        earlier = _joined(used)
-    if heard is None and used:
-        heard = _heard(speaker, earlier)
-    return _pick(templates, act, speaker, rng, bank, skip, earlier, avoid, optional, worn, heard, withheld)
-
-
-def _act_keys(act: Act, speaker: Speaker, grounded: bool) -> list[str]:
-    """The bank keys that can voice ``act`` said by ``speaker``, most specific first (:func:`phrase_key`;
-    a defence of oneself is ``defend_self``; a ``grounded`` vote question may say its addressee named nobody)."""
     keys = phrase_key(act)
     if act.kind == "defend" and act.target == speaker.seat:
         keys = ["defend_self"]
     if grounded and act.kind == "ask" and act.fact == "vote":
         keys = [UNNAMED_VOTE_QUESTION, *keys]
-    return keys
-
-
-_TEMPLATES: dict[tuple[object, ...], tuple[PhraseBank, Sequence[str] | None]] = {}
-
-
-def _templates_for(
-    bank: PhraseBank,
-    kind: str,
-    fact: str | None,
-    value: str | None,
-    says_other: bool,
-    own_defence: bool,
-    grounded_vote: bool,
-) -> Sequence[str] | None:
-    """The phrasings of ``bank`` that voice an act: those of the first of its keys (:func:`_act_keys`)
-    with any, ``None`` where none has. Found once per bank and what the keys read of the act: its kind,
-    fact and value, whether an answer names a seat or role (``says_other``), whether it is a defence of
-    its speaker, whether it is a grounded vote question."""
-    key = (id(bank), kind, fact, value, says_other, own_defence, grounded_vote)
-    entry = _TEMPLATES.get(key)
-    if entry is not None and entry[0] is bank:  # held: the bank's id is not reused
-        return entry[1]
-    act = Act(kind, fact=fact, value=value, role="x" if says_other else None)
-    keys = phrase_key(act)
-    if own_defence:
-        keys = ["defend_self"]
-    if grounded_vote:
-        keys = [UNNAMED_VOTE_QUESTION, *keys]
-    templates = next((found for found in map(bank.acts.get, keys) if found), None)
-    if len(_TEMPLATES) >= _FILLED_MAX:
-        _TEMPLATES.clear()
-    _TEMPLATES[key] = (bank, templates)
-    return templates
+    for key in keys:
+        templates = bank.acts.get(key)
+        if templates:
+            if earlier is None:
+                earlier = _joined(used)
+            if heard is None and used:
+                heard = _heard(speaker, earlier)
+            return _pick(templates, act, speaker, rng, bank, skip, earlier, avoid, optional, worn, heard, withheld)
+    raise TextDataError(f"no phrasing for {' / '.join(keys)} in {speaker.language} ({speaker.variant})")
 
 
 def _ranks(
