@@ -113,13 +113,14 @@ def _substituted(line: str, target: str, role: str, result: str, me: str) -> str
 
 
 @cache
-def _voicing() -> tuple[Callable[..., list[Act]], Callable[..., str]]:
-    """``speech.intent.intent_acts`` and ``speech.voice.voice``, imported once (the speech
-    package imports this module, so they cannot be imported at the top)."""
+def _voicing() -> tuple[Callable[..., list[Act]], Callable[..., str], Callable[[SeatView], bool]]:
+    """``speech.intent.intent_acts``, ``speech.voice.voice`` and ``speech.promises.spoke_before``,
+    imported once (the speech package imports this module, so they cannot be imported at the top)."""
     from ..speech.intent import intent_acts
+    from ..speech.promises import spoke_before
     from ..speech.voice import voice
 
-    return intent_acts, voice
+    return intent_acts, voice, spoke_before
 
 
 @cache
@@ -164,7 +165,7 @@ def act_speech(
     without a question) is said with its situational line from ``canned.yaml``, or the
     phrase bank's ``pass`` when it has none.
     """
-    intent_acts, voice = _voicing()
+    intent_acts, voice, spoke_before = _voicing()
     plan, last_words_plan, quiet, worn_in = _planning()
     acts = intent_acts(view, key, target=target, role=role, result=result, claim=claim)
     chosen = option or decision.options[0].id
@@ -178,8 +179,6 @@ def act_speech(
         worn = worn_in(view)
         lead = None if planned.lead is None else Act("lead", fact=planned.lead, role=view.role)
         close = None if planned.close is None else Act("lead", fact=planned.close, target=planned.close_target)
-        from ..speech.promises import spoke_before
-
         spoke = spoke_before(view)
         text = voice(planned.acts, speaker, rng, used, joined, lead=lead, close=close, worn=worn, spoke_before=spoke)
         said = next((a.role for a in planned.acts if a.kind == "claim"), None)
@@ -200,11 +199,9 @@ def answered_line(view: SeatView, decision: Decision, rng: random.Random, text: 
     acts = answers(view)
     if not acts or view.seat is None:
         return Choice(option, text=text)
-    _, voice = _voicing()
+    _, voice, spoke_before = _voicing()
     speaker = _speaker(view.seat, view.names, view.language, view.variant)
     used, joined = _earlier(view)
-    from ..speech.promises import spoke_before
-
     said = voice(acts, speaker, rng, used, joined, spoke_before=spoke_before(view))
     joiner = "" if view.language == "zh-Hant" or not text else " "
     return Choice(option, text=f"{said}{joiner}{text}", acts=tuple(acts))

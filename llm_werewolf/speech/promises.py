@@ -99,6 +99,43 @@ def _by_phrasing(bank: PhraseBank) -> _Tagged:
     return known
 
 
+def keeps(acts: Sequence[Act], seat: int, led: bool, spoke: bool) -> dict[str, bool]:
+    """Whether a speech of ``acts`` keeps each promise, as :data:`KEPT` says, read in one pass over the acts."""
+    facts = 0
+    read = suspicion = question = proof = False
+    for act in acts:
+        kind = act.kind
+        if kind == "reason":
+            facts += 1
+        elif kind == "ask":
+            question = True
+            continue
+        elif kind == "result":
+            proof = True
+            continue
+        elif kind == "answer":
+            if act.fact in ("vote", "trust") and act.other is not None:
+                read = True
+            continue
+        if kind in _READ:
+            target = act.target
+            if target is not None and target != seat:
+                read = True
+                if kind in _SUSPICION:
+                    suspicion = True
+    return {
+        "summary": facts >= 2,
+        "facts": facts >= 1,
+        "read": read,
+        "suspicion": suspicion,
+        "points": len(acts) >= 2,
+        "question": question,
+        "question_next": not led and bool(acts) and acts[0].kind == "ask",
+        "proof": proof,
+        "earlier": spoke,
+    }
+
+
 def unkept(bank: PhraseBank, acts: Sequence[Act], seat: int, *, led: bool, spoke_before: bool) -> frozenset[str]:
     """The phrasings of ``bank`` that announce what a speech of ``acts`` does not say (not to be said in it).
 
@@ -107,7 +144,8 @@ def unkept(bank: PhraseBank, acts: Sequence[Act], seat: int, *, led: bool, spoke
     tagged = _by_phrasing(bank)
     if not tagged.tagged:
         return frozenset()
-    return tagged.unkept_lines(tuple(KEPT[p](acts, seat, led, spoke_before) for p in tagged.promises))
+    kept = keeps(acts, seat, led, spoke_before)
+    return tagged.unkept_lines(tuple([kept[p] for p in tagged.promises]))
 
 
 def spoke_before(view: SeatView) -> bool:

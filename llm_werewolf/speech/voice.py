@@ -394,6 +394,9 @@ class _Phrasings(NamedTuple):
     agrees_with_speaker: bool
     """Whether a phrasing of the list says a form that may agree with the speaker's gender
     (``{g:…}``, ``{role}``, ``{role:me}``, ``{card}``)."""
+    promising: bool
+    """Whether a phrasing of the list announces content (the bank's ``promises``): only then may
+    a speech withhold one of them (:func:`_allowed`)."""
 
 
 _PHRASINGS: dict[int, tuple[Sequence[str], _Phrasings]] = {}
@@ -412,11 +415,41 @@ def _phrasings(templates: Sequence[str], bank: PhraseBank) -> _Phrasings:
         one_sentence_slots=tuple(_slots_if_one_sentence(t) for t in templates),
         names_speaker=any(slot == "me" for slot, _ in slots),
         agrees_with_speaker=any(slot in ("g", "role", "card") for slot, _ in slots),
+        promising=any(t in lines for lines in bank.promises.values() for t in templates),
     )
     if len(_PHRASINGS) >= _FILLED_MAX:
         _PHRASINGS.clear()
     _PHRASINGS[id(templates)] = (templates, read)
     return read
+
+
+_ALLOWED: dict[tuple[int, frozenset[str]], tuple[Sequence[str], tuple[int, ...] | None]] = {}
+
+
+def _allowed(templates: Sequence[str], read: _Phrasings, withheld: frozenset[str]) -> tuple[int, ...] | None:
+    """The positions in ``templates`` (one of a bank's lists; ``read``: its :func:`_phrasings`) of the
+    phrasings not ``withheld``; ``None`` where none of them is withheld. Found once per list and
+    withheld set (a bank has a few of them: ``promises.unkept``)."""
+    if not withheld or not read.promising:
+        return None
+    key = (id(templates), withheld)
+    entry = _ALLOWED.get(key)
+    if entry is not None and entry[0] is templates:  # held: the list's id is not reused
+        return entry[1]
+    kept = tuple(i for i, template in enumerate(templates) if template not in withheld)
+    allowed = None if len(kept) == len(templates) else kept
+    if len(_ALLOWED) >= _FILLED_MAX:
+        _ALLOWED.clear()
+    _ALLOWED[key] = (templates, allowed)
+    return allowed
+
+
+def _open(count: int, templates: Sequence[str], taken: set[str], allowed: tuple[int, ...] | None) -> list[int]:
+    """The positions of the phrasings of ``templates`` neither withheld (``allowed``: :func:`_allowed`)
+    nor ``taken``."""
+    if allowed is None:
+        return [i for i in range(count) if templates[i] not in taken] if taken else list(range(count))
+    return [i for i in allowed if templates[i] not in taken] if taken else list(allowed)
 
 
 @lru_cache(maxsize=8192)
@@ -467,6 +500,7 @@ def voice_act(
     grounded: bool = False,
     worn: Mapping[str, Wear] | None = None,
     heard: HeardText | None = None,
+    withheld: frozenset[str] = frozenset(),
 ) -> str:
     """One act as one sentence; a phrasing already said in ``used`` is avoided while others remain.
 
@@ -479,6 +513,7 @@ def voice_act(
     ``worn``: how worn each phrasing said in the game is (``repeats.templates_worn``); the least worn
     is picked, and a ``lead`` or ``optional`` act whose every phrasing the game has heard is left out.
     ``heard``: ``heard_text.heard_text`` of ``earlier`` when the caller has it already (one per speech).
+    ``withheld``: phrasings not to be said in this speech (``promises.unkept``), as if in ``skip``.
     A ``lead`` act (an opening or closing line) whose every phrasing was said is left out: ``""``;
     so is an ``optional`` one (an accusation the speech's vote says too, a vote its answer says).
     """
@@ -495,7 +530,7 @@ def voice_act(
                 earlier = _joined(used)
             if heard is None and used:
                 heard = _heard(speaker, earlier)
-            return _pick(templates, act, speaker, rng, bank, skip, earlier, avoid, optional, worn, heard)
+            return _pick(templates, act, speaker, rng, bank, skip, earlier, avoid, optional, worn, heard, withheld)
     raise TextDataError(f"no phrasing for {' / '.join(keys)} in {speaker.language} ({speaker.variant})")
 
 
@@ -552,14 +587,23 @@ def _wears(worn: Mapping[str, Wear] | None, templates: Sequence[str]) -> list[We
 
 
 def _unheard_open(
-    templates: Sequence[str], taken: set[str], avoid: frozenset[str], worn: Mapping[str, Wear] | None
+    templates: Sequence[str],
+    taken: set[str],
+    avoid: frozenset[str],
+    worn: Mapping[str, Wear] | None,
+    allowed: tuple[int, ...] | None = None,
 ) -> list[int] | None:
     """The first group :func:`_ranks` gives where it is the phrasings not ``taken`` that the table
     never heard (nothing ``avoid``-ed, a ``worn`` that knows what the table heard), found in one pass
-    over ``templates``; ``None`` where the ranks are found otherwise or every open phrasing was heard."""
+    over ``templates``; ``None`` where the ranks are found otherwise or every open phrasing was heard.
+    ``allowed``: the positions not withheld (:func:`_allowed`; ``None``: every position)."""
     heard = None if avoid else getattr(worn, "heard", None)
     if heard is None:
         return None
+    if allowed is not None:
+        if taken:
+            return [i for i in allowed if templates[i] not in heard and templates[i] not in taken] or None
+        return [i for i in allowed if templates[i] not in heard] or None
     if taken:
         return [i for i, template in enumerate(templates) if template not in heard and template not in taken] or None
     return [i for i, template in enumerate(templates) if template not in heard] or None
@@ -577,6 +621,7 @@ def _pick(
     optional: bool,
     worn: Mapping[str, Wear] | None,
     heard: HeardText | None,
+    withheld: frozenset[str] = frozenset(),
 ) -> str:
     """One phrasing of ``templates`` for ``act``, as :func:`voice_act` describes (``heard``: what the
     table heard, every speech of ``earlier`` included; ``None`` when nothing was said).
@@ -590,15 +635,16 @@ def _pick(
     taken = skip if skip is not None else set()
     count = len(templates)
     read = _phrasings(templates, bank)
+    allowed = _allowed(templates, read, withheld)  # ``withheld`` counts as ``taken`` (openings are never withheld)
     fillings = _fillings(templates, act, speaker, bank, read)
     open_: list[int] | None = None
     fresh: list[int] = []
     least = _UNWORN
-    unheard = _unheard_open(templates, taken, avoid, worn)
+    unheard = _unheard_open(templates, taken, avoid, worn, allowed)
     if unheard and heard is not None:  # the least rank at once (:func:`_ranks`' first group)
         fresh = _not_said(unheard, templates, fillings, act, speaker, bank, earlier, heard, read)
     if not fresh:
-        open_ = [i for i in range(count) if templates[i] not in taken] if taken else list(range(count))
+        open_ = _open(count, templates, taken, allowed)
         for wear, group in _ranks(templates, open_, avoid, worn):  # the least rank first
             least = wear
             if heard is not None:
@@ -615,7 +661,7 @@ def _pick(
     if not fresh and (act.kind == "lead" or optional):  # left out rather than said again
         return ""
     if not fresh and open_ is None:
-        open_ = [i for i in range(count) if templates[i] not in taken] if taken else list(range(count))
+        open_ = _open(count, templates, taken, allowed)
     fresh = fresh or open_ or list(range(count))
     index = rng.choice(fresh)
     taken.add(templates[index])
@@ -654,6 +700,26 @@ def _marks(acts: Sequence[Act]) -> _Marks:
     return marks
 
 
+_TICS: dict[tuple[int, str | None, frozenset[str]], tuple[PhraseBank, list[str], list[str]]] = {}
+
+
+def _tics(bank: PhraseBank, persona: str | None, withheld: frozenset[str]) -> tuple[list[str], list[str]]:
+    """The opening and closing tics of ``persona`` (the bank's ``default`` ones when it has none) that
+    are not ``withheld``, found once per bank, persona and withheld set (never changed by the caller)."""
+    key = (id(bank), persona, withheld)
+    entry = _TICS.get(key)
+    if entry is not None and entry[0] is bank:  # held: the bank's id is not reused
+        return entry[1], entry[2]
+    tics = bank.tics.get(persona or "", {}) or bank.tics.get("default", {})
+    opens, closes = tics.get("open", []), tics.get("close", [])
+    if withheld:
+        opens, closes = [t for t in opens if t not in withheld], [t for t in closes if t not in withheld]
+    if len(_TICS) >= _FILLED_MAX:
+        _TICS.clear()
+    _TICS[key] = (bank, opens, closes)
+    return opens, closes
+
+
 def voice(
     acts: Sequence[Act],
     speaker: Speaker,
@@ -683,7 +749,7 @@ def voice(
     bank = phrase_bank(speaker.language, speaker.variant)
     parts: list[str] = []
     withheld = unkept(bank, acts, speaker.seat, led=lead is not None, spoke_before=spoke_before)
-    skip: set[str] = set(withheld)
+    skip: set[str] = set()  # the phrasings chosen so far; ``withheld`` ones are not said either
     earlier = (joined if joined is not None else _joined(used)) if (acts or lead or close) and used else ""
     heard = _heard(speaker, earlier) if used and (acts or lead or close) else None
     answered, voted, told, quiet = _marks(acts)
@@ -692,15 +758,14 @@ def voice(
     for act in said:  # no sentence said earlier, or twice in this speech
         optional = (act.kind == "accuse" and act.target in voted) or (act.kind == "vote" and act.target in told)
         grounded = act.kind == "ask" and act.target in quiet and rng.random() < POINTED_SHARE
-        sentence = voice_act(act, speaker, rng, bank, used, skip, earlier, avoid, optional, grounded, worn, heard)
+        sentence = voice_act(
+            act, speaker, rng, bank, used, skip, earlier, avoid, optional, grounded, worn, heard, withheld
+        )
         if sentence:
             parts.append(sentence)
     if not parts:
         parts = [fill(rng.choice(bank.phrasings("pass")), Act("pass"), speaker, bank)]
-    tics = bank.tics.get(speaker.persona or "", {}) or bank.tics.get("default", {})
-    opens, closes = tics.get("open", []), tics.get("close", [])
-    if withheld:
-        opens, closes = [t for t in opens if t not in withheld], [t for t in closes if t not in withheld]
+    opens, closes = _tics(bank, speaker.persona, withheld)
     core = bank.joiner.join(parts)
     if opens and rng.random() < TIC_SHARE:
         parts[0] = f"{fill(rng.choice(opens), Act('tic'), speaker, bank)}{bank.joiner}{parts[0]}"
