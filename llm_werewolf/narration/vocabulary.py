@@ -264,9 +264,8 @@ class SeatFinder:
         seats |= {n - 1 for n in self.numbers(text) if 1 <= n <= self.count}
         return seats
 
-    def mismatched(self, text: str, window: int = 12) -> list[str]:
-        """Names labelled with another seat's number (``Alice (seat 2)`` when Alice sits in seat 1)."""
-        normalized = normalize(text)
+    def _seat_numbers(self, normalized: str) -> list[tuple[int, int, int]]:
+        """(start, end, value) of every seat number in the normalized ``normalized``."""
         numbers: list[tuple[int, int, int]] = []
         for pattern in self._numbers:
             for match in pattern.finditer(normalized):
@@ -274,6 +273,12 @@ class SeatFinder:
                 value = int(raw) if raw.isdigit() else han_number(raw)
                 if value is not None:
                     numbers.append((match.start(), match.end(), value))
+        return numbers
+
+    def mismatched(self, text: str, window: int = 12) -> list[str]:
+        """Names labelled with another seat's number (``Alice (seat 2)`` when Alice sits in seat 1)."""
+        normalized = normalize(text)
+        numbers = self._seat_numbers(normalized)
         bad: list[str] = []
         for seat, pattern in self._names:
             for match in pattern.finditer(normalized):
@@ -291,13 +296,7 @@ class SeatFinder:
         (``Alice (seat 2)``), in Chinese right before it (``2號阿明``); at most ``gap`` characters between,
         none of them a letter or digit."""
         normalized = normalize(text)
-        numbers: list[tuple[int, int, int]] = []
-        for pattern in self._numbers:
-            for match in pattern.finditer(normalized):
-                raw = match.group(1)
-                value = int(raw) if raw.isdigit() else han_number(raw)
-                if value is not None:
-                    numbers.append((match.start(), match.end(), value))
+        numbers = self._seat_numbers(normalized)
         found: list[tuple[int, int]] = []
         for seat, pattern in self._names:
             for match in pattern.finditer(normalized):
