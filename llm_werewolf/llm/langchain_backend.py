@@ -50,6 +50,17 @@ def _usage(message: Any) -> tuple[int, int]:
     return int(usage.get("input_tokens", 0) or 0), int(usage.get("output_tokens", 0) or 0)
 
 
+def _structured(model: Any, schema: dict[str, Any], max_tokens: int) -> Any:
+    """``model.with_structured_output`` (JSON schema, raw answer kept) that stops at ``max_tokens``: a chat
+    model that passes extra arguments through to its calls (``ChatOpenAI``) gets the limit there (a
+    binding made before would be dropped by ``with_structured_output``); one that refuses them runs
+    without it."""
+    try:
+        return model.with_structured_output(schema, method="json_schema", include_raw=True, max_tokens=max_tokens)
+    except (TypeError, ValueError, NotImplementedError):
+        return model.with_structured_output(schema, method="json_schema", include_raw=True)
+
+
 class LangChainBackend:
     name = "langchain"
 
@@ -85,7 +96,7 @@ class LangChainBackend:
         schema = dict(request.schema)
         if self.profile.structured == "json_schema":
             titled = {"title": "answer", "description": "the player's answer", **schema}
-            return model.with_structured_output(titled, method="json_schema", include_raw=True), True
+            return _structured(model, titled, request.max_tokens), True
         if self.profile.structured in ("json_object", "grammar"):
             return model.bind(
                 response_format={"type": "json_object", "schema": schema}, max_tokens=request.max_tokens

@@ -138,6 +138,9 @@ async def test_langchain_json_schema_profile_uses_structured_output() -> None:
         completion = await backend.complete(REQUEST)
     assert completion.text == '{"option": "Bob"}'
     assert state.requests[0]["response_format"]["type"] == "json_schema"
+    # the answer's token limit goes with it (a model that runs on would fill the server's whole context)
+    sent = state.requests[0]
+    assert sent.get("max_tokens", sent.get("max_completion_tokens")) == REQUEST.max_tokens
 
 
 # -- preflight ---------------------------------------------------------------------------------
