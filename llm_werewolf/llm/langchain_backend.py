@@ -50,13 +50,30 @@ def _usage(message: Any) -> tuple[int, int]:
     return int(usage.get("input_tokens", 0) or 0), int(usage.get("output_tokens", 0) or 0)
 
 
-def _structured(model: Any, schema: dict[str, Any], max_tokens: int) -> Any:
-    """``model.with_structured_output`` (JSON schema, raw answer kept) that stops at ``max_tokens``: a chat
+def _cut_answer(exc: BaseException) -> Any | None:
+    """The answer an OpenAI client refused to parse because it stopped at its token limit
+    (``LengthFinishReasonError``), as a chat message holding the text so far, so that the agent judges the
+    cut answer as it judges any other; ``None`` for any other error."""
+    completion = getattr(exc, "completion", None)
+    if type(exc).__name__ != "LengthFinishReasonError" or completion is None:
+        return None
+    from langchain_core.messages import AIMessage
+
+    choices = getattr(completion, "choices", None) or []
+    text = (getattr(getattr(choices[0], "message", None), "content", None) or "") if choices else ""
+    usage = getattr(completion, "usage", None)
+    prompt, answer = int(getattr(usage, "prompt_tokens", 0) or 0), int(getattr(usage, "completion_tokens", 0) or 0)
+    counts = {"input_tokens": prompt, "output_tokens": answer, "total_tokens": prompt + answer}
+    return AIMessage(content=text, usage_metadata=counts)
+
+
+def _structured(model: Any, schema: dict[str, Any], limit: dict[str, Any]) -> Any:
+    """``model.with_structured_output`` (JSON schema, raw answer kept) that stops at the token ``limit``: a chat
     model that passes extra arguments through to its calls (``ChatOpenAI``) gets the limit there (a
     binding made before would be dropped by ``with_structured_output``); one that refuses them runs
     without it."""
     try:
-        return model.with_structured_output(schema, method="json_schema", include_raw=True, max_tokens=max_tokens)
+        return model.with_structured_output(schema, method="json_schema", include_raw=True, **limit)
     except (TypeError, ValueError, NotImplementedError):
         return model.with_structured_output(schema, method="json_schema", include_raw=True)
 
@@ -86,22 +103,33 @@ class LangChainBackend:
     def _fault(self, exc: BaseException) -> LLMError:
         return redact(classify(exc), self._secrets)
 
+    def _limit(self, max_tokens: int) -> dict[str, Any]:
+        """The call arguments that stop an answer at ``max_tokens``. ``langchain-openai`` sends the limit as
+        ``max_completion_tokens``, which an OpenAI-compatible server such as ``llama_cpp.server`` does not
+        read (a 270M model then ran on until the context was full): to a server other than OpenAI's own, the
+        limit also goes as ``max_tokens`` in the request body."""
+        limit: dict[str, Any] = {"max_tokens": max_tokens}
+        base = str(getattr(self.chat_model, "openai_api_base", None) or "")
+        if base and "api.openai.com" not in base:
+            limit["extra_body"] = {"max_tokens": max_tokens}
+        return limit
+
     def _runnable(self, request: CompletionRequest) -> tuple[Any, bool]:
         """(runnable, structured) for this request."""
         model = self.chat_model
         if request.mode == "text" and request.stop:
             model = model.bind(stop=list(request.stop)[:4])
         if request.mode != "json" or request.schema is None:
-            return model.bind(max_tokens=request.max_tokens) if hasattr(model, "bind") else model, False
+            return model.bind(**self._limit(request.max_tokens)) if hasattr(model, "bind") else model, False
         schema = dict(request.schema)
         if self.profile.structured == "json_schema":
             titled = {"title": "answer", "description": "the player's answer", **schema}
-            return _structured(model, titled, request.max_tokens), True
+            return _structured(model, titled, self._limit(request.max_tokens)), True
         if self.profile.structured in ("json_object", "grammar"):
             return model.bind(
-                response_format={"type": "json_object", "schema": schema}, max_tokens=request.max_tokens
+                response_format={"type": "json_object", "schema": schema}, **self._limit(request.max_tokens)
             ), False
-        return model.bind(max_tokens=request.max_tokens), False
+        return model.bind(**self._limit(request.max_tokens)), False
 
     async def complete(self, request: CompletionRequest) -> Completion:
         from langchain_core.messages import HumanMessage, SystemMessage
@@ -120,6 +148,9 @@ class LangChainBackend:
                 try:
                     return await runnable.ainvoke(messages)
                 except Exception as exc:
+                    cut = _cut_answer(exc)
+                    if cut is not None:  # the answer reached its token limit: the model's fault, not the endpoint's
+                        return cut
                     raise self._fault(exc) from exc
 
             return once

@@ -139,8 +139,32 @@ async def test_langchain_json_schema_profile_uses_structured_output() -> None:
     assert completion.text == '{"option": "Bob"}'
     assert state.requests[0]["response_format"]["type"] == "json_schema"
     # the answer's token limit goes with it (a model that runs on would fill the server's whole context)
-    sent = state.requests[0]
-    assert sent.get("max_tokens", sent.get("max_completion_tokens")) == REQUEST.max_tokens
+    # also as ``max_tokens``: a server such as llama_cpp.server does not read ``max_completion_tokens``
+    assert state.requests[0]["max_tokens"] == REQUEST.max_tokens
+
+
+def test_an_answer_cut_at_its_token_limit_is_the_models_answer_not_a_transport_error() -> None:
+    from openai import LengthFinishReasonError
+    from openai.types.chat import ChatCompletion
+
+    from llm_werewolf.llm.langchain_backend import _cut_answer
+
+    completion = ChatCompletion.model_validate(
+        {
+            "id": "c",
+            "object": "chat.completion",
+            "created": 0,
+            "model": "m",
+            "choices": [
+                {"index": 0, "finish_reason": "length", "message": {"role": "assistant", "content": '{"speech": "Wol'}}
+            ],
+            "usage": {"prompt_tokens": 22, "completion_tokens": 30, "total_tokens": 52},
+        }
+    )
+    cut = _cut_answer(LengthFinishReasonError(completion=completion))
+    assert cut is not None and cut.content == '{"speech": "Wol'
+    assert cut.usage_metadata["output_tokens"] == 30
+    assert _cut_answer(ValueError("other")) is None
 
 
 # -- preflight ---------------------------------------------------------------------------------
