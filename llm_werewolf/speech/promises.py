@@ -20,7 +20,7 @@ lines aside):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from ..rules.acts import Act
 from ..rules.views import SeatView
@@ -29,37 +29,6 @@ from .table_reading import table_reading
 
 _READ = frozenset({"accuse", "defend", "vote", "agree", "disagree", "reason"})
 _SUSPICION = frozenset({"accuse", "vote", "reason", "disagree"})
-
-
-def _facts(acts: Sequence[Act]) -> int:
-    return sum(1 for a in acts if a.kind == "reason")
-
-
-def _reads(acts: Sequence[Act], seat: int) -> bool:
-    return any(
-        (a.kind in _READ and a.target is not None and a.target != seat)
-        or (a.kind == "answer" and a.fact in ("vote", "trust") and a.other is not None)
-        for a in acts
-    )
-
-
-_Check = Callable[[Sequence[Act], int, bool, bool], bool]
-"""(acts, speaker's seat, whether an opening line precedes the acts, whether the speaker spoke before) -> kept."""
-
-KEPT: dict[str, _Check] = {
-    "summary": lambda acts, seat, led, spoke: _facts(acts) >= 2,
-    "facts": lambda acts, seat, led, spoke: _facts(acts) >= 1,
-    "read": lambda acts, seat, led, spoke: _reads(acts, seat),
-    "suspicion": lambda acts, seat, led, spoke: any(
-        a.kind in _SUSPICION and a.target is not None and a.target != seat for a in acts
-    ),
-    "points": lambda acts, seat, led, spoke: len(acts) >= 2,
-    "question": lambda acts, seat, led, spoke: any(a.kind == "ask" for a in acts),
-    "question_next": lambda acts, seat, led, spoke: not led and bool(acts) and acts[0].kind == "ask",
-    "proof": lambda acts, seat, led, spoke: any(a.kind == "result" for a in acts),
-    "earlier": lambda acts, seat, led, spoke: spoke,
-}
-"""When a speech keeps each promise of ``phrases.PROMISES`` (module doc)."""
 
 
 class _Tagged:
@@ -100,7 +69,7 @@ def _by_phrasing(bank: PhraseBank) -> _Tagged:
 
 
 def keeps(acts: Sequence[Act], seat: int, led: bool, spoke: bool) -> dict[str, bool]:
-    """Whether a speech of ``acts`` keeps each promise, as :data:`KEPT` says, read in one pass over the acts."""
+    """Whether a speech of ``acts`` keeps each promise (module doc), read in one pass over the acts."""
     facts = 0
     read = suspicion = question = proof = False
     for act in acts:
